@@ -1,0 +1,163 @@
+/**
+ * HTTP contract shared by the core's API clients and @portico/server (the
+ * gateway). Paths, query and body names follow SPEC §7. Every request also
+ * carries `st` (sdk type), `sv` (sdk version) and `projectId`.
+ */
+import type { TokenBalance } from './account.js'
+import type { CaipNetworkId } from './network.js'
+
+/** Query parameters added to every blockchain API call. */
+export interface SdkParams {
+  st: string
+  sv: string
+  projectId: string
+}
+
+/** GET /v1/supported-chains */
+export interface SupportedChainsResponse {
+  http: CaipNetworkId[]
+  ws: CaipNetworkId[]
+}
+
+/** GET /v1/identity/{address}?sender — SPEC §3 Identity. */
+export interface IdentityResponse {
+  name: string | null
+  avatar: string | null
+}
+
+/** GET /v1/account/{address}/balance?currency=usd&chainId&forceUpdate */
+export interface BalanceResponse {
+  balances: TokenBalance[]
+}
+
+export interface HistoryTransfer {
+  direction: 'in' | 'out' | 'self'
+  quantity: { numeric: string }
+  /** Fungible transfers (native or ERC-20 / SPL). */
+  fungible_info?: { name: string; symbol: string; icon?: { url: string } }
+  /** NFT transfers; `flags.is_spam` is the SPEC §3 spam flag. */
+  nft_info?: { name?: string; flags: { is_spam: boolean }; content?: { preview?: { url: string } } }
+  value?: number
+  price?: number
+}
+
+/** SPEC §3 Transaction-history item. */
+export interface HistoryItem {
+  id: string
+  metadata: {
+    /** ISO-8601 time the transaction was mined. */
+    minedAt: string
+    /** CAIP-2 network id. */
+    chain: CaipNetworkId
+    hash: string
+    sentFrom: string
+    sentTo: string
+    status: 'confirmed' | 'failed' | 'pending'
+    operationType: 'send' | 'receive' | 'execute' | 'mint' | 'trade' | 'approve'
+  }
+  transfers: HistoryTransfer[]
+}
+
+/** GET /v1/account/{account}/history?cursor&onramp&chainId */
+export interface HistoryResponse {
+  data: HistoryItem[]
+  next: string | null
+}
+
+/** POST /v1/fungible/price { currency, addresses, projectId } */
+export interface FungiblePriceRequest {
+  currency: 'usd'
+  /** CAIP-10 token addresses. */
+  addresses: string[]
+  projectId: string
+}
+export interface FungiblePriceResponse {
+  fungibles: { name: string; symbol: string; iconUrl?: string; price: number; address: string }[]
+}
+
+/** GET /v1/profile/account/{name}?apiVersion=2 */
+export interface NameRecord {
+  name: string
+  registered: number
+  updated: number
+  /** coin type (as string) → address */
+  addresses: Record<string, { address: string; created: number }>
+  attributes: Record<string, string>
+}
+
+/** GET /v1/profile/suggestions/{name}?zone */
+export interface NameSuggestionsResponse {
+  suggestions: { name: string; registered: boolean }[]
+}
+
+/** POST /v1/profile/account */
+export interface RegisterNameRequest {
+  coin_type: number
+  address: string
+  /** JSON text binding name, address and timestamp (see the server's README). */
+  message: string
+  signature: string
+}
+
+/** POST /v1/sessions/{id}/revoke — SPEC §3 Smart session revocation. */
+export interface RevokeSessionRequest {
+  pci: string
+  signature: string
+}
+
+/** SPEC §3 Wallet directory entry. */
+export interface WalletDirectoryEntry {
+  id: string
+  name: string
+  image_id: string
+  image_url?: string
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  rdns?: string | null
+  chains?: CaipNetworkId[]
+  /** Set by the modal when an installed (EIP-6963 / Wallet Standard) wallet matches by rdns. */
+  installed?: boolean
+}
+
+/** GET wallets list: page, entries, include, exclude, chains, search, badge_type */
+export interface WalletListRequest {
+  page: number
+  entries: number
+  include?: string[]
+  exclude?: string[]
+  chains?: CaipNetworkId[]
+  search?: string
+  badge_type?: 'none' | 'certified'
+}
+export interface WalletListResponse {
+  count: number
+  data: WalletDirectoryEntry[]
+}
+
+export interface ProjectConfigResponse {
+  id: string
+  name: string
+  features: Record<string, boolean>
+}
+export interface AllowedOriginsResponse {
+  allowedOrigins: string[]
+}
+export interface AnalyticsConfigResponse {
+  isAnalyticsEnabled: boolean
+}
+
+/** POST /e body (SPEC §7 Analytics). */
+export interface AnalyticsEventBody {
+  eventId: string
+  url: string
+  domain: string
+  timestamp: number
+  props: Record<string, unknown> & { event: string; address?: string }
+}
+
+/** Error body of every non-2xx gateway answer. */
+export interface ApiErrorBody {
+  code: string
+  message: string
+}

@@ -1,0 +1,70 @@
+import type { TokenBalance } from './account.js'
+import type {
+  AllowedOriginsResponse,
+  AnalyticsConfigResponse,
+  BalanceResponse,
+  FungiblePriceResponse,
+  HistoryResponse,
+  IdentityResponse,
+  NameRecord,
+  NameSuggestionsResponse,
+  ProjectConfigResponse,
+  RegisterNameRequest,
+  RevokeSessionRequest,
+  SupportedChainsResponse,
+  WalletListRequest,
+  WalletListResponse,
+} from './api.js'
+import type { CaipNetworkId } from './network.js'
+
+/**
+ * The blockchain API client (SPEC §7). `HttpBlockchainApi` implements it over
+ * fetch; every call adds st/sv/projectId and is gated by the unsupported-network check.
+ */
+export interface BlockchainApi {
+  getSupportedChains(): Promise<SupportedChainsResponse>
+  getIdentity(params: { address: string; sender?: string }): Promise<IdentityResponse>
+  getTransactionHistory(params: {
+    account: string
+    cursor?: string
+    onramp?: string
+    chainId?: CaipNetworkId
+  }): Promise<HistoryResponse>
+  getBalance(params: {
+    address: string
+    chainId: CaipNetworkId
+    currency?: 'usd'
+    forceUpdate?: string
+  }): Promise<BalanceResponse>
+  fetchPrice(params: { currency?: 'usd'; addresses: string[] }): Promise<FungiblePriceResponse>
+  lookupName(name: string): Promise<NameRecord>
+  reverseLookup(params: { address: string; sender?: string }): Promise<NameRecord[]>
+  getNameSuggestions(params: { name: string; zone?: string }): Promise<NameSuggestionsResponse>
+  registerName(body: RegisterNameRequest): Promise<{ success: boolean }>
+  getSession(id: string): Promise<unknown>
+  revokeSession(id: string, body: RevokeSessionRequest): Promise<{ success: boolean }>
+}
+
+/** The wallet-directory client. */
+export interface WalletDirectoryApi {
+  getWallets(params: WalletListRequest, signal?: AbortSignal): Promise<WalletListResponse>
+  getProjectConfig(): Promise<ProjectConfigResponse>
+  getAllowedOrigins(): Promise<AllowedOriginsResponse>
+  getAnalyticsConfig(): Promise<AnalyticsConfigResponse>
+  /** URL of a wallet / network / connector / token / currency image by id. */
+  getImageUrl(kind: 'wallet' | 'network' | 'connector' | 'token' | 'currency', imageId: string): string
+}
+
+/** The analytics client: POST /e, only when the feature is on; failures ignored. */
+export interface AnalyticsApi {
+  sendEvent(event: string, props?: Record<string, unknown>): void
+  sendError(error: unknown, event: string): void
+}
+
+export interface ApiClients {
+  blockchain: BlockchainApi
+  directory: WalletDirectoryApi
+  analytics: AnalyticsApi
+}
+
+export type { TokenBalance }

@@ -1,0 +1,41 @@
+import type { CaipNetworkId, ChainNamespace } from './network.js'
+import type { ViewName } from './views.js'
+
+/**
+ * Typed event map of the bus (mitt). Plugins add their own events by
+ * declaration merging:
+ *
+ * ```ts
+ * declare module '@portico/core' {
+ *   interface PorticoEventMap { HELLO_CLICKED: { at: number } }
+ * }
+ * ```
+ */
+export interface PorticoEventMap {
+  MODAL_CREATED: { at: number }
+  MODAL_OPEN: { connected: boolean }
+  MODAL_CLOSE: { connected: boolean }
+  CONNECT_SUCCESS: {
+    namespace: ChainNamespace
+    connectorId: string
+    address: string
+    caipNetworkId: CaipNetworkId
+  }
+  CONNECT_ERROR: { namespace: ChainNamespace; connectorId: string; error: unknown }
+  DISCONNECT_SUCCESS: { namespace: ChainNamespace }
+  DISCONNECT_ERROR: { namespace: ChainNamespace; error: unknown }
+  SWITCH_NETWORK: { namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
+  ROUTER_CHANGE: { view: ViewName; previous: ViewName | undefined; data: unknown }
+  ACCOUNT_CHANGED: { namespace: ChainNamespace; address: string | undefined }
+  ERROR: { error: unknown; event: string }
+}
+
+export type PorticoEventName = keyof PorticoEventMap
+export type PorticoEventHandler<E extends PorticoEventName> = (payload: PorticoEventMap[E]) => void
+
+/** The bus as handed to adapters and plugins. */
+export interface EventBus {
+  on<E extends PorticoEventName>(event: E, handler: PorticoEventHandler<E>): void
+  off<E extends PorticoEventName>(event: E, handler: PorticoEventHandler<E>): void
+  emit<E extends PorticoEventName>(event: E, payload: PorticoEventMap[E]): void
+}

@@ -1,0 +1,82 @@
+import type { ChainAdapter } from './adapter.js'
+import type { Plugin } from './context.js'
+import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
+import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type { PorticoStorage } from './services.js'
+import type { PorticoState, RouterState } from './state.js'
+import type { ViewName, Views } from './views.js'
+
+export interface AppMetadata {
+  name: string
+  description?: string
+  url: string
+  icons?: string[]
+}
+
+/** Options of `createPortico`. Everything hosted is off unless a URL is given. */
+export interface PorticoOptions {
+  adapters?: ChainAdapter[]
+  plugins?: Plugin[]
+  /** Networks to offer; defaults to the union of the adapters' networks. */
+  networks?: Network[]
+  defaultNetwork?: CaipNetworkId
+  /** Project id sent as `projectId` on every API call (a self-hosted gateway accepts `local`). */
+  projectId?: string
+  /** Base URL of the gateway implementing SPEC §7 (e.g. http://127.0.0.1:8787). Unset → API features off. */
+  apiUrl?: string
+  /** Base URL of the wallet directory; defaults to `apiUrl`. */
+  directoryUrl?: string
+  /** Base URL of analytics ingestion; defaults to `apiUrl`. */
+  analyticsUrl?: string
+  metadata?: AppMetadata
+  features?: {
+    analytics?: boolean
+    email?: boolean
+    socials?: readonly string[] | false
+  }
+  /** 'local' (default in a browser), 'memory' (default under SSR), 'cookie', or a custom storage. */
+  storage?: 'local' | 'memory' | 'cookie' | PorticoStorage
+  /** Embedded mode: the modal is never hidden (SPEC §2). */
+  embedded?: boolean
+  /** Manual WalletConnect control (SPEC §2 open rules). */
+  manualWCControl?: boolean
+  themeMode?: 'light' | 'dark' | 'system'
+  /** Overrides the platform check used by the open rules (mobile → AllWallets). */
+  isMobile?: () => boolean
+  /** sdk type / version sent as st / sv. */
+  sdkType?: string
+  sdkVersion?: string
+}
+
+export interface OpenOptions<V extends ViewName = ViewName> {
+  view?: V
+  data?: Views[V]
+  namespace?: ChainNamespace
+}
+
+export interface Router {
+  getState(): RouterState
+  push<V extends ViewName>(view: V, data?: Views[V]): void
+  replace<V extends ViewName>(view: V, data?: Views[V]): void
+  reset<V extends ViewName>(view: V, data?: Views[V]): void
+  goBack(): void
+}
+
+/** A Portico instance. Two instances never share state. */
+export interface Portico {
+  open<V extends ViewName>(opts?: OpenOptions<V>): Promise<void>
+  close(): void
+  connect(
+    connectorId: string,
+    opts?: { namespace?: ChainNamespace; caipNetworkId?: CaipNetworkId },
+  ): Promise<void>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  getState(): PorticoState
+  subscribe(listener: (state: PorticoState, previous: PorticoState) => void): () => void
+  on<E extends PorticoEventName>(event: E, handler: PorticoEventHandler<E>): void
+  off<E extends PorticoEventName>(event: E, handler: PorticoEventHandler<E>): void
+  readonly router: Router
+  readonly events: EventBus
+  destroy(): void
+}

@@ -1,0 +1,5 @@
+/**
+ * @portico/core — the framework-free core of Portico. Each feature folder's
+ * `index.ts` is its only door; this file re-exports them.
+ */
+export * from './contracts/index.js'

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: install with the pinned pnpm, provide system tools the tests
+// need, build, lint, type-check, check packages, then run every test project
+// in one vitest run. Prints a closing "N passed, N failed" line.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pnpm } from './pnpm.mjs'
+
+const root = join(import.meta.dirname, '..')
+const started = Date.now()
+
+function step(name, fn) {
+  const t = Date.now()
+  console.log(`\n▶ ${name}`)
+  const status = fn()
+  console.log(
+    `◀ ${name}: ${status === 0 ? 'ok' : `failed (${status})`} in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  )
+  if (status !== 0) process.exit(status)
+}
+
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts })
+  return r.status ?? 1
+}
+
+step('install', () => pnpm(['install', '--frozen-lockfile']))
+step('system tools', () => sh('bash', [join(root, 'scripts/ensure-system.sh')]))
+step('build', () => pnpm(['-r', '--if-present', 'run', 'build']))
+step('lint (biome)', () => pnpm(['exec', 'biome', 'check', '.']))
+step('type-check', () => pnpm(['-r', '--if-present', 'run', 'typecheck']))
+step('package lint (publint)', () => pnpm(['-r', '--if-present', 'run', 'lint:package']))
+
+mkdirSync(join(root, '.portico'), { recursive: true })
+const report = join(root, '.portico/vitest-report.json')
+const extra = process.argv.slice(2)
+const status = pnpm([
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+])
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'))
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)
+  console.log(`\nTest files: ${r.numTotalTestSuites ?? '?'}; e2e screenshots: ${listShots()}`)
+  console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
+}
+process.exit(status)
+
+function listShots() {
+  const dir = join(root, 'e2e/test-results/screenshots')
+  return existsSync(dir) ? `${readdirSync(dir).length} in e2e/test-results/screenshots` : 'none'
+}

@@ -2,4 +2,6 @@
  * @portico/core — the framework-free core of Portico. Each feature folder's
  * `index.ts` is its only door; this file re-exports them.
  */
+export * from './constants/index.js'
 export * from './contracts/index.js'
+export * from './errors/index.js'

@@ -1,0 +1,1 @@
+export { PorticoError, type PorticoErrorOptions } from './base.js'

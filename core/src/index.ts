@@ -2,6 +2,8 @@
  * @portico/core — the framework-free core of Portico. Each feature folder's
  * `index.ts` is its only door; this file re-exports them.
  */
+export * from './api/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'
 export * from './errors/index.js'
+export * from './utils/index.js'

@@ -6,4 +6,13 @@ export * from './api/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'
 export * from './errors/index.js'
+export { createPortico } from './portico/index.js'
+export { createDefaultAccountState } from './state/index.js'
+export {
+  type CookieStorageOptions,
+  createCookieStorage,
+  createLocalStorage,
+  createMemoryStorage,
+  type KeyValueBackend,
+} from './storage/index.js'
 export * from './utils/index.js'

@@ -85,3 +85,12 @@ export const ERROR_CODE_UNAUTHORIZED = 4100
 export const ERROR_CODE_UNSUPPORTED_METHOD = 4200
 export const ERROR_CODE_DISCONNECTED = 4900
 export const ERROR_CODE_CHAIN_DISCONNECTED = 4901
+/** EIP-1474 internal JSON-RPC error (the negative twin of SPEC's 32603). */
+export const ERROR_CODE_INTERNAL_RPC = -32603
+
+/** SDK identity sent as `st` / `sv` on every API call (SPEC §7). Kept equal to package.json by a test. */
+export const SDK_TYPE = 'portico'
+export const SDK_VERSION = '0.1.0'
+/** In-memory cache lifetimes of the blockchain API client (identity and balance are cached, SPEC §7). */
+export const IDENTITY_CACHE_TTL_MS = 24 * 60 * 60_000
+export const BALANCE_CACHE_TTL_MS = 30_000

@@ -12,6 +12,17 @@ export interface Balance {
   formatted: string
 }
 
+/**
+ * A fungible token holding read from the chain (an SPL token account, an
+ * ERC-20 balance…): the amount as a `Balance` plus the token's address.
+ */
+export interface TokenHolding extends Balance {
+  /** Token contract / mint address, in the chain's native form (not CAIP-10). */
+  token: string
+  /** Display name when the adapter knows it (configured or on-chain metadata). */
+  name?: string
+}
+
 export interface ConnectResult {
   accounts: AccountRecord[]
   caipNetworkId: CaipNetworkId
@@ -63,6 +74,15 @@ export interface ChainAdapter {
   sendTransaction(params: { connectorId: string; request: TransactionRequest }): Promise<string>
   signTypedData?(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
   estimateGas?(params: { request: TransactionRequest }): Promise<bigint>
+  /**
+   * Fungible token balances of `address` read from the chain's RPC (SPL token
+   * accounts on Solana). `tokens` narrows the result to these token addresses.
+   */
+  getTokenBalances?(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    tokens?: readonly string[]
+  }): Promise<TokenHolding[]>
   parseUnits(value: string, decimals: number): bigint
   formatUnits(value: bigint, decimals: number): string
   /** Subscribe to connection events; returns the unsubscribe function. */

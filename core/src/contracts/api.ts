@@ -161,3 +161,128 @@ export interface ApiErrorBody {
   code: string
   message: string
 }
+
+// ── Swap (SPEC §7 /v1/convert/*) ─────────────────────────────────────────────
+
+/** GET /v1/convert/quotes?amount&userAddress&from&to&gasPrice — `from`/`to` are CAIP-10 token addresses. */
+export interface SwapQuoteRequest {
+  amount: string
+  userAddress: string
+  from: string
+  to: string
+  gasPrice: string
+}
+export interface SwapQuote {
+  id?: string
+  fromAmount: string
+  fromAccount: string
+  toAmount: string
+  toAccount: string
+}
+export interface SwapQuotesResponse {
+  quotes: SwapQuote[]
+}
+
+/** A token the swap service can trade (GET /v1/convert/tokens?chainId). */
+export interface SwapToken {
+  name: string
+  symbol: string
+  /** CAIP-10 token address. */
+  address: string
+  decimals: number
+  logoUri?: string
+  eip2612?: boolean
+}
+export interface SwapTokensResponse {
+  tokens: SwapToken[]
+}
+
+/** GET /v1/convert/allowance?tokenAddress&userAddress */
+export interface SwapAllowanceResponse {
+  allowance: string
+}
+
+/** GET /v1/convert/gas-price?chainId (answer not shown in the SPEC; this is the shape we use). */
+export interface GasPriceResponse {
+  standard: string
+  fast: string
+  instant: string
+}
+
+/** POST /v1/convert/build-transaction body (plus `projectId`, added by the client). */
+export interface SwapBuildTransactionRequest {
+  amount: string
+  eip155: { slippage: string }
+  from: string
+  to: string
+  userAddress: string
+  disableEstimate?: boolean
+}
+/** A built swap / approval transaction (answer not shown in the SPEC; this is the shape we use). */
+export interface SwapTransactionResponse {
+  tx: {
+    from: string
+    to: string
+    data: string
+    /** Native value, integer units as a decimal string. */
+    amount: string
+    eip155?: { gas: string; gasPrice: string }
+  }
+}
+/** GET /v1/convert/build-approve?userAddress&from&to */
+export interface SwapBuildApproveRequest {
+  userAddress: string
+  from: string
+  to: string
+}
+
+// ── Onramp (SPEC §3, §7) ─────────────────────────────────────────────────────
+
+/** SPEC §3 Onramp purchase currency. */
+export interface OnrampPurchaseCurrency {
+  id: string
+  name: string
+  symbol: string
+  networks: { name: string; display_name: string; chain_id: string; contract_address: string }[]
+}
+/** SPEC §3 Payment currency. */
+export interface OnrampPaymentCurrency {
+  id: string
+  payment_method_limits: { id: string; min: string; max: string }[]
+}
+/** GET /v1/onramp/options */
+export interface OnrampOptionsResponse {
+  purchaseCurrencies: OnrampPurchaseCurrency[]
+  paymentCurrencies: OnrampPaymentCurrency[]
+}
+/** POST /v1/onramp/quote */
+export interface OnrampQuoteRequest {
+  purchaseCurrency: OnrampPurchaseCurrency
+  paymentCurrency: OnrampPaymentCurrency
+  amount: string
+  network?: string
+}
+export interface OnrampAmount {
+  amount: string
+  currency: string
+}
+/** SPEC §3 Quote. */
+export interface OnrampQuote {
+  coinbaseFee: OnrampAmount
+  networkFee: OnrampAmount
+  paymentSubtotal: OnrampAmount
+  paymentTotal: OnrampAmount
+  purchaseAmount: OnrampAmount
+  quoteId: string
+}
+/** POST /v1/generators/onrampurl (the client adds `defaultExperience: 'buy'`). */
+export interface OnrampUrlRequest {
+  destinationWallets: { address: string; blockchains?: string[]; assets?: string[] }[]
+  defaultNetwork?: string
+  partnerUserId: string
+  presetCryptoAmount?: number
+  presetFiatAmount?: number
+}
+export interface OnrampUrlResponse {
+  url: string
+}

@@ -4,14 +4,27 @@ import type {
   AnalyticsConfigResponse,
   BalanceResponse,
   FungiblePriceResponse,
+  GasPriceResponse,
   HistoryResponse,
   IdentityResponse,
   NameRecord,
   NameSuggestionsResponse,
+  OnrampOptionsResponse,
+  OnrampQuote,
+  OnrampQuoteRequest,
+  OnrampUrlRequest,
+  OnrampUrlResponse,
   ProjectConfigResponse,
   RegisterNameRequest,
   RevokeSessionRequest,
   SupportedChainsResponse,
+  SwapAllowanceResponse,
+  SwapBuildApproveRequest,
+  SwapBuildTransactionRequest,
+  SwapQuoteRequest,
+  SwapQuotesResponse,
+  SwapTokensResponse,
+  SwapTransactionResponse,
   WalletListRequest,
   WalletListResponse,
 } from './api.js'
@@ -43,6 +56,33 @@ export interface BlockchainApi {
   registerName(body: RegisterNameRequest): Promise<{ success: boolean }>
   getSession(id: string): Promise<unknown>
   revokeSession(id: string, body: RevokeSessionRequest): Promise<{ success: boolean }>
+  /** SPEC §7 getMyTokensWithBalance: the balance list of `address` on `chainId`. */
+  getMyTokensWithBalance?(params: {
+    address: string
+    chainId: CaipNetworkId
+    forceUpdate?: string
+  }): Promise<TokenBalance[]>
+  /** Swap (/v1/convert/*): optional capabilities — `HttpBlockchainApi` has them all. */
+  getSwapQuote?(params: SwapQuoteRequest & { chainId?: CaipNetworkId }): Promise<SwapQuotesResponse>
+  getSwapTokens?(params: { chainId: CaipNetworkId }): Promise<SwapTokensResponse>
+  getSwapAllowance?(params: {
+    tokenAddress: string
+    userAddress: string
+    chainId?: CaipNetworkId
+  }): Promise<SwapAllowanceResponse>
+  getGasPrice?(params: { chainId: CaipNetworkId }): Promise<GasPriceResponse>
+  buildSwapTransaction?(
+    params: Omit<SwapBuildTransactionRequest, 'eip155'> & { slippage?: string; chainId?: CaipNetworkId },
+  ): Promise<SwapTransactionResponse>
+  buildSwapApproval?(
+    params: SwapBuildApproveRequest & { chainId?: CaipNetworkId },
+  ): Promise<SwapTransactionResponse>
+  /** Onramp: optional capabilities — `HttpBlockchainApi` has them all. */
+  generateOnrampUrl?(params: OnrampUrlRequest): Promise<OnrampUrlResponse>
+  /** Falls back to built-in default options when the call fails (SPEC §8). */
+  getOnrampOptions?(): Promise<OnrampOptionsResponse>
+  /** Falls back to a mock quote with every amount equal to the input when the call fails (SPEC §8). */
+  getOnrampQuote?(params: OnrampQuoteRequest): Promise<OnrampQuote>
 }
 
 /** The wallet-directory client. */

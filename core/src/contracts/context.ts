@@ -1,10 +1,11 @@
+import type { AccountState } from './account.js'
 import type { ApiClients } from './clients.js'
-import type { Connector } from './connector.js'
+import type { Connector, ConnectorProvider } from './connector.js'
 import type { EventBus } from './events.js'
 import type { ChainNamespace } from './network.js'
 import type { Portico, PorticoOptions, Router } from './portico.js'
 import type { Logger, PorticoStorage } from './services.js'
-import type { PorticoState } from './state.js'
+import type { AlertState, PorticoState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName } from './views.js'
 
 /** What an adapter gets in `setup`: dependencies are handed in, never pulled from globals. */
@@ -20,6 +21,14 @@ export interface PorticoContext {
   setConnectors(namespace: ChainNamespace, connectors: readonly Connector[]): void
   /** False under SSR / Node: adapters must not start discovery then. */
   readonly isBrowser: boolean
+  /**
+   * Merges fields into a namespace's account state (e.g. the embedded wallet
+   * plugin sets `user`, `socialProvider`, `farcasterUrl`). Connection status is
+   * owned by the core's state machine: prefer `portico.connect/disconnect`.
+   */
+  updateAccount?(namespace: ChainNamespace, patch: Partial<AccountState>): void
+  /** Shows an alert (SPEC §8) in `state.alert` and emits `ALERT`; `undefined` clears it. */
+  setAlert?(alert: AlertState | undefined): void
 }
 
 /** What a plugin gets in `setup`. */
@@ -30,6 +39,13 @@ export interface PluginContext extends PorticoContext {
   readonly container: unknown
   registerView(name: ViewName, loader: ViewLoader): void
   registerAccountAction(action: AccountAction): void
+  /**
+   * Registers a connector the plugin provides (WalletConnect, embedded wallet):
+   * the core lists its connectors and routes connect / disconnect / sign /
+   * send / switch for namespaces connected through it (see `ConnectorProvider`).
+   * Returns the unregister function. Optional until every runtime implements it.
+   */
+  registerConnector?(provider: ConnectorProvider): () => void
 }
 
 /** A feature plugin: a plain object; `setup` may return a teardown. */

@@ -1,4 +1,5 @@
 import type { CaipNetworkId, ChainNamespace } from './network.js'
+import type { AppMetadata } from './portico.js'
 import type { ViewName } from './views.js'
 
 /**
@@ -28,6 +29,12 @@ export interface PorticoEventMap {
   ROUTER_CHANGE: { view: ViewName; previous: ViewName | undefined; data: unknown }
   ACCOUNT_CHANGED: { namespace: ChainNamespace; address: string | undefined }
   ERROR: { error: unknown; event: string }
+  /** SPEC §2 Farcaster back rule: the auth connector (embedded wallet plugin) should reload. */
+  AUTH_CONNECTOR_RELOAD: { reason: 'farcaster-back' }
+  /** SPEC §2 Farcaster back rule: resync app metadata with the auth connector (100 ms after going back). */
+  APP_METADATA_SYNC: { metadata: AppMetadata | undefined }
+  /** The visitor should see an alert (SPEC §8); also stored in `state.alert`. */
+  ALERT: { code: string; shortMessage: string; longMessage: string }
 }
 
 export type PorticoEventName = keyof PorticoEventMap

@@ -1,10 +1,10 @@
-import type { ChainAdapter } from './adapter.js'
+import type { ChainAdapter, TransactionRequest } from './adapter.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
-import type { PorticoStorage } from './services.js'
+import type { Logger, PorticoStorage } from './services.js'
 import type { PorticoState, RouterState } from './state.js'
-import type { ViewName, Views } from './views.js'
+import type { AccountAction, ViewLoader, ViewName, Views } from './views.js'
 
 export interface AppMetadata {
   name: string
@@ -43,6 +43,10 @@ export interface PorticoOptions {
   themeMode?: 'light' | 'dark' | 'system'
   /** Overrides the platform check used by the open rules (mobile → AllWallets). */
   isMobile?: () => boolean
+  /** Prefix of every storage key (default `portico`); keys look like `portico:recentConnectors`. */
+  storagePrefix?: string
+  /** Where the core logs; defaults to `console` (debug off). */
+  logger?: Logger
   /** sdk type / version sent as st / sv. */
   sdkType?: string
   sdkVersion?: string
@@ -79,4 +83,32 @@ export interface Portico {
   readonly router: Router
   readonly events: EventBus
   destroy(): void
+
+  // Optional members the UI uses when present (added for @portico/react).
+  /** The lazy loader a plugin registered for `name` with `ctx.registerView`, if any. */
+  getViewLoader?(name: ViewName): ViewLoader | undefined
+  /** Account actions plugins registered with `ctx.registerAccountAction`, in registration order. */
+  getAccountActions?(): readonly AccountAction[]
+  /** Sets `currentTab` (0 Tokens, 1 NFTs, 2 Activity) of a namespace's account state (default: the active one). */
+  setAccountTab?(tab: number, namespace?: ChainNamespace): void
+  /** Sets `state.themeMode`. */
+  setThemeMode?(mode: 'light' | 'dark' | 'system'): void
+  /** Asks the connected wallet of a namespace (default: active) to sign a message; resolves the signature. */
+  signMessage?(params: { message: string; namespace?: ChainNamespace }): Promise<string>
+  /** Asks the connected wallet of a namespace (default: active) to send a transaction; resolves the hash. */
+  sendTransaction?(params: { request: TransactionRequest; namespace?: ChainNamespace }): Promise<string>
+
+  // Optional members added by the core runtime.
+  /** Settles once every adapter's and plugin's `setup` ran and the recent connector was restored (or not). */
+  readonly ready?: Promise<void>
+  /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */
+  setLoading?(loading: boolean, namespace?: ChainNamespace): void
+  /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */
+  shake?(): void
+  /** Re-reads the native balance (and token balances when `apiUrl` is set) of a namespace (default: active). */
+  refreshBalance?(namespace?: ChainNamespace): Promise<void>
+  /** Clears `state.alert`. */
+  clearAlert?(): void
+  /** The adapter registered for a namespace, if any. */
+  getAdapter?(namespace: ChainNamespace): ChainAdapter | undefined
 }

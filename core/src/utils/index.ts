@@ -1,1 +1,35 @@
-export {}
+export {
+  isAddress,
+  isCaipAddress,
+  isCaipNetworkId,
+  isChainNamespace,
+  type ParsedCaipAddress,
+  type ParsedCaipNetworkId,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  shortenAddress,
+} from './address.js'
+export {
+  type ConnectMethod,
+  filterSocialProviders,
+  getConnectMethodsOrder,
+  type Platform,
+  type PlatformOs,
+  SOCIAL_PROVIDERS,
+  shortenEmail,
+} from './connect.js'
+export { formatBalance, formatFiat, formatUnits, type Numeric, parseUnits } from './format.js'
+export {
+  classifyWalletResponse,
+  getRequestMethodSafety,
+  isKnownRequestMethod,
+  isSafeRequestMethod,
+  isSignedMessage,
+  isTransactionHash,
+  type RequestMethodSafety,
+  SAFE_REQUEST_METHODS,
+  UNSAFE_REQUEST_METHODS,
+  type WalletResponseType,
+} from './response.js'
+export { assertEmailLoginAllowed, getEmailLoginWait, getPairingExpiry, isPairingExpired } from './time.js'
+export { isValidEmail, isValidNameLabel } from './validation.js'

@@ -1,0 +1,3 @@
+export { AccountsService } from './accounts.js'
+export { BalanceService } from './balance.js'
+export { ProfileService } from './profile.js'

@@ -1,0 +1,7 @@
+export {
+  createInstanceContainer,
+  type DependencyContainer,
+  registerSingleton,
+  registerValue,
+  TOKENS,
+} from './container.js'

@@ -1,0 +1,125 @@
+/**
+ * Typed wallet errors. Adapters convert foreign EIP-1193 / EIP-1474 errors into
+ * these at the boundary with `toPorticoError`, by numeric code only.
+ */
+import {
+  ERROR_CODE_CHAIN_DISCONNECTED,
+  ERROR_CODE_DEFAULT,
+  ERROR_CODE_DISCONNECTED,
+  ERROR_CODE_INTERNAL_RPC,
+  ERROR_CODE_INVALID_CHAIN_ID,
+  ERROR_CODE_UNAUTHORIZED,
+  ERROR_CODE_UNRECOGNIZED_CHAIN,
+  ERROR_CODE_UNSUPPORTED_METHOD,
+  ERROR_CODE_USER_REJECTED,
+} from '../constants/index.js'
+import { PorticoError } from './base.js'
+import type { CatalogueErrorOptions } from './catalogue.js'
+
+/**
+ * EIP-1193 4001: the user rejected the request in their wallet.
+ *
+ * @example
+ * catch (e) { if (e instanceof UserRejectedRequestError) showToast('Cancelled') }
+ */
+export class UserRejectedRequestError extends PorticoError {
+  override name = 'UserRejectedRequestError'
+  override readonly code = ERROR_CODE_USER_REJECTED
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('User rejected the request.', options)
+  }
+}
+
+/** EIP-1193 4100: the method or account is not authorized by the user. */
+export class UnauthorizedError extends PorticoError {
+  override name = 'UnauthorizedError'
+  override readonly code = ERROR_CODE_UNAUTHORIZED
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('The requested method and/or account has not been authorized by the user.', options)
+  }
+}
+
+/**
+ * EIP-1193 4200: the wallet does not support the method. Also thrown by the
+ * core when an optional adapter capability (`signTypedData?`, `estimateGas?`…)
+ * is absent — adapters never ship stubs.
+ *
+ * @example
+ * if (!adapter.signTypedData) throw new MethodNotSupportedError({ method: 'signTypedData' })
+ */
+export class MethodNotSupportedError extends PorticoError {
+  override name = 'MethodNotSupportedError'
+  override readonly code = ERROR_CODE_UNSUPPORTED_METHOD
+  readonly method: string | undefined
+  constructor(options: CatalogueErrorOptions & { method?: string } = {}) {
+    const { method, ...rest } = options
+    super(method ? `Method "${method}" is not supported.` : 'The method is not supported.', rest)
+    this.method = method
+  }
+}
+
+/** EIP-1193 4900: the provider is disconnected from all chains. */
+export class ProviderDisconnectedError extends PorticoError {
+  override name = 'ProviderDisconnectedError'
+  override readonly code = ERROR_CODE_DISCONNECTED
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('The provider is disconnected from all chains.', options)
+  }
+}
+
+/** EIP-1193 4901: the provider is not connected to the requested chain. */
+export class ChainDisconnectedError extends PorticoError {
+  override name = 'ChainDisconnectedError'
+  override readonly code = ERROR_CODE_CHAIN_DISCONNECTED
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('The provider is not connected to the requested chain.', options)
+  }
+}
+
+/** EIP-3085/3326 4902 (SPEC §8 "unrecognized chain"): the wallet does not know the chain; add it first. */
+export class UnrecognizedChainError extends PorticoError {
+  override name = 'UnrecognizedChainError'
+  override readonly code = ERROR_CODE_UNRECOGNIZED_CHAIN
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('Unrecognized chain ID. Try adding the chain first.', options)
+  }
+}
+
+/** EIP-1474 -32603: internal JSON-RPC error. */
+export class InternalRpcError extends PorticoError {
+  override name = 'InternalRpcError'
+  override readonly code = ERROR_CODE_INTERNAL_RPC
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('An internal error was received.', options)
+  }
+}
+
+/** SPEC §8 code 32603 (positive, as some wallets send it): invalid chain id. */
+export class InvalidChainIdError extends PorticoError {
+  override name = 'InvalidChainIdError'
+  override readonly code = ERROR_CODE_INVALID_CHAIN_ID
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('Invalid chain id.', options)
+  }
+}
+
+/** Connecting to the connector that is already the current one is rejected (SPEC §4). */
+export class AlreadyConnectedError extends PorticoError {
+  override name = 'AlreadyConnectedError'
+  override readonly code = 'ALREADY_CONNECTED' as const
+  readonly connectorId: string | undefined
+  constructor(options: CatalogueErrorOptions & { connectorId?: string } = {}) {
+    const { connectorId, ...rest } = options
+    super('Already connected with this connector.', { details: connectorId, ...rest })
+    this.connectorId = connectorId
+  }
+}
+
+/** Anything `toPorticoError` cannot classify; code 5000 (SPEC §8 default). */
+export class UnknownError extends PorticoError {
+  override name = 'UnknownError'
+  override readonly code = ERROR_CODE_DEFAULT
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('An unknown error occurred.', options)
+  }
+}

@@ -1,0 +1,1 @@
+export { createEventBus, type InstanceEventBus } from './bus.js'

@@ -1,0 +1,1 @@
+export { type ModalDeps, ModalService } from './modal.js'

@@ -1,0 +1,212 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PorticoEventMap, PorticoOptions, PorticoState } from '../contracts/index.js'
+import { createPortico } from '../portico/index.js'
+import { createMemoryStorage } from '../storage/index.js'
+import { createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
+
+function setup(extra: PorticoOptions = {}) {
+  const adapter = createFakeAdapter()
+  const portico = createPortico({
+    adapters: [adapter],
+    storage: createMemoryStorage(),
+    logger: createRecordingLogger(),
+    isMobile: () => false,
+    ...extra,
+  })
+  const events: { name: string; payload: unknown }[] = []
+  portico.on('MODAL_OPEN', (p) => events.push({ name: 'MODAL_OPEN', payload: p }))
+  portico.on('MODAL_CLOSE', (p) => events.push({ name: 'MODAL_CLOSE', payload: p }))
+  return { adapter, portico, events }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('Modal open rules (SPEC §2)', () => {
+  it('with no wallet connected it shows Connect', async () => {
+    const { portico } = setup()
+    await portico.open()
+    expect(portico.getState().modal.open).toBe(true)
+    expect(portico.router.getState().view).toBe('Connect')
+  })
+
+  it('with a connected account it shows Account', async () => {
+    const { portico } = setup()
+    await portico.connect('fake.wallet')
+    await portico.open()
+    expect(portico.router.getState().view).toBe('Account')
+  })
+
+  it('an explicit view and data can be requested', async () => {
+    const { portico } = setup()
+    await portico.open({ view: 'ConnectingExternal', data: { connectorId: 'fake.wallet' } })
+    expect(portico.router.getState()).toMatchObject({
+      view: 'ConnectingExternal',
+      data: { connectorId: 'fake.wallet' },
+    })
+  })
+
+  it('with no adapters it shows ConnectingWalletConnectBasic on desktop', async () => {
+    const portico = createPortico({ storage: createMemoryStorage(), isMobile: () => false })
+    await portico.open()
+    expect(portico.router.getState().view).toBe('ConnectingWalletConnectBasic')
+  })
+
+  it('with no adapters it shows AllWallets on mobile', async () => {
+    const portico = createPortico({ storage: createMemoryStorage(), isMobile: () => true })
+    await portico.open()
+    expect(portico.router.getState().view).toBe('AllWallets')
+  })
+
+  it('with manual wallet-connect control on it shows AllWallets on mobile and ConnectingWalletConnectBasic otherwise', async () => {
+    const mobile = setup({ manualWCControl: true, isMobile: () => true })
+    await mobile.portico.open({ view: 'Networks' })
+    expect(mobile.portico.router.getState().view).toBe('AllWallets')
+    const desktop = setup({ manualWCControl: true, isMobile: () => false })
+    await desktop.portico.open()
+    expect(desktop.portico.router.getState().view).toBe('ConnectingWalletConnectBasic')
+  })
+
+  it('a namespace different from the active one switches network instead of opening a view', async () => {
+    const evm = createFakeAdapter({ namespace: 'eip155' })
+    const sol = createFakeAdapter({ namespace: 'solana', networks: [fakeNetwork('solana', 'devnet')] })
+    const portico = createPortico({
+      adapters: [evm, sol],
+      storage: createMemoryStorage(),
+      isMobile: () => false,
+    })
+    const switches: PorticoEventMap['SWITCH_NETWORK'][] = []
+    portico.on('SWITCH_NETWORK', (e) => switches.push(e))
+    portico.router.push('AllWallets')
+    expect(portico.getState().activeNamespace).toBe('eip155')
+    await portico.open({ namespace: 'solana', view: 'Networks' })
+    expect(portico.getState().activeNamespace).toBe('solana')
+    expect(switches).toEqual([{ namespace: 'solana', caipNetworkId: 'solana:devnet' }])
+    // No view was opened: the stack is untouched.
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Connect', 'AllWallets'])
+    expect(portico.getState().modal).toMatchObject({ open: true, namespace: 'solana' })
+  })
+
+  it('opening sets loading (and the per-namespace loading map) until the instance is ready', async () => {
+    let release!: () => void
+    const adapter = createFakeAdapter({ setup: () => new Promise<void>((r) => (release = r)) })
+    const portico = createPortico({ adapters: [adapter], storage: createMemoryStorage() })
+    const opening = portico.open({ namespace: 'eip155' })
+    expect(portico.getState().modal.loading).toBe(true)
+    expect(portico.getState().modal.loadingByNamespace).toEqual({ eip155: true })
+    expect(portico.getState().modal.open).toBe(false)
+    release()
+    await opening
+    expect(portico.getState().modal).toMatchObject({
+      loading: false,
+      loadingByNamespace: { eip155: false },
+      open: true,
+    })
+  })
+
+  it('MODAL_OPEN carries the connected flag', async () => {
+    const { portico, events } = setup()
+    await portico.open()
+    portico.close()
+    await portico.connect('fake.wallet')
+    await portico.open()
+    expect(events.filter((e) => e.name === 'MODAL_OPEN').map((e) => e.payload)).toEqual([
+      { connected: false },
+      { connected: true },
+    ])
+  })
+})
+
+describe('Modal close (SPEC §2, §4)', () => {
+  it('closing resets to Connect', async () => {
+    const { portico } = setup()
+    await portico.open({ view: 'AllWallets' })
+    portico.router.push('ConnectingExternal', { connectorId: 'x' })
+    portico.close()
+    expect(portico.getState().modal.open).toBe(false)
+    expect(portico.router.getState().history).toEqual([{ view: 'Connect', data: undefined }])
+  })
+
+  it('emits MODAL_CLOSE only if it was open', async () => {
+    const { portico, events } = setup()
+    portico.close()
+    expect(events).toEqual([])
+    await portico.open()
+    portico.close()
+    portico.close()
+    expect(events.map((e) => e.name)).toEqual(['MODAL_OPEN', 'MODAL_CLOSE'])
+  })
+
+  it('in embedded mode the modal is not hidden: Account when connected, Connect otherwise', async () => {
+    const { portico, events } = setup({ embedded: true })
+    expect(portico.getState().modal.open).toBe(true)
+    portico.router.push('AllWallets')
+    portico.close()
+    expect(portico.getState().modal.open).toBe(true)
+    expect(portico.router.getState().view).toBe('Connect')
+    await portico.connect('fake.wallet')
+    portico.router.push('Networks')
+    portico.close()
+    expect(portico.getState().modal.open).toBe(true)
+    expect(portico.router.getState().view).toBe('Account')
+    expect(events.filter((e) => e.name === 'MODAL_CLOSE')).toEqual([])
+  })
+
+  it('a successful connect closes the modal (embedded: shows Account)', async () => {
+    const { portico } = setup()
+    await portico.open()
+    await portico.connect('fake.wallet')
+    expect(portico.getState().modal.open).toBe(false)
+  })
+})
+
+describe('Modal flags (SPEC §3, §4, §9)', () => {
+  it('the shake flag is on for 500 ms', () => {
+    vi.useFakeTimers()
+    const { portico } = setup()
+    portico.shake?.()
+    expect(portico.getState().modal.shake).toBe(true)
+    vi.advanceTimersByTime(499)
+    expect(portico.getState().modal.shake).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(portico.getState().modal.shake).toBe(false)
+  })
+
+  it('setLoading sets the loading flag and the per-namespace loading map', () => {
+    const { portico } = setup()
+    portico.setLoading?.(true, 'solana')
+    expect(portico.getState().modal).toMatchObject({ loading: true, loadingByNamespace: { solana: true } })
+    portico.setLoading?.(false)
+    expect(portico.getState().modal).toMatchObject({ loading: false, loadingByNamespace: { solana: true } })
+  })
+
+  it('updates replace only what changed (structural sharing)', async () => {
+    const { portico } = setup()
+    const before: PorticoState = portico.getState()
+    portico.shake?.()
+    const after = portico.getState()
+    expect(after).not.toBe(before)
+    expect(after.modal).not.toBe(before.modal)
+    expect(after.router).toBe(before.router)
+    expect(after.accounts).toBe(before.accounts)
+    expect(after.networks).toBe(before.networks)
+    portico.setLoading?.(false)
+    expect(portico.getState()).toBe(after) // a no-op update keeps the snapshot
+    portico.destroy()
+  })
+})
+
+describe('Unsupported chain (SPEC §4)', () => {
+  it('opening while the wallet sits on a chain outside the networks array shows UnsupportedChain', async () => {
+    const { portico, adapter } = setup()
+    await portico.connect('fake.wallet')
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    await portico.open()
+    expect(portico.router.getState().view).toBe('UnsupportedChain')
+    portico.close()
+    await portico.switchNetwork('eip155:1')
+    await portico.open()
+    expect(portico.router.getState().view).toBe('Account')
+  })
+})

@@ -1,0 +1,113 @@
+import { SHAKE_DURATION_MS } from '../constants/index.js'
+import type { ChainNamespace, OpenOptions, PorticoState, ViewName } from '../contracts/index.js'
+import type { InstanceEventBus } from '../events/index.js'
+import type { Timers } from '../portico/timers.js'
+import type { RouterService } from '../router/index.js'
+import { patchObject, type Store } from '../state/index.js'
+
+export interface ModalDeps {
+  store: Store<PorticoState>
+  events: InstanceEventBus
+  timers: Timers
+  router: RouterService
+  embedded: boolean
+  manualWCControl: boolean
+  hasAdapters: boolean
+  isMobile(): boolean
+  isConnected(namespace?: ChainNamespace): boolean
+  /** Whether the namespace (default: active) sits on a chain outside the networks array. */
+  isUnsupported(namespace?: ChainNamespace): boolean
+  /** Resolves when the instance finished its setup (adapters, plugins, reconnect). */
+  ready(): Promise<void>
+  /** SPEC §2: a namespace other than the active one switches network instead of opening a view. */
+  switchToNamespace(namespace: ChainNamespace): Promise<void>
+}
+
+/**
+ * The modal of SPEC §2 / §4: open rules, close, loading flags and shake.
+ *
+ * @example
+ * await portico.open()                      // Connect, or Account when connected
+ * await portico.open({ view: 'AllWallets' }) // an explicit view
+ */
+export class ModalService {
+  private shakeTimer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(private readonly deps: ModalDeps) {}
+
+  async open<V extends ViewName>(options: OpenOptions<V> = {}): Promise<void> {
+    const { store, router } = this.deps
+    const namespace = options.namespace
+    const activeNamespace = store.getState().activeNamespace
+    const switching = namespace !== undefined && namespace !== activeNamespace
+    this.setLoading(true, namespace)
+    try {
+      await this.deps.ready()
+      if (switching) {
+        await this.deps.switchToNamespace(namespace)
+      } else {
+        const connected = this.deps.isConnected(namespace)
+        if (this.deps.manualWCControl || (!this.deps.hasAdapters && !connected)) {
+          router.reset(this.deps.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic')
+        } else if (options.view) {
+          router.reset(options.view, options.data)
+        } else if (connected && this.deps.isUnsupported(namespace)) {
+          // SPEC §4: a wallet on a chain outside the networks array sees the unsupported-chain view.
+          router.reset('UnsupportedChain')
+        } else {
+          router.reset(connected ? 'Account' : 'Connect')
+        }
+      }
+    } finally {
+      this.setLoading(false, namespace)
+    }
+    this.patch({ open: true, namespace })
+    this.deps.events.emit('MODAL_OPEN', { connected: this.deps.isConnected(namespace) })
+  }
+
+  /**
+   * Closes the modal and resets the router to Connect; MODAL_CLOSE only if it
+   * was open. In embedded mode the modal never hides: it shows Account when
+   * connected and Connect otherwise (SPEC §2).
+   */
+  close(): void {
+    const { store, router } = this.deps
+    const connected = this.deps.isConnected()
+    if (this.deps.embedded) {
+      router.reset(connected ? 'Account' : 'Connect')
+      return
+    }
+    const wasOpen = store.getState().modal.open
+    this.patch({ open: false, namespace: undefined })
+    router.reset('Connect')
+    if (wasOpen) this.deps.events.emit('MODAL_CLOSE', { connected })
+  }
+
+  /** SPEC §3: `loading` and, with a namespace, the per-namespace loading map. */
+  setLoading(loading: boolean, namespace?: ChainNamespace): void {
+    this.deps.store.setState((state) => {
+      const byNs = state.modal.loadingByNamespace
+      const loadingByNamespace =
+        namespace === undefined ? byNs : patchObject(byNs, { [namespace]: loading } as typeof byNs)
+      const modal = patchObject(state.modal, { loading, loadingByNamespace })
+      return modal === state.modal ? state : { ...state, modal }
+    })
+  }
+
+  /** SPEC §4, §9: the shake flag is on for 500 ms. */
+  shake(): void {
+    this.deps.timers.clearTimeout(this.shakeTimer)
+    this.patch({ shake: true })
+    this.shakeTimer = this.deps.timers.setTimeout(() => {
+      this.shakeTimer = undefined
+      this.patch({ shake: false })
+    }, SHAKE_DURATION_MS)
+  }
+
+  private patch(patch: Partial<PorticoState['modal']>): void {
+    this.deps.store.setState((state) => {
+      const modal = patchObject(state.modal, patch)
+      return modal === state.modal ? state : { ...state, modal }
+    })
+  }
+}

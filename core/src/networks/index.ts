@@ -1,0 +1,1 @@
+export { AdapterRegistry, accountLocation, type NetworksDeps, NetworksService } from './networks.js'

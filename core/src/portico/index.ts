@@ -1,0 +1,1 @@
+export { createPortico } from './createPortico.js'

@@ -1,0 +1,1 @@
+export { type RouterDeps, RouterService } from './router.js'

@@ -1,0 +1,1 @@
+export { detectEnvironment, type Environment } from './env.js'

@@ -129,6 +129,23 @@ describe('Analytics as one more bus subscriber (SPEC §7)', () => {
   })
 })
 
+describe('Alerts (SPEC §8)', () => {
+  it('an HTTP 403 from analytics shows the Invalid App Configuration alert in state.alert and as ALERT', async () => {
+    server.on('POST /e', {
+      status: 403,
+      body: { code: 'forbidden', message: 'Unauthorized: origin not allowed' },
+    })
+    const { portico } = setup({ features: { analytics: true } })
+    const alerts: PorticoEventMap['ALERT'][] = []
+    portico.on('ALERT', (a) => alerts.push(a))
+    await portico.open()
+    await vi.waitFor(() => expect(portico.getState().alert?.code).toBe('INVALID_APP_CONFIGURATION'))
+    expect(alerts.map((a) => a.code)).toEqual(['INVALID_APP_CONFIGURATION'])
+    portico.clearAlert?.()
+    expect(portico.getState().alert).toBeUndefined()
+  })
+})
+
 describe('Identity (SPEC §3, §7)', () => {
   it('with apiUrl set, profileName / profileImage come from GET /v1/identity/{address}', async () => {
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })

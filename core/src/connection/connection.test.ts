@@ -263,6 +263,17 @@ describe('Connection and the modal', () => {
 })
 
 describe('Disconnect', () => {
+  it('connecting another wallet in the same namespace disconnects the previous one', async () => {
+    const { portico, adapter } = setup()
+    await portico.connect('fake.wallet')
+    await portico.connect('other.wallet')
+    expect(adapter.calls.filter((c) => c.method === 'disconnect').map((c) => c.params)).toEqual([
+      { connectorId: 'fake.wallet' },
+    ])
+    expect(portico.getState().accounts.eip155?.connectorId).toBe('other.wallet')
+    expect(adapter.listenerCount()).toBe(3)
+  })
+
   it('disconnecting a namespace that is not connected does nothing', async () => {
     const { portico, adapter } = setup()
     const seen: unknown[] = []

@@ -140,8 +140,11 @@ export class ConnectionService {
     }
     if (this.destroyed) return
     if (hadConnection && before?.connectorId && before.connectorId !== connectorId) {
-      // Switching wallets within a namespace: drop the old wallet's listeners.
+      // Switching wallets within a namespace: drop the old wallet's listeners and session.
       this.detach(ns)
+      await adapter.disconnect({ connectorId: before.connectorId }).catch((error: unknown) => {
+        this.deps.logger.warn('Portico: could not disconnect the previous wallet', error)
+      })
     }
     this.applyConnection(ns, connectorId, result.accounts, result.caipNetworkId, connector)
     this.writeRecent(ns, connectorId)

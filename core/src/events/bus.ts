@@ -1,5 +1,5 @@
 import mittImport, { type Emitter, type EventType } from 'mitt'
-import type { EventBus, PorticoEventMap, PorticoEventName } from '../contracts/index.js'
+import type { EventBus, PorticoEventName } from '../contracts/index.js'
 
 // mitt ships ESM with CommonJS-style typings: under NodeNext the default import
 // is typed as the module object. At run time it is the function itself in

@@ -13,6 +13,7 @@ export interface ModalDeps {
   embedded: boolean
   manualWCControl: boolean
   hasAdapters: boolean
+  hasAdapter(namespace: ChainNamespace): boolean
   isMobile(): boolean
   isConnected(namespace?: ChainNamespace): boolean
   /** Whether the namespace (default: active) sits on a chain outside the networks array. */
@@ -39,7 +40,8 @@ export class ModalService {
     const { store, router } = this.deps
     const namespace = options.namespace
     const activeNamespace = store.getState().activeNamespace
-    const switching = namespace !== undefined && namespace !== activeNamespace
+    const switching =
+      namespace !== undefined && namespace !== activeNamespace && this.deps.hasAdapter(namespace)
     this.setLoading(true, namespace)
     try {
       await this.deps.ready()

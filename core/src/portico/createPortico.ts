@@ -76,6 +76,7 @@ function wireServices(c: DependencyContainer, options: PorticoOptions): void {
       embedded: options.embedded === true,
       manualWCControl: options.manualWCControl === true,
       hasAdapters: get<AdapterRegistry>(TOKENS.Adapters).size > 0,
+      hasAdapter: (ns) => get<AdapterRegistry>(TOKENS.Adapters).find(ns) !== undefined,
       isMobile: env.isMobile,
       isConnected: (ns) => get<AccountsService>(TOKENS.Accounts).isConnected(ns),
       isUnsupported: (ns) => {
@@ -397,9 +398,17 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     }
   }
   // Setups start synchronously, in order: adapters, then plugins.
-  const adapterSetups = adapters
-    .all()
-    .map((adapter) => guard(`adapter ${adapter.namespace}`, () => adapter.setup(context)))
+  // Each adapter's connectors are seeded once its setup settled, unless it announced them itself.
+  const adapterSetups = adapters.all().map((adapter) =>
+    guard(`adapter ${adapter.namespace}`, () => adapter.setup(context)).then(() => {
+      if (destroyed || connectorLists.has(adapter.namespace)) return
+      try {
+        setConnectors(adapter.namespace, adapter.getConnectors())
+      } catch (error) {
+        logger.warn('Portico: getConnectors failed', error)
+      }
+    }),
+  )
   const pluginSetups = (options.plugins ?? []).map((plugin) =>
     guard(`plugin ${plugin.id}`, () => plugin.setup(pluginContext)).then((teardown) => {
       if (typeof teardown !== 'function') return
@@ -412,15 +421,6 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   readyRef.ready = (async () => {
     await adaptersReady
     if (destroyed) return
-    for (const adapter of adapters.all()) {
-      if (!connectorLists.has(adapter.namespace)) {
-        try {
-          setConnectors(adapter.namespace, adapter.getConnectors())
-        } catch (error) {
-          logger.warn('Portico: getConnectors failed', error)
-        }
-      }
-    }
     await Promise.all(pluginSetups)
     if (destroyed) return
     await connection.reconnect(recent)

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PorticoEventMap } from '../contracts/index.js'
 import { createPortico } from '../portico/index.js'
@@ -146,5 +147,36 @@ describe('Router (SPEC §2)', () => {
       { view: 'ConnectingExternal', previous: 'Connect', data: { connectorId: 'a' } },
       { view: 'Connect', previous: 'ConnectingExternal', data: undefined },
     ])
+  })
+})
+
+describe('Router invariants (SPEC §2, property)', () => {
+  const views = ['Connect', 'Account', 'AllWallets', 'Networks', 'ConnectingFarcaster'] as const
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('push' as const), view: fc.constantFrom(...views) }),
+    fc.record({ kind: fc.constant('replace' as const), view: fc.constantFrom(...views) }),
+    fc.record({ kind: fc.constant('reset' as const), view: fc.constantFrom(...views) }),
+    fc.record({ kind: fc.constant('goBack' as const) }),
+  )
+
+  it('any sequence keeps view === top of a non-empty stack, and push never stacks the current view twice', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const { portico } = setup()
+        for (const o of ops) {
+          const before = portico.router.getState()
+          if (o.kind === 'goBack') portico.router.goBack()
+          else portico.router[o.kind](o.view)
+          const after = portico.router.getState()
+          expect(after.history.length).toBeGreaterThan(0)
+          expect(after.view).toBe(after.history.at(-1)?.view)
+          if (o.kind === 'push' && before.view === o.view) expect(after).toBe(before)
+          if (o.kind === 'goBack' && before.history.length === 1)
+            expect(portico.getState().modal.open).toBe(false)
+        }
+        portico.destroy()
+      }),
+      { numRuns: 100 },
+    )
   })
 })

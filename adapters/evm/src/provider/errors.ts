@@ -1,0 +1,28 @@
+import { PorticoError, type PorticoErrorOptions } from '@portico/core'
+
+/**
+ * A wallet answered with something that breaks the EIP-1193 contract
+ * (malformed accounts, a non-hex chain id, a signature that is not hex…).
+ * Thrown instead of passing garbage on; never crashes the modal.
+ *
+ * @example
+ * catch (e) { if (e instanceof InvalidWalletResponseError) console.warn(e.method, e.details) }
+ */
+export class InvalidWalletResponseError extends PorticoError {
+  override name = 'InvalidWalletResponseError'
+  override readonly code = 'INVALID_WALLET_RESPONSE' as const
+  readonly method: string
+  constructor(method: string, options: Omit<PorticoErrorOptions, 'code'> = {}) {
+    super('The wallet returned an invalid response.', { ...options, metaMessages: [`Method: ${method}`] })
+    this.method = method
+  }
+}
+
+/** The connector id is not one this adapter offers (or has no provider). */
+export class ConnectorNotFoundError extends PorticoError {
+  override name = 'ConnectorNotFoundError'
+  override readonly code = 'CONNECTOR_NOT_FOUND' as const
+  constructor(connectorId: string) {
+    super('Connector not found.', { details: connectorId })
+  }
+}

@@ -1,0 +1,7 @@
+export {
+  createEvmPublicClient,
+  createEvmTransport,
+  type EvmTransportOptions,
+  resolveTransportOptions,
+  toViemChain,
+} from './transport.js'

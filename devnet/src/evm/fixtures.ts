@@ -1,0 +1,155 @@
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeDeployData,
+  getContractAddress,
+  type Hex,
+  http,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { type DevAccount, getDevAccounts } from './accounts.js'
+import { rpc } from './anvil.js'
+import multicallArtifact from './artifacts/Multicall3.json' with { type: 'json' }
+import collectibleArtifact from './artifacts/PorticoCollectible.json' with { type: 'json' }
+import tokenArtifact from './artifacts/PorticoToken.json' with { type: 'json' }
+
+/** Canonical Multicall3 address (same on every EVM chain). */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+export interface TokenFixture {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+}
+
+export interface CollectibleFixture {
+  address: Address
+  symbol: string
+  name: string
+  /** token id → owner, as minted. */
+  owners: Record<string, Address>
+}
+
+/** What the devnet deploys on each chain; identical addresses on 31337 and 31338. */
+export interface EvmFixtures {
+  multicall3: Address
+  tokens: TokenFixture[]
+  collectible: CollectibleFixture
+  accounts: DevAccount[]
+  /** Amount of each token (in whole units) every dev account starts with. */
+  tokenGrant: string
+}
+
+export const artifacts = {
+  Multicall3: multicallArtifact as { abi: Abi; deployedBytecode: Hex },
+  PorticoToken: tokenArtifact as { abi: Abi; bytecode: Hex },
+  PorticoCollectible: collectibleArtifact as { abi: Abi; bytecode: Hex },
+}
+
+const TOKEN_SPECS = [
+  { name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+  { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
+] as const
+const COLLECTIBLE = { name: 'Portico Pass', symbol: 'PASS', uri: 'portico://pass/', perHolder: 2, holders: 3 }
+const TOKEN_GRANT = '1000000'
+/** Fixtures are deployed by the last dev account so accounts 0–8 keep nonce 0 for tests. */
+const DEPLOYER_INDEX = 9
+
+/**
+ * The fixture addresses, computed without a node: the deployer's first three
+ * nonces on a fresh anvil. `deployEvmFixtures` checks the node agrees.
+ */
+export function getEvmFixtures(): EvmFixtures {
+  const accounts = getDevAccounts()
+  const deployer = accounts[DEPLOYER_INDEX]!.address
+  const tokens = TOKEN_SPECS.map((spec, i) => ({
+    ...spec,
+    address: getContractAddress({ from: deployer, nonce: BigInt(i) }),
+  }))
+  const owners: Record<string, Address> = {}
+  let id = 0
+  for (const holder of accounts.slice(0, COLLECTIBLE.holders)) {
+    for (let j = 0; j < COLLECTIBLE.perHolder; j++) owners[String(++id)] = holder.address
+  }
+  return {
+    multicall3: MULTICALL3_ADDRESS,
+    tokens,
+    collectible: {
+      name: COLLECTIBLE.name,
+      symbol: COLLECTIBLE.symbol,
+      address: getContractAddress({ from: deployer, nonce: BigInt(TOKEN_SPECS.length) }),
+      owners,
+    },
+    accounts,
+    tokenGrant: TOKEN_GRANT,
+  }
+}
+
+/**
+ * Deploys the fixtures on a fresh anvil: Multicall3 via anvil_setCode, the two
+ * ERC-20s (every dev account funded with 1,000,000 of each) and the ERC-721.
+ * Deterministic: same addresses on every fresh node. Idempotent on a node that
+ * already has them.
+ */
+export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promise<EvmFixtures> {
+  const fixtures = getEvmFixtures()
+  await rpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, artifacts.Multicall3.deployedBytecode])
+
+  const existing = await rpc<Hex>(rpcUrl, 'eth_getCode', [fixtures.tokens[0]!.address, 'latest'])
+  if (existing && existing !== '0x') return fixtures
+
+  const chain = defineChain({
+    id: chainId,
+    name: `anvil ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+  const deployer = privateKeyToAccount(fixtures.accounts[DEPLOYER_INDEX]!.privateKey)
+  const wallet = createWalletClient({ account: deployer, chain, transport: http(rpcUrl) })
+  const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 })
+  const holders = fixtures.accounts.map((a) => a.address)
+
+  const deployments: Hex[] = [
+    ...TOKEN_SPECS.map((spec) =>
+      encodeDeployData({
+        abi: artifacts.PorticoToken.abi,
+        bytecode: artifacts.PorticoToken.bytecode,
+        args: [spec.name, spec.symbol, spec.decimals, holders, parseUnits(TOKEN_GRANT, spec.decimals)],
+      }),
+    ),
+    encodeDeployData({
+      abi: artifacts.PorticoCollectible.abi,
+      bytecode: artifacts.PorticoCollectible.bytecode,
+      args: [
+        COLLECTIBLE.name,
+        COLLECTIBLE.symbol,
+        COLLECTIBLE.uri,
+        holders.slice(0, COLLECTIBLE.holders),
+        BigInt(COLLECTIBLE.perHolder),
+      ],
+    }),
+  ]
+  const startNonce = await client.getTransactionCount({ address: deployer.address })
+  if (startNonce !== 0)
+    throw new Error(`deployer nonce is ${startNonce} on chain ${chainId}: not a fresh devnet`)
+  const hashes: Hex[] = []
+  for (const [nonce, data] of deployments.entries()) {
+    hashes.push(await wallet.sendTransaction({ data, nonce, gas: 5_000_000n }))
+  }
+  const expected = [...fixtures.tokens.map((t) => t.address), fixtures.collectible.address]
+  for (const [i, hash] of hashes.entries()) {
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    if (
+      receipt.status !== 'success' ||
+      receipt.contractAddress?.toLowerCase() !== expected[i]!.toLowerCase()
+    ) {
+      throw new Error(`fixture deployment ${i} failed on chain ${chainId}`)
+    }
+  }
+  return fixtures
+}

@@ -1,0 +1,575 @@
+import {
+  type Address,
+  address,
+  type EncodedAccount,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  isAddress,
+  lamports,
+  type Transaction,
+} from '@solana/kit'
+import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { FailedTransactionMetadata, type LiteSVM } from 'litesvm'
+import { type RpcTransactionError, toRpcTransactionError } from './errors.js'
+
+const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
+const TOKEN_ACCOUNT_SIZE = 165
+const MINT_SIZE = 82
+/** Blockhashes stay valid for this many newer ones, like the 150-block window of a real cluster. */
+const BLOCKHASH_WINDOW = 150
+const FEE_PER_SIGNATURE = 5000
+
+/** A JSON-RPC error with its numeric code (Solana's server codes are -32002…-32016). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+interface SignatureRecord {
+  slot: number
+  err: RpcTransactionError | null
+  blockTime: number
+  /** Static account keys of the message (an airdrop records only its recipient). */
+  keys: string[]
+  landed?: LandedTransaction
+}
+
+/** What getTransaction answers with, kept for every transaction sent through the server. */
+interface LandedTransaction {
+  wire: Uint8Array
+  message: CompiledMessage
+  fee: number
+  preBalances: number[]
+  postBalances: number[]
+  logs: string[]
+  unitsConsumed: number
+}
+
+/** The fields of @solana/kit's compiled message this server reads (legacy and v0). */
+interface CompiledMessage {
+  version: 'legacy' | number
+  header: {
+    numSignerAccounts: number
+    numReadonlySignerAccounts: number
+    numReadonlyNonSignerAccounts: number
+  }
+  staticAccounts: string[]
+  lifetimeToken: string
+  instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[]
+  addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[]
+}
+
+type Params = unknown[]
+type Handler = (params: Params) => unknown
+
+function param<T>(params: Params, i: number, name: string, check: (v: unknown) => v is T): T {
+  const v = params[i]
+  if (!check(v)) throw new RpcError(-32602, `Invalid params: ${name}`)
+  return v
+}
+const isString = (v: unknown): v is string => typeof v === 'string'
+const isConfig = (v: unknown): v is Record<string, unknown> | undefined =>
+  v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v))
+
+function addressParam(params: Params, i: number): Address {
+  const v = param(params, i, 'address', isString)
+  if (!isAddress(v)) throw new RpcError(-32602, `Invalid params: invalid pubkey ${v}`)
+  return address(v)
+}
+
+function uiAmountString(amount: bigint, decimals: number): string {
+  if (decimals === 0) return amount.toString()
+  const s = amount.toString().padStart(decimals + 1, '0')
+  const whole = s.slice(0, -decimals)
+  const frac = s.slice(-decimals).replace(/0+$/, '')
+  return frac ? `${whole}.${frac}` : whole
+}
+
+function tokenAmount(amount: bigint, decimals: number) {
+  const ui = uiAmountString(amount, decimals)
+  return { amount: amount.toString(), decimals, uiAmount: Number(ui), uiAmountString: ui }
+}
+
+/**
+ * The JSON-RPC methods of a Solana node, answered from an in-process litesvm.
+ * Enough for `@solana/kit`'s RPC client, Wallet Standard wallets and the
+ * gateway: balances, accounts (base64 / base58 / jsonParsed for SPL), token
+ * accounts by owner, blockhashes, send / simulate, signature statuses, airdrops
+ * and history (getSignaturesForAddress, getTransaction).
+ *
+ * Each processed transaction advances the slot and rotates the blockhash, so
+ * two identical transfers get different signatures; blockhashes from the last
+ * 150 remain valid.
+ */
+export class SolanaRpc {
+  private slot = 1
+  private readonly signatures = new Map<string, SignatureRecord>()
+  private readonly blockhashes: string[] = []
+  private readonly methods: Record<string, Handler>
+
+  constructor(
+    readonly svm: LiteSVM,
+    readonly genesisHash: string,
+  ) {
+    this.blockhashes.push(svm.latestBlockhash())
+    this.methods = {
+      getHealth: () => 'ok',
+      getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
+      getGenesisHash: () => this.genesisHash,
+      getIdentity: () => ({ identity: '11111111111111111111111111111111' }),
+      getSlot: () => this.slot,
+      getBlockHeight: () => this.slot,
+      getEpochInfo: () => ({
+        absoluteSlot: this.slot,
+        blockHeight: this.slot,
+        epoch: 0,
+        slotIndex: this.slot,
+        slotsInEpoch: 432000,
+        transactionCount: this.signatures.size,
+      }),
+      getBalance: (p) => this.withContext(Number(this.svm.getBalance(addressParam(p, 0)) ?? 0n)),
+      getAccountInfo: (p) => {
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        return this.withContext(this.encodeAccount(addressParam(p, 0), config.encoding))
+      },
+      getMultipleAccounts: (p) => {
+        const list = param(p, 0, 'addresses', Array.isArray)
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        return this.withContext(
+          list.map((_, i) => this.encodeAccount(addressParam(list, i), config.encoding)),
+        )
+      },
+      getTokenAccountsByOwner: (p) => {
+        const owner = addressParam(p, 0)
+        const filter = param(p, 1, 'filter', isConfig) ?? {}
+        const config = param(p, 2, 'config', isConfig) ?? {}
+        const mint = typeof filter.mint === 'string' ? address(filter.mint) : undefined
+        const programs = mint
+          ? [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS]
+          : typeof filter.programId === 'string'
+            ? [address(filter.programId)]
+            : undefined
+        if (!programs) throw new RpcError(-32602, 'Invalid params: filter needs mint or programId')
+        const found = programs.flatMap((program) =>
+          this.svm
+            .getProgramAccounts(program)
+            .filter((a) => a.data.length >= TOKEN_ACCOUNT_SIZE)
+            .filter((a) => {
+              const t = getTokenDecoder().decode(a.data.slice(0, TOKEN_ACCOUNT_SIZE))
+              return t.owner === owner && (!mint || t.mint === mint)
+            }),
+        )
+        found.sort((a, b) => (a.address < b.address ? -1 : 1))
+        return this.withContext(
+          found.map((a) => ({ pubkey: a.address, account: this.encodeFound(a, config.encoding) })),
+        )
+      },
+      getTokenAccountBalance: (p) => {
+        const a = this.svm.getAccount(addressParam(p, 0))
+        if (!a.exists || a.data.length < TOKEN_ACCOUNT_SIZE) {
+          throw new RpcError(-32602, 'Invalid param: not a Token account')
+        }
+        const t = getTokenDecoder().decode(a.data.slice(0, TOKEN_ACCOUNT_SIZE))
+        return this.withContext(tokenAmount(t.amount, this.mintDecimals(t.mint)))
+      },
+      getTokenSupply: (p) => {
+        const a = this.svm.getAccount(addressParam(p, 0))
+        if (!a.exists || a.data.length < MINT_SIZE)
+          throw new RpcError(-32602, 'Invalid param: not a Token mint')
+        const m = getMintDecoder().decode(a.data.slice(0, MINT_SIZE))
+        return this.withContext(tokenAmount(m.supply, m.decimals))
+      },
+      getMinimumBalanceForRentExemption: (p) => {
+        const size = param(p, 0, 'size', (v): v is number => Number.isInteger(v) && (v as number) >= 0)
+        return Number(this.svm.minimumBalanceForRentExemption(BigInt(size)))
+      },
+      getLatestBlockhash: () =>
+        this.withContext({
+          blockhash: this.svm.latestBlockhash(),
+          lastValidBlockHeight: this.slot + BLOCKHASH_WINDOW,
+        }),
+      isBlockhashValid: (p) =>
+        this.withContext(this.blockhashes.includes(param(p, 0, 'blockhash', isString))),
+      getFeeForMessage: (p) => {
+        const message = getBase64Encoder().encode(param(p, 0, 'message', isString))
+        // Header: [version prefix?] numRequiredSignatures …
+        const signatures = message[(message[0]! & 0x80) !== 0 ? 1 : 0] ?? 1
+        // A node answers null for a message whose blockhash it no longer knows.
+        const known = this.blockhashes.includes(this.blockhashOf(new Uint8Array(message)))
+        return this.withContext(known ? FEE_PER_SIGNATURE * signatures : null)
+      },
+      getRecentPrioritizationFees: () => [],
+      requestAirdrop: (p) => {
+        const to = addressParam(p, 0)
+        const amount = param(
+          p,
+          1,
+          'lamports',
+          (v): v is number => Number.isSafeInteger(v) && (v as number) > 0,
+        )
+        const result = this.svm.airdrop(to, lamports(BigInt(amount)))
+        if (!result || result instanceof FailedTransactionMetadata) {
+          throw new RpcError(-32603, `Airdrop failed: ${result?.toString() ?? 'no result'}`)
+        }
+        return this.record(getBase58Decoder().decode(result.signature()), null, [to])
+      },
+      sendTransaction: (p) => {
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        const tx = this.decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
+        const signature = this.signatureOf(tx)
+        if (this.signatures.has(signature)) {
+          throw new RpcError(
+            -32002,
+            'Transaction simulation failed: This transaction has already been processed',
+            {
+              err: 'AlreadyProcessed',
+              logs: [],
+              accounts: null,
+              unitsConsumed: 0,
+            },
+          )
+        }
+        const blockhashError = this.checkBlockhash(tx)
+        if (blockhashError) {
+          if (!config.skipPreflight) {
+            throw new RpcError(-32002, 'Transaction simulation failed: Blockhash not found', {
+              err: 'BlockhashNotFound',
+              logs: [],
+              accounts: null,
+              unitsConsumed: 0,
+            })
+          }
+          return signature
+        }
+        // Preflight simulates first, so a failing transaction is refused without
+        // charging its fee (as a node does); skipPreflight lands it, failed.
+        if (!config.skipPreflight) {
+          const simulated = this.svm.simulateTransaction(tx)
+          if (simulated instanceof FailedTransactionMetadata) {
+            const err = toRpcTransactionError(simulated.err())
+            throw new RpcError(-32002, `Transaction simulation failed: ${JSON.stringify(err)}`, {
+              err,
+              logs: simulated.meta().logs(),
+              accounts: null,
+              unitsConsumed: Number(simulated.meta().computeUnitsConsumed()),
+            })
+          }
+        }
+        return this.land(signature, tx)
+      },
+      simulateTransaction: (p) => {
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        const tx = this.decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
+        const blockhashError = config.replaceRecentBlockhash ? undefined : this.checkBlockhash(tx)
+        if (blockhashError) {
+          return this.withContext({ err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0 })
+        }
+        // Simulation here always verifies signatures when they are present; unsigned
+        // transactions (`sigVerify: false`) are simulated with signature checks off.
+        const unsigned = Object.values(tx.signatures).some((s) => s === null)
+        if (unsigned) this.svm.withSigverify(false)
+        try {
+          const result = this.svm.simulateTransaction(tx)
+          if (result instanceof FailedTransactionMetadata) {
+            return this.withContext({
+              err: toRpcTransactionError(result.err()),
+              logs: result.meta().logs(),
+              accounts: null,
+              unitsConsumed: Number(result.meta().computeUnitsConsumed()),
+              returnData: null,
+            })
+          }
+          return this.withContext({
+            err: null,
+            logs: result.meta().logs(),
+            accounts: null,
+            unitsConsumed: Number(result.meta().computeUnitsConsumed()),
+            returnData: null,
+          })
+        } finally {
+          if (unsigned) this.svm.withSigverify(true)
+        }
+      },
+      getSignaturesForAddress: (p) => {
+        const who = addressParam(p, 0)
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        const limit = typeof config.limit === 'number' ? Math.min(Math.max(1, config.limit), 1000) : 1000
+        const newestFirst = [...this.signatures.entries()].reverse().filter(([, r]) => r.keys.includes(who))
+        const from =
+          typeof config.before === 'string' ? newestFirst.findIndex(([s]) => s === config.before) + 1 : 0
+        const out = []
+        for (const [signature, r] of newestFirst.slice(from)) {
+          if (signature === config.until || out.length >= limit) break
+          out.push({
+            signature,
+            slot: r.slot,
+            err: r.err,
+            memo: null,
+            blockTime: r.blockTime,
+            confirmationStatus: 'finalized',
+          })
+        }
+        return out
+      },
+      getTransaction: (p) => {
+        const signature = param(p, 0, 'signature', isString)
+        const config = param(p, 1, 'config', isConfig) ?? {}
+        const r = this.signatures.get(signature)
+        if (!r?.landed) return null
+        const { message, wire } = r.landed
+        if (message.version !== 'legacy' && config.maxSupportedTransactionVersion === undefined) {
+          throw new RpcError(
+            -32015,
+            `Transaction version (${message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0`,
+          )
+        }
+        return {
+          slot: r.slot,
+          blockTime: r.blockTime,
+          version: message.version,
+          transaction:
+            config.encoding === 'base64'
+              ? [getBase64Decoder().decode(wire), 'base64']
+              : this.transactionJson(wire, message),
+          meta: {
+            err: r.err,
+            status: r.err === null ? { Ok: null } : { Err: r.err },
+            fee: r.landed.fee,
+            preBalances: r.landed.preBalances,
+            postBalances: r.landed.postBalances,
+            innerInstructions: [],
+            logMessages: r.landed.logs,
+            preTokenBalances: [],
+            postTokenBalances: [],
+            rewards: [],
+            loadedAddresses: { writable: [], readonly: [] },
+            computeUnitsConsumed: r.landed.unitsConsumed,
+          },
+        }
+      },
+      getSignatureStatuses: (p) => {
+        const list = param(p, 0, 'signatures', Array.isArray)
+        return this.withContext(
+          list.map((s) => {
+            const r = typeof s === 'string' ? this.signatures.get(s) : undefined
+            if (!r) return null
+            return {
+              slot: r.slot,
+              confirmations: null,
+              err: r.err,
+              status: r.err === null ? { Ok: null } : { Err: r.err },
+              confirmationStatus: 'finalized',
+            }
+          }),
+        )
+      },
+    }
+  }
+
+  /** The method names this server answers. */
+  get methodNames(): string[] {
+    return Object.keys(this.methods)
+  }
+
+  /** Runs one JSON-RPC call; throws `RpcError` for JSON-RPC errors. */
+  call(method: string, params: unknown): unknown {
+    const handler = Object.hasOwn(this.methods, method) ? this.methods[method] : undefined
+    if (!handler) throw new RpcError(-32601, `Method not found: ${method}`)
+    return handler(Array.isArray(params) ? params : params === undefined ? [] : [params])
+  }
+
+  private withContext<T>(value: T) {
+    return { context: { apiVersion: '2.2.0', slot: this.slot }, value }
+  }
+
+  private record(
+    signature: string,
+    err: RpcTransactionError | null,
+    keys: string[],
+    landed?: LandedTransaction,
+  ): string {
+    this.slot += 1
+    this.svm.expireBlockhash()
+    this.blockhashes.push(this.svm.latestBlockhash())
+    if (this.blockhashes.length > BLOCKHASH_WINDOW) this.blockhashes.shift()
+    const blockTime = Math.floor(Date.now() / 1000)
+    this.signatures.set(signature, { slot: this.slot, err, blockTime, keys, ...(landed ? { landed } : {}) })
+    return signature
+  }
+
+  /** Executes the transaction for real and records what getTransaction / getSignaturesForAddress need. */
+  private land(signature: string, tx: Transaction): string {
+    const message = getCompiledTransactionMessageDecoder().decode(
+      tx.messageBytes,
+    ) as unknown as CompiledMessage
+    const keys = message.staticAccounts.map(String)
+    const balances = () => keys.map((k) => Number(this.svm.getBalance(address(k)) ?? 0n))
+    const preBalances = balances()
+    const result = this.svm.sendTransaction(tx)
+    const failed = result instanceof FailedTransactionMetadata
+    const meta = failed ? result.meta() : result
+    const err = failed ? toRpcTransactionError(result.err()) : null
+    return this.record(signature, err, keys, {
+      wire: new Uint8Array(getTransactionEncoder().encode(tx)),
+      message,
+      fee: FEE_PER_SIGNATURE * message.header.numSignerAccounts,
+      preBalances,
+      postBalances: balances(),
+      logs: meta.logs(),
+      unitsConsumed: Number(meta.computeUnitsConsumed()),
+    })
+  }
+
+  /** The `json` encoding of a transaction (signatures + message with base58 instruction data). */
+  private transactionJson(wire: Uint8Array, message: CompiledMessage) {
+    const tx = getTransactionDecoder().decode(wire)
+    return {
+      signatures: Object.values(tx.signatures).map((sig) => (sig ? getBase58Decoder().decode(sig) : null)),
+      message: {
+        accountKeys: message.staticAccounts,
+        header: {
+          numRequiredSignatures: message.header.numSignerAccounts,
+          numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+          numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+        },
+        instructions: message.instructions.map((ix) => ({
+          programIdIndex: ix.programAddressIndex,
+          accounts: ix.accountIndices ?? [],
+          data: getBase58Decoder().decode(ix.data ?? new Uint8Array()),
+          stackHeight: null,
+        })),
+        recentBlockhash: message.lifetimeToken,
+        ...(message.version === 'legacy'
+          ? {}
+          : {
+              addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({
+                accountKey: l.lookupTableAddress,
+                writableIndexes: l.writableIndexes,
+                readonlyIndexes: l.readonlyIndexes,
+              })),
+            }),
+      },
+    }
+  }
+
+  private decodeTransaction(wire: string, encoding: unknown): Transaction {
+    let bytes: Uint8Array
+    try {
+      bytes = new Uint8Array(
+        encoding === 'base64' ? getBase64Encoder().encode(wire) : getBase58Encoder().encode(wire),
+      )
+      return getTransactionDecoder().decode(bytes)
+    } catch (cause) {
+      throw new RpcError(-32602, `invalid transaction: failed to deserialize (${String(cause)})`)
+    }
+  }
+
+  private signatureOf(tx: Transaction): string {
+    const first = Object.values(tx.signatures)[0]
+    if (!first) throw new RpcError(-32003, 'Transaction signature verification failure')
+    return getBase58Decoder().decode(first)
+  }
+
+  /** The recent blockhash of a message (after the header and the account keys). */
+  private blockhashOf(m: Uint8Array): string {
+    let o = ((m[0]! & 0x80) !== 0 ? 1 : 0) + 3
+    let count = 0
+    let shift = 0
+    for (;;) {
+      const b = m[o++]!
+      count |= (b & 0x7f) << shift
+      if ((b & 0x80) === 0) break
+      shift += 7
+    }
+    o += count * 32
+    return getBase58Decoder().decode(m.slice(o, o + 32))
+  }
+
+  /** litesvm runs with its own check off (it only knows the latest blockhash); the server keeps the window. */
+  private checkBlockhash(tx: Transaction): string | undefined {
+    return this.blockhashes.includes(this.blockhashOf(new Uint8Array(tx.messageBytes)))
+      ? undefined
+      : 'BlockhashNotFound'
+  }
+
+  private mintDecimals(mint: Address): number {
+    const a = this.svm.getAccount(mint)
+    return a.exists && a.data.length >= MINT_SIZE
+      ? getMintDecoder().decode(a.data.slice(0, MINT_SIZE)).decimals
+      : 0
+  }
+
+  private encodeAccount(at: Address, encoding: unknown) {
+    const a = this.svm.getAccount(at)
+    return a.exists ? this.encodeFound(a, encoding) : null
+  }
+
+  private encodeFound(a: EncodedAccount, encoding: unknown) {
+    const base = {
+      executable: a.executable,
+      lamports: Number(a.lamports),
+      owner: a.programAddress,
+      rentEpoch: 0,
+      space: a.data.length,
+    }
+    if (encoding === 'jsonParsed') {
+      const parsed = this.parseAccount(a)
+      if (parsed) return { ...base, data: parsed }
+    }
+    if (encoding === 'base58') return { ...base, data: [getBase58Decoder().decode(a.data), 'base58'] }
+    return { ...base, data: [getBase64Decoder().decode(a.data), 'base64'] }
+  }
+
+  private parseAccount(a: EncodedAccount) {
+    const isToken =
+      a.programAddress === TOKEN_PROGRAM_ADDRESS || a.programAddress === TOKEN_2022_PROGRAM_ADDRESS
+    if (!isToken) return undefined
+    const program = a.programAddress === TOKEN_PROGRAM_ADDRESS ? 'spl-token' : 'spl-token-2022'
+    if (a.data.length === MINT_SIZE) {
+      const m = getMintDecoder().decode(a.data)
+      return {
+        program,
+        space: a.data.length,
+        parsed: {
+          type: 'mint',
+          info: {
+            decimals: m.decimals,
+            freezeAuthority: m.freezeAuthority.__option === 'Some' ? m.freezeAuthority.value : null,
+            isInitialized: m.isInitialized,
+            mintAuthority: m.mintAuthority.__option === 'Some' ? m.mintAuthority.value : null,
+            supply: m.supply.toString(),
+          },
+        },
+      }
+    }
+    if (a.data.length >= TOKEN_ACCOUNT_SIZE) {
+      const t = getTokenDecoder().decode(a.data.slice(0, TOKEN_ACCOUNT_SIZE))
+      const states = ['uninitialized', 'initialized', 'frozen'] as const
+      return {
+        program,
+        space: a.data.length,
+        parsed: {
+          type: 'account',
+          info: {
+            isNative: t.isNative.__option === 'Some',
+            mint: t.mint,
+            owner: t.owner,
+            state: states[t.state] ?? 'initialized',
+            tokenAmount: tokenAmount(t.amount, this.mintDecimals(t.mint)),
+          },
+        },
+      }
+    }
+    return undefined
+  }
+}

@@ -1,0 +1,17 @@
+export { type OutboundConnectionWatch, watchOutboundConnections } from './loopback-guard.js'
+export { startWalletConnectRelay, type WalletConnectRelay, type WalletConnectRelayOptions } from './relay.js'
+export {
+  spawnWalletConnectRelay,
+  WALLETCONNECT_RELAY_DEFAULT_PORT,
+  type WalletConnectRelayServiceInfo,
+  walletConnectRelayService,
+} from './service.js'
+export { createMemoryKeyValueStorage, type MemoryKeyValueStorage } from './storage.js'
+export {
+  ANVIL_DEFAULT_PRIVATE_KEY,
+  createDevWcWallet,
+  type DevWcRequestLog,
+  type DevWcWallet,
+  type DevWcWalletBehaviour,
+  type DevWcWalletOptions,
+} from './wallet.js'

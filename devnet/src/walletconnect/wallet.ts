@@ -1,3 +1,5 @@
+import { createPrivateKey, sign } from 'node:crypto'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import type { SignClient as SignClientClass } from '@walletconnect/sign-client'
 import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { createPublicClient, createWalletClient, defineChain, type Hex, http, isHex } from 'viem'
@@ -9,6 +11,9 @@ type SignClient = InstanceType<typeof SignClientClass>
 /** Anvil's first deterministic account (mnemonic "test test … junk"). */
 export const ANVIL_DEFAULT_PRIVATE_KEY: Hex =
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+// DER prefix of a PKCS#8 ed25519 private key; the 32-byte seed follows it.
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
 
 const EIP155_METHODS = [
   'personal_sign',
@@ -31,6 +36,12 @@ export interface DevWcWalletOptions {
   privateKey?: Hex
   /** CAIP-2 id → JSON-RPC URL, used for eth_sendTransaction. Chains offered: these, else whatever the dApp asks. */
   rpcUrls?: Record<string, string>
+  /**
+   * A Solana key (CLI format: 64-byte secret key = seed + public key, and its
+   * base58 address). With it the wallet also approves the `solana` namespace
+   * and answers `solana_signMessage`.
+   */
+  solana?: { address: string; secretKey: Uint8Array }
   /** Proposals and requests are approved unless set to 'reject'. */
   behaviour?: Partial<DevWcWalletBehaviour>
   metadata?: SignClientTypes.Metadata
@@ -138,7 +149,7 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
     const offered = options.rpcUrls ? Object.keys(options.rpcUrls) : []
     const list = offered.length ? [...new Set([...chains].filter((c) => offered.includes(c)))] : [...chains]
     const final = list.length ? list : offered
-    return {
+    const namespaces: SessionTypes.Namespaces = {
       eip155: {
         chains: final,
         accounts: final.map((c) => `${c}:${account.address}`),
@@ -146,6 +157,17 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
         events: [...events],
       },
     }
+    const solanaChains = asked.filter(([key]) => key === 'solana' || key.startsWith('solana:'))
+    if (options.solana && solanaChains.length) {
+      const chainsAsked = [...new Set(solanaChains.flatMap(([key, ns]) => ns.chains ?? [key]))]
+      namespaces.solana = {
+        chains: chainsAsked,
+        accounts: chainsAsked.map((c) => `${c}:${options.solana!.address}`),
+        methods: ['solana_signMessage'],
+        events: [],
+      }
+    }
+    return namespaces
   }
 
   const answer = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
@@ -189,6 +211,17 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
         // Mined before answering, as a wallet UI would wait for inclusion on a devnet.
         await createPublicClient({ chain, transport: http(rpcUrl) }).waitForTransactionReceipt({ hash })
         return hash
+      }
+      case 'solana_signMessage': {
+        if (!options.solana) throw Object.assign(new Error('No Solana key'), { code: 4200 })
+        const { message } = params as { message: string; pubkey: string }
+        const key = createPrivateKey({
+          key: Buffer.concat([PKCS8_ED25519_PREFIX, options.solana.secretKey.slice(0, 32)]),
+          format: 'der',
+          type: 'pkcs8',
+        })
+        const signature = sign(null, getBase58Encoder().encode(message) as Uint8Array, key)
+        return { signature: getBase58Decoder().decode(signature) }
       }
       case 'wallet_switchEthereumChain': {
         const target = `eip155:${Number.parseInt((p[0] as { chainId: string }).chainId, 16)}`

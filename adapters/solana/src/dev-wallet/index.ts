@@ -1,0 +1,305 @@
+/**
+ * @portico/adapter-solana/dev-wallet — a Wallet Standard wallet that signs
+ * with devnet keys, for the demo and tests. Never give it real keys.
+ */
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignAndSendTransactionInput,
+  SolanaSignMessageFeature,
+  SolanaSignMessageInput,
+  SolanaSignTransactionFeature,
+  SolanaSignTransactionInput,
+} from '@solana/wallet-standard-features'
+import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import type {
+  StandardConnectFeature,
+  StandardConnectInput,
+  StandardDisconnectFeature,
+  StandardEventsFeature,
+  StandardEventsListeners,
+} from '@wallet-standard/features'
+import type { SolanaStandardChain } from '../networks/index.js'
+
+export const SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
+
+/**
+ * How the dev wallet answers requests that need the user (connect, sign,
+ * send): `approve` at once; `reject-next` rejects the next one like a user
+ * pressing Cancel (EIP-1193 code 4001), then approves again; `hold` keeps
+ * requests pending until `release()`.
+ */
+export type SolanaDevWalletBehaviour = 'approve' | 'reject-next' | 'hold'
+
+export interface SolanaDevWalletOptions {
+  /** 64-byte secret keys (seed + public key, the `solana-keygen` format). The first is the default account. */
+  secretKeys: readonly (Uint8Array | readonly number[])[]
+  /** Where `solana:signAndSendTransaction` sends, per Wallet Standard chain. */
+  rpcUrls?: Partial<Record<SolanaStandardChain, string>>
+  /** Chains the wallet announces; default the four Solana chains. */
+  chains?: readonly SolanaStandardChain[]
+  name?: string
+  icon?: WalletIcon
+  behaviour?: SolanaDevWalletBehaviour
+}
+
+export interface SolanaDevWallet {
+  /** The Wallet Standard wallet object (what `getWallets().get()` lists). */
+  readonly wallet: Wallet
+  /** Base58 addresses of the keys, in order. */
+  readonly addresses: readonly string[]
+  readonly behaviour: SolanaDevWalletBehaviour
+  setBehaviour(behaviour: SolanaDevWalletBehaviour): void
+  /** Requests held by the `hold` behaviour. */
+  readonly pending: number
+  /** Settles every held request: `approve` (default) carries it out, `reject` fails it with code 4001. */
+  release(outcome?: 'approve' | 'reject'): void
+  /** Makes only these addresses visible to the app (as a wallet's account switch does) and emits `change`. */
+  selectAccounts(addresses: readonly string[]): void
+  /**
+   * Registers the wallet with the Wallet Standard on `target` (default the
+   * global `window`): it appears in apps that call `getWallets()` before or
+   * after. Returns the unregister function.
+   */
+  register(target?: EventTarget): () => void
+}
+
+const DEFAULT_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#7c3aed"/><path d="M9 21h14l-3 3H6zM9 14h14l-3 3H6zM12 8h14l-3 3H9z" fill="#fff"/></svg>',
+)}`
+
+const ALL_CHAINS: readonly SolanaStandardChain[] = [
+  'solana:mainnet',
+  'solana:devnet',
+  'solana:testnet',
+  'solana:localnet',
+]
+
+function userRejected(): Error {
+  return Object.assign(new Error('User rejected the request.'), {
+    name: 'UserRejectedRequestError',
+    code: 4001,
+  })
+}
+
+/**
+ * Creates the Solana dev wallet: Wallet Standard features `standard:connect`,
+ * `standard:disconnect`, `standard:events`, `solana:signMessage`,
+ * `solana:signTransaction` and `solana:signAndSendTransaction`, signing with
+ * the given keys (ed25519 through WebCrypto) and sending through `rpcUrls`.
+ *
+ * @example
+ * const dev = await createSolanaDevWallet({
+ *   secretKeys: [sol.fixtures.devKeypairs[0].secretKey],
+ *   rpcUrls: { 'solana:localnet': sol.rpcUrl },
+ * })
+ * const unregister = dev.register()
+ * dev.setBehaviour('reject-next') // the next request fails with code 4001
+ */
+export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Promise<SolanaDevWallet> {
+  const kit = await import('@solana/kit')
+  const chains = [...(options.chains ?? ALL_CHAINS)] as IdentifierString[]
+  const keys = await Promise.all(
+    options.secretKeys.map(async (secret) => {
+      const keyPair = await kit.createKeyPairFromBytes(new Uint8Array(secret))
+      const address = await kit.getAddressFromPublicKey(keyPair.publicKey)
+      return { keyPair, address }
+    }),
+  )
+  if (keys.length === 0) throw new Error('createSolanaDevWallet: at least one secret key is needed')
+  const features = [
+    'solana:signMessage',
+    'solana:signTransaction',
+    'solana:signAndSendTransaction',
+  ] as IdentifierString[]
+  const allAccounts: WalletAccount[] = keys.map(({ address }, i) =>
+    Object.freeze({
+      address,
+      publicKey: new Uint8Array(kit.getAddressEncoder().encode(address)),
+      chains,
+      features,
+      label: `Dev ${i}`,
+    }),
+  )
+  let visible = allAccounts
+  let connected = false
+  let behaviour: SolanaDevWalletBehaviour = options.behaviour ?? 'approve'
+  const held: { resolve: () => void; reject: (e: Error) => void }[] = []
+  const listeners = new Set<StandardEventsListeners['change']>()
+
+  const emitChange = () => {
+    const accounts = connected ? visible : []
+    for (const l of listeners) l({ accounts })
+  }
+
+  /** The user's decision on a request, per the behaviour switch. */
+  async function approval(): Promise<void> {
+    if (behaviour === 'reject-next') {
+      behaviour = 'approve'
+      throw userRejected()
+    }
+    if (behaviour === 'hold') await new Promise<void>((resolve, reject) => held.push({ resolve, reject }))
+  }
+
+  function keyFor(account: WalletAccount) {
+    const key = connected ? keys.find((k) => k.address === account.address) : undefined
+    if (!key || !visible.some((a) => a.address === account.address)) {
+      throw Object.assign(new Error('The account is not authorized'), { code: 4100 })
+    }
+    return key
+  }
+
+  async function sign(input: SolanaSignTransactionInput): Promise<Uint8Array> {
+    const key = keyFor(input.account)
+    const tx = kit.getTransactionDecoder().decode(input.transaction)
+    const signed = await kit.partiallySignTransaction([key.keyPair], tx)
+    return new Uint8Array(kit.getTransactionEncoder().encode(signed))
+  }
+
+  const connect: StandardConnectFeature['standard:connect'] = {
+    version: '1.0.0',
+    async connect(input?: StandardConnectInput) {
+      if (!connected) {
+        if (input?.silent) return { accounts: [] }
+        await approval()
+        connected = true
+        emitChange()
+      }
+      return { accounts: visible }
+    },
+  }
+  const disconnect: StandardDisconnectFeature['standard:disconnect'] = {
+    version: '1.0.0',
+    async disconnect() {
+      if (!connected) return
+      connected = false
+      emitChange()
+    },
+  }
+  const events: StandardEventsFeature['standard:events'] = {
+    version: '1.0.0',
+    on(event, listener) {
+      if (event !== 'change') return () => {}
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+  const signMessage: SolanaSignMessageFeature['solana:signMessage'] = {
+    version: '1.1.0',
+    async signMessage(...inputs: readonly SolanaSignMessageInput[]) {
+      const signing = inputs.map((input) => ({ input, key: keyFor(input.account) }))
+      await approval()
+      return Promise.all(
+        signing.map(async ({ input, key }) => ({
+          signedMessage: input.message,
+          signature: new Uint8Array(await kit.signBytes(key.keyPair.privateKey, input.message)),
+          signatureType: 'ed25519' as const,
+        })),
+      )
+    },
+  }
+  const signTransaction: SolanaSignTransactionFeature['solana:signTransaction'] = {
+    version: '1.0.0',
+    supportedTransactionVersions: ['legacy', 0],
+    async signTransaction(...inputs: readonly SolanaSignTransactionInput[]) {
+      for (const input of inputs) keyFor(input.account)
+      await approval()
+      return Promise.all(inputs.map(async (input) => ({ signedTransaction: await sign(input) })))
+    },
+  }
+  const signAndSendTransaction: SolanaSignAndSendTransactionFeature['solana:signAndSendTransaction'] = {
+    version: '1.0.0',
+    supportedTransactionVersions: ['legacy', 0],
+    async signAndSendTransaction(...inputs: readonly SolanaSignAndSendTransactionInput[]) {
+      for (const input of inputs) {
+        keyFor(input.account)
+        if (!options.rpcUrls?.[input.chain as SolanaStandardChain]) {
+          throw Object.assign(new Error(`The dev wallet has no RPC URL for ${input.chain}`), { code: 4901 })
+        }
+      }
+      await approval()
+      const out: { signature: Uint8Array }[] = []
+      for (const input of inputs) {
+        const rpc = kit.createSolanaRpc(options.rpcUrls![input.chain as SolanaStandardChain]!)
+        const wire = kit.getBase64Decoder().decode(await sign(input)) as ReturnType<
+          typeof kit.getBase64EncodedWireTransaction
+        >
+        const signature = await rpc
+          .sendTransaction(wire, {
+            encoding: 'base64',
+            skipPreflight: input.options?.skipPreflight ?? false,
+            preflightCommitment: input.options?.preflightCommitment ?? 'confirmed',
+          })
+          .send()
+        out.push({ signature: new Uint8Array(kit.getBase58Encoder().encode(signature)) })
+      }
+      return out
+    },
+  }
+
+  const wallet: Wallet = {
+    version: '1.0.0',
+    name: options.name ?? SOLANA_DEV_WALLET_NAME,
+    icon: options.icon ?? DEFAULT_ICON,
+    chains,
+    features: {
+      'standard:connect': connect,
+      'standard:disconnect': disconnect,
+      'standard:events': events,
+      'solana:signMessage': signMessage,
+      'solana:signTransaction': signTransaction,
+      'solana:signAndSendTransaction': signAndSendTransaction,
+    },
+    get accounts() {
+      return connected ? visible : []
+    },
+  }
+
+  return {
+    wallet,
+    addresses: keys.map((k) => k.address),
+    get behaviour() {
+      return behaviour
+    },
+    setBehaviour(next) {
+      behaviour = next
+    },
+    get pending() {
+      return held.length
+    },
+    release(outcome = 'approve') {
+      for (const h of held.splice(0)) {
+        if (outcome === 'approve') h.resolve()
+        else h.reject(userRejected())
+      }
+    },
+    selectAccounts(addresses) {
+      visible = allAccounts.filter((a) => addresses.includes(a.address))
+      emitChange()
+    },
+    register(target) {
+      const on = target ?? (globalThis as { window?: EventTarget }).window
+      if (!on) throw new Error('register(): no window; pass an EventTarget')
+      let unregister: (() => void) | undefined
+      const callback = ({ register }: { register: (...wallets: Wallet[]) => () => void }) => {
+        unregister ??= register(wallet)
+      }
+      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
+      // Same handshake as @wallet-standard/wallet's registerWallet, keeping the unregister function.
+      on.dispatchEvent(
+        new CustomEvent('wallet-standard:register-wallet', {
+          detail: callback,
+          bubbles: false,
+          cancelable: false,
+        }),
+      )
+      on.addEventListener('wallet-standard:app-ready', onAppReady)
+      return () => {
+        on.removeEventListener('wallet-standard:app-ready', onAppReady)
+        unregister?.()
+        unregister = undefined
+      }
+    },
+  }
+}

@@ -5,7 +5,29 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { devnetStart, devnetStatus, devnetStop } from './cli.js'
 import { isAlive, rpc } from './evm/anvil.js'
 import { getFreePort } from './ports.js'
+import { DEVNET_SERVICES } from './services.js'
 import { readDevnetState } from './state.js'
+
+/** As many distinct free ports as each service has default ports: tests never use a fixed port. */
+async function freePortsForEveryService(): Promise<Record<string, number[]>> {
+  const taken = new Set<number>()
+  const next = async (): Promise<number> => {
+    for (;;) {
+      const port = await getFreePort()
+      if (!taken.has(port)) {
+        taken.add(port)
+        return port
+      }
+    }
+  }
+  const ports: Record<string, number[]> = {}
+  for (const service of DEVNET_SERVICES) {
+    const list: number[] = []
+    for (let i = 0; i < (service.defaultPorts?.length ?? 1); i++) list.push(await next())
+    ports[service.name] = list
+  }
+  return ports
+}
 
 describe('portico-devnet start / status / stop', () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'portico-devnet-'))
@@ -16,8 +38,17 @@ describe('portico-devnet start / status / stop', () => {
   })
 
   it('starts detached nodes on the given ports, writes devnet.json, is idempotent, stops by PID', async () => {
-    const ports = [await getFreePort(), await getFreePort()]
-    const state = await devnetStart({ ...quiet, ports: { evm: ports } })
+    const all = await freePortsForEveryService()
+    const ports = all.evm!
+    const state = await devnetStart({ ...quiet, ports: all })
+    // Every service listens on the port the test handed it, none on its default.
+    for (const service of DEVNET_SERVICES) {
+      const info = state.services[service.name]!
+      const given = all[service.name]!
+      const used = service.name === 'evm' ? state.services.evm!.chains.map((c) => c.port) : [info.port]
+      expect(used, service.name).toEqual(given)
+      for (const port of service.defaultPorts ?? []) expect(given, service.name).not.toContain(port)
+    }
     const evm = state.services.evm!
     expect(evm.chains.map((c) => [c.chainId, c.rpcUrl])).toEqual([
       [31337, `http://127.0.0.1:${ports[0]}`],
@@ -28,12 +59,17 @@ describe('portico-devnet start / status / stop', () => {
     expect(await devnetStatus(quiet)).toBe(true)
 
     const lines: string[] = []
-    const again = await devnetStart({ stateDir, ports: { evm: ports }, log: (l) => lines.push(l) })
+    const again = await devnetStart({ stateDir, ports: all, log: (l) => lines.push(l) })
     expect(again.services.evm!.pids).toEqual(evm.pids)
     expect(lines[0]).toContain('already running')
 
     await devnetStop(quiet)
     expect(evm.pids.some(isAlive)).toBe(false)
+    expect(
+      Object.values(state.services)
+        .flatMap((info) => info?.pids ?? [])
+        .some(isAlive),
+    ).toBe(false)
     expect(readDevnetState(stateDir)).toBeUndefined()
     await expect(rpc(evm.chains[0]!.rpcUrl, 'eth_chainId', [], 500)).rejects.toThrow()
     expect(await devnetStatus(quiet)).toBe(false)

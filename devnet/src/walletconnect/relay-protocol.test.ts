@@ -108,6 +108,26 @@ describe('relay protocol (raw frames)', () => {
     wallet.socket.close()
   })
 
+  it('drops messages after their TTL', async () => {
+    const a = await connect(relay, 'did:key:ttl')
+    a.send(
+      '{"id":11,"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"short","message":"m","ttl":0.05,"tag":1}}',
+    )
+    await a.next((f) => f.includes('"id":11,'))
+    const before = relay.storedTopicCount()
+    await new Promise((r) => setTimeout(r, 120)) // TTL 50 ms, swept on the 50 ms ping tick
+    expect(relay.storedTopicCount()).toBeLessThan(before)
+    const b = await connect(relay, 'did:key:late-ttl')
+    b.send('{"id":12,"jsonrpc":"2.0","method":"irn_subscribe","params":{"topic":"short"}}')
+    await b.next((f) => f.includes('"id":12,'))
+    await new Promise((r) => setTimeout(r, 30))
+    b.send('{"id":13,"jsonrpc":"2.0","method":"irn_unsubscribe","params":{"topic":"short","id":"x"}}')
+    const next = await b.next((f) => f.includes('irn_subscription') || f.includes('"id":13,'))
+    expect(next).toContain('"id":13,') // nothing was delivered before the unsubscribe answer
+    a.socket.close()
+    b.socket.close()
+  })
+
   it('pings open sockets', async () => {
     const a = await connect(relay, 'did:key:ping')
     await new Promise((r) => a.socket.once('ping', r))

@@ -28,6 +28,8 @@ export interface WalletConnectRelay {
   connectionCount(): number
   /** Every JSON-RPC method received so far, in order (for tests). */
   readonly methods: readonly string[]
+  /** Topics holding unexpired messages right now. */
+  storedTopicCount(): number
   stop(): Promise<void>
 }
 
@@ -192,6 +194,7 @@ export async function startWalletConnectRelay(
 
   const ping = setInterval(() => {
     for (const c of clients) if (c.socket.readyState === c.socket.OPEN) c.socket.ping()
+    for (const topic of [...topics.keys()]) live(topic) // drop expired messages
   }, options.pingIntervalMs ?? 10_000)
   ping.unref()
 
@@ -200,6 +203,7 @@ export async function startWalletConnectRelay(
     port,
     methods,
     connectionCount: () => clients.size,
+    storedTopicCount: () => topics.size,
     stop: async () => {
       clearInterval(ping)
       for (const c of clients) c.socket.terminate()

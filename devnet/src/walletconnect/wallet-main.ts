@@ -1,0 +1,42 @@
+// The dev WalletConnect wallet as a process, for the demo and manual tests:
+//   node --import tsx devnet/src/walletconnect/wallet-main.ts 'wc:…' [--relay ws://127.0.0.1:8550] [--reject]
+// Relay URL and RPC URLs come from the running devnet (`portico-devnet start`)
+// unless given. Pairs with the URI, approves (or rejects with --reject), answers
+// requests with anvil's first key, logs each request, and runs until Ctrl-C.
+import { readDevnetState } from '../state.js'
+import { createDevWcWallet } from './wallet.js'
+
+const args = process.argv.slice(2)
+const flag = (name: string) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const uri = args.find((a) => a.startsWith('wc:'))
+const state = readDevnetState()
+const relayUrl = flag('--relay') ?? (state?.services.walletconnect?.url as string | undefined)
+if (!uri || !relayUrl) {
+  console.error(
+    'usage: wallet-main.ts <wc:uri> [--relay ws://127.0.0.1:8550] [--reject]  (start the devnet first)',
+  )
+  process.exit(2)
+}
+const chains = (state?.services.evm?.chains as { chainId: number; rpcUrl: string }[] | undefined) ?? []
+const rejecting = args.includes('--reject')
+const wallet = await createDevWcWallet({
+  relayUrl,
+  rpcUrls: Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  behaviour: { proposals: rejecting ? 'reject' : 'approve', requests: rejecting ? 'reject' : 'approve' },
+})
+wallet.client.on('session_request', (e) =>
+  console.log(`request ${e.params.request.method} on ${e.params.chainId}`),
+)
+wallet.client.on('session_delete', () => console.log('session deleted by the dApp'))
+const session = await wallet.pair(uri)
+console.log(
+  session ? `connected ${wallet.address} (session ${session.topic.slice(0, 8)}…)` : 'proposal rejected',
+)
+const stop = () => {
+  void wallet.stop().then(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,10 @@
+export {
+  formatNativeUrl,
+  formatUniversalUrl,
+  getLinkTarget,
+  getWalletLink,
+  isHttpUrl,
+  openWalletLink,
+  type WalletLink,
+  type WalletLinks,
+} from './deeplink.js'

@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { createPortico, type Network, type Portico } from '@portico/core'
+import { PorticoProvider } from '@portico/react'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
+import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
+import AllWalletsView, { ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
+import { WalletImage } from './shared.js'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const anvil: Network = {
+  id: 31337,
+  name: 'Anvil',
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+const cleanup: (() => void)[] = []
+afterEach(() => {
+  for (const c of cleanup.splice(0)) c()
+})
+
+async function mount(portico: Portico, ui: React.ReactNode): Promise<HTMLElement> {
+  const container = document.createElement('div')
+  document.body.appendChild(container)
+  let root!: Root
+  await act(async () => {
+    root = createRoot(container)
+    root.render(<PorticoProvider portico={portico}>{ui}</PorticoProvider>)
+  })
+  cleanup.push(() => {
+    act(() => root.unmount())
+    container.remove()
+    portico.destroy()
+  })
+  return container
+}
+
+async function waitFor(fn: () => boolean, timeout = 5000): Promise<void> {
+  const start = Date.now()
+  while (!fn()) {
+    if (Date.now() - start > timeout) throw new Error('waitFor timed out')
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 5))
+    })
+  }
+}
+
+function setup(count: number) {
+  const directory = memoryDirectory(makeWallets(count))
+  const portico = createPortico({
+    networks: [anvil],
+    plugins: [walletConnectPlugin({ directory: directory.api, featuredWalletIds: ['w0042'] })],
+  })
+  return { portico, directory }
+}
+
+describe('AllWallets view', () => {
+  it('stays virtualized with 5,000 wallets: infinite scroll loads every page, the DOM holds one window of rows', async () => {
+    const { portico, directory } = setup(5000)
+    const el = await mount(portico, <AllWalletsView />)
+    const scroller = () => el.querySelector<HTMLElement>('[role="listbox"]')!
+    const count = () => Number(scroller()?.dataset.count ?? 0)
+    await waitFor(() => count() === 41)
+    const maxRows = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + 2 * 4 + 1
+    expect(el.querySelectorAll('[role="option"]').length).toBeLessThanOrEqual(maxRows)
+    expect(el.querySelector('[role="option"]')?.textContent).toContain('Wallet 0042') // featured first
+
+    const started = performance.now()
+    while (count() < 5000) {
+      const before = count()
+      await act(async () => {
+        scroller().scrollTop = before * ROW_HEIGHT - VIEWPORT_HEIGHT
+        scroller().dispatchEvent(new Event('scroll'))
+      })
+      await waitFor(() => count() > before)
+    }
+    const ms = performance.now() - started
+    expect(count()).toBe(5000)
+    expect(directory.requests.filter((r) => !r.params.include).length).toBe(125) // 40 per page
+    await act(async () => {
+      scroller().scrollTop = 5000 * ROW_HEIGHT - VIEWPORT_HEIGHT
+      scroller().dispatchEvent(new Event('scroll'))
+    })
+    const rows = el.querySelectorAll<HTMLElement>('[role="option"]')
+    expect(rows.length).toBeLessThanOrEqual(maxRows)
+    expect(rows[rows.length - 1]?.textContent).toContain('Wallet 5000')
+    console.info(`[AllWallets] scrolled through 5,000 wallets in ${ms.toFixed(0)} ms (125 pages)`)
+  })
+
+  it('choosing a wallet that is not installed opens ConnectingWalletConnect with its id', async () => {
+    const { portico } = setup(60)
+    const el = await mount(portico, <AllWalletsView />)
+    await waitFor(() => el.querySelectorAll('[role="option"]').length > 0)
+    await act(async () => {
+      el.querySelector<HTMLElement>('[data-wallet-id="w0003"]')!.click()
+    })
+    expect(portico.getState().router).toMatchObject({
+      view: 'ConnectingWalletConnect',
+      data: { walletId: 'w0003' },
+    })
+    expect(getWalletConnectInstance(portico)?.wallets.get('w0003')?.mobile_link).toBe('wallet0003://')
+  })
+
+  it('without a directory it says so instead of an empty list', async () => {
+    const portico = createPortico({ networks: [anvil], plugins: [walletConnectPlugin()] })
+    const el = await mount(portico, <AllWalletsView />)
+    expect(el.querySelector('[data-state="no-directory"]')).not.toBeNull()
+  })
+})
+
+describe('lazy wallet images (SPEC §9: 2 s preload time-out)', () => {
+  it('shows the initial as a placeholder until the image loads, and keeps it when loading fails', async () => {
+    const portico = createPortico({ networks: [anvil] })
+    const el = await mount(
+      portico,
+      <>
+        <WalletImage src="javascript:alert(1)" name="evil" />
+        <WalletImage src={undefined} name="Rainbow" />
+      </>,
+    )
+    const spans = el.querySelectorAll('.wallet-icon')
+    expect([...spans].map((s) => [s.tagName, s.textContent])).toEqual([
+      ['SPAN', 'E'],
+      ['SPAN', 'R'],
+    ])
+    expect(el.querySelector('img')).toBeNull()
+  })
+
+  it('gives up on an image that has not loaded after 2 s and keeps the placeholder', async () => {
+    vi.useFakeTimers()
+    try {
+      const portico = createPortico({ networks: [anvil] })
+      const el = await mount(portico, <WalletImage src="http://127.0.0.1:9/never.png" name="Slow" />)
+      expect(el.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('loading')
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1999)
+      })
+      expect(el.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('loading')
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1)
+      })
+      expect(el.querySelector('[data-placeholder]')?.getAttribute('data-placeholder')).toBe('failed')
+      expect(el.querySelector('img')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

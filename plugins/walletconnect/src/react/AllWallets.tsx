@@ -1,0 +1,142 @@
+import { useConnectors, usePorticoState, useViewTitle } from '@portico/react'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useWalletConnect, WalletImage } from './shared.js'
+import { createWalletList, type WalletListItem } from './walletList.js'
+
+/** Row pitch in px (row + gap) and the list viewport height: fixed, so the window is computed, not measured. */
+export const ROW_HEIGHT = 60
+export const VIEWPORT_HEIGHT = 420
+const OVERSCAN = 4
+/** Load the next page when the window comes this close to the end. */
+const PREFETCH_ROWS = 10
+
+/**
+ * AllWallets: the wallet directory. Installed wallets first (merged by rdns),
+ * then featured / recommended, then 40 per page with infinite scroll; search
+ * (debounced, up to 100 results, stale requests aborted); chain filter from the
+ * configured networks; lazy images with a placeholder. Only the visible rows
+ * are in the DOM, so 5,000 entries scroll smoothly.
+ */
+export default function AllWalletsView() {
+  const { portico, instance } = useWalletConnect()
+  useViewTitle('All Wallets')
+  const { connectors } = useConnectors()
+  const chains = usePorticoState((s) => s.networks.all)
+  const { directory, options } = instance
+
+  const list = useMemo(
+    () =>
+      directory
+        ? createWalletList({
+            directory,
+            installed: () => portico.getState().connectors,
+            featuredIds: options.featuredWalletIds,
+            include: options.includeWalletIds,
+            exclude: options.excludeWalletIds,
+            chains: chains.map((n) => n.caipNetworkId),
+          })
+        : undefined,
+    [directory, portico, options, chains],
+  )
+  useEffect(() => {
+    if (!list) return
+    void list.loadMore()
+    return () => list.destroy()
+  }, [list])
+  // Re-mark installed wallets when a new one is announced.
+  const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
+  useEffect(() => {
+    if (installedKey !== undefined) list?.refresh()
+  }, [list, installedKey])
+
+  const empty = useMemo(
+    () => ({ items: [], count: 0, loading: false, hasMore: false, search: '', error: undefined }),
+    [],
+  )
+  const state = useSyncExternalStore(
+    list?.subscribe ?? (() => () => {}),
+    list?.getState ?? (() => empty),
+    list?.getState ?? (() => empty),
+  )
+  const [query, setQuery] = useState('')
+  const [scrollTop, setScrollTop] = useState(0)
+
+  const select = (item: WalletListItem) => {
+    instance.wallets.set(item.id, item)
+    if (item.installed && item.connectorId)
+      portico.router.push('ConnectingExternal', { connectorId: item.connectorId })
+    else portico.router.push('ConnectingWalletConnect', { walletId: item.id })
+  }
+
+  const items = state.items
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
+  const last = Math.min(items.length, Math.ceil((scrollTop + VIEWPORT_HEIGHT) / ROW_HEIGHT) + OVERSCAN)
+  useEffect(() => {
+    if (list && !state.search && state.hasMore && !state.loading && last >= items.length - PREFETCH_ROWS)
+      void list.loadMore()
+  }, [list, last, items.length, state.search, state.hasMore, state.loading])
+
+  if (!directory)
+    return (
+      <p className="empty" data-state="no-directory">
+        The wallet directory is not configured (set apiUrl or directoryUrl).
+      </p>
+    )
+
+  return (
+    <div className="section" data-state={state.loading ? 'loading' : 'ready'}>
+      <input
+        className="search"
+        type="search"
+        placeholder="Search wallet"
+        aria-label="Search wallet"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value)
+          setScrollTop(0)
+          list?.setSearch(e.target.value)
+        }}
+      />
+      {state.error ? <p className="error-text">Could not load wallets.</p> : null}
+      {!state.loading && items.length === 0 ? <p className="empty">No wallet found</p> : null}
+      <div
+        className="wallet-scroll"
+        role="listbox"
+        aria-label="Wallets"
+        aria-busy={state.loading}
+        data-count={items.length}
+        style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative' }}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      >
+        <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
+          {items.slice(first, last).map((item, i) => (
+            <button
+              key={item.id}
+              type="button"
+              role="option"
+              aria-selected={false}
+              className="row"
+              data-wallet-id={item.id}
+              style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, left: 0, right: 0 }}
+              onClick={() => select(item)}
+            >
+              <WalletImage
+                src={
+                  item.image_url ??
+                  (item.image_id ? directory.getImageUrl('wallet', item.image_id) : undefined)
+                }
+                name={item.name}
+              />
+              <span className="row-label">{item.name}</span>
+              {item.installed ? (
+                <span className="tag">Installed</span>
+              ) : item.recommended ? (
+                <span className="tag">Recommended</span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+// The views against the real thing: loopback relay, real universal-provider in
+// the connector, and the dev WalletConnect wallet scanning the URI the QR shows.
+// jsdom/happy-dom WebSockets break WalletConnect clients (LOCAL-WORLD.md): use `ws`.
+import { createPortico, type Network, type Portico } from '@portico/core'
+import {
+  createDevWcWallet,
+  createMemoryKeyValueStorage,
+  type DevWcWallet,
+  startWalletConnectRelay,
+  type WalletConnectRelay,
+  watchOutboundConnections,
+} from '@portico/devnet'
+import { PorticoProvider } from '@portico/react'
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { WebSocket as NodeWebSocket } from 'ws'
+import { getWalletConnectConnector, getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
+import ConnectingWalletConnectView from './ConnectingWalletConnect.js'
+import ConnectingWalletConnectBasicView from './ConnectingWalletConnectBasic.js'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+;(globalThis as { WebSocket: unknown }).WebSocket = NodeWebSocket
+
+const anvil: Network = {
+  id: 31337,
+  name: 'Anvil',
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+async function waitFor(fn: () => boolean, timeout = 10_000): Promise<void> {
+  const start = Date.now()
+  while (!fn()) {
+    if (Date.now() - start > timeout) throw new Error('waitFor timed out')
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10))
+    })
+  }
+}
+
+describe('ConnectingWalletConnect views with the loopback relay and the dev WC wallet', () => {
+  const guard = watchOutboundConnections()
+  let relay: WalletConnectRelay
+  let wallet: DevWcWallet
+  const teardown: (() => Promise<void> | void)[] = []
+
+  beforeAll(async () => {
+    relay = await startWalletConnectRelay()
+    wallet = await createDevWcWallet({
+      relayUrl: relay.url,
+      rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545' },
+    })
+  })
+  afterAll(async () => {
+    for (const t of teardown.reverse()) await t()
+    await wallet?.stop()
+    await relay?.stop()
+    guard.restore()
+  })
+
+  /** A Portico whose connect('walletConnect') goes to the plugin's connector, as the runtime must route it. */
+  function makePortico(opts: { isMobile?: boolean } = {}): Portico {
+    const portico = createPortico({
+      networks: [anvil],
+      isMobile: () => opts.isMobile ?? false,
+      plugins: [
+        walletConnectPlugin({
+          relayUrl: relay.url,
+          storage: createMemoryKeyValueStorage(),
+          customStoragePrefix: `view-test-${teardown.length}`,
+        }),
+      ],
+    })
+    const connector = getWalletConnectConnector(portico)!
+    const coreConnect = portico.connect.bind(portico)
+    portico.connect = async (id, o) => {
+      if (id !== connector.id) return coreConnect(id, o)
+      await connector.connect({ connectorId: id, namespace: o?.namespace })
+    }
+    teardown.push(async () => {
+      await connector.destroy()
+      portico.destroy()
+    })
+    return portico
+  }
+
+  async function mount(portico: Portico, ui: React.ReactNode) {
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    let root!: Root
+    await act(async () => {
+      root = createRoot(container)
+      root.render(<PorticoProvider portico={portico}>{ui}</PorticoProvider>)
+    })
+    teardown.push(() => {
+      act(() => root.unmount())
+      container.remove()
+    })
+    return container
+  }
+
+  it('Basic: the QR carries the pairing URI; the wallet scanning it connects; a rejection offers "Try again" with the same QR', async () => {
+    const portico = makePortico()
+    const connector = getWalletConnectConnector(portico)!
+    wallet.setBehaviour({ proposals: 'reject' })
+    const el = await mount(portico, <ConnectingWalletConnectBasicView />)
+    await waitFor(() => !!el.querySelector('svg[data-qr-value]'))
+    const uri = el.querySelector('svg[data-qr-value]')!.getAttribute('data-qr-value')!
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(el.querySelector('svg path')?.getAttribute('d')?.length).toBeGreaterThan(100)
+
+    await wallet.pair(uri)
+    await waitFor(() => el.textContent?.includes('Connection declined') ?? false)
+    wallet.setBehaviour({ proposals: 'approve' })
+    await act(async () => {
+      ;[...el.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click()
+    })
+    await waitFor(() => connector.getState().status === 'connected')
+    expect(connector.getState().uri).toBe(uri) // cached for the retry
+    const { sessions } = (await connector.reconnect!({ connectorId: 'walletConnect' }))!
+    expect(sessions.eip155?.accounts[0]?.address).toBe(wallet.address)
+    await connector.disconnect({ connectorId: 'walletConnect' })
+  })
+
+  it('with a chosen mobile wallet: shows its name, an "Open" native deep link, and opens it on mobile', async () => {
+    const portico = makePortico({ isMobile: true })
+    getWalletConnectInstance(portico)!.wallets.set('w1', {
+      id: 'w1',
+      name: 'Dev Wallet',
+      image_id: 'x',
+      image_url: 'data:image/png;base64,iVBORw0KGgo=',
+      mobile_link: 'devwallet://',
+    })
+    portico.router.push('ConnectingWalletConnect', { walletId: 'w1' })
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    const el = await mount(portico, <ConnectingWalletConnectView />)
+    await waitFor(() => !!el.querySelector('a[data-link-kind]'))
+    const uri = el.querySelector('svg[data-qr-value]')!.getAttribute('data-qr-value')!
+    const link = el.querySelector<HTMLAnchorElement>('a[data-link-kind]')!
+    expect(link.textContent).toBe('Open Dev Wallet')
+    expect(link.getAttribute('href')).toBe(`devwallet://wc?uri=${encodeURIComponent(uri)}`)
+    expect(link.dataset.linkKind).toBe('native')
+    expect(el.querySelector('svg image')?.getAttribute('href')).toMatch(/^data:image\/png/)
+    expect(open).toHaveBeenCalledWith(`devwallet://wc?uri=${encodeURIComponent(uri)}`, '_self', undefined)
+    open.mockRestore()
+  })
+
+  it('no socket left 127.0.0.1', () => {
+    expect(guard.nonLoopback()).toEqual([])
+  })
+})

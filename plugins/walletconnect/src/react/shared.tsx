@@ -1,0 +1,118 @@
+import { IMAGE_PRELOAD_TIMEOUT_MS, isPairingExpired, type Portico } from '@portico/core'
+import { usePortico } from '@portico/react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { WalletConnectConnector, WalletConnectState } from '../connector/index.js'
+import { getWalletConnectInstance, type WalletConnectInstance } from '../plugin.js'
+
+/** The plugin's record on the instance of the nearest `PorticoProvider`; throws when the plugin is absent. */
+export function useWalletConnect(): { portico: Portico; instance: WalletConnectInstance } {
+  const portico = usePortico()
+  const instance = getWalletConnectInstance(portico)
+  if (!instance) throw new Error('walletConnectPlugin() is not installed on this Portico instance')
+  return { portico, instance }
+}
+
+export function useConnectorState(connector: WalletConnectConnector): WalletConnectState {
+  return useSyncExternalStore(connector.subscribe, connector.getState, connector.getState)
+}
+
+/**
+ * Starts the connection through the core (`portico.connect('walletConnect')`)
+ * and keeps a fresh pairing URI on screen: the connector's URI is reused while
+ * more than 10 s remain and replaced before that (SPEC §4). `retry` reconnects
+ * (the connector reuses the cached URI when the pairing is still valid).
+ */
+export function usePairing(portico: Portico, connector: WalletConnectConnector) {
+  const state = useConnectorState(connector)
+  const [error, setError] = useState<unknown>(undefined)
+  const started = useRef(false)
+
+  const start = useCallback(() => {
+    setError(undefined)
+    const namespace = portico.getState().activeNamespace ?? connector.connectors[0]?.chain
+    portico.connect(connector.id, { namespace }).then(
+      () => {
+        const { router, modal } = portico.getState()
+        if (modal.open && router.view.startsWith('ConnectingWalletConnect')) portico.router.reset('Account')
+      },
+      (e: unknown) => setError(e),
+    )
+    connector.getUri().catch((e: unknown) => setError(e))
+  }, [portico, connector])
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    start()
+  }, [start])
+
+  // Refresh the QR before it goes stale (checked every second while pairing).
+  useEffect(() => {
+    if (state.status !== 'pairing') return
+    const timer = setInterval(() => {
+      if (isPairingExpired(connector.getState().expiresAt)) connector.getUri().catch(() => undefined)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [connector, state.status])
+
+  return { state, error: error ?? state.error, retry: start }
+}
+
+/** Only data: and http(s) image URLs are rendered. */
+export function safeSrc(src: string | undefined): string | undefined {
+  return src && /^(https?:|data:image\/)/i.test(src) ? src : undefined
+}
+
+/**
+ * A wallet image that loads lazily: preloaded off-screen, shown when loaded,
+ * and replaced by a placeholder (the name's initial) on error or after the
+ * 2 s preload time-out (SPEC §9).
+ */
+export function WalletImage({ src, name, size }: { src: string | undefined; name: string; size?: 'lg' }) {
+  const safe = safeSrc(src)
+  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>(safe ? 'loading' : 'failed')
+  useEffect(() => {
+    if (!safe || typeof Image === 'undefined') return
+    setStatus('loading')
+    const img = new Image()
+    let done = false
+    const finish = (s: 'loaded' | 'failed') => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      setStatus(s)
+    }
+    const timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
+    img.onload = () => finish('loaded')
+    img.onerror = () => finish('failed')
+    img.src = safe
+    return () => {
+      done = true
+      clearTimeout(timer)
+    }
+  }, [safe])
+  if (safe && status === 'loaded')
+    return (
+      <img className="wallet-icon" data-size={size} src={safe} alt="" width={40} height={40} loading="lazy" />
+    )
+  return (
+    <span className="wallet-icon" data-size={size} data-placeholder={status} aria-hidden="true">
+      {name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  )
+}
+
+/** A PorticoError's short message, else the error's message. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const e = error as { shortMessage?: string; message?: string }
+    return e.shortMessage ?? e.message ?? 'Something went wrong'
+  }
+  return 'Something went wrong'
+}
+
+/** 4001: the connector maps WalletConnect's 5000–5003 rejections to UserRejectedRequestError (4001). */
+export function isRejection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 4001
+}

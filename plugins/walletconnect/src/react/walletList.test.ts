@@ -1,0 +1,105 @@
+import type { Connector } from '@portico/core'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
+import { createWalletList, mergeInstalled } from './walletList.js'
+
+const injected = (id: string, rdns: string): Connector => ({
+  id,
+  type: 'ANNOUNCED',
+  name: id,
+  chain: 'eip155',
+  info: { rdns },
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('All Wallets list (SPEC §9: 4 recommended, 40 per page, 100 search results)', () => {
+  it('featured wallets come first in their order, the first 4 are recommended, then 40 per page', async () => {
+    const { api, requests } = memoryDirectory(makeWallets(500))
+    const list = createWalletList({ directory: api, installed: () => [], featuredIds: ['w0300', 'w0007'] })
+    await list.loadMore()
+    const { items, hasMore } = list.getState()
+    expect(items.slice(0, 3).map((w) => w.id)).toEqual(['w0300', 'w0007', 'w0001'])
+    expect(items.filter((w) => w.recommended).map((w) => w.id)).toEqual(['w0300', 'w0007', 'w0001', 'w0002'])
+    expect(items).toHaveLength(2 + 40)
+    expect(hasMore).toBe(true)
+    // The page request excludes the featured ids (no duplicates) and asks for 40.
+    expect(requests.at(-1)?.params).toMatchObject({ page: 1, entries: 40, exclude: ['w0300', 'w0007'] })
+  })
+
+  it('infinite scroll: loadMore appends the next page; concurrent calls share one request', async () => {
+    const { api, requests } = memoryDirectory(makeWallets(100))
+    const list = createWalletList({ directory: api, installed: () => [] })
+    await list.loadMore()
+    await Promise.all([list.loadMore(), list.loadMore()])
+    expect(requests).toHaveLength(2)
+    expect(list.getState().items).toHaveLength(80)
+    await list.loadMore()
+    expect(list.getState()).toMatchObject({ hasMore: false })
+    expect(list.getState().items).toHaveLength(100)
+    await list.loadMore()
+    expect(requests).toHaveLength(3)
+  })
+
+  it('installed wallets are merged by rdns and listed first, without duplicates; unknown installed ones are added', () => {
+    const merged = mergeInstalled(makeWallets(30), [
+      injected('io.wallet11', 'com.wallet0011'),
+      injected('dev.portico.wallet', 'dev.portico'),
+    ])
+    expect(merged.slice(0, 2).map((w) => [w.id, w.installed, w.connectorId])).toEqual([
+      ['w0011', true, 'io.wallet11'],
+      ['installed:dev.portico.wallet', true, 'dev.portico.wallet'],
+    ])
+    expect(merged.filter((w) => w.rdns === 'com.wallet0011')).toHaveLength(1)
+    expect(merged).toHaveLength(31)
+  })
+
+  it('include / exclude / chains reach the directory', async () => {
+    const { api, requests } = memoryDirectory(makeWallets(50))
+    const list = createWalletList({
+      directory: api,
+      installed: () => [],
+      include: ['w0001', 'w0002', 'w0003'],
+      exclude: ['w0002'],
+      chains: ['eip155:31337'],
+    })
+    await list.loadMore()
+    expect(requests[0]?.params).toMatchObject({
+      include: ['w0001', 'w0002', 'w0003'],
+      exclude: ['w0002'],
+      chains: ['eip155:31337'],
+    })
+    expect(list.getState().items.map((w) => w.id)).toEqual(['w0001', 'w0003'])
+  })
+
+  it('search is debounced: fast keystrokes send one request (100 entries) for the last query', async () => {
+    vi.useFakeTimers()
+    const { api, requests } = memoryDirectory(makeWallets(5000))
+    const list = createWalletList({ directory: api, installed: () => [] })
+    list.setSearch('W')
+    list.setSearch('Wa')
+    list.setSearch('Wallet 00')
+    expect(requests).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(300)
+    expect(requests.map((r) => r.params.search)).toEqual(['Wallet 00'])
+    expect(requests[0]?.params).toMatchObject({ page: 1, entries: 100 })
+    expect(list.getState().items).toHaveLength(99) // Wallet 0001 … Wallet 0099
+    list.setSearch('')
+    expect(list.getState().search).toBe('')
+  })
+
+  it('a newer query aborts the in-flight one; its late answer is ignored', async () => {
+    vi.useFakeTimers()
+    const { api, requests } = memoryDirectory(makeWallets(200), 1000)
+    const list = createWalletList({ directory: api, installed: () => [], debounceMs: 10 })
+    list.setSearch('Wallet 01')
+    await vi.advanceTimersByTimeAsync(20) // first request in flight
+    list.setSearch('Wallet 0002')
+    expect(requests[0]?.signal?.aborted).toBe(true)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(requests.map((r) => r.params.search)).toEqual(['Wallet 01', 'Wallet 0002'])
+    expect(list.getState().items.map((w) => w.id)).toEqual(['w0002'])
+  })
+})

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `pnpm --filter @portico/demo run start` (and `npm run demo`): starts the EVM
+// devnet (two anvil nodes with fixtures), builds the demo, serves it with
+// `vite preview` on 127.0.0.1 and prints the URL. Ctrl-C stops everything it started.
+//   PORT=5174         serve on another port (default 5173; the next free one if taken)
+//   DEMO_SKIP_BUILD=1 serve the existing dist/
+//   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const demoRoot = join(import.meta.dirname, '..')
+const repoRoot = join(demoRoot, '../..')
+
+async function importWorkspace(pkgDir, entry) {
+  const built = join(repoRoot, pkgDir, 'dist', `${entry}.js`)
+  if (existsSync(built)) return import(pathToFileURL(built).href)
+  const { tsImport } = await import('tsx/esm/api')
+  return tsImport(pathToFileURL(join(repoRoot, pkgDir, 'src', `${entry}.ts`)).href, import.meta.url)
+}
+
+const stops = []
+let stopping = false
+async function shutdown(code) {
+  if (stopping) return
+  stopping = true
+  for (const stop of stops.reverse()) {
+    try {
+      await stop()
+    } catch (error) {
+      console.error(error)
+    }
+  }
+  process.exit(code)
+}
+process.on('SIGINT', () => void shutdown(0))
+process.on('SIGTERM', () => void shutdown(0))
+
+/** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
+async function startGateway(devnet) {
+  try {
+    const server = await importWorkspace('server', 'index')
+    const config = server.resolveConfig({
+      port: 0,
+      databaseUrl: 'sqlite::memory:',
+      logLevel: 'warn',
+      networks: devnet.chains.map((c) => ({
+        caipNetworkId: `eip155:${c.chainId}`,
+        name: `Anvil ${c.chainId}`,
+        rpcUrl: c.rpcUrl,
+        multicall3: devnet.fixtures.multicall3,
+        tokens: devnet.fixtures.tokens.map(({ address, symbol, name, decimals }) => ({
+          address,
+          symbol,
+          name,
+          decimals,
+        })),
+      })),
+    })
+    const gateway = await server.createGateway(config, { indexer: false })
+    const url = await gateway.listen()
+    stops.push(() => gateway.close())
+    console.log(`  gateway ${url}`)
+    return url
+  } catch (error) {
+    console.log(
+      `  gateway not started (${error instanceof Error ? error.message.split('\n')[0] : error}); the demo runs without it`,
+    )
+    return undefined
+  }
+}
+
+try {
+  const t0 = Date.now()
+  const { startEvmDevnet } = await importWorkspace('devnet', 'index')
+  const devnet = await startEvmDevnet()
+  stops.push(() => devnet.stop())
+  for (const c of devnet.chains) console.log(`  devnet  chain ${c.chainId}  ${c.rpcUrl}`)
+  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet)
+  process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
+    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    tokens: devnet.fixtures.tokens,
+    apiUrl,
+  })
+
+  const vite = await import('vite')
+  const configFile = join(demoRoot, 'vite.config.ts')
+  if (!process.env.DEMO_SKIP_BUILD) await vite.build({ configFile, logLevel: 'warn' })
+  const port = Number(process.env.PORT ?? 5173)
+  const server = await vite.preview({ configFile, preview: { host: '127.0.0.1', port, strictPort: false } })
+  stops.push(() => new Promise((resolve) => server.httpServer.close(() => resolve())))
+  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
+  console.log(
+    `\n  Portico demo ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${url}\n  Ctrl-C stops the demo and the devnet.\n`,
+  )
+} catch (error) {
+  console.error(error)
+  await shutdown(1)
+}

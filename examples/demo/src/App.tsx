@@ -1,0 +1,238 @@
+import {
+  ConnectButton,
+  NetworkButton,
+  PorticoModal,
+  PorticoProvider,
+  useAccount,
+  useBalance,
+  useModal,
+  useNetwork,
+  usePorticoEvent,
+  useSendTransaction,
+  useSignMessage,
+} from '@portico/react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import type { DemoWorld } from './setup.js'
+
+type Mode = 'light' | 'dark' | 'system'
+/** Dev account #1 of the devnet mnemonic: the demo sends to it. */
+const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+export function App({ world }: { world: DemoWorld }) {
+  const [mode, setMode] = useState<Mode>('system')
+  const dark = useSyncExternalStore(subscribeDark, prefersDark)
+  const resolved = mode === 'system' ? (dark ? 'dark' : 'light') : mode
+  useEffect(() => {
+    document.documentElement.dataset.theme = resolved
+    world.portico.setThemeMode?.(mode)
+    world.embedded.setThemeMode?.(mode)
+  }, [world, mode, resolved])
+
+  return (
+    <PorticoProvider portico={world.portico}>
+      <header className="nav">
+        <a className="brand" href="/">
+          <span className="brand-mark" aria-hidden="true" />
+          Portico <span className="badge">demo</span>
+        </a>
+        <div className="nav-actions">
+          <ThemeToggle mode={mode} onChange={setMode} />
+          <NetworkButton />
+          <ConnectButton />
+        </div>
+      </header>
+      <main className="page">
+        <section className="hero">
+          <h1>Connect a wallet. Nothing hosted.</h1>
+          <p>
+            Everything on this page runs on 127.0.0.1: two anvil devnets (31337 and 31338), the Portico Dev
+            Wallet announced over EIP-6963, and the modal in a shadow root under a strict CSP.
+          </p>
+          {world.devnet.found ? null : (
+            <p className="warning" role="status">
+              No devnet info at /devnet.json — start the demo with <code>npm run demo</code>.
+            </p>
+          )}
+        </section>
+        <div className="layout">
+          <div className="grid">
+            <AccountCard />
+            <RequestsCard />
+            <HelloCard world={world} />
+          </div>
+          <EmbeddedCard world={world} />
+        </div>
+      </main>
+      <footer className="footer">Portico · shadow DOM · constructable stylesheets · no vendor key</footer>
+      <PorticoModal />
+    </PorticoProvider>
+  )
+}
+
+function subscribeDark(onChange: () => void) {
+  const mql = window.matchMedia('(prefers-color-scheme: dark)')
+  mql.addEventListener('change', onChange)
+  return () => mql.removeEventListener('change', onChange)
+}
+const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches
+
+function ThemeToggle({ mode, onChange }: { mode: Mode; onChange: (m: Mode) => void }) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label="Theme">
+      {(['light', 'dark', 'system'] as const).map((m) => (
+        // biome-ignore lint/a11y/useSemanticElements: a segmented control of buttons with radio semantics
+        <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => onChange(m)}>
+          {m[0]!.toUpperCase() + m.slice(1)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function AccountCard() {
+  const account = useAccount()
+  const { network, isUnsupported } = useNetwork()
+  const { balance, symbol, tokens, loading } = useBalance()
+  const { open } = useModal()
+  return (
+    <section className="card" aria-labelledby="account-card">
+      <h2 id="account-card">Account — read with hooks</h2>
+      <dl className="facts" data-testid="account-facts">
+        <dt>Status</dt>
+        <dd>
+          <span className="pill" data-status={account.status}>
+            {account.status}
+          </span>
+        </dd>
+        <dt>Address</dt>
+        <dd className="mono" data-testid="address">
+          {account.address ?? '—'}
+        </dd>
+        <dt>Network</dt>
+        <dd data-testid="network">{isUnsupported ? 'Unsupported network' : (network?.name ?? '—')}</dd>
+        <dt>Balance</dt>
+        <dd className="mono" data-testid="balance">
+          {balance !== undefined ? `${balance} ${symbol ?? ''}` : loading ? 'Loading…' : '—'}
+        </dd>
+        <dt>Tokens</dt>
+        <dd className="mono" data-testid="tokens">
+          {tokens.length ? tokens.map((t) => `${t.quantity.numeric} ${t.symbol}`).join(' · ') : '—'}
+        </dd>
+      </dl>
+      <div className="row-actions">
+        <button type="button" className="btn" onClick={() => void open()}>
+          {account.isConnected ? 'Open account' : 'Open modal'}
+        </button>
+        <button type="button" className="btn ghost" onClick={() => void open({ view: 'Networks' })}>
+          Networks
+        </button>
+      </div>
+    </section>
+  )
+}
+
+function RequestsCard() {
+  const { isConnected } = useAccount()
+  const signMessage = useSignMessage()
+  const sendTransaction = useSendTransaction()
+  const [message, setMessage] = useState('Hello from the Portico demo')
+  const [result, setResult] = useState<{ kind: string; value: string; error?: boolean } | undefined>()
+  const run = async (kind: string, fn: () => Promise<string>) => {
+    setResult(undefined)
+    try {
+      setResult({ kind, value: await fn() })
+    } catch (e) {
+      setResult({
+        kind,
+        value: e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e),
+        error: true,
+      })
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="requests-card">
+      <h2 id="requests-card">Wallet requests from the page</h2>
+      <label className="field">
+        <span>Message</span>
+        <textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={2} />
+      </label>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={!isConnected}
+          onClick={() => run('Signature', () => signMessage(message))}
+        >
+          Sign message
+        </button>
+        <button
+          type="button"
+          className="btn ghost"
+          disabled={!isConnected}
+          onClick={() => run('Transaction', () => sendTransaction({ to: RECIPIENT, value: 10n ** 16n }))}
+        >
+          Send 0.01 ETH
+        </button>
+      </div>
+      {!isConnected ? <p className="hint">Connect first: these buttons ask the connected wallet.</p> : null}
+      {result ? (
+        <p className={result.error ? 'result error' : 'result'} data-testid="request-result" role="status">
+          <strong>{result.error ? `${result.kind} failed` : result.kind}:</strong>{' '}
+          <span className="mono">{result.value}</span>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function EmbeddedCard({ world }: { world: DemoWorld }) {
+  return (
+    <section className="card embedded-card" aria-labelledby="embedded-card">
+      <h2 id="embedded-card">Embedded mode — a second instance</h2>
+      <p className="hint">
+        Never hidden: it shows Account when connected, Connect otherwise. It shares no state with the button
+        above.
+      </p>
+      <div className="embedded-slot" data-testid="embedded">
+        <PorticoProvider portico={world.embedded}>
+          <PorticoModal />
+        </PorticoProvider>
+      </div>
+    </section>
+  )
+}
+
+function HelloCard({ world }: { world: DemoWorld }) {
+  const log = useSyncExternalStore(world.hello.subscribe, world.hello.getLog)
+  const [waves, setWaves] = useState(0)
+  usePorticoEvent('HELLO_WAVED', () => setWaves((n) => n + 1))
+  const { open } = useModal()
+  const { isConnected } = useAccount()
+  return (
+    <section className="card" aria-labelledby="hello-card">
+      <h2 id="hello-card">plugin-hello — a third-party plugin</h2>
+      <p className="hint">
+        Adds a “Say hello” action to the Account view and a lazily loaded view; logs core events. Waves seen
+        by the page: <strong data-testid="waves">{waves}</strong>
+      </p>
+      <ol className="log" data-testid="hello-log">
+        {log.length === 0 ? <li className="muted">No events yet — connect to see one.</li> : null}
+        {log.slice(-6).map((e) => (
+          <li key={`${e.at}-${e.event}-${e.detail}`}>
+            <span className="log-event">{e.event}</span> <span className="mono">{e.detail}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn ghost"
+          disabled={!isConnected}
+          onClick={() => void open({ view: 'HelloView' })}
+        >
+          Open the plugin view
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+// The built demo: strict-CSP-friendly HTML, and views split into lazy chunks so
+// only the button, the modal shell and the Connect view are on the first load.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const outDir = mkdtempSync(join(tmpdir(), 'portico-demo-'))
+let html = ''
+let chunks: { name: string; code: string }[] = []
+
+beforeAll(async () => {
+  await build({
+    configFile: join(import.meta.dirname, '../vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir },
+  })
+  html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const assets = join(outDir, 'assets')
+  chunks = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }))
+})
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+describe('built demo', () => {
+  it('index.html declares a strict CSP and has no inline script or style', () => {
+    expect(html).toContain("default-src 'self'")
+    expect(html).not.toMatch(/unsafe-inline|unsafe-eval/)
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    expect(html).not.toMatch(/<style|style="/)
+  })
+
+  it('the entry chunk holds the Connect view; Account, Networks and the plugin view are separate chunks', () => {
+    const entrySrc = /<script[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1]
+    const entry = chunks.find((c) => c.name === entrySrc)
+    expect(entry).toBeDefined()
+    expect(entry!.code).toContain('data-connector-id')
+    expect(entry!.code).not.toContain('token-list')
+    expect(entry!.code).not.toContain('hello-view')
+    expect(chunks.some((c) => c.name.startsWith('Account-') && c.code.includes('token-list'))).toBe(true)
+    expect(chunks.some((c) => c.name.startsWith('Networks-'))).toBe(true)
+    expect(chunks.some((c) => c.name.startsWith('HelloView-') && c.code.includes('hello-view'))).toBe(true)
+  })
+})

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs'
+import type { ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite'
+
+/**
+ * Serves `/devnet.json` (RPC URLs + fixture addresses) to the page: from the
+ * devnet started by `scripts/start.mjs` (env PORTICO_DEMO_DEVNET), else from
+ * `.portico/devnet.json` written by `portico-devnet start`.
+ */
+function devnetJson(): Plugin {
+  const read = () => {
+    if (process.env.PORTICO_DEMO_DEVNET) return process.env.PORTICO_DEMO_DEVNET
+    const file = join(import.meta.dirname, '../../.portico/devnet.json')
+    if (!existsSync(file)) return undefined
+    const state = JSON.parse(readFileSync(file, 'utf8'))
+    const evm = state.services?.evm
+    return evm ? JSON.stringify({ chains: evm.chains, tokens: evm.fixtures?.tokens ?? [] }) : undefined
+  }
+  const handle = (url: string | undefined, res: ServerResponse, next: () => void) => {
+    if (url?.split('?')[0] !== '/devnet.json') return next()
+    const body = read()
+    res.statusCode = body ? 200 : 404
+    res.setHeader('content-type', 'application/json')
+    res.setHeader('cache-control', 'no-store')
+    res.end(body ?? '{"error":"devnet not started"}')
+  }
+  return {
+    name: 'portico-devnet-json',
+    configureServer: (server) => void server.middlewares.use((req, res, next) => handle(req.url, res, next)),
+    configurePreviewServer: (server) =>
+      void server.middlewares.use((req, res, next) => handle(req.url, res, next)),
+  }
+}
+
+// Workspace packages resolve to their TypeScript sources (`source` condition): no prior build needed.
+export default defineConfig({
+  root: import.meta.dirname,
+  esbuild: { jsx: 'automatic' },
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  plugins: [devnetJson()],
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, reportCompressedSize: false },
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 5173 },
+})

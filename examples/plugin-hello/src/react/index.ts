@@ -1,0 +1,1 @@
+export { default as HelloView } from './HelloView.js'

@@ -1,0 +1,109 @@
+import { useInsertionEffect } from 'react'
+import { usePortico } from '../context/index.js'
+import { avatarVariant, formatTokenAmount, safeImageSrc } from '../format/index.js'
+import { useAccount, useNetwork } from '../hooks/index.js'
+import { useStrings } from '../i18n/index.js'
+import { adoptDocumentCss } from '../modal/sheets.js'
+import { documentCss } from '../modal/styles.js'
+import { displayName } from '../views/displayName.js'
+
+/** Adopts the buttons' class-scoped sheet into the document while a button is mounted. */
+function useDocumentStyles() {
+  useInsertionEffect(() => adoptDocumentCss(document, documentCss), [])
+}
+
+export interface ConnectButtonProps {
+  /** Text when disconnected (default: the catalogue's "Connect Wallet"). */
+  label?: string
+  /** Show the native balance when connected (default true). */
+  showBalance?: boolean
+  className?: string
+}
+
+/**
+ * "Connect Wallet" when disconnected; when connected, avatar + name or short address + balance.
+ * Either way a click opens the modal (Connect or Account).
+ *
+ * @example <ConnectButton showBalance={false} />
+ */
+export function ConnectButton({ label, showBalance = true, className }: ConnectButtonProps) {
+  const portico = usePortico('ConnectButton')
+  const t = useStrings()
+  const account = useAccount()
+  useDocumentStyles()
+  const cls = className ? `portico-button ${className}` : 'portico-button'
+  if (!account.isConnected) {
+    const busy = account.status === 'connecting' || account.status === 'reconnecting'
+    return (
+      <button
+        type="button"
+        className={cls}
+        data-variant="primary"
+        data-portico-button="connect"
+        aria-haspopup="dialog"
+        aria-busy={busy || undefined}
+        onClick={() => void portico.open()}
+      >
+        {busy ? <span className="portico-button-spinner" aria-hidden="true" /> : null}
+        {label ?? t('connectWallet')}
+      </button>
+    )
+  }
+  const image = safeImageSrc(account.profileImage)
+  return (
+    <button
+      type="button"
+      className={cls}
+      data-variant="account"
+      data-portico-button="account"
+      aria-haspopup="dialog"
+      onClick={() => void portico.open()}
+    >
+      {image ? (
+        <img className="portico-button-avatar" src={image} alt="" />
+      ) : (
+        <span
+          className="portico-button-avatar"
+          data-variant={avatarVariant(account.address)}
+          aria-hidden="true"
+        />
+      )}
+      <span>{displayName(account.profileName, account.user?.email, account.address)}</span>
+      {showBalance && account.balance !== undefined ? (
+        <span className="portico-button-balance">
+          {formatTokenAmount(account.balance)} {account.balanceSymbol}
+        </span>
+      ) : null}
+    </button>
+  )
+}
+
+/**
+ * The active network; opens Networks (or UnsupportedChain when the wallet is on a chain not configured).
+ *
+ * @example <NetworkButton />
+ */
+export function NetworkButton({ className }: { className?: string }) {
+  const portico = usePortico('NetworkButton')
+  const t = useStrings()
+  const { network, isUnsupported } = useNetwork()
+  useDocumentStyles()
+  const name = isUnsupported ? t('wrongNetwork') : (network?.name ?? t('selectNetwork'))
+  return (
+    <button
+      type="button"
+      className={className ? `portico-button ${className}` : 'portico-button'}
+      data-variant="network"
+      data-portico-button="network"
+      data-unsupported={isUnsupported ? '' : undefined}
+      aria-haspopup="dialog"
+      aria-label={t('networkButtonLabel', { name })}
+      onClick={() => void portico.open({ view: isUnsupported ? 'UnsupportedChain' : 'Networks' })}
+    >
+      <span className="portico-button-dot" aria-hidden="true">
+        {name.charAt(0)}
+      </span>
+      <span>{name}</span>
+    </button>
+  )
+}

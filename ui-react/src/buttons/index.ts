@@ -1,0 +1,1 @@
+export { ConnectButton, type ConnectButtonProps, NetworkButton } from './buttons.js'

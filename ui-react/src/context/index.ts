@@ -1,0 +1,6 @@
+export {
+  PorticoProvider,
+  PorticoProviderNotFoundError,
+  type PorticoProviderProps,
+  usePortico,
+} from './PorticoProvider.js'

@@ -1,0 +1,12 @@
+export {
+  avatarVariant,
+  errorText,
+  formatTokenAmount,
+  formatUsd,
+  groupThousands,
+  isUserRejection,
+  safeImageSrc,
+  shortenAddress,
+  shortenEmailForDisplay,
+  truncateDecimals,
+} from './format.js'

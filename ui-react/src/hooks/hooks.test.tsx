@@ -1,0 +1,114 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { PorticoProviderNotFoundError } from '../context/index.js'
+import { render } from '../test-helpers/render.js'
+import { createTestPortico } from '../test-helpers/test-portico.js'
+import { useAccount, useBalance, useConnectors, useModal, useNetwork, usePorticoEvent } from './index.js'
+
+let cleanup: (() => void)[] = []
+afterEach(() => {
+  for (const c of cleanup) c()
+  cleanup = []
+})
+
+const renders = { modal: 0, account: 0, balance: 0 }
+const seen: { balance?: string; network?: string; connectors?: number; events: boolean[] } = { events: [] }
+
+function ModalReader() {
+  renders.modal++
+  return <span>{String(useModal().isOpen)}</span>
+}
+function AccountReader() {
+  renders.account++
+  return <span>{useAccount().address ?? 'none'}</span>
+}
+function BalanceReader() {
+  renders.balance++
+  seen.balance = useBalance().balance
+  return null
+}
+function NetworkReader() {
+  seen.network = useNetwork().network?.name
+  seen.connectors = useConnectors().connectors.length
+  return null
+}
+function Listener() {
+  usePorticoEvent('MODAL_OPEN', (p) => seen.events.push(p.connected))
+  return null
+}
+function Orphan() {
+  useAccount()
+  return null
+}
+
+describe('hooks re-render only when what they read changes', () => {
+  it('useModal ignores account changes; useAccount ignores modal changes', async () => {
+    const t = createTestPortico()
+    const r = await render(
+      t.portico,
+      <>
+        <ModalReader />
+        <AccountReader />
+      </>,
+    )
+    cleanup.push(r.unmount)
+    const base = { ...renders }
+    await act(async () => t.setAccount({ balanceLoading: true }))
+    expect(renders.modal).toBe(base.modal)
+    expect(renders.account).toBe(base.account + 1)
+    await act(async () => t.portico.open())
+    expect(renders.modal).toBe(base.modal + 1)
+    expect(renders.account).toBe(base.account + 1)
+    await act(async () => t.set({ recentConnectorId: 'x' }))
+    expect(renders.modal).toBe(base.modal + 1)
+    expect(renders.account).toBe(base.account + 1)
+  })
+
+  it('useBalance re-renders for a balance change, not for a tab change', async () => {
+    const t = createTestPortico()
+    const r = await render(t.portico, <BalanceReader />)
+    cleanup.push(r.unmount)
+    const before = renders.balance
+    await act(async () => t.setAccount({ currentTab: 2 }))
+    expect(renders.balance).toBe(before)
+    await act(async () => t.setAccount({ balance: '1.5' }))
+    expect(renders.balance).toBe(before + 1)
+    expect(seen.balance).toBe('1.5')
+  })
+
+  it('useNetwork and useConnectors read the active network and connectors', async () => {
+    const t = createTestPortico({ connectors: [{ id: 'a', type: 'ANNOUNCED', name: 'A', chain: 'eip155' }] })
+    const r = await render(t.portico, <NetworkReader />)
+    cleanup.push(r.unmount)
+    expect(seen).toMatchObject({ network: 'Portico Devnet', connectors: 1 })
+    await act(async () => t.portico.switchNetwork('eip155:31338'))
+    expect(seen.network).toBe('Portico Devnet B')
+  })
+
+  it('usePorticoEvent calls the handler and unsubscribes on unmount', async () => {
+    const t = createTestPortico()
+    seen.events = []
+    const r = await render(t.portico, <Listener />)
+    await act(async () => t.portico.open())
+    expect(seen.events).toEqual([false])
+    r.unmount()
+    await act(async () => {
+      t.portico.close()
+      await t.portico.open()
+    })
+    expect(seen.events).toEqual([false])
+  })
+
+  it('a hook outside <PorticoProvider> throws PorticoProviderNotFoundError naming the hook', () => {
+    const root = createRoot(document.createElement('div'), { onUncaughtError: () => {} })
+    let error: unknown
+    try {
+      act(() => root.render(<Orphan />))
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(PorticoProviderNotFoundError)
+    expect((error as Error).message).toBe('`useAccount` must be used within `<PorticoProvider>`.')
+  })
+})

@@ -1,0 +1,15 @@
+export {
+  selectNetwork,
+  type UseAccountResult,
+  type UseBalanceResult,
+  type UseModalResult,
+  type UseNetworkResult,
+  useAccount,
+  useBalance,
+  useConnectors,
+  useModal,
+  useNetwork,
+  usePorticoEvent,
+  usePorticoState,
+} from './hooks.js'
+export { shallowEqual, useStoreSelector } from './useSelector.js'

@@ -1,0 +1,40 @@
+/**
+ * @portico/react — the React UI of Portico: `PorticoProvider`, `ConnectButton`,
+ * `NetworkButton`, `PorticoModal` and hooks over the core's state. Importing it
+ * has no side effects; views other than Connect load lazily.
+ */
+export { ConnectButton, type ConnectButtonProps, NetworkButton } from './buttons/index.js'
+export {
+  PorticoProvider,
+  PorticoProviderNotFoundError,
+  type PorticoProviderProps,
+  usePortico,
+} from './context/index.js'
+export {
+  type UseAccountResult,
+  type UseBalanceResult,
+  type UseModalResult,
+  type UseNetworkResult,
+  useAccount,
+  useBalance,
+  useConnectors,
+  useModal,
+  useNetwork,
+  usePorticoEvent,
+  usePorticoState,
+} from './hooks/index.js'
+export { en, PorticoLocale, type PorticoStringKey, type PorticoStrings } from './i18n/index.js'
+export {
+  PorticoModal,
+  type PorticoModalProps,
+  type ThemeVariables,
+  themeVariableDefaults,
+  useViewTitle,
+} from './modal/index.js'
+export {
+  type HostRequest,
+  HostRequestError,
+  useHostRequest,
+  useSendTransaction,
+  useSignMessage,
+} from './requests/index.js'

@@ -1,0 +1,239 @@
+import { act } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConnectButton } from '../buttons/index.js'
+import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
+import { createTestPortico } from '../test-helpers/test-portico.js'
+import { PorticoModal } from './index.js'
+
+let rendered: Rendered | undefined
+afterEach(() => {
+  rendered?.unmount()
+  rendered = undefined
+  document.body.innerHTML = ''
+})
+
+const devWallet = {
+  id: 'dev',
+  type: 'ANNOUNCED' as const,
+  name: 'Portico Dev Wallet',
+  chain: 'eip155' as const,
+  installed: true,
+  imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+}
+
+async function setup(opts: Parameters<typeof createTestPortico>[0] = {}) {
+  const t = createTestPortico({ connectors: [devWallet], ...opts })
+  rendered = await render(
+    t.portico,
+    <>
+      <ConnectButton />
+      <PorticoModal />
+    </>,
+  )
+  const button = rendered.container.querySelector('button')!
+  return { ...t, button }
+}
+
+const press = (target: EventTarget, key: string, shiftKey = false) =>
+  act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, composed: true }))
+  })
+
+describe('PorticoModal dialog semantics', () => {
+  it('the button says "Connect Wallet" and opens a labelled, modal dialog on the Connect view', async () => {
+    const { button } = await setup()
+    expect(button.textContent).toBe('Connect Wallet')
+    expect(button.getAttribute('style')).toBeNull()
+    expect(document.querySelector('[data-portico-modal]')?.getAttribute('data-state')).toBe('closed')
+    await click(button)
+    const root = modalRoot()
+    const dialog = root.querySelector('[role="dialog"]')!
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(dialog.getAttribute('data-state')).toBe('open')
+    const title = root.getElementById(dialog.getAttribute('aria-labelledby')!)
+    expect(title?.textContent).toBe('Connect Wallet')
+    expect(root.querySelector('[data-view="Connect"]')).not.toBeNull()
+    expect(document.querySelector('[data-portico-modal]')?.getAttribute('data-state')).toBe('open')
+    expect(document.documentElement.hasAttribute('data-portico-scroll-lock')).toBe(true)
+    // The rest of the page is hidden from assistive tech while the dialog is open.
+    expect(rendered!.container.hasAttribute('inert')).toBe(true)
+    await press(dialog, 'Escape')
+    expect(rendered!.container.hasAttribute('inert')).toBe(false)
+  })
+
+  it('Esc closes, the scroll lock is released and focus returns to the opener', async () => {
+    const { button, portico } = await setup()
+    button.focus()
+    await click(button)
+    const dialog = modalRoot().querySelector('[role="dialog"]')!
+    expect(modalRoot().activeElement).not.toBeNull()
+    await press(dialog, 'Escape')
+    expect(portico.getState().modal.open).toBe(false)
+    expect(modalRoot().querySelector('[role="dialog"]')).toBeNull()
+    expect(document.documentElement.hasAttribute('data-portico-scroll-lock')).toBe(false)
+    expect(document.activeElement).toBe(button)
+  })
+
+  it('a click on the backdrop closes; a click inside does not', async () => {
+    const { button, portico } = await setup()
+    await click(button)
+    const overlay = modalRoot().querySelector('[data-portico-overlay]')!
+    await act(async () => {
+      modalRoot()
+        .querySelector('.dialog')!
+        .dispatchEvent(new MouseEvent('mousedown', { bubbles: true, composed: true }))
+    })
+    expect(portico.getState().modal.open).toBe(true)
+    await act(async () => {
+      overlay.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, composed: true }))
+    })
+    expect(portico.getState().modal.open).toBe(false)
+  })
+
+  it('Tab from the last control wraps to the first, Shift+Tab from the first to the last', async () => {
+    const { button } = await setup()
+    await click(button)
+    const root = modalRoot()
+    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!
+    const tabbables = Array.from(root.querySelectorAll<HTMLElement>('button'))
+    const first = tabbables[0]!
+    const last = tabbables[tabbables.length - 1]!
+    last.focus()
+    await press(dialog, 'Tab')
+    expect(root.activeElement).toBe(first)
+    await press(dialog, 'Tab', true)
+    expect(root.activeElement).toBe(last)
+  })
+
+  it('renders no style attributes and no <style> tags (strict CSP), z-index 999 and width 360px in its sheet', async () => {
+    const { button } = await setup()
+    await click(button)
+    const root = modalRoot()
+    expect(root.querySelectorAll('[style]').length).toBe(0)
+    expect(root.querySelectorAll('style, link').length).toBe(0)
+    expect(document.querySelectorAll('style').length).toBe(0)
+    const css = Array.from(root.adoptedStyleSheets ?? [])
+      .flatMap((s) => Array.from(s.cssRules).map((r) => r.cssText))
+      .join('\n')
+    if (root.adoptedStyleSheets?.length) {
+      expect(css).toMatch(/--portico-z-index:\s*999/)
+      expect(css).toMatch(/width:\s*360px/)
+      expect(css).toMatch(/prefers-reduced-motion/)
+    }
+  })
+
+  it('zIndex and theme variables are overridable; dark theme is set on the host', async () => {
+    const t = createTestPortico()
+    rendered = await render(
+      t.portico,
+      <PorticoModal
+        zIndex={1234}
+        themeMode="dark"
+        themeVariables={{ '--portico-accent': 'red; } * { color: red' }}
+      />,
+    )
+    await act(async () => t.portico.open())
+    const host = document.querySelector('[data-portico-modal]')!
+    expect(host.getAttribute('data-theme')).toBe('dark')
+    const css = Array.from(modalRoot().adoptedStyleSheets ?? [])
+      .flatMap((s) => Array.from(s.cssRules).map((r) => r.cssText))
+      .join('\n')
+    if (modalRoot().adoptedStyleSheets?.length) {
+      expect(css).toMatch(/--portico-z-index:\s*1234/)
+      expect(css).not.toContain('* { color: red')
+    }
+  })
+
+  it('embedded mode renders in place, never hidden, without aria-modal or a close button', async () => {
+    const t = createTestPortico({ embedded: true })
+    rendered = await render(t.portico, <PorticoModal />)
+    const host = rendered.container.querySelector('[data-portico-modal]')!
+    const dialog = host.shadowRoot!.querySelector('[role="dialog"]')!
+    expect(dialog.hasAttribute('aria-modal')).toBe(false)
+    expect(host.shadowRoot!.querySelector('[data-view="Connect"]')).not.toBeNull()
+    expect(byText(host.shadowRoot!, 'button', 'Close')).toBeUndefined()
+  })
+})
+
+describe('alerts (SPEC §8)', () => {
+  it('state.alert shows as role=alert above the view', async () => {
+    const { button, set } = await setup()
+    set({
+      alert: {
+        code: 'RATE_LIMITED',
+        shortMessage: 'Rate Limited',
+        longMessage: 'Too many requests.',
+        severity: 'error',
+      },
+    })
+    await click(button)
+    const alert = modalRoot().querySelector('[role="alert"]')!
+    expect(alert.textContent).toContain('Rate Limited')
+    expect(alert.textContent).toContain('Too many requests.')
+  })
+})
+
+describe('Connect view', () => {
+  it('lists installed wallets first with the recent one marked; a hostile name renders as text', async () => {
+    const hostile = {
+      id: 'evil',
+      type: 'ANNOUNCED' as const,
+      name: '<img src=x onerror=alert(1)>',
+      chain: 'eip155' as const,
+      installed: true,
+      imageUrl: 'javascript:alert(1)',
+    }
+    const other = {
+      id: 'wc',
+      type: 'WALLET_CONNECT' as const,
+      name: 'WalletConnect',
+      chain: 'eip155' as const,
+    }
+    const t = createTestPortico({ connectors: [other, devWallet, hostile] })
+    t.set({ recentConnectorId: 'dev' })
+    rendered = await render(t.portico, <PorticoModal />)
+    await act(async () => t.portico.open())
+    const rows = Array.from(modalRoot().querySelectorAll<HTMLElement>('[data-connector-id]'))
+    expect(rows.map((r) => r.dataset.connectorId)).toEqual(['dev', 'evil', 'wc'])
+    expect(rows[0]!.textContent).toContain('Recent')
+    expect(rows[1]!.textContent).toContain('<img src=x onerror=alert(1)>')
+    expect(rows[1]!.querySelectorAll('img').length).toBe(0)
+    expect(byText(modalRoot(), 'button', 'All Wallets')).toBeDefined()
+  })
+})
+
+describe('ConnectingExternal → Account', () => {
+  it('a wallet rejection shows "Try again"; retrying connects and shows Account with the balance', async () => {
+    let reject = true
+    const { button, portico } = await setup({
+      script: {
+        connect: async () => {
+          if (reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+        },
+      },
+    })
+    await click(button)
+    await click(modalRoot().querySelector('[data-connector-id="dev"]'))
+    const retry = await waitFor(() => byText(modalRoot(), 'button', 'Try again'))
+    expect(modalRoot().querySelector('[data-view="ConnectingExternal"]')?.textContent).toContain(
+      'Connection declined',
+    )
+    reject = false
+    await click(retry)
+    await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    const account = modalRoot().querySelector('[data-view="Account"]')!
+    expect(account.textContent).toContain('0xf39F…2266')
+    expect(account.textContent).toContain('10000.123 ETH')
+    expect(portico.getState().router.view).toBe('Account')
+    expect(rendered!.container.querySelector('button')!.textContent).toContain('0xf39F…2266')
+  })
+
+  it('Cancel goes back to Connect', async () => {
+    const { button } = await setup({ script: { connect: () => new Promise(() => {}) } })
+    await click(button)
+    await click(modalRoot().querySelector('[data-connector-id="dev"]'))
+    await waitFor(() => modalRoot().querySelector('[data-view="ConnectingExternal"]'))
+    await click(byText(modalRoot(), 'button', 'Cancel'))
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+  })
+})

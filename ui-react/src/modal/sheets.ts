@@ -1,0 +1,51 @@
+// Constructable stylesheets, cached per document (a sheet belongs to the
+// document whose CSSStyleSheet constructor made it). Nothing runs at import.
+
+const cache = new WeakMap<Document, Map<string, CSSStyleSheet>>()
+const documentUsers = new WeakMap<CSSStyleSheet, number>()
+
+/** True when the document can adopt constructed stylesheets. */
+export function supportsAdoptedSheets(doc: Document): boolean {
+  const win = doc.defaultView as (Window & typeof globalThis) | null
+  return Boolean(win && 'adoptedStyleSheets' in doc && 'replaceSync' in (win.CSSStyleSheet?.prototype ?? {}))
+}
+
+/** A new constructed sheet of `doc` holding `css` (undefined where unsupported). */
+export function createSheet(doc: Document, css: string): CSSStyleSheet | undefined {
+  if (!supportsAdoptedSheets(doc)) return undefined
+  const win = doc.defaultView as Window & typeof globalThis
+  const sheet = new win.CSSStyleSheet()
+  sheet.replaceSync(css)
+  return sheet
+}
+
+/** The shared, immutable sheet of `doc` for `css`. */
+export function sharedSheet(doc: Document, css: string): CSSStyleSheet | undefined {
+  let byCss = cache.get(doc)
+  if (!byCss) {
+    byCss = new Map()
+    cache.set(doc, byCss)
+  }
+  let sheet = byCss.get(css)
+  if (!sheet) {
+    sheet = createSheet(doc, css)
+    if (sheet) byCss.set(css, sheet)
+  }
+  return sheet
+}
+
+/** Adopts `css` into the document (reference counted); returns the release function. */
+export function adoptDocumentCss(doc: Document, css: string): () => void {
+  const sheet = sharedSheet(doc, css)
+  if (!sheet) return () => {}
+  const users = documentUsers.get(sheet) ?? 0
+  if (users === 0 && !doc.adoptedStyleSheets.includes(sheet)) {
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
+  }
+  documentUsers.set(sheet, users + 1)
+  return () => {
+    const left = (documentUsers.get(sheet) ?? 1) - 1
+    documentUsers.set(sheet, left)
+    if (left === 0) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
+  }
+}

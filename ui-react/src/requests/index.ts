@@ -1,0 +1,9 @@
+export {
+  getRequestStore,
+  type HostRequest,
+  HostRequestError,
+  runHostRequest,
+  useHostRequest,
+  useSendTransaction,
+  useSignMessage,
+} from './requests.js'

@@ -1,0 +1,191 @@
+// A small, real in-memory Portico for UI unit tests: immutable snapshots,
+// SPEC §2 router rules, typed events. Wallet behaviour is scripted per test.
+import type {
+  AccountAction,
+  AccountState,
+  CaipNetworkId,
+  ChainNamespace,
+  Connector,
+  Network,
+  Portico,
+  PorticoEventMap,
+  PorticoState,
+  RouterEntry,
+  ViewLoader,
+  ViewName,
+} from '@portico/core'
+
+export const localNet: Network = {
+  id: 31337,
+  name: 'Portico Devnet',
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  blockExplorers: { default: { name: 'Local', url: 'http://127.0.0.1:4000' } },
+}
+export const localNet2: Network = {
+  ...localNet,
+  id: 31338,
+  name: 'Portico Devnet B',
+  caipNetworkId: 'eip155:31338',
+}
+
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+export class WalletError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface Script {
+  connect?: () => Promise<void>
+  switchNetwork?: (id: CaipNetworkId) => Promise<void>
+  signMessage?: (message: string) => Promise<string>
+}
+
+export function emptyAccount(): AccountState {
+  return {
+    status: 'disconnected',
+    currentTab: 0,
+    tokenBalance: [],
+    addressLabels: {},
+    allAccounts: [],
+    balanceLoading: false,
+  }
+}
+
+export function createTestPortico(
+  init: { connectors?: Connector[]; script?: Script; embedded?: boolean } = {},
+) {
+  const script: Script = init.script ?? {}
+  let state: PorticoState = {
+    modal: { open: false, loading: false, loadingByNamespace: {}, shake: false, namespace: undefined },
+    router: { view: 'Connect', data: undefined, history: [{ view: 'Connect', data: undefined }] },
+    activeNamespace: 'eip155',
+    accounts: { eip155: emptyAccount() },
+    networks: { all: [localNet, localNet2], active: { eip155: localNet.caipNetworkId }, unsupported: {} },
+    connectors: init.connectors ?? [],
+    recentConnectorId: undefined,
+    alert: undefined,
+    themeMode: 'light',
+    embedded: init.embedded ?? false,
+  }
+  const listeners = new Set<(s: PorticoState, p: PorticoState) => void>()
+  const handlers = new Map<string, Set<(p: unknown) => void>>()
+  const views = new Map<ViewName, ViewLoader>()
+  const actions: AccountAction[] = []
+  const set = (patch: Partial<PorticoState>) => {
+    const prev = state
+    state = { ...state, ...patch }
+    for (const l of listeners) l(state, prev)
+  }
+  const setAccount = (patch: Partial<AccountState>, ns: ChainNamespace = 'eip155') =>
+    set({ accounts: { ...state.accounts, [ns]: { ...(state.accounts[ns] ?? emptyAccount()), ...patch } } })
+  const emit = <E extends keyof PorticoEventMap>(e: E, p: PorticoEventMap[E]) => {
+    for (const h of handlers.get(e) ?? []) h(p)
+  }
+  const setRouter = (history: RouterEntry[]) => {
+    const top = history[history.length - 1]!
+    set({ router: { view: top.view, data: top.data, history } })
+  }
+  const connected = () => state.accounts.eip155?.status === 'connected'
+  const portico: Portico = {
+    async open(opts) {
+      const view = opts?.view ?? (connected() ? 'Account' : 'Connect')
+      setRouter([{ view, data: opts?.data }])
+      set({ modal: { ...state.modal, open: true } })
+      emit('MODAL_OPEN', { connected: connected() })
+    },
+    close() {
+      if (!state.modal.open) return
+      set({ modal: { ...state.modal, open: false } })
+      setRouter([{ view: 'Connect', data: undefined }])
+      emit('MODAL_CLOSE', { connected: connected() })
+    },
+    async connect(connectorId) {
+      setAccount({ status: 'connecting' })
+      try {
+        await script.connect?.()
+      } catch (e) {
+        setAccount({ status: 'disconnected' })
+        throw e
+      }
+      setAccount({
+        status: 'connected',
+        address: ADDRESS,
+        balance: '10000.123456',
+        balanceSymbol: 'ETH',
+        connectorId,
+      })
+      set({ recentConnectorId: connectorId })
+      emit('CONNECT_SUCCESS', {
+        namespace: 'eip155',
+        connectorId,
+        address: ADDRESS,
+        caipNetworkId: 'eip155:31337',
+      })
+    },
+    async disconnect() {
+      set({ accounts: { eip155: emptyAccount() } })
+      setRouter([{ view: 'Connect', data: undefined }])
+      emit('DISCONNECT_SUCCESS', { namespace: 'eip155' })
+    },
+    async switchNetwork(id) {
+      await script.switchNetwork?.(id)
+      set({ networks: { ...state.networks, active: { eip155: id } } })
+    },
+    getState: () => state,
+    subscribe(l) {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    on(e, h) {
+      if (!handlers.has(e)) handlers.set(e, new Set())
+      handlers.get(e)!.add(h as (p: unknown) => void)
+    },
+    off(e, h) {
+      handlers.get(e)?.delete(h as (p: unknown) => void)
+    },
+    router: {
+      getState: () => state.router,
+      push(view, data) {
+        if (state.router.view === view) return
+        setRouter([...state.router.history, { view, data }])
+      },
+      replace(view, data) {
+        setRouter([...state.router.history.slice(0, -1), { view, data }])
+      },
+      reset(view, data) {
+        setRouter([{ view, data }])
+      },
+      goBack() {
+        const h = state.router.history
+        if (h.length <= 1) return portico.close()
+        const rest = h.slice(0, -1)
+        const top = rest[rest.length - 1]!
+        setRouter(
+          top.view === 'Connect' && connected()
+            ? [...rest.slice(0, -1), { view: 'Account', data: undefined }]
+            : rest,
+        )
+      },
+    },
+    events: { on: (e, h) => portico.on(e, h), off: (e, h) => portico.off(e, h), emit },
+    destroy() {
+      listeners.clear()
+    },
+    getViewLoader: (name) => views.get(name),
+    getAccountActions: () => actions,
+    setAccountTab: (tab) => setAccount({ currentTab: tab }),
+    setThemeMode: (mode) => set({ themeMode: mode }),
+    async signMessage({ message }) {
+      return script.signMessage ? script.signMessage(message) : `0x${'ab'.repeat(65)}`
+    },
+  }
+  return { portico, set, setAccount, views, actions, script, listenerCount: () => listeners.size }
+}

@@ -1,0 +1,186 @@
+import type { TokenBalance } from '@portico/core'
+import { type KeyboardEvent, useEffect, useId, useState } from 'react'
+import { usePortico } from '../context/index.js'
+import { formatTokenAmount, formatUsd } from '../format/index.js'
+import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
+import { type PorticoStringKey, useStrings } from '../i18n/index.js'
+import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
+import { useViewTitle } from '../modal/title.js'
+import { displayName } from './displayName.js'
+import { Avatar, NetworkDot } from './parts.js'
+
+const TABS: PorticoStringKey[] = ['tabTokens', 'tabNfts', 'tabActivity']
+
+/** Account: identity, copy + explorer, balance, tabs Tokens / NFTs / Activity, plugin actions, disconnect. */
+export default function AccountView() {
+  const portico = usePortico()
+  const t = useStrings()
+  const account = useAccount()
+  const { network } = usePorticoState((s) => selectNetwork(s))
+  const actions = portico.getAccountActions?.() ?? []
+  const [localTab, setLocalTab] = useState(0)
+  const tab = portico.setAccountTab ? (account.currentTab ?? 0) : localTab
+  const [copied, setCopied] = useState(false)
+  const ids = useId()
+  useViewTitle(t('accountTitle'))
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 1500)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const setTab = (i: number) =>
+    portico.setAccountTab ? portico.setAccountTab(i, account.namespace) : setLocalTab(i)
+  const onTabKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
+    const next = (tab + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length
+    setTab(next)
+    ;(e.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus()
+  }
+  const explorer =
+    account.addressExplorerUrl ??
+    (network?.blockExplorers && account.address
+      ? `${network.blockExplorers.default.url.replace(/\/$/, '')}/address/${account.address}`
+      : undefined)
+  const copy = async () => {
+    if (!account.address) return
+    await navigator.clipboard?.writeText(account.address).catch(() => {})
+    setCopied(true)
+  }
+
+  return (
+    <>
+      <div className="profile">
+        <Avatar address={account.address} image={account.profileImage} />
+        <div className="identity" data-testid="account-name">
+          {displayName(account.profileName, account.user?.email, account.address)}
+        </div>
+        <div className="balance" data-testid="account-balance">
+          {account.balance !== undefined
+            ? `${formatTokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+            : account.balanceLoading
+              ? t('balanceLoading')
+              : ''}
+        </div>
+        <div className="chip-row">
+          <button
+            type="button"
+            className="chip"
+            onClick={copy}
+            aria-label={copied ? t('copied') : t('copyAddress')}
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+            {copied ? t('copied') : t('copyAddress')}
+          </button>
+          {explorer ? (
+            <a className="chip" href={explorer} target="_blank" rel="noreferrer noopener">
+              <ExternalIcon />
+              {t('viewOnExplorer')}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      {network ? (
+        <button type="button" className="row" onClick={() => portico.router.push('Networks')}>
+          <NetworkDot network={network} />
+          <span className="row-label">
+            {network.name}
+            <span className="row-sub">{t('selectNetwork')}</span>
+          </span>
+          <ChevronIcon />
+        </button>
+      ) : null}
+      <div className="tabs" role="tablist" aria-label={t('accountTabs')}>
+        {TABS.map((key, i) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            className="tab"
+            id={`${ids}-tab-${i}`}
+            aria-selected={tab === i}
+            aria-controls={`${ids}-panel`}
+            tabIndex={tab === i ? 0 : -1}
+            onClick={() => setTab(i)}
+            onKeyDown={onTabKey}
+          >
+            {t(key)}
+          </button>
+        ))}
+      </div>
+      <div className="panel" role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${tab}`}>
+        {tab === 0 ? (
+          <TokenList tokens={account.tokenBalance ?? []} native={account} />
+        ) : (
+          <p className="empty">{tab === 1 ? t('noNfts') : t('noActivity')}</p>
+        )}
+      </div>
+      <div className="section">
+        {actions.map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            className="row"
+            data-action-id={a.id}
+            onClick={() => (a.view ? portico.router.push(a.view) : a.onSelect?.())}
+          >
+            <span className="row-label">{a.label}</span>
+            <ChevronIcon />
+          </button>
+        ))}
+        <button
+          type="button"
+          className="button"
+          data-variant="danger"
+          onClick={() => void portico.disconnect()}
+        >
+          <PowerIcon />
+          {t('disconnect')}
+        </button>
+      </div>
+    </>
+  )
+}
+
+function TokenList({
+  tokens,
+  native,
+}: {
+  tokens: readonly TokenBalance[]
+  native: { balance?: string; balanceSymbol?: string }
+}) {
+  const t = useStrings()
+  const rows: { key: string; name: string; symbol: string; amount: string; fiat?: string; icon?: string }[] =
+    tokens.map((tok) => ({
+      key: `${tok.chainId}:${tok.address ?? tok.symbol}`,
+      name: tok.name,
+      symbol: tok.symbol,
+      amount: formatTokenAmount(tok.quantity.numeric),
+      fiat: tok.price > 0 ? formatUsd(tok.value ?? tok.price * Number(tok.quantity.numeric)) : undefined,
+    }))
+  if (rows.length === 0 && native.balance !== undefined) {
+    const symbol = native.balanceSymbol ?? ''
+    rows.push({ key: 'native', name: symbol, symbol, amount: formatTokenAmount(native.balance) })
+  }
+  if (rows.length === 0) return <p className="empty">{t('noTokens')}</p>
+  return (
+    <ul className="list" data-testid="token-list">
+      {rows.map((r) => (
+        <li key={r.key} className="token">
+          <span className="token-icon" aria-hidden="true">
+            {r.symbol.slice(0, 4)}
+          </span>
+          <span className="token-name">
+            {r.name}
+            <span className="row-sub">{r.symbol}</span>
+          </span>
+          <span className="token-amount">
+            {r.amount} {r.symbol}
+            {r.fiat ? <span className="row-sub">{r.fiat}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import { usePortico } from '../context/index.js'
+import { errorText } from '../format/index.js'
+import { useStrings } from '../i18n/index.js'
+import type { HostRequest } from '../requests/index.js'
+import { Avatar } from './parts.js'
+
+/** Shared body of SignMessage / ApproveTransaction: pending, declined (Try again), failed, done. */
+export function RequestStatus({
+  request,
+  pending,
+  waiting,
+  declined,
+  failed,
+  address,
+  children,
+}: {
+  request: HostRequest | undefined
+  pending: string
+  waiting: string
+  declined: string
+  failed: string
+  address: string | undefined
+  children: ReactNode
+}) {
+  const portico = usePortico()
+  const t = useStrings()
+  const status = request?.status ?? 'pending'
+  return (
+    <div className="center" aria-live="polite" data-status={status}>
+      <span className="ring" data-status={status === 'pending' ? 'pending' : 'error'}>
+        <Avatar address={address} />
+      </span>
+      <h3>
+        {status === 'rejected'
+          ? declined
+          : status === 'error'
+            ? failed
+            : status === 'success'
+              ? t('done')
+              : pending}
+      </h3>
+      {status === 'pending' ? <p>{waiting}</p> : null}
+      {status === 'error' ? (
+        <p className="error-text">{errorText(request?.error) ?? t('somethingWentWrong')}</p>
+      ) : null}
+      {children}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          data-variant="secondary"
+          onClick={() => (request ? request.cancel() : portico.close())}
+        >
+          {t('cancel')}
+        </button>
+        {status === 'rejected' || status === 'error' ? (
+          <button type="button" className="button" data-variant="primary" onClick={() => request?.retry()}>
+            {t('tryAgain')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

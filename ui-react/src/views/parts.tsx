@@ -1,0 +1,38 @@
+import type { Connector, Network } from '@portico/core'
+import { avatarVariant, safeImageSrc } from '../format/index.js'
+
+/** A wallet's icon: `<img>` for a data:/http(s) URL, else its first letter as text. Never HTML. */
+export function WalletIcon({
+  connector,
+  size,
+}: {
+  connector: Pick<Connector, 'name' | 'imageUrl'>
+  size?: 'lg'
+}) {
+  const src = safeImageSrc(connector.imageUrl)
+  if (src) return <img className="wallet-icon" data-size={size} src={src} alt="" width={40} height={40} />
+  return (
+    <span className="wallet-icon" data-size={size} aria-hidden="true">
+      {connector.name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  )
+}
+
+/** Profile image or a CSS gradient picked from the address (no remote image). */
+export function Avatar({ address, image, size }: { address?: string; image?: string; size?: 'sm' }) {
+  const src = safeImageSrc(image)
+  if (src) return <img className="avatar" data-size={size} src={src} alt="" />
+  return <span className="avatar" data-size={size} data-variant={avatarVariant(address)} aria-hidden="true" />
+}
+
+export function NetworkDot({ network }: { network: Pick<Network, 'name' | 'id'> }) {
+  return (
+    <span className="network-dot" data-variant={Number(network.id) % 4 || 0} aria-hidden="true">
+      {network.name.charAt(0).toUpperCase()}
+    </span>
+  )
+}
+
+export function Spinner() {
+  return <span className="ring" aria-hidden="true" />
+}

@@ -1,0 +1,239 @@
+import type { TokenBalance } from '@portico/core'
+import { act, useState } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConnectButton, NetworkButton } from '../buttons/index.js'
+import { PorticoLocale } from '../i18n/index.js'
+import { PorticoModal } from '../modal/index.js'
+import { useSignMessage } from '../requests/index.js'
+import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
+import { ADDRESS, createTestPortico, WalletError } from '../test-helpers/test-portico.js'
+
+let rendered: Rendered | undefined
+afterEach(() => {
+  rendered?.unmount()
+  rendered = undefined
+  document.body.innerHTML = ''
+})
+
+const rejection = () => new WalletError('User rejected the request.', 4001)
+
+async function connected(opts: Parameters<typeof createTestPortico>[0] = {}) {
+  const t = createTestPortico(opts)
+  await t.portico.connect('dev')
+  rendered = await render(t.portico, <PorticoModal />)
+  return t
+}
+
+const usdc: TokenBalance = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:31337',
+  address: 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  price: 1,
+  value: 1234.5678,
+  quantity: { decimals: '6', numeric: '1234.567891' },
+}
+
+describe('Account view', () => {
+  it('shows the short address, the balance truncated to 3 decimals and tokens with fiat at 2', async () => {
+    const t = await connected()
+    await act(async () => t.setAccount({ tokenBalance: [usdc] }))
+    await act(async () => t.portico.open())
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    expect(view.querySelector('[data-testid="account-name"]')?.textContent).toBe('0xf39F…2266')
+    expect(view.querySelector('[data-testid="account-balance"]')?.textContent).toBe('10000.123 ETH')
+    const tokens = view.querySelector('[data-testid="token-list"]')!.textContent!
+    expect(tokens).toContain('1234.567 USDC')
+    expect(tokens).toContain('$1,234.57')
+    expect(byText(view, 'a', 'View on explorer')?.getAttribute('href')).toBe(
+      `http://127.0.0.1:4000/address/${ADDRESS}`,
+    )
+  })
+
+  it('an email name over 30 characters is shortened with an ellipsis', async () => {
+    const t = await connected()
+    await act(async () => t.setAccount({ user: { email: 'averyveryverylongname@example.com' } }))
+    await act(async () => t.portico.open())
+    const name = await waitFor(() => modalRoot().querySelector('[data-testid="account-name"]'))
+    expect(name.textContent).toContain('…')
+    expect(Array.from(name.textContent!).length).toBe(30)
+  })
+
+  it('tabs write currentTab into core state; NFTs and Activity show honest empty states', async () => {
+    const t = await connected()
+    await act(async () => t.portico.open())
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    const tabs = Array.from(view.querySelectorAll<HTMLElement>('[role="tab"]'))
+    expect(tabs.map((x) => x.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    await click(tabs[1])
+    expect(t.portico.getState().accounts.eip155?.currentTab).toBe(1)
+    expect(tabs[1]!.getAttribute('aria-selected')).toBe('true')
+    expect(view.querySelector('[role="tabpanel"]')?.textContent).toContain('No NFTs yet')
+    await click(tabs[2])
+    expect(view.querySelector('[role="tabpanel"]')?.textContent).toContain('No activity yet')
+  })
+
+  it('a plugin account action pushes the plugin view, loaded lazily from the registry', async () => {
+    const t = await connected()
+    t.actions.push({ id: 'hello', label: 'Say hello', view: 'Networks' })
+    t.views.set('Networks', async () => ({ default: () => <p>plugin view</p> }))
+    await act(async () => t.portico.open())
+    await click(await waitFor(() => modalRoot().querySelector('[data-action-id="hello"]')))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Networks"]'))
+    expect(view.textContent).toBe('plugin view')
+  })
+
+  it('Disconnect returns to Connect', async () => {
+    const t = await connected()
+    await act(async () => t.portico.open())
+    await click(await waitFor(() => byText(modalRoot(), 'button', 'Disconnect')))
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    expect(t.portico.getState().accounts.eip155?.status).toBe('disconnected')
+  })
+})
+
+describe('Networks / SwitchNetwork', () => {
+  it('a rejected switch offers "Try again"; the retry switches and leaves to Account', async () => {
+    let reject = true
+    const t = await connected({
+      script: {
+        switchNetwork: async () => {
+          if (reject) throw rejection()
+        },
+      },
+    })
+    await act(async () => t.portico.open())
+    await act(async () => t.portico.router.push('Networks'))
+    await click(await waitFor(() => modalRoot().querySelector('[data-network-id="eip155:31338"]')))
+    const retry = await waitFor(() => byText(modalRoot(), 'button', 'Try again'))
+    expect(modalRoot().querySelector('[data-view="SwitchNetwork"]')?.textContent).toContain('Switch declined')
+    reject = false
+    await click(retry)
+    await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    expect(t.portico.getState().networks.active.eip155).toBe('eip155:31338')
+  })
+
+  it('any other failure goes back one view (SPEC §2)', async () => {
+    const t = await connected({
+      script: {
+        switchNetwork: async () => {
+          throw new WalletError('Unrecognized chain', 4902)
+        },
+      },
+    })
+    await act(async () => t.portico.open())
+    await act(async () => t.portico.router.push('Networks'))
+    await click(await waitFor(() => modalRoot().querySelector('[data-network-id="eip155:31338"]')))
+    await waitFor(() => modalRoot().querySelector('[data-view="Networks"]'))
+    expect(t.portico.getState().router.history.map((e) => e.view)).toEqual(['Account', 'Networks'])
+  })
+})
+
+let signed: string | undefined
+function SignButton() {
+  const signMessage = useSignMessage()
+  const [error, setError] = useState<string>()
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() =>
+          signMessage('hello').then(
+            (s) => {
+              signed = s
+            },
+            (e: Error) => setError(e.message),
+          )
+        }
+      >
+        sign
+      </button>
+      {error ? <output>{error}</output> : null}
+    </>
+  )
+}
+
+describe('UnsupportedChain', () => {
+  it('the network button says "Wrong network" and opens UnsupportedChain with the supported networks', async () => {
+    const t = createTestPortico()
+    await t.portico.connect('dev')
+    t.set({ networks: { ...t.portico.getState().networks, unsupported: { eip155: true } } })
+    rendered = await render(
+      t.portico,
+      <>
+        <NetworkButton />
+        <PorticoModal />
+      </>,
+    )
+    const button = rendered.container.querySelector('button')!
+    expect(button.getAttribute('aria-label')).toBe('Network: Wrong network')
+    await click(button)
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="UnsupportedChain"]'))
+    expect(view.textContent).toContain('doesn’t support your wallet’s current network')
+    expect(view.querySelectorAll('[data-network-id]').length).toBe(2)
+  })
+})
+
+describe('SignMessage for a host request', () => {
+  it('shows the message, "Try again" after a rejection, resolves and closes on success', async () => {
+    let reject = true
+    const t = createTestPortico({
+      script: {
+        signMessage: async () => {
+          if (reject) throw rejection()
+          return '0xsig'
+        },
+      },
+    })
+    await t.portico.connect('dev')
+    rendered = await render(
+      t.portico,
+      <>
+        <SignButton />
+        <PorticoModal />
+      </>,
+    )
+    await click(byText(rendered.container, 'button', 'sign'))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="SignMessage"]'))
+    expect(view.textContent).toContain('hello')
+    await waitFor(() => byText(modalRoot(), 'h3', 'Signature declined'))
+    reject = false
+    await click(byText(modalRoot(), 'button', 'Try again'))
+    await waitFor(() => signed === '0xsig')
+    expect(t.portico.getState().modal.open).toBe(false)
+  })
+
+  it('Cancel after a rejection rejects the host promise with the wallet error', async () => {
+    const t = createTestPortico({ script: { signMessage: async () => Promise.reject(rejection()) } })
+    await t.portico.connect('dev')
+    rendered = await render(
+      t.portico,
+      <>
+        <SignButton />
+        <PorticoModal />
+      </>,
+    )
+    await click(byText(rendered.container, 'button', 'sign'))
+    await click(await waitFor(() => byText(modalRoot(), 'button', 'Cancel')))
+    const out = await waitFor(() => rendered!.container.querySelector('output'))
+    expect(out.textContent).toBe('User rejected the request.')
+    expect(t.portico.getState().modal.open).toBe(false)
+  })
+})
+
+describe('strings catalogue', () => {
+  it('another locale replaces the texts without touching components', async () => {
+    const t = createTestPortico()
+    rendered = await render(
+      t.portico,
+      <PorticoLocale strings={{ connectWallet: 'Wallet verbinden', connectTitle: 'Wallet wählen' }}>
+        <ConnectButton />
+        <PorticoModal />
+      </PorticoLocale>,
+    )
+    const button = rendered.container.querySelector('button')!
+    expect(button.textContent).toBe('Wallet verbinden')
+    await click(button)
+    expect(modalRoot().querySelector('h2')?.textContent).toBe('Wallet wählen')
+  })
+})

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestServer, type TestServer } from '../api/test-helpers/server.js'
-import type { PorticoEventMap, PorticoOptions, TokenBalance } from '../contracts/index.js'
+import type { PorticoEventMap, PorticoOptions, TokenBalance, TokenHolding } from '../contracts/index.js'
 import { createPortico } from '../portico/index.js'
 import { createMemoryStorage } from '../storage/index.js'
-import { createFakeAdapter, createRecordingLogger } from '../test-helpers/index.js'
+import { account, createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
 
 const ADDRESS = '0xabc0000000000000000000000000000000000001'
 const BALANCE_PATH = `GET /v1/account/${ADDRESS}/balance`
@@ -112,6 +112,173 @@ describe('Balances through the instance (SPEC §3, §4, §7)', () => {
     expect(server.requests.some((r) => r.path.endsWith('/balance'))).toBe(false)
     expect(errors.some((e) => e.event === 'TOKEN_BALANCE')).toBe(true)
     expect(portico.getState().accounts.eip155?.tokenBalance).toEqual([])
+  })
+})
+
+describe('Token balances without a gateway: the adapter getTokenBalances capability (SPEC §3, §4, §8, §9)', () => {
+  const OTHER = '0xabc0000000000000000000000000000000000002'
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+  const holding = (value: bigint, token = USDC): TokenHolding => ({
+    token,
+    value,
+    decimals: 6,
+    symbol: 'USDC',
+    name: 'USD Coin',
+    formatted: 'ignored',
+  })
+
+  function offline(
+    tokenBalances: (p: { address: string; caipNetworkId: string }) => Promise<TokenHolding[]>,
+  ) {
+    const adapter = createFakeAdapter({ tokenBalances })
+    const portico = createPortico({
+      adapters: [adapter],
+      storage: createMemoryStorage(),
+      logger: createRecordingLogger(),
+    })
+    const errors: PorticoEventMap['ERROR'][] = []
+    portico.on('ERROR', (e) => errors.push(e))
+    const tokenErrors = () => errors.filter((e) => e.event === 'TOKEN_BALANCE')
+    const calls = (method: string) => adapter.calls.filter((c) => c.method === method)
+    return { adapter, portico, tokenErrors, calls }
+  }
+
+  it('after connect, tokenBalance lists the native balance then the holdings as SPEC §3 Token balances, with balanceLoading set while loading', async () => {
+    const { portico, calls } = offline(async () => {
+      await new Promise((r) => setTimeout(r, 20))
+      return [holding(12_500_000n), holding(0n, '0x0000000000000000000000000000000000000bad')]
+    })
+    const loading: boolean[] = []
+    portico.subscribe((s, prev) => {
+      const now = s.accounts.eip155?.balanceLoading
+      if (now !== prev.accounts.eip155?.balanceLoading && now !== undefined) loading.push(now)
+    })
+    await portico.connect('fake.wallet')
+    await portico.refreshBalance?.()
+    expect(loading).toEqual([true, false])
+    expect(portico.getState().accounts.eip155?.tokenBalance).toEqual([
+      {
+        name: 'Coin',
+        symbol: 'COIN',
+        chainId: 'eip155:1',
+        address: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+        price: 0,
+        quantity: { decimals: '18', numeric: '1.5' },
+      },
+      {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        chainId: 'eip155:1',
+        address: `eip155:1:${USDC.toLowerCase()}`,
+        price: 0,
+        quantity: { decimals: '6', numeric: '12.5' },
+      },
+    ])
+    // The zero holding is left out; the native balance is read once for balance and tokenBalance.
+    expect(portico.getState().accounts.eip155?.balance).toBe('1.500')
+    expect(calls('getBalance')).toHaveLength(1)
+    expect(calls('getTokenBalances')).toEqual([
+      { method: 'getTokenBalances', params: { address: ADDRESS, caipNetworkId: 'eip155:1' } },
+    ])
+  })
+
+  it('accountsChanged and chainChanged read the tokens again for the new address / network', async () => {
+    const { portico, adapter, calls } = offline(async ({ address }) => [
+      holding(address === OTHER ? 2_000_000n : 1_000_000n),
+    ])
+    await portico.connect('fake.wallet')
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155?.tokenBalance[1]?.quantity.numeric).toBe('1'),
+    )
+    adapter.emit('accountsChanged', { accounts: [account('eip155', OTHER)] })
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155?.tokenBalance[1]?.quantity.numeric).toBe('2'),
+    )
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:2' })
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155?.tokenBalance[0]?.chainId).toBe('eip155:2'),
+    )
+    expect(calls('getTokenBalances').map((c) => c.params)).toEqual([
+      { address: ADDRESS, caipNetworkId: 'eip155:1' },
+      { address: OTHER, caipNetworkId: 'eip155:1' },
+      { address: OTHER, caipNetworkId: 'eip155:2' },
+    ])
+  })
+
+  it('a stale answer (the wallet switched account meanwhile) is dropped', async () => {
+    let release: () => void = () => {}
+    const { portico, adapter } = offline(async ({ address }) => {
+      if (address === ADDRESS) await new Promise<void>((r) => (release = r))
+      return [holding(address === OTHER ? 2_000_000n : 1_000_000n)]
+    })
+    await portico.connect('fake.wallet')
+    adapter.emit('accountsChanged', { accounts: [account('eip155', OTHER)] })
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155?.tokenBalance[1]?.quantity.numeric).toBe('2'),
+    )
+    release()
+    await new Promise((r) => setTimeout(r, 10))
+    expect(portico.getState().accounts.eip155?.tokenBalance[1]?.quantity.numeric).toBe('2')
+    expect(portico.getState().accounts.eip155?.balanceLoading).toBe(false)
+  })
+
+  it('a failing read gives "Token Balance Unavailable" and blocks retries for 30 s (BALANCE_RETRY_BLOCK_MS)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { portico, tokenErrors, calls } = offline(async () => {
+      throw new Error('RPC down')
+    })
+    await portico.connect('fake.wallet')
+    await portico.refreshBalance?.()
+    expect(tokenErrors()).toHaveLength(1)
+    expect(String((tokenErrors()[0]?.error as Error | undefined)?.message)).toContain(
+      'Token Balance Unavailable',
+    )
+    expect(portico.getState().accounts.eip155).toMatchObject({ tokenBalance: [], balanceLoading: false })
+    expect(portico.getState().accounts.eip155?.lastRetry).toBeTypeOf('number')
+    const before = calls('getTokenBalances').length
+    vi.advanceTimersByTime(29_999)
+    await portico.refreshBalance?.()
+    expect(calls('getTokenBalances')).toHaveLength(before)
+    vi.advanceTimersByTime(1)
+    await portico.refreshBalance?.()
+    expect(calls('getTokenBalances')).toHaveLength(before + 1)
+  })
+
+  it('an unsupported network gives "Token Balance Unavailable" without a read, and clears the balances', async () => {
+    const { portico, adapter, tokenErrors, calls } = offline(async () => [holding(1_000_000n)])
+    await portico.connect('fake.wallet')
+    await vi.waitFor(() => expect(portico.getState().accounts.eip155?.tokenBalance).toHaveLength(2))
+    const reads = calls('getTokenBalances').length
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    await vi.waitFor(() => expect(tokenErrors()).toHaveLength(1))
+    expect(portico.getState().networks.unsupported.eip155).toBe(true)
+    expect(portico.getState().accounts.eip155).toMatchObject({
+      tokenBalance: [],
+      balance: undefined,
+      balanceLoading: false,
+      lastRetry: undefined,
+    })
+    expect(calls('getTokenBalances')).toHaveLength(reads)
+  })
+
+  it('an adapter without getTokenBalances leaves tokenBalance empty, with no error and no loading flag', async () => {
+    const adapter = createFakeAdapter({ networks: [fakeNetwork('eip155', 1)] })
+    expect(adapter.getTokenBalances).toBeUndefined()
+    const portico = createPortico({
+      adapters: [adapter],
+      storage: createMemoryStorage(),
+      logger: createRecordingLogger(),
+    })
+    const errors: unknown[] = []
+    portico.on('ERROR', (e) => errors.push(e))
+    await portico.connect('fake.wallet')
+    await portico.refreshBalance?.()
+    expect(portico.getState().accounts.eip155).toMatchObject({
+      tokenBalance: [],
+      balanceLoading: false,
+      balance: '1.500',
+    })
+    expect(errors).toEqual([])
   })
 })
 

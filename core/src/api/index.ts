@@ -1,3 +1,8 @@
+export {
+  type AdapterTokenBalanceSourceOptions,
+  adapterTokenBalanceSource,
+  holdingToTokenBalance,
+} from './adapter-token-source.js'
 export { AnalyticsClient, type AnalyticsClientOptions, UNSENT_ANALYTICS_EVENTS } from './analytics.js'
 export { HttpBlockchainApi, type HttpBlockchainApiOptions, supportedChainsCheck } from './blockchain.js'
 export {
@@ -14,4 +19,5 @@ export {
   type TokenBalanceFlowOptions,
   type TokenBalancePatch,
   type TokenBalanceResult,
+  type TokenBalanceSource,
 } from './token-balance.js'

@@ -32,7 +32,7 @@ function setup(opts: { supported?: (id: string) => boolean } = {}) {
   const errors: string[] = []
   const flow = createTokenBalanceFlow({
     // forceUpdate on every call below keeps the client cache out of these tests
-    api: new HttpBlockchainApi({ baseUrl: server.url, projectId: 'p' }),
+    source: new HttpBlockchainApi({ baseUrl: server.url, projectId: 'p' }),
     getState: () => state,
     setState: (patch) => {
       patches.push(patch)

@@ -1,14 +1,30 @@
 import { BALANCE_RETRY_BLOCK_MS } from '../constants/index.js'
 import type { AccountState, TokenBalance } from '../contracts/account.js'
-import type { BlockchainApi } from '../contracts/clients.js'
 import type { CaipNetworkId } from '../contracts/network.js'
 import { TokenBalanceUnavailableError, UnsupportedChainError } from '../errors/catalogue.js'
 
 /** The account-state fields the flow writes. */
 export type TokenBalancePatch = Partial<Pick<AccountState, 'balanceLoading' | 'tokenBalance' | 'lastRetry'>>
 
+/**
+ * Where the token-balance flow reads balances from. The blockchain API client
+ * (`HttpBlockchainApi`, the gateway) is one; `adapterTokenBalanceSource` (the
+ * chain adapter's `getTokenBalances`, no gateway) is another.
+ *
+ * @example
+ * const source: TokenBalanceSource = new HttpBlockchainApi({ baseUrl: 'http://127.0.0.1:8787', projectId: 'local' })
+ */
+export interface TokenBalanceSource {
+  getBalance(params: {
+    address: string
+    chainId: CaipNetworkId
+    forceUpdate?: string
+  }): Promise<{ balances: TokenBalance[] }>
+}
+
 export interface TokenBalanceFlowOptions {
-  api: Pick<BlockchainApi, 'getBalance'>
+  /** The blockchain API (gateway) or an adapter source. */
+  source: TokenBalanceSource
   /** Reads the namespace's account state (for `lastRetry`). */
   getState: () => Pick<AccountState, 'lastRetry'>
   /** Merges a patch into the namespace's account state. */
@@ -31,10 +47,11 @@ export type TokenBalanceResult =
  * Unavailable" (through `onError` and the result); after a failed fetch
  * `lastRetry` is stored and further fetches are refused for 30 s
  * (BALANCE_RETRY_BLOCK_MS) without a request. A success clears `lastRetry`.
- * Never throws.
+ * Never throws. The balances come from `source`: the gateway, or the chain
+ * adapter when no gateway is configured; the rules are the same.
  *
  * @example
- * const flow = createTokenBalanceFlow({ api, getState: () => account('eip155'),
+ * const flow = createTokenBalanceFlow({ source: api, getState: () => account('eip155'),
  *   setState: (p) => updateAccount('eip155', p), onError: (e) => snackbar(e.shortMessage) })
  * await flow.fetch({ address, chainId: 'eip155:31337' })
  */
@@ -74,7 +91,7 @@ export function createTokenBalanceFlow(options: TokenBalanceFlowOptions) {
         if (options.isNetworkSupported && !(await options.isNetworkSupported(params.chainId))) {
           return fail(new UnsupportedChainError({ caipNetworkId: params.chainId }), false)
         }
-        const { balances } = await options.api.getBalance(params)
+        const { balances } = await options.source.getBalance(params)
         options.setState({ balanceLoading: false, tokenBalance: balances, lastRetry: undefined })
         return { status: 'ok', balances }
       } catch (cause) {

@@ -5,6 +5,8 @@ import type {
   ChainAdapter,
   ChainNamespace,
   Connector,
+  ConnectorProvider,
+  ConnectResult,
   Logger,
   PorticoState,
   PorticoStorage,
@@ -55,16 +57,54 @@ export interface ConnectionDeps {
  * disconnected → connecting → connected; a failure returns to connected when a
  * connection exists, else to disconnected; reconnecting on load when a recent
  * connector is stored.
+ *
+ * A connector id may belong to an adapter or to a `ConnectorProvider` a plugin
+ * registered (WalletConnect…): the provider's connection can span several
+ * namespaces, each following the same rules.
  */
 export class ConnectionService {
-  /** Namespace → detach functions of the adapter listeners attached on connect. */
+  /** Namespace → detach functions of the wallet listeners attached on connect. */
   private readonly listeners = new Map<ChainNamespace, (() => void)[]>()
+  /** Plugin connector providers, by connector id. */
+  private readonly providers = new Map<string, ConnectorProvider>()
   private destroyed = false
 
   constructor(private readonly deps: ConnectionDeps) {}
 
   /** Resolves when the adapters' setups settled; connect waits for it (discovery may still be running). */
   adaptersReady: Promise<void> = Promise.resolve()
+
+  /**
+   * Routes a connector id to a plugin's provider (`ctx.registerConnector`).
+   * The returned function removes it; namespaces still connected through it
+   * are reset then (not on destroy: the wallet's session stays for a reload).
+   */
+  registerProvider(provider: ConnectorProvider): () => void {
+    this.providers.set(provider.id, provider)
+    return () => {
+      if (this.providers.get(provider.id) !== provider) return
+      this.providers.delete(provider.id)
+      if (this.destroyed) return
+      for (const ns of this.namespacesOf(provider.id)) this.onAdapterDisconnect(ns)
+    }
+  }
+
+  /** The provider a connector id belongs to, if a plugin registered one. */
+  providerOf(connectorId: string | undefined): ConnectorProvider | undefined {
+    return connectorId === undefined ? undefined : this.providers.get(connectorId)
+  }
+
+  /** Namespaces connected (or being restored) through a connector id. */
+  private namespacesOf(connectorId: string): ChainNamespace[] {
+    const { accounts } = this.deps.store.getState()
+    return (Object.keys(accounts) as ChainNamespace[]).filter((ns) => {
+      const account = accounts[ns]
+      return (
+        account?.connectorId === connectorId &&
+        (account.status === 'connected' || account.status === 'reconnecting')
+      )
+    })
+  }
 
   /** Stored recent connector ids, per namespace (foreign/corrupted values read as none). */
   readRecent(): RecentConnectors {
@@ -117,6 +157,8 @@ export class ConnectionService {
     options: { namespace?: ChainNamespace; caipNetworkId?: CaipNetworkId } = {},
   ): Promise<void> {
     await this.adaptersReady
+    const provider = this.providers.get(connectorId)
+    if (provider) return this.connectProvider(provider, options)
     const { adapter, connector } = this.resolveAdapter(connectorId, options.namespace)
     const ns = adapter.namespace
     const before = this.deps.accounts.get(ns)
@@ -140,11 +182,7 @@ export class ConnectionService {
     }
     if (this.destroyed) return
     if (hadConnection && before?.connectorId && before.connectorId !== connectorId) {
-      // Switching wallets within a namespace: drop the old wallet's listeners and session.
-      this.detach(ns)
-      await adapter.disconnect({ connectorId: before.connectorId }).catch((error: unknown) => {
-        this.deps.logger.warn('Portico: could not disconnect the previous wallet', error)
-      })
+      await this.releasePrevious(ns, before.connectorId)
     }
     this.applyConnection(ns, connectorId, result.accounts, result.caipNetworkId, connector)
     this.writeRecent(ns, connectorId)
@@ -160,6 +198,102 @@ export class ConnectionService {
   }
 
   /**
+   * Connects through a plugin's provider: one wallet approval may connect
+   * several namespaces (`result.sessions`); each is applied like an adapter
+   * connection. The requested namespace (default: the active one when the
+   * provider offers it, else the provider's first) goes through `connecting`
+   * and ends up active.
+   */
+  private async connectProvider(
+    provider: ConnectorProvider,
+    options: { namespace?: ChainNamespace; caipNetworkId?: CaipNetworkId },
+  ): Promise<void> {
+    const connectorId = provider.id
+    const state = this.deps.store.getState()
+    const offered = provider.connectors.map((c) => c.chain)
+    const ns =
+      options.namespace ??
+      (state.activeNamespace && offered.includes(state.activeNamespace)
+        ? state.activeNamespace
+        : undefined) ??
+      offered[0] ??
+      state.activeNamespace
+    if (!ns) throw new ChainAdapterNotFoundError({ details: `no namespace for connector ${connectorId}` })
+    const before = this.deps.accounts.get(ns)
+    const hadConnection = before?.status === 'connected' && Boolean(before.address)
+    if (hadConnection && before?.connectorId === connectorId) {
+      throw new AlreadyConnectedError({ connectorId })
+    }
+    const restore = () => {
+      // SPEC §4: back to connected if a connection exists, else disconnected.
+      const stillConnected = Boolean(this.deps.accounts.get(ns)?.address) && hadConnection
+      this.deps.accounts.update(ns, { status: stillConnected ? 'connected' : 'disconnected' })
+    }
+    this.deps.accounts.update(ns, { status: 'connecting' })
+    const caipNetworkId = options.caipNetworkId ?? state.networks.active[ns]
+    let sessions: [ChainNamespace, ConnectResult][]
+    try {
+      const result = await provider.connect({
+        connectorId,
+        namespace: ns,
+        ...(caipNetworkId ? { caipNetworkId } : {}),
+      })
+      sessions = (Object.entries(result.sessions) as [ChainNamespace, ConnectResult | undefined][]).filter(
+        (entry): entry is [ChainNamespace, ConnectResult] => (entry[1]?.accounts.length ?? 0) > 0,
+      )
+      if (sessions.length === 0) throw new Error('The wallet returned no accounts')
+    } catch (cause) {
+      const error = toPorticoError(cause)
+      restore()
+      this.deps.events.emit('CONNECT_ERROR', { namespace: ns, connectorId, error })
+      throw error
+    }
+    if (this.destroyed) return
+    // The requested namespace is applied last so that it ends up active.
+    const primary = sessions.some(([n]) => n === ns) ? ns : sessions[0]![0]
+    sessions.sort(([a], [b]) => Number(a === primary) - Number(b === primary))
+    if (primary !== ns) restore()
+    for (const [sns, result] of sessions) {
+      // The requested namespace is `connecting` by now: its previous connection is `before`.
+      const previous = sns === ns ? (hadConnection ? before : undefined) : this.deps.accounts.get(sns)
+      if (previous?.status === 'connected' && previous.connectorId && previous.connectorId !== connectorId) {
+        await this.releasePrevious(sns, previous.connectorId)
+      }
+      const connector = this.deps.store
+        .getState()
+        .connectors.find((c) => c.id === connectorId && c.chain === sns)
+      this.applyConnection(sns, connectorId, result.accounts, result.caipNetworkId, connector, {
+        activate: sns === primary,
+      })
+      this.writeRecent(sns, connectorId)
+      this.deps.events.emit('CONNECT_SUCCESS', {
+        namespace: sns,
+        connectorId,
+        address: result.accounts[0]?.address ?? '',
+        caipNetworkId: result.caipNetworkId,
+      })
+    }
+    this.deps.onConnected(primary)
+    for (const [sns] of sessions) void this.deps.balance.refresh(sns)
+  }
+
+  /**
+   * Switching wallets within a namespace: drops the old wallet's listeners and
+   * session. A provider's connection is ended only when no other namespace uses it.
+   */
+  private async releasePrevious(ns: ChainNamespace, previousId: string): Promise<void> {
+    this.detach(ns)
+    const provider = this.providers.get(previousId)
+    try {
+      if (!provider) await this.deps.adapters.get(ns).disconnect({ connectorId: previousId })
+      else if (this.namespacesOf(previousId).every((n) => n === ns))
+        await provider.disconnect({ connectorId: previousId, namespace: ns })
+    } catch (error) {
+      this.deps.logger.warn('Portico: could not disconnect the previous wallet', error)
+    }
+  }
+
+  /**
    * Disconnects a namespace, or every connected namespace when none is given.
    * Detaches the adapter listeners, resets the account and forgets the recent connector.
    */
@@ -171,8 +305,14 @@ export class ConnectionService {
           (ns) => state.accounts[ns]?.status === 'connected',
         )
     for (const ns of targets) {
-      const account = state.accounts[ns]
+      // Read afresh: a provider's disconnect resets every namespace of its connection.
+      const account = this.deps.accounts.get(ns)
       if (!account || (account.status === 'disconnected' && !account.connectorId)) continue
+      const provider = this.providerOf(account.connectorId)
+      if (provider) {
+        await this.disconnectProvider(provider, ns)
+        continue
+      }
       const adapter = this.deps.adapters.find(ns)
       if (!adapter) throw new ChainAdapterNotFoundError({ details: ns })
       try {
@@ -188,17 +328,47 @@ export class ConnectionService {
     }
   }
 
+  /** One `provider.disconnect` ends the connection: every namespace connected through it is reset. */
+  private async disconnectProvider(provider: ConnectorProvider, ns: ChainNamespace): Promise<void> {
+    const connectorId = provider.id
+    const namespaces = [ns, ...this.namespacesOf(connectorId).filter((n) => n !== ns)]
+    try {
+      await provider.disconnect({ connectorId, namespace: ns })
+    } catch (cause) {
+      const error = toPorticoError(cause)
+      this.deps.events.emit('DISCONNECT_ERROR', { namespace: ns, error })
+      throw error
+    }
+    for (const n of namespaces) {
+      const account = this.deps.accounts.get(n)
+      // The provider's own `disconnect` event may have reset it already.
+      if (!account || (account.status === 'disconnected' && !account.connectorId)) continue
+      this.resetConnection(n)
+      this.deps.events.emit('DISCONNECT_SUCCESS', { namespace: n })
+      this.deps.onDisconnected(n)
+    }
+  }
+
   /**
    * SPEC §4: with a recent connector stored, status is `reconnecting` while the
    * adapter is asked for its accounts; accounts restore the connection, none
    * moves to disconnected and forgets the connector.
    */
   async reconnect(recent: RecentConnectors = this.readRecent()): Promise<void> {
-    await Promise.all(
-      this.deps.adapters.all().map(async (adapter) => {
+    // A plugin's provider restores its whole connection at once (`provider.reconnect`).
+    const viaProvider = new Map<string, ChainNamespace[]>()
+    for (const [ns, connectorId] of Object.entries(recent) as [ChainNamespace, string][]) {
+      if (!this.providers.has(connectorId)) continue
+      viaProvider.set(connectorId, [...(viaProvider.get(connectorId) ?? []), ns])
+    }
+    await Promise.all([
+      ...[...viaProvider].map(([connectorId, namespaces]) =>
+        this.reconnectProvider(this.providers.get(connectorId)!, namespaces),
+      ),
+      ...this.deps.adapters.all().map(async (adapter) => {
         const ns = adapter.namespace
         const connectorId = recent[ns]
-        if (!connectorId) return
+        if (!connectorId || this.providers.has(connectorId)) return
         const status = this.deps.accounts.get(ns)?.status
         // A connect() that started meanwhile owns the namespace.
         if (status !== 'disconnected' && status !== 'reconnecting') return
@@ -228,10 +398,60 @@ export class ConnectionService {
         void this.deps.balance.refresh(ns)
         this.deps.onRestored?.(ns)
       }),
-    )
+    ])
   }
 
-  /** Detaches every adapter listener (destroy). */
+  /**
+   * Restores the namespaces whose recent connector is a provider's:
+   * `reconnecting` while `provider.reconnect` runs; each namespace found in the
+   * restored sessions is connected, the others move to disconnected and forget
+   * the connector.
+   */
+  private async reconnectProvider(
+    provider: ConnectorProvider,
+    recentNamespaces: ChainNamespace[],
+  ): Promise<void> {
+    const connectorId = provider.id
+    const owned = recentNamespaces.filter((ns) => {
+      const status = this.deps.accounts.get(ns)?.status
+      // A connect() that started meanwhile owns the namespace.
+      return status === undefined || status === 'disconnected' || status === 'reconnecting'
+    })
+    if (owned.length === 0) return
+    for (const ns of owned) this.deps.accounts.update(ns, { status: 'reconnecting', connectorId })
+    let sessions: Partial<Record<ChainNamespace, ConnectResult>> = {}
+    try {
+      sessions = (await provider.reconnect?.({ connectorId }))?.sessions ?? {}
+    } catch (error) {
+      this.deps.logger.warn('Portico: could not restore the recent connection', error)
+    }
+    if (this.destroyed) return
+    // A connect() that started meanwhile owns the state now.
+    const pending = owned.filter((ns) => this.deps.accounts.get(ns)?.status === 'reconnecting')
+    const restored = pending.filter((ns) => (sessions[ns]?.accounts.length ?? 0) > 0)
+    for (const ns of pending) {
+      if (restored.includes(ns)) continue
+      this.deps.accounts.reset(ns)
+      this.writeRecent(ns, undefined)
+    }
+    const active = this.deps.store.getState().activeNamespace
+    const primary = active && restored.includes(active) ? active : restored[0]
+    for (const ns of restored) {
+      const result = sessions[ns]!
+      const connector = this.deps.store
+        .getState()
+        .connectors.find((c) => c.id === connectorId && c.chain === ns)
+      this.applyConnection(ns, connectorId, result.accounts, result.caipNetworkId, connector, {
+        activate: ns === primary,
+      })
+    }
+    for (const ns of restored) {
+      void this.deps.balance.refresh(ns)
+      this.deps.onRestored?.(ns)
+    }
+  }
+
+  /** Detaches every wallet listener (destroy). */
   destroy(): void {
     this.destroyed = true
     for (const ns of [...this.listeners.keys()]) this.detach(ns)
@@ -243,6 +463,7 @@ export class ConnectionService {
     accounts: AccountRecord[],
     caipNetworkId: CaipNetworkId,
     connector: Connector | undefined,
+    options: { activate?: boolean } = {},
   ): void {
     const address = accounts[0]?.address
     this.deps.accounts.update(ns, {
@@ -260,13 +481,29 @@ export class ConnectionService {
           }
         : undefined,
     })
-    this.deps.networks.setActive(ns, caipNetworkId, { activate: true })
-    this.attach(ns)
+    this.deps.networks.setActive(ns, caipNetworkId, { activate: options.activate ?? true })
+    this.attach(ns, connectorId)
     this.deps.events.emit('ACCOUNT_CHANGED', { namespace: ns, address })
   }
 
-  private attach(ns: ChainNamespace): void {
+  private attach(ns: ChainNamespace, connectorId: string): void {
     this.detach(ns)
+    const provider = this.providers.get(connectorId)
+    if (provider) {
+      // A provider's events carry their namespace; a disconnect without one ends every namespace.
+      this.listeners.set(ns, [
+        provider.on('accountsChanged', (e) => {
+          if (e.namespace === ns) this.onAccountsChanged(ns, e.accounts)
+        }),
+        provider.on('chainChanged', (e) => {
+          if (e.namespace === ns) this.onChainChanged(ns, e.caipNetworkId)
+        }),
+        provider.on('disconnect', (e) => {
+          if (e.namespace === undefined || e.namespace === ns) this.onAdapterDisconnect(ns)
+        }),
+      ])
+      return
+    }
     const adapter = this.deps.adapters.get(ns)
     const offs = [
       adapter.on('accountsChanged', ({ accounts }) => this.onAccountsChanged(ns, accounts)),

@@ -99,6 +99,35 @@ export interface RegisterNameRequest {
   signature: string
 }
 
+/**
+ * The JSON text signed (personal_sign) as `RegisterNameRequest.message`: it
+ * binds the name, the address and the time. @portico/server refuses another
+ * address, a timestamp outside its window (10 min by default), a reused
+ * signature and a name held by another address.
+ */
+export interface RegisterNameMessage {
+  /** Full name in the gateway's zone, e.g. `alice.portico.id`. */
+  name: string
+  address: string
+  /** Epoch milliseconds. */
+  timestamp: number
+  attributes?: Record<string, string>
+}
+
+/** GET /v1/sessions/{id} on @portico/server. */
+export interface SessionResponse {
+  id: string
+  projectId: string
+  address: string
+  pci: string
+  chainId: CaipNetworkId
+  permissions: unknown
+  createdAt: number
+  expiry: number
+  status: 'active' | 'expired' | 'revoked'
+  revokedAt: number | null
+}
+
 /** POST /v1/sessions/{id}/revoke — SPEC §3 Smart session revocation. */
 export interface RevokeSessionRequest {
   pci: string

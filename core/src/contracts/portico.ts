@@ -97,6 +97,12 @@ export interface Portico {
   signMessage?(params: { message: string; namespace?: ChainNamespace }): Promise<string>
   /** Asks the connected wallet of a namespace (default: active) to send a transaction; resolves the hash. */
   sendTransaction?(params: { request: TransactionRequest; namespace?: ChainNamespace }): Promise<string>
+  /**
+   * Asks the connected wallet of a namespace (default: active) to sign typed
+   * data (EIP-712 on eip155); resolves the signature. Throws
+   * `MethodNotSupportedError` when the wallet's adapter or connector lacks it.
+   */
+  signTypedData?(params: { typedData: unknown; namespace?: ChainNamespace }): Promise<string>
 
   // Optional members added by the core runtime.
   /** Settles once every adapter's and plugin's `setup` ran and the recent connector was restored (or not). */
@@ -105,7 +111,7 @@ export interface Portico {
   setLoading?(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */
   shake?(): void
-  /** Re-reads the native balance (and token balances when `apiUrl` is set) of a namespace (default: active). */
+  /** Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the adapter's `getTokenBalances`) of a namespace (default: active). */
   refreshBalance?(namespace?: ChainNamespace): Promise<void>
   /** Clears `state.alert`. */
   clearAlert?(): void

@@ -7,7 +7,12 @@ import type {
   Network,
   PorticoState,
 } from '../contracts/index.js'
-import { ChainAdapterNotFoundError, NetworkNotFoundError } from '../errors/index.js'
+import {
+  ChainAdapterNotFoundError,
+  NetworkNotFoundError,
+  toPorticoError,
+  UserRejectedRequestError,
+} from '../errors/index.js'
 import type { InstanceEventBus } from '../events/index.js'
 import { patchObject, type Store } from '../state/index.js'
 
@@ -64,6 +69,16 @@ export interface NetworksDeps {
   /** SPEC §2: a failed network switch takes the modal back one view. */
   onSwitchFailed(error: unknown): void
   onNetworkChanged(namespace: ChainNamespace): void
+  /**
+   * The switch of a plugin's connector (`ConnectorProvider`) when `connectorId`
+   * is one; undefined routes the switch to the namespace's adapter.
+   */
+  connectorSwitch?(connectorId: string): ((caipNetworkId: CaipNetworkId) => Promise<void>) | undefined
+}
+
+/** A wallet's "no" (EIP-1193 4001), also when wrapped in another error's cause chain. */
+function isUserRejection(error: unknown): boolean {
+  return toPorticoError(error).walk((e) => e instanceof UserRejectedRequestError) !== null
 }
 
 /** Network state: the configured networks, the active one per namespace, the unsupported flags. */
@@ -127,7 +142,8 @@ export class NetworksService {
   /**
    * Switches to a configured network. When the namespace has a connected
    * wallet, the wallet is asked first; on failure the modal goes back one view
-   * and the error is rethrown.
+   * (a user rejection keeps the view, which offers "Try again") and the error
+   * is rethrown.
    *
    * @throws NetworkNotFoundError ('Network not found') for a network not in the networks array
    * @throws ChainAdapterNotFoundError ('Chain adapter not found')
@@ -136,13 +152,17 @@ export class NetworksService {
     const network = this.find(caipNetworkId)
     if (!network) throw new NetworkNotFoundError({ details: caipNetworkId })
     const namespace = network.chainNamespace
-    const adapter = this.deps.adapters.get(namespace)
     const account = this.deps.accounts.get(namespace)
+    const viaConnector = account?.connectorId ? this.deps.connectorSwitch?.(account.connectorId) : undefined
+    const adapter = viaConnector ? undefined : this.deps.adapters.get(namespace)
     if (account?.status === 'connected' && account.connectorId) {
       try {
-        await adapter.switchNetwork({ connectorId: account.connectorId, caipNetworkId })
+        if (viaConnector) await viaConnector(caipNetworkId)
+        else await adapter!.switchNetwork({ connectorId: account.connectorId, caipNetworkId })
       } catch (error) {
-        this.deps.onSwitchFailed(error)
+        // SPEC §2: a failed switch goes back one view. A user rejection (4001) is
+        // not a failure of the switch: the view stays and offers "Try again".
+        if (!isUserRejection(error)) this.deps.onSwitchFailed(error)
         throw error
       }
     }

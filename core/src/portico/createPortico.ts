@@ -1,12 +1,12 @@
 import { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
-import { createTokenBalanceFlow, type TokenBalanceFlow } from '../api/index.js'
+import { adapterTokenBalanceSource } from '../api/index.js'
 import { ConnectionService, readRecentConnectors } from '../connection/index.js'
 import type {
   AlertState,
-  CaipNetworkId,
   ChainAdapter,
   ChainNamespace,
   Connector,
+  ConnectorProvider,
   Logger,
   PluginContext,
   Portico,
@@ -22,7 +22,11 @@ import {
   registerValue,
   TOKENS,
 } from '../di/index.js'
-import { AddressOrAuthConnectorNotFoundError, toPorticoError } from '../errors/index.js'
+import {
+  AddressOrAuthConnectorNotFoundError,
+  MethodNotSupportedError,
+  toPorticoError,
+} from '../errors/index.js'
 import { createEventBus, type InstanceEventBus } from '../events/index.js'
 import { ModalService } from '../modal/index.js'
 import { AdapterRegistry, NetworksService } from '../networks/index.js'
@@ -111,6 +115,15 @@ function wireServices(c: DependencyContainer, options: PorticoOptions): void {
             get<RouterService>(TOKENS.Router).goBack()
         },
         onNetworkChanged: (ns) => void get<BalanceService>(TOKENS.Balance).refresh(ns),
+        // A namespace connected through a plugin's connector switches through it.
+        connectorSwitch: (connectorId) => {
+          const provider = get<ConnectionService>(TOKENS.Connection).providerOf(connectorId)
+          if (!provider) return undefined
+          return async (caipNetworkId) => {
+            if (!provider.switchNetwork) throw new MethodNotSupportedError({ method: 'switchNetwork' })
+            await provider.switchNetwork({ connectorId, caipNetworkId })
+          }
+        },
       }),
   )
   registerSingleton(
@@ -123,28 +136,22 @@ function wireServices(c: DependencyContainer, options: PorticoOptions): void {
         accounts: get(TOKENS.Accounts),
         logger: get(TOKENS.Logger),
         format: (value, decimals) => formatBalance(formatUnits(value, decimals)),
-        refreshTokens: (() => {
+        // Token balances: the gateway when `apiUrl` is set, else the adapter's getTokenBalances capability.
+        tokenSource: (ns, readNative) => {
           const api = get<InstanceApi>(TOKENS.Api)
-          if (!api.enabled) return undefined
-          const flows = new Map<ChainNamespace, TokenBalanceFlow>()
-          return async (ns: ChainNamespace, address: string, chainId: CaipNetworkId) => {
-            const accounts = get<AccountsService>(TOKENS.Accounts)
-            let flow = flows.get(ns)
-            if (!flow) {
-              flow = createTokenBalanceFlow({
-                api: api.blockchain,
-                getState: () => accounts.get(ns) ?? { lastRetry: undefined },
-                setState: (patch) => accounts.update(ns, patch),
-                isNetworkSupported: api.isNetworkSupported,
-                // "Token Balance Unavailable" reaches the UI as an ERROR event (e.g. a snackbar).
-                onError: (error) =>
-                  get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'TOKEN_BALANCE' }),
-              })
-              flows.set(ns, flow)
-            }
-            await flow.fetch({ address, chainId })
-          }
-        })(),
+          if (api.enabled) return api.blockchain
+          const adapter = get<AdapterRegistry>(TOKENS.Adapters).find(ns)
+          if (!adapter?.getTokenBalances) return undefined
+          return adapterTokenBalanceSource({
+            adapter,
+            readNative,
+            getNetwork: (id) => get<NetworksService>(TOKENS.Networks).find(id),
+          })
+        },
+        isNetworkSupported: (id) => get<InstanceApi>(TOKENS.Api).isNetworkSupported(id),
+        // "Token Balance Unavailable" reaches the UI as an ERROR event (e.g. a snackbar).
+        onTokenError: (error) =>
+          get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'TOKEN_BALANCE' }),
       }),
   )
   registerSingleton(
@@ -252,13 +259,18 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   const balance = c.resolve<BalanceService>(TOKENS.Balance)
   const connection = c.resolve<ConnectionService>(TOKENS.Connection)
 
-  // Connectors per namespace, flattened in adapter order.
+  // Connectors per namespace, flattened in adapter order, then the plugins' connectors.
   const connectorLists = new Map<ChainNamespace, readonly Connector[]>()
-  const setConnectors = (namespace: ChainNamespace, list: readonly Connector[]) => {
-    connectorLists.set(namespace, list)
+  const providerConnectors = new Map<ConnectorProvider, readonly Connector[]>()
+  const publishConnectors = () => {
     const order = [...adapters.all().map((a) => a.namespace), ...connectorLists.keys()]
     const flat = [...new Set(order)].flatMap((ns) => connectorLists.get(ns) ?? [])
+    for (const list of providerConnectors.values()) flat.push(...list)
     store.setState((s) => ({ ...s, connectors: flat }))
+  }
+  const setConnectors = (namespace: ChainNamespace, list: readonly Connector[]) => {
+    connectorLists.set(namespace, list)
+    publishConnectors()
   }
 
   setAlert = (alert: AlertState | undefined) => {
@@ -301,13 +313,21 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     api.analytics.sendEvent(event, { ...(payload as object) })
   })
 
-  const connectedAdapter = (namespace?: ChainNamespace) => {
+  /** The wallet a namespace is connected to: a plugin's provider when the connector is one, else the adapter. */
+  const connectedWallet = (namespace?: ChainNamespace) => {
     const ns = namespace ?? store.getState().activeNamespace
     const account = accounts.get(ns)
     if (!ns || account?.status !== 'connected' || !account.address || !account.connectorId) {
       throw new AddressOrAuthConnectorNotFoundError({ details: ns })
     }
-    return { adapter: adapters.get(ns), address: account.address, connectorId: account.connectorId }
+    const provider = connection.providerOf(account.connectorId)
+    return {
+      ns,
+      provider,
+      adapter: provider ? undefined : adapters.get(ns),
+      address: account.address,
+      connectorId: account.connectorId,
+    }
   }
 
   const readyRef: { ready: Promise<void> } = { ready: Promise.resolve() }
@@ -333,17 +353,33 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
     signMessage: async ({ message, namespace }) => {
-      const { adapter, address, connectorId } = connectedAdapter(namespace)
+      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
       try {
-        return await adapter.signMessage({ connectorId, address, message })
+        if (provider) return await provider.signMessage({ connectorId, namespace: ns, address, message })
+        return await adapter!.signMessage({ connectorId, address, message })
       } catch (error) {
         throw toPorticoError(error)
       }
     },
     sendTransaction: async ({ request, namespace }) => {
-      const { adapter, address, connectorId } = connectedAdapter(namespace)
+      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
+      const tx = { from: address, ...request }
+      if (provider && !provider.sendTransaction)
+        throw new MethodNotSupportedError({ method: 'sendTransaction' })
       try {
-        return await adapter.sendTransaction({ connectorId, request: { from: address, ...request } })
+        if (provider) return await provider.sendTransaction!({ connectorId, namespace: ns, request: tx })
+        return await adapter!.sendTransaction({ connectorId, request: tx })
+      } catch (error) {
+        throw toPorticoError(error)
+      }
+    },
+    signTypedData: async ({ typedData, namespace }) => {
+      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
+      if (!(provider ? provider.signTypedData : adapter?.signTypedData))
+        throw new MethodNotSupportedError({ method: 'signTypedData' })
+      try {
+        if (provider) return await provider.signTypedData!({ connectorId, namespace: ns, address, typedData })
+        return await adapter!.signTypedData!({ connectorId, address, typedData })
       } catch (error) {
         throw toPorticoError(error)
       }
@@ -386,6 +422,21 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     container: c,
     registerView: (name, loader) => registry.registerView(name, loader),
     registerAccountAction: (action) => registry.registerAccountAction(action),
+    registerConnector: (provider) => {
+      const unroute = connection.registerProvider(provider)
+      // One entry per provider id: a re-registration replaces the previous one.
+      for (const other of providerConnectors.keys())
+        if (other.id === provider.id && other !== provider) providerConnectors.delete(other)
+      providerConnectors.set(provider, provider.connectors)
+      publishConnectors()
+      let registered = true
+      return () => {
+        if (!registered) return
+        registered = false
+        unroute()
+        if (providerConnectors.delete(provider) && !destroyed) publishConnectors()
+      }
+    },
   }
 
   const guard = async (what: string, run: () => unknown): Promise<unknown> => {

@@ -129,11 +129,29 @@ describe('Router (SPEC §2)', () => {
     portico.router.push('Networks')
     portico.router.push('SwitchNetwork', { caipNetworkId: 'eip155:2' })
     adapter.switchNetworkImpl = async () => {
-      throw Object.assign(new Error('User rejected'), { code: 4001 })
+      throw Object.assign(new Error('Internal error'), { code: -32603 })
     }
     await expect(portico.switchNetwork('eip155:2')).rejects.toThrow()
     expect(portico.router.getState().view).toBe('Networks')
     expect(portico.getState().networks.active.eip155).toBe('eip155:1')
+  })
+
+  it('a network switch the user rejected (4001) stays on SwitchNetwork so it can offer "Try again"', async () => {
+    const { portico, adapter } = setup()
+    await portico.connect('fake.wallet')
+    await portico.open()
+    portico.router.push('Networks')
+    portico.router.push('SwitchNetwork', { caipNetworkId: 'eip155:2' })
+    adapter.switchNetworkImpl = async () => {
+      throw Object.assign(new Error('User rejected'), { code: 4001 })
+    }
+    await expect(portico.switchNetwork('eip155:2')).rejects.toMatchObject({ code: 4001 })
+    expect(portico.router.getState().view).toBe('SwitchNetwork')
+    expect(portico.getState().networks.active.eip155).toBe('eip155:1')
+    // Try again: the wallet approves this time.
+    adapter.switchNetworkImpl = async () => {}
+    await portico.switchNetwork('eip155:2')
+    expect(portico.getState().networks.active.eip155).toBe('eip155:2')
   })
 
   it('emits ROUTER_CHANGE with the view, the previous view and the data', () => {

@@ -3,7 +3,8 @@
  * imported under Node with no DOM, and an instance is created. Importing must
  * not touch window, document, storage or the network. Packages are found by
  * globbing the workspace's package.json files, so new packages are covered
- * automatically.
+ * automatically; an export entry without a source file fails the test rather
+ * than being skipped.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -41,28 +42,45 @@ function workspaceDirs(): string[] {
   return dirs
 }
 
-function publishableEntries(): Entry[] {
-  const entries: Entry[] = []
+interface PublicPackage {
+  name: string
+  dir: string
+  entries: Entry[]
+  /** Export subpaths whose `source` condition is absent or names no file. */
+  missing: string[]
+}
+
+/** Every non-private workspace package, with its export entries (the `source` condition of each subpath). */
+function publicPackages(): PublicPackage[] {
+  const packages: PublicPackage[] = []
   for (const dir of workspaceDirs()) {
-    let pkg: { name?: string; private?: boolean; exports?: Record<string, unknown> }
+    let pkg: { name?: string; private?: boolean; exports?: unknown }
     try {
       pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
     } catch {
       continue
     }
-    if (pkg.private || !pkg.name || !pkg.exports) continue
-    for (const [subpath, target] of Object.entries(pkg.exports)) {
-      if (subpath.endsWith('.json') || !target || typeof target !== 'object') continue
-      const source = (target as { source?: string }).source
-      // An entry whose source file is not written yet is skipped (packages land over time).
-      if (source && existsSync(join(dir, source)))
-        entries.push({ pkg: pkg.name, subpath, file: join(dir, source) })
+    if (pkg.private || !pkg.name) continue
+    const found: PublicPackage = { name: pkg.name, dir, entries: [], missing: [] }
+    packages.push(found)
+    const exportsMap =
+      typeof pkg.exports === 'string' || pkg.exports === undefined
+        ? { '.': pkg.exports }
+        : (pkg.exports as Record<string, unknown>)
+    for (const [subpath, target] of Object.entries(exportsMap)) {
+      if (subpath.endsWith('.json')) continue
+      const source =
+        target && typeof target === 'object' ? (target as { source?: unknown }).source : undefined
+      if (typeof source === 'string' && existsSync(join(dir, source)))
+        found.entries.push({ pkg: pkg.name, subpath, file: join(dir, source) })
+      else found.missing.push(subpath)
     }
   }
-  return entries
+  return packages
 }
 
-const entries = publishableEntries()
+const packages = publicPackages()
+const entries = packages.flatMap((p) => p.entries)
 const touched: string[] = []
 const saved = new Map<string, PropertyDescriptor | undefined>()
 const TRAPPED = [
@@ -106,10 +124,26 @@ afterAll(() => {
 })
 
 describe('SSR: every package imports under Node without a DOM', () => {
-  it('finds the workspace packages (core at least)', () => {
+  it('finds every public workspace package, each export entry with its source file', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined')
-    expect(entries.map((e) => e.pkg)).toContain('@portico/core')
+    const names = packages.map((p) => p.name)
+    expect(names).toContain('@portico/core')
+    // The packages that exist today; new ones join through pnpm-workspace.yaml without a change here.
+    for (const [name, dir] of [
+      ['@portico/adapter-evm', 'adapters/evm'],
+      ['@portico/adapter-solana', 'adapters/solana'],
+      ['@portico/react', 'ui-react'],
+      ['@portico/plugin-walletconnect', 'plugins/walletconnect'],
+      ['@portico/server', 'server'],
+    ] as const) {
+      if (existsSync(join(ROOT, dir, 'package.json'))) expect(names).toContain(name)
+    }
+    // A declared entry with no source file would be silently left out of this test.
+    expect(
+      packages.filter((p) => p.missing.length > 0).map((p) => `${p.name}: ${p.missing.join(', ')}`),
+    ).toEqual([])
+    for (const p of packages) expect(p.entries.length, p.name).toBeGreaterThan(0)
   })
 
   const loaded: { entry: Entry; module: Record<string, unknown> }[] = []
@@ -128,23 +162,43 @@ describe('SSR: every package imports under Node without a DOM', () => {
 
   it('an instance is created without a DOM (memory storage, no discovery, no network)', async () => {
     const core = (await import('../index.js')) as typeof import('../index.js')
-    // Adapter and plugin factories of the imported packages that work with no arguments.
+    // Network presets the packages export (objects shaped like the core Network).
+    const networks = loaded.flatMap(({ module }) =>
+      Object.values(module).filter(
+        (v): v is import('../index.js').Network =>
+          typeof v === 'object' && v !== null && 'caipNetworkId' in v && 'chainNamespace' in v,
+      ),
+    )
+    // Adapter and plugin factories of the imported packages: with no arguments, or (adapters) with the
+    // exported network presets when they need networks.
     const adapters: unknown[] = []
     const plugins: unknown[] = []
-    for (const { module } of loaded) {
+    const adapterFactories: string[] = []
+    const notBuilt: string[] = []
+    for (const { entry, module } of loaded) {
       for (const [name, value] of Object.entries(module)) {
         if (typeof value !== 'function' || name.startsWith('define')) continue
         const isAdapter = /^[a-z]+Adapter$/.test(name)
         const isPlugin = /^[a-z][A-Za-z]*Plugin$/.test(name)
         if (!isAdapter && !isPlugin) continue
-        try {
-          const made = (value as () => unknown)()
-          if (made && typeof made === 'object' && 'setup' in made) (isAdapter ? adapters : plugins).push(made)
-        } catch {
-          // Needs options (e.g. a project id): not constructible blind.
+        if (isAdapter) adapterFactories.push(`${entry.pkg}:${name}`)
+        const attempts: unknown[][] = isAdapter ? [[], [{ networks }]] : [[]]
+        let made: unknown
+        for (const args of attempts) {
+          try {
+            made = (value as (...a: unknown[]) => unknown)(...args)
+            break
+          } catch {
+            // Needs options (e.g. networks or a project id): try the next way, else not constructible blind.
+          }
         }
+        if (made && typeof made === 'object' && 'setup' in made) (isAdapter ? adapters : plugins).push(made)
+        else notBuilt.push(`${entry.pkg}:${name}`)
       }
     }
+    // Every adapter package takes part in the instance, not just its import.
+    expect(notBuilt.filter((n) => adapterFactories.includes(n))).toEqual([])
+    expect(adapters.length).toBe(adapterFactories.length)
     const before = touched.length
     const portico = core.createPortico({
       adapters: adapters as import('../index.js').ChainAdapter[],
@@ -154,6 +208,8 @@ describe('SSR: every package imports under Node without a DOM', () => {
     const state = portico.getState()
     expect(state.modal.open).toBe(false)
     expect(state.router.view).toBe('Connect')
+    const namespaces = (adapters as { namespace: string }[]).map((a) => a.namespace)
+    expect(new Set(state.networks.all.map((n) => n.chainNamespace))).toEqual(new Set(namespaces))
     expect(state.connectors.filter((c) => c.installed)).toEqual([])
     expect(touched.slice(before)).toEqual([])
     portico.destroy()

@@ -14,6 +14,7 @@ import type {
   Connector,
   Network,
   PorticoContext,
+  TokenHolding,
 } from '../contracts/index.js'
 
 export function fakeNetwork(
@@ -44,6 +45,8 @@ export interface FakeAdapter extends ChainAdapter {
   }) => Promise<{ accounts: AccountRecord[]; caipNetworkId?: CaipNetworkId }>
   switchNetworkImpl: (params: { connectorId: string; caipNetworkId: CaipNetworkId }) => Promise<void>
   balanceImpl: (params: { address: string; caipNetworkId: CaipNetworkId }) => Promise<Balance>
+  /** What getTokenBalances answers; the capability exists only when `tokenBalances` was given. */
+  tokenBalancesImpl: (params: { address: string; caipNetworkId: CaipNetworkId }) => Promise<TokenHolding[]>
   emit<E extends keyof AdapterEvents>(event: E, payload: AdapterEvents[E]): void
   listenerCount(): number
   connectors: Connector[]
@@ -59,6 +62,8 @@ export function createFakeAdapter(
     networks?: Network[]
     connectors?: string[]
     setup?: (ctx: PorticoContext) => void | Promise<void>
+    /** Gives the adapter the optional `getTokenBalances` capability, answering with this. */
+    tokenBalances?: (params: { address: string; caipNetworkId: CaipNetworkId }) => Promise<TokenHolding[]>
   } = {},
 ): FakeAdapter {
   const namespace = options.namespace ?? 'eip155'
@@ -95,6 +100,7 @@ export function createFakeAdapter(
       symbol: 'COIN',
       formatted: '1.500',
     }),
+    tokenBalancesImpl: options.tokenBalances ?? (async () => []),
     async connect(params) {
       adapter.calls.push({ method: 'connect', params })
       return adapter.connectImpl(params)
@@ -139,6 +145,12 @@ export function createFakeAdapter(
       for (const h of [...(handlers.get(event) ?? [])]) (h as (p: typeof payload) => void)(payload)
     },
     listenerCount: () => [...handlers.values()].reduce((n, s) => n + s.size, 0),
+  }
+  if (options.tokenBalances) {
+    adapter.getTokenBalances = async (params) => {
+      adapter.calls.push({ method: 'getTokenBalances', params })
+      return adapter.tokenBalancesImpl(params)
+    }
   }
   return adapter
 }

@@ -1,1 +1,2 @@
 export * from './fakeAdapter.js'
+export * from './fakeConnectorProvider.js'

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { isAlive, stopPid } from './evm/anvil.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
+import { isAlive, stopPid } from './process-service.js'
 import { solanaService } from './solana/service.js'
 import { walletConnectRelayService } from './walletconnect/service.js'
 

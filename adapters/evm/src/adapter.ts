@@ -9,6 +9,7 @@ import {
   type Logger,
   NetworkNotFoundError,
   type PorticoContext,
+  sanitizeWalletName,
   type TransactionRequest,
   UnrecognizedChainError,
 } from '@portico/core'
@@ -33,7 +34,7 @@ import {
   type TokenQuery,
   toBalance,
 } from './balances/index.js'
-import { type Eip6963Discovery, sanitizeWalletName, startEip6963Discovery } from './discovery/index.js'
+import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { type EvmNetwork, isEvmNetwork, parseEvmChainId, toCaipNetworkId } from './networks/index.js'
 import {
   ConnectorNotFoundError,

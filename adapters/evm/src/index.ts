@@ -17,15 +17,7 @@ export {
   type TokenBalances,
   type TokenQuery,
 } from './balances/index.js'
-export {
-  ANNOUNCE_EVENT,
-  MAX_WALLET_ICON_LENGTH,
-  MAX_WALLET_NAME_LENGTH,
-  REQUEST_EVENT,
-  sanitizeAnnouncement,
-  sanitizeWalletIcon,
-  sanitizeWalletName,
-} from './discovery/index.js'
+export { ANNOUNCE_EVENT, REQUEST_EVENT, sanitizeAnnouncement } from './discovery/index.js'
 export {
   anvil31337,
   anvil31338,

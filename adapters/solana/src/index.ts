@@ -17,11 +17,4 @@ export {
   toStandardChain,
 } from './networks/index.js'
 export { formatUnits, parseUnits } from './units/index.js'
-export {
-  isSolanaWallet,
-  MAX_WALLET_ICON_LENGTH,
-  MAX_WALLET_NAME_LENGTH,
-  sanitizeWalletIcon,
-  sanitizeWalletName,
-  walletConnectorId,
-} from './wallets/index.js'
+export { isSolanaWallet, walletConnectorId } from './wallets/index.js'

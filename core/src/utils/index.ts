@@ -33,3 +33,9 @@ export {
 } from './response.js'
 export { assertEmailLoginAllowed, getEmailLoginWait, getPairingExpiry, isPairingExpired } from './time.js'
 export { isValidEmail, isValidNameLabel } from './validation.js'
+export {
+  MAX_WALLET_ICON_LENGTH,
+  MAX_WALLET_NAME_LENGTH,
+  sanitizeWalletIcon,
+  sanitizeWalletName,
+} from './wallet-metadata.js'

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, openSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { spawnService } from '../process-service.js'
 
 /**
  * Path of the anvil binary: `ANVIL_BIN` if set, else the one shipped by the
@@ -86,54 +87,16 @@ export async function startAnvil(opts: {
     String(opts.chainId),
     '--silent',
   ]
-  const out = opts.logFile ? openSync(opts.logFile, 'a') : 'ignore'
-  const child = spawn(resolveAnvilBinary(), args, {
-    detached: opts.detached ?? false,
-    stdio: ['ignore', out, out],
-  })
-  const exited = new Promise<never>((_, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      reject(new Error(`anvil (chain ${opts.chainId}) exited early with code ${code}`)),
-    )
-  })
-  exited.catch(() => {})
   const rpcUrl = `http://127.0.0.1:${opts.port}`
-  try {
-    await Promise.race([waitForRpc(rpcUrl, opts.chainId), exited])
-  } catch (error) {
-    child.kill('SIGKILL')
-    throw error
-  }
-  if (opts.detached) child.unref()
-  if (child.pid === undefined) throw new Error('anvil has no pid')
-  return { chainId: opts.chainId, port: opts.port, rpcUrl, pid: child.pid, child }
-}
-
-/** Stops a process by PID and waits (up to 5 s) until it is gone. Idempotent. */
-export async function stopPid(pid: number): Promise<void> {
-  if (!isAlive(pid)) return
-  try {
-    process.kill(pid, 'SIGTERM')
-  } catch {
-    return
-  }
-  const deadline = Date.now() + 5_000
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-  if (isAlive(pid)) {
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
+  const { pid, child } = await spawnService({
+    label: `anvil (chain ${opts.chainId})`,
+    command: resolveAnvilBinary(),
+    args,
+    detached: opts.detached ?? false,
+    logFile: opts.logFile,
+    // waitForRpc gives up after 15 s with the last RPC error, before this time-out.
+    ready: { probe: () => waitForRpc(rpcUrl, opts.chainId) },
+    timeoutMs: 20_000,
+  })
+  return { chainId: opts.chainId, port: opts.port, rpcUrl, pid, child }
 }

@@ -1,6 +1,7 @@
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isAlive, rpc } from './anvil.js'
+import { isAlive } from '../process-service.js'
+import { rpc } from './anvil.js'
 import { DEVNET_CHAIN_IDS, type EvmDevnet, startEvmDevnet } from './devnet.js'
 import { artifacts, getEvmFixtures, MULTICALL3_ADDRESS } from './fixtures.js'
 

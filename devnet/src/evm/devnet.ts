@@ -1,5 +1,6 @@
 import { getFreePort } from '../ports.js'
-import { type AnvilProcess, startAnvil, stopPid } from './anvil.js'
+import { stopPid } from '../process-service.js'
+import { type AnvilProcess, startAnvil } from './anvil.js'
 import { deployEvmFixtures, type EvmFixtures } from './fixtures.js'
 
 /** The two devnet chain ids: switching between them is the network-switch test. */

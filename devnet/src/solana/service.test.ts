@@ -1,7 +1,7 @@
 import { createSolanaRpc } from '@solana/kit'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isAlive, stopPid } from '../evm/anvil.js'
 import { getFreePort } from '../ports.js'
+import { isAlive, stopPid } from '../process-service.js'
 import { spawnSolanaDevnet } from './service.js'
 
 const pids: number[] = []

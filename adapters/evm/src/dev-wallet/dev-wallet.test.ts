@@ -1,7 +1,8 @@
+import { sanitizeWalletIcon } from '@portico/core'
 import type { EvmDevnet } from '@portico/devnet'
 import { startEvmDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANNOUNCE_EVENT, REQUEST_EVENT, sanitizeWalletIcon } from '../discovery/index.js'
+import { ANNOUNCE_EVENT, REQUEST_EVENT } from '../discovery/index.js'
 import { DEV_WALLET_ICON } from './icon.js'
 import { createDevWallet, createWindowStub, type DevWallet } from './wallet.js'
 

@@ -6,11 +6,4 @@ export {
   REQUEST_EVENT,
   startEip6963Discovery,
 } from './discovery.js'
-export {
-  MAX_WALLET_ICON_LENGTH,
-  MAX_WALLET_NAME_LENGTH,
-  type SafeWalletInfo,
-  sanitizeAnnouncement,
-  sanitizeWalletIcon,
-  sanitizeWalletName,
-} from './metadata.js'
+export { type SafeWalletInfo, sanitizeAnnouncement } from './metadata.js'

@@ -1,4 +1,4 @@
-import type { Connector } from '@portico/core'
+import { type Connector, sanitizeWalletIcon, sanitizeWalletName } from '@portico/core'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
 /** Feature names the adapter uses (Wallet Standard + Solana Wallet Standard). */
@@ -10,57 +10,6 @@ export const FEATURES = {
   signTransaction: 'solana:signTransaction',
   signAndSendTransaction: 'solana:signAndSendTransaction',
 } as const
-
-/** Wallet names longer than this are cut (announcements are untrusted text); same limit as the EVM adapter. */
-export const MAX_WALLET_NAME_LENGTH = 64
-/** Icons larger than this (as a data URI) are dropped. */
-export const MAX_WALLET_ICON_LENGTH = 128 * 1024
-
-const ICON_PREFIX =
-  /^data:image\/(?:png|jpeg|gif|webp|avif|bmp|svg\+xml|x-icon|vnd\.microsoft\.icon)(?:;charset=[\w-]+)?(?:;base64)?,/i
-// C0/C1 controls, bidi overrides and zero-width characters: never shown in a wallet name.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
-
-/** Plain text, control and bidi characters removed, whitespace collapsed, at most 64 characters. */
-export function sanitizeWalletName(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const text = value
-    .slice(0, 4 * MAX_WALLET_NAME_LENGTH)
-    .replace(UNSAFE_CHARS, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  if (!text) return undefined
-  const chars = [...text]
-  return chars.length > MAX_WALLET_NAME_LENGTH
-    ? `${chars.slice(0, MAX_WALLET_NAME_LENGTH - 1).join('')}…`
-    : text
-}
-
-/**
- * Accepts only a `data:image/…` URI of bounded size (an http URL would let a
- * wallet track visitors). An SVG carrying script or event-handler markup is
- * dropped even though `<img>` would not run it: it is a hostile announcement.
- */
-export function sanitizeWalletIcon(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > MAX_WALLET_ICON_LENGTH || !ICON_PREFIX.test(value))
-    return undefined
-  if (/^data:image\/svg\+xml/i.test(value) && svgHasActiveContent(value)) return undefined
-  return value
-}
-
-function svgHasActiveContent(uri: string): boolean {
-  const comma = uri.indexOf(',')
-  const header = uri.slice(0, comma)
-  const payload = uri.slice(comma + 1)
-  let text: string
-  try {
-    text = /;base64$/i.test(header) ? atob(payload) : decodeURIComponent(payload)
-  } catch {
-    return true
-  }
-  return /<script|<foreignobject|\son[a-z]+\s*=|javascript:/i.test(text)
-}
 
 /**
  * A wallet is usable by this adapter when it has a name, connects

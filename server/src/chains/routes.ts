@@ -1,0 +1,97 @@
+import type { FungiblePriceResponse, SupportedChainsResponse, TokenBalance } from '@portico/core'
+import Type from 'typebox'
+import type { App } from '../http/app.js'
+import { ApiError, badRequest } from '../http/errors.js'
+import { ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
+import { type BalanceService, ChainReadError } from './balances.js'
+import type { PriceSource } from './prices.js'
+import type { ChainRegistry } from './registry.js'
+
+export interface ChainRoutesDeps {
+  chains: ChainRegistry
+  balances: BalanceService
+  prices: PriceSource
+}
+
+const CAIP10 = '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$'
+
+/** SPEC §7: supported chains, balances, fungible prices. */
+export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
+  app.get(
+    '/v1/supported-chains',
+    { config: { auth: 'project' }, schema: { querystring: Type.Object({ ...sdkParams }) } },
+    async (): Promise<SupportedChainsResponse> => {
+      const all = deps.chains.all()
+      return {
+        http: all.map((c) => c.caipNetworkId as `${string}:${string}`),
+        ws: all.filter((c) => c.config.wsUrl).map((c) => c.caipNetworkId as `${string}:${string}`),
+      }
+    },
+  )
+
+  app.get(
+    '/v1/account/:address/balance',
+    {
+      config: { auth: 'project' },
+      schema: {
+        params: Type.Object({ address: Type.String({ pattern: ACCOUNT }) }),
+        querystring: Type.Object({
+          ...sdkParams,
+          currency: Type.Optional(Type.Literal('usd')),
+          chainId: Type.Optional(Type.String({ pattern: CAIP2 })),
+          forceUpdate: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+      },
+    },
+    async (request): Promise<{ balances: TokenBalance[] }> => {
+      const { address, chain: fromAccount } = normalizeAccount(request.params.address)
+      const q = request.query
+      const chainId = q.chainId ?? fromAccount
+      const targets = chainId ? [deps.chains.get(chainId)] : deps.chains.all()
+      if (targets[0] === undefined) {
+        throw badRequest(`Network ${chainId} is not supported by this gateway`, 'unsupported_chain')
+      }
+      const force = q.forceUpdate !== undefined && q.forceUpdate !== '' && q.forceUpdate !== 'false'
+      try {
+        const lists = await Promise.all(
+          targets.map((c) => deps.balances.get(c!, address, q.currency ?? 'usd', force)),
+        )
+        return { balances: lists.flat() }
+      } catch (error) {
+        if (error instanceof ChainReadError) throw new ApiError(502, 'chain_unavailable', error.message)
+        throw error
+      }
+    },
+  )
+
+  app.post(
+    '/v1/fungible/price',
+    {
+      config: { auth: 'project' },
+      schema: {
+        querystring: Type.Object({ ...sdkParams }),
+        body: Type.Object({
+          currency: Type.Literal('usd'),
+          addresses: Type.Array(Type.String({ pattern: CAIP10 }), { maxItems: 100 }),
+          projectId: Type.Optional(Type.String({ maxLength: 128 })),
+        }),
+      },
+    },
+    async (request): Promise<FungiblePriceResponse> => {
+      const fungibles: FungiblePriceResponse['fungibles'] = []
+      for (const address of request.body.addresses) {
+        const found = deps.chains.token(address)
+        if (!found) continue
+        const t = found.token
+        const symbol = t === 'native' ? found.chain.native.symbol : t.symbol
+        const name = t === 'native' ? found.chain.native.name : (t.name ?? t.symbol)
+        const price = deps.prices.price(request.body.currency, address, symbol)
+        if (price === undefined) continue
+        const entry: FungiblePriceResponse['fungibles'][number] = { name, symbol, price, address }
+        if (t !== 'native' && t.iconUrl) entry.iconUrl = t.iconUrl
+        fungibles.push(entry)
+      }
+      return { fungibles }
+    },
+  )
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import { Value } from 'typebox/value'
+import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
+
+/** The project used when the configuration names none: any localhost origin may call it. */
+export const DEFAULT_LOCAL_PROJECT: ProjectConfig = {
+  id: 'local',
+  name: 'Local development',
+  allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*', 'http://[::1]:*'],
+  features: { analytics: true, names: true, history: true },
+}
+
+/** Thrown when the configuration file or environment is invalid; lists every problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/**
+ * Builds the gateway configuration from a plain object (usually a parsed JSON
+ * file) and the environment, applies defaults and validates it.
+ *
+ * @example
+ * const config = resolveConfig({ networks: [{ caipNetworkId: 'eip155:31337', rpcUrl }] }, process.env)
+ */
+export function resolveConfig(
+  input: unknown = {},
+  env: Record<string, string | undefined> = {},
+): GatewayConfig {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ConfigError('configuration must be a JSON object')
+  }
+  const raw: Record<string, unknown> = structuredClone(input as Record<string, unknown>)
+  if (env.PORT !== undefined) raw.port = Number(env.PORT)
+  if (env.HOST) raw.host = env.HOST
+  if (env.DATABASE_URL) raw.databaseUrl = env.DATABASE_URL
+  if (env.PORTICO_DATA_DIR) raw.dataDir = env.PORTICO_DATA_DIR
+  if (env.LOG_LEVEL) raw.logLevel = env.LOG_LEVEL
+  const withDefaults = Value.Default(ConfigSchema, raw)
+  const errors = [...Value.Errors(ConfigSchema, withDefaults)]
+  if (errors.length > 0) {
+    const lines = errors.slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message}`)
+    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`)
+  }
+  const config = withDefaults as GatewayConfig
+  if (config.projects.length === 0) config.projects = [DEFAULT_LOCAL_PROJECT]
+  const ids = new Set<string>()
+  for (const p of config.projects) {
+    if (ids.has(p.id)) throw new ConfigError(`invalid configuration: duplicate project id ${p.id}`)
+    ids.add(p.id)
+  }
+  const chains = new Set<string>()
+  for (const n of config.networks) {
+    if (chains.has(n.caipNetworkId)) {
+      throw new ConfigError(`invalid configuration: duplicate network ${n.caipNetworkId}`)
+    }
+    chains.add(n.caipNetworkId)
+  }
+  return config
+}
+
+/**
+ * Reads the configuration: the JSON file named by `--config <file>` or
+ * `PORTICO_CONFIG` (optional), then environment overrides (PORT, HOST,
+ * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL).
+ *
+ * @example
+ * const config = loadConfig(process.argv.slice(2), process.env)
+ */
+export function loadConfig(argv: readonly string[], env: Record<string, string | undefined>): GatewayConfig {
+  const i = argv.indexOf('--config')
+  const file = i >= 0 ? argv[i + 1] : env.PORTICO_CONFIG
+  let input: unknown = {}
+  if (file) {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (cause) {
+      throw new ConfigError(`cannot read configuration file ${file}: ${(cause as Error).message}`)
+    }
+    try {
+      input = JSON.parse(text)
+    } catch (cause) {
+      throw new ConfigError(`configuration file ${file} is not valid JSON: ${(cause as Error).message}`)
+    }
+  }
+  return resolveConfig(input, env)
+}

@@ -1,0 +1,112 @@
+import Type, { type Static } from 'typebox'
+
+const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
+
+export const TokenConfigSchema = Type.Object({
+  address: EvmAddress,
+  symbol: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  decimals: Type.Integer({ minimum: 0, maximum: 77 }),
+  iconUrl: Type.Optional(Type.String()),
+})
+
+export const NetworkConfigSchema = Type.Object({
+  /** CAIP-2 id, e.g. `eip155:31337`. */
+  caipNetworkId: Type.String({ pattern: '^eip155:[0-9]{1,12}$' }),
+  name: Type.Optional(Type.String()),
+  rpcUrl: Type.String({ minLength: 1 }),
+  wsUrl: Type.Optional(Type.String()),
+  nativeCurrency: Type.Optional(
+    Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
+  ),
+  /** Multicall3 address; balances are read through one aggregate3 call per chain. */
+  multicall3: Type.Optional(EvmAddress),
+  tokens: Type.Optional(Type.Array(TokenConfigSchema)),
+  indexer: Type.Optional(
+    Type.Object({
+      enabled: Type.Optional(Type.Boolean()),
+      fromBlock: Type.Optional(Type.Integer({ minimum: 0 })),
+      pollIntervalMs: Type.Optional(Type.Integer({ minimum: 10 })),
+      batchBlocks: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    }),
+  ),
+})
+
+export const ProjectConfigSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  name: Type.String({ maxLength: 200 }),
+  /** Exact origins, or patterns with `*` for a port or a subdomain (`http://localhost:*`). */
+  allowedOrigins: Type.Array(Type.String()),
+  features: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+  /** Bearer secret for reading the project's analytics events; without one, only loopback may read. */
+  secret: Type.Optional(Type.String({ minLength: 16 })),
+  rateLimit: Type.Optional(
+    Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) }),
+  ),
+})
+
+export const ConfigSchema = Type.Object({
+  host: Type.String({ default: '127.0.0.1' }),
+  port: Type.Integer({ minimum: 0, maximum: 65535, default: 8787 }),
+  /** Directory of the embedded SQLite file (used when databaseUrl is not set). */
+  dataDir: Type.String({ default: '.portico-data' }),
+  /** `postgres://…` selects PostgreSQL; `sqlite::memory:` an in-memory SQLite. */
+  databaseUrl: Type.Optional(Type.String()),
+  /** SQLite commit durability: FULL fsyncs each commit (survives power loss); NORMAL survives process crashes only. */
+  sqliteSynchronous: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }),
+  logLevel: Type.Union(
+    [
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ],
+    { default: 'info' },
+  ),
+  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
+  trustProxy: Type.Boolean({ default: false }),
+  /** Largest accepted request body in bytes; larger bodies get 413. */
+  bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
+  networks: Type.Array(NetworkConfigSchema, { default: [] }),
+  projects: Type.Array(ProjectConfigSchema, { default: [] }),
+  rateLimit: Type.Object(
+    { max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) },
+    { default: { max: 1200, windowMs: 60_000 } },
+  ),
+  /** Static price table: currency → (CAIP-10 token address or `caip2:native`) → price. */
+  prices: Type.Record(Type.String(), Type.Record(Type.String(), Type.Number()), {
+    default: {},
+  }),
+  names: Type.Object(
+    {
+      zone: Type.String({ default: 'portico.id' }),
+      /** Registration messages older (or further in the future) than this are stale. */
+      maxMessageAgeMs: Type.Integer({ minimum: 1000, default: 10 * 60_000 }),
+    },
+    { default: {} },
+  ),
+  cache: Type.Object(
+    {
+      balanceTtlMs: Type.Integer({ minimum: 0, default: 30_000 }),
+      identityTtlMs: Type.Integer({ minimum: 0, default: 60_000 }),
+    },
+    { default: {} },
+  ),
+  analytics: Type.Object(
+    {
+      /** Events are committed in groups: a group closes after this many ms (0: at the end of the I/O turn) or maxBatch events. */
+      flushMs: Type.Integer({ minimum: 0, default: 0 }),
+      maxBatch: Type.Integer({ minimum: 1, default: 500 }),
+    },
+    { default: {} },
+  ),
+})
+
+/** The gateway's configuration after defaults are applied. */
+export type GatewayConfig = Static<typeof ConfigSchema>
+export type NetworkConfig = Static<typeof NetworkConfigSchema>
+export type TokenConfig = Static<typeof TokenConfigSchema>
+export type ProjectConfig = Static<typeof ProjectConfigSchema>

@@ -1,0 +1,3 @@
+export { loadSeedWallets, type SeedWallet, WalletDirectory, type WalletQuery } from './directory.js'
+export { escapeXml, monogramSvg } from './images.js'
+export { registerDirectoryRoutes } from './routes.js'

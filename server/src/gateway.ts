@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net'
+import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
+import { BalanceService, ChainRegistry, registerChainRoutes, staticPrices } from './chains/index.js'
+import type { GatewayConfig } from './config/index.js'
+import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
+import { type App, buildApp } from './http/app.js'
+import { Metrics } from './http/metrics.js'
+import { HistoryIndexer, HistoryService, registerHistoryRoutes } from './indexer/index.js'
+import { NameService, registerNameRoutes } from './names/index.js'
+import { registerSessionRoutes, SessionService } from './sessions/index.js'
+import { type Database, openDatabase } from './storage/index.js'
+
+/** A running (or ready to run) gateway. */
+export interface Gateway {
+  app: App
+  db: Database
+  config: GatewayConfig
+  metrics: Metrics
+  indexer: HistoryIndexer
+  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
+  listen(): Promise<string>
+  /** Stops background work, closes the HTTP server and the database. */
+  close(): Promise<void>
+}
+
+export interface CreateGatewayOptions {
+  /** Collects the JSON log lines (tests); stdout by default. */
+  logStream?: { write(line: string): void }
+  /** Start the history indexer (default: true when a network enables it). */
+  indexer?: boolean
+}
+
+/**
+ * Builds the gateway from a resolved configuration: opens and migrates the
+ * database, wires the services and routes. Nothing listens until `listen()`.
+ *
+ * @example
+ * const gateway = await createGateway(resolveConfig({ port: 0 }))
+ * const url = await gateway.listen()
+ */
+export async function createGateway(
+  config: GatewayConfig,
+  options: CreateGatewayOptions = {},
+): Promise<Gateway> {
+  const db = await openDatabase(config)
+  const metrics = new Metrics()
+  const chains = new ChainRegistry(config.networks)
+  const prices = staticPrices(config.prices)
+  const balances = new BalanceService(prices, config.cache.balanceTtlMs, metrics)
+
+  let indexer!: HistoryIndexer
+  const app = buildApp({
+    logLevel: config.logLevel,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    projects: config.projects,
+    rateLimit: config.rateLimit,
+    metrics,
+    logStream: options.logStream,
+    health: async () => {
+      await db.query('SELECT 1 AS ok')
+      if (indexer.chains.length === 0) return { database: db.dialect }
+      const cursors: Record<string, number | null> = {}
+      for (const chain of indexer.chains) {
+        const next = await indexer.cursor(chain)
+        cursors[chain] = next === undefined ? null : Number(next)
+      }
+      return { database: db.dialect, indexer: cursors }
+    },
+  })
+  registerChainRoutes(app, { chains, balances, prices })
+  registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
+  indexer = new HistoryIndexer(db, chains, app.log, metrics)
+  registerNameRoutes(
+    app,
+    new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs),
+  )
+  registerSessionRoutes(app, new SessionService(db))
+  registerDirectoryRoutes(app, new WalletDirectory(loadSeedWallets()))
+  const writer = new AnalyticsWriter(
+    db,
+    // Two groups in flight keep the SQLite writer thread busy: the next group is queued while one commits.
+    { ...config.analytics, parallel: db.dialect === 'postgres' ? 4 : 2 },
+    metrics,
+  )
+  registerAnalyticsRoutes(app, { writer, db })
+
+  let closed = false
+  return {
+    app,
+    db,
+    config,
+    metrics,
+    indexer,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port })
+      if (options.indexer !== false) indexer.start()
+      const { port } = app.server.address() as AddressInfo
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host
+      return `http://${host}:${port}`
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await indexer.stop()
+      await app.close()
+      await writer.drain()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ProjectConfig } from '../config/index.js'
+import { ApiError, invalidKey, originNotAllowed } from './errors.js'
+import { originAllowed } from './origins.js'
+import { RateLimiter } from './rate-limit.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `project`: needs a known projectId, an allowed origin, and counts towards the rate limit. */
+    auth?: 'project' | 'public'
+  }
+  interface FastifyRequest {
+    project?: ProjectConfig
+  }
+}
+
+export interface GuardOptions {
+  projects: readonly ProjectConfig[]
+  defaultRateLimit: { max: number; windowMs: number }
+}
+
+const EXPOSED = 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset'
+
+/**
+ * Project, origin, CORS and rate-limit checks, in that order, before a route
+ * runs. Browsers get CORS headers only for origins on the project's
+ * allowlist, except on the 401/403 answers themselves, whose text the modal
+ * must read to show the right alert (SPEC §8).
+ */
+export function registerGuard(app: FastifyInstance, options: GuardOptions) {
+  const projects = new Map(options.projects.map((p) => [p.id, p]))
+  const limiter = new RateLimiter()
+
+  const check = (request: FastifyRequest, reply: FastifyReply, projectId: unknown): ApiError | undefined => {
+    const origin = request.headers.origin
+    if (typeof projectId !== 'string' || !projects.has(projectId)) return invalidKey()
+    const project = projects.get(projectId)!
+    if (origin !== undefined && !originAllowed(origin, project.allowedOrigins)) return originNotAllowed()
+    request.project = project
+    if (origin !== undefined) {
+      reply.header('access-control-allow-origin', origin)
+      reply.header('access-control-expose-headers', EXPOSED)
+    }
+    const limit = project.rateLimit ?? options.defaultRateLimit
+    const r = limiter.hit(`${project.id}|${request.ip}`, limit.max, limit.windowMs)
+    reply.header('x-ratelimit-limit', String(limit.max))
+    reply.header('x-ratelimit-remaining', String(r.remaining))
+    reply.header('x-ratelimit-reset', String(Math.ceil(r.resetAt / 1000)))
+    if (!r.allowed) {
+      const retry = String(Math.max(1, Math.ceil((r.resetAt - Date.now()) / 1000)))
+      return new ApiError(
+        429,
+        'rate_limited',
+        'Rate limited: too many requests for this project from this client',
+        {
+          'retry-after': retry,
+        },
+      )
+    }
+    return undefined
+  }
+
+  const fail = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+    const origin = request.headers.origin
+    if (origin !== undefined && (error.statusCode === 401 || error.statusCode === 403)) {
+      reply.header('access-control-allow-origin', origin)
+    }
+    throw error
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return
+    if (request.routeOptions.config.auth !== 'project') return
+    reply.header('vary', 'Origin')
+    const projectId = (request.query as Record<string, unknown>).projectId
+    // A POST may carry projectId in its body only (POST /v1/fungible/price): check after parsing.
+    if (projectId === undefined && request.method === 'POST') return
+    const error = check(request, reply, projectId)
+    if (error) fail(request, reply, error)
+  })
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.routeOptions.config.auth !== 'project' || request.project) return
+    const body = request.body as Record<string, unknown> | undefined
+    const error = check(request, reply, body && typeof body === 'object' ? body.projectId : undefined)
+    if (error) fail(request, reply, error)
+  })
+
+  // CORS preflight: answered for allowed origins of a known project only.
+  app.options('/*', { config: { auth: 'public' } }, async (request, reply) => {
+    const origin = request.headers.origin
+    const projectId = (request.query as Record<string, unknown>).projectId
+    const project = typeof projectId === 'string' ? projects.get(projectId) : undefined
+    reply.header('vary', 'Origin')
+    if (!origin || !project || !originAllowed(origin, project.allowedOrigins)) {
+      return reply.code(403).send({
+        code: project ? 'origin_not_allowed' : 'invalid_key',
+        message: project ? originNotAllowed().message : invalidKey().message,
+      })
+    }
+    reply.header('access-control-allow-origin', origin)
+    reply.header('access-control-allow-methods', 'GET, POST, OPTIONS')
+    const asked = request.headers['access-control-request-headers']
+    reply.header('access-control-allow-headers', typeof asked === 'string' ? asked : 'content-type')
+    reply.header('access-control-max-age', '600')
+    return reply.code(204).send()
+  })
+}

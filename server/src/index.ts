@@ -1,0 +1,18 @@
+/**
+ * @portico/server — the Portico gateway: the SPEC §7 blockchain API, the
+ * wallet directory and analytics ingestion, on SQLite or PostgreSQL.
+ */
+export { main } from './cli.js'
+export {
+  ConfigError,
+  ConfigSchema,
+  DEFAULT_LOCAL_PROJECT,
+  type GatewayConfig,
+  loadConfig,
+  type NetworkConfig,
+  type ProjectConfig,
+  resolveConfig,
+  type TokenConfig,
+} from './config/index.js'
+export { type CreateGatewayOptions, createGateway, type Gateway } from './gateway.js'
+export { type Database, MIGRATIONS, migrate, openDatabase } from './storage/index.js'

@@ -1,0 +1,156 @@
+import type { HistoryItem, HistoryResponse, HistoryTransfer } from '@portico/core'
+import { formatUnits } from 'viem'
+import type { ChainRegistry, PriceSource } from '../chains/index.js'
+import type { Database } from '../storage/index.js'
+
+/** Items per history page. */
+export const HISTORY_PAGE_SIZE = 20
+
+const SORT_KEY = /^\d{14}\.\d{12}\.\d{14}\.\d{6}$/
+
+/** Cursor ↔ sort key: an opaque base64url token. Gives undefined for a malformed cursor. */
+export function decodeCursor(cursor: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return undefined
+  const key = Buffer.from(cursor, 'base64url').toString('utf8')
+  return SORT_KEY.test(key) ? key : undefined
+}
+export const encodeCursor = (sortKey: string) => Buffer.from(sortKey, 'utf8').toString('base64url')
+
+interface TxRow {
+  chain: string
+  tx_hash: string
+  sort_key: string
+  block_time: number
+  from_addr: string
+  to_addr: string | null
+  status: string
+}
+interface TransferRow {
+  chain: string
+  tx_hash: string
+  log_index: number
+  kind: 'native' | 'erc20' | 'erc721'
+  token: string
+  from_addr: string
+  to_addr: string
+  amount: string
+  token_id: string | null
+  name: string | null
+  symbol: string | null
+  decimals: number | null
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+/** Reads an account's history pages (SPEC §3 history items) from the indexed tables. */
+export class HistoryService {
+  constructor(
+    private readonly db: Database,
+    private readonly chains: ChainRegistry,
+    private readonly prices: PriceSource,
+  ) {}
+
+  async page(params: {
+    account: string
+    chain?: string
+    after?: string
+    limit?: number
+  }): Promise<HistoryResponse> {
+    const limit = params.limit ?? HISTORY_PAGE_SIZE
+    const where = ['account = ?']
+    const args: (string | number)[] = [params.account]
+    if (params.chain) {
+      where.push('chain = ?')
+      args.push(params.chain)
+    }
+    if (params.after) {
+      where.push('sort_key < ?')
+      args.push(params.after)
+    }
+    const refs = await this.db.query<{ chain: string; tx_hash: string; sort_key: string }>(
+      `SELECT chain, tx_hash, sort_key FROM account_txs WHERE ${where.join(' AND ')}
+       ORDER BY sort_key DESC LIMIT ?`,
+      [...args, limit + 1],
+    )
+    const page = refs.slice(0, limit)
+    if (page.length === 0) return { data: [], next: null }
+    const hashes = page.map((r) => r.tx_hash)
+    const marks = hashes.map(() => '?').join(', ')
+    const [txs, transfers] = await Promise.all([
+      this.db.query<TxRow>(
+        `SELECT chain, tx_hash, sort_key, block_time, from_addr, to_addr, status FROM txs WHERE tx_hash IN (${marks})`,
+        hashes,
+      ),
+      this.db.query<TransferRow>(
+        `SELECT t.chain, t.tx_hash, t.log_index, t.kind, t.token, t.from_addr, t.to_addr, t.amount, t.token_id,
+                m.name, m.symbol, m.decimals
+         FROM transfers t LEFT JOIN token_meta m ON m.chain = t.chain AND m.address = t.token
+         WHERE t.tx_hash IN (${marks}) ORDER BY t.log_index`,
+        hashes,
+      ),
+    ])
+    const txMap = new Map(txs.map((t) => [`${t.chain}|${t.tx_hash}`, t]))
+    const data: HistoryItem[] = []
+    for (const ref of page) {
+      const tx = txMap.get(`${ref.chain}|${ref.tx_hash}`)
+      if (!tx) continue
+      const mine = transfers.filter(
+        (t) =>
+          t.chain === ref.chain &&
+          t.tx_hash === ref.tx_hash &&
+          (t.from_addr === params.account || t.to_addr === params.account),
+      )
+      data.push(this.#item(params.account, tx, mine))
+    }
+    const last = page[page.length - 1]!
+    return { data, next: refs.length > limit ? encodeCursor(last.sort_key) : null }
+  }
+
+  #item(account: string, tx: TxRow, transfers: TransferRow[]): HistoryItem {
+    const out: HistoryTransfer[] = transfers.map((t) => this.#transfer(account, t))
+    const dirs = new Set(out.map((t) => t.direction))
+    let operationType: HistoryItem['metadata']['operationType'] = 'execute'
+    if (transfers.length > 0 && transfers.every((t) => t.from_addr === ZERO)) operationType = 'mint'
+    else if (dirs.size === 1 && dirs.has('out')) operationType = 'send'
+    else if (dirs.size === 1 && dirs.has('in')) operationType = 'receive'
+    else if (dirs.has('in') && dirs.has('out')) operationType = 'trade'
+    return {
+      id: `${tx.chain}:${tx.tx_hash}`,
+      metadata: {
+        minedAt: new Date(tx.block_time).toISOString(),
+        chain: tx.chain as `${string}:${string}`,
+        hash: tx.tx_hash,
+        sentFrom: tx.from_addr,
+        sentTo: tx.to_addr ?? '',
+        status: tx.status === 'failed' ? 'failed' : 'confirmed',
+        operationType,
+      },
+      transfers: out,
+    }
+  }
+
+  #transfer(account: string, t: TransferRow): HistoryTransfer {
+    const direction =
+      t.from_addr === account && t.to_addr === account ? 'self' : t.from_addr === account ? 'out' : 'in'
+    if (t.kind === 'erc721') {
+      return {
+        direction,
+        quantity: { numeric: '1' },
+        nft_info: { name: `${t.name ?? 'NFT'} #${t.token_id}`, flags: { is_spam: false } },
+      }
+    }
+    const chain = this.chains.get(t.chain)
+    const native = t.kind === 'native'
+    const symbol = native ? (chain?.native.symbol ?? 'ETH') : (t.symbol ?? '???')
+    const name = native ? (chain?.native.name ?? 'Ether') : (t.name ?? symbol)
+    const decimals = native ? (chain?.native.decimals ?? 18) : (t.decimals ?? 18)
+    const numeric = formatUnits(BigInt(t.amount), decimals)
+    const transfer: HistoryTransfer = { direction, quantity: { numeric }, fungible_info: { name, symbol } }
+    const price = this.prices.price('usd', `${t.chain}:${native ? 'native' : t.token}`, symbol)
+    if (price !== undefined) {
+      transfer.price = price
+      transfer.value = Number(numeric) * price
+    }
+    return transfer
+  }
+}

@@ -1,0 +1,3 @@
+export { decodeCursor, encodeCursor, HISTORY_PAGE_SIZE, HistoryService } from './history.js'
+export { HistoryIndexer, sortKey, TRANSFER_TOPIC } from './indexer.js'
+export { registerHistoryRoutes } from './routes.js'

@@ -1,0 +1,226 @@
+import type { IdentityResponse, NameRecord } from '@portico/core'
+import Type, { type Static } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { type Hex, isAddress, keccak256, toHex, verifyMessage } from 'viem'
+import { ApiError, badRequest } from '../http/errors.js'
+import { BatchConditionError, type Database, isUniqueViolation } from '../storage/index.js'
+
+/** SPEC §5: a name label is at least 4 letters, digits or hyphens (63 at most, as in DNS). */
+export const NAME_LABEL = /^[A-Za-z0-9-]{4,63}$/
+
+/**
+ * The signed registration message (the `message` of POST /v1/profile/account):
+ * JSON text `{ name, address, timestamp, attributes? }`, timestamp in epoch
+ * milliseconds. It binds the name, the address and the time, so a signature
+ * cannot be reused for another name or address, or later.
+ */
+export const RegistrationMessage = Type.Object({
+  name: Type.String({ maxLength: 300 }),
+  address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+  timestamp: Type.Integer({ minimum: 0 }),
+  attributes: Type.Optional(
+    Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_.-]{0,31}$' }), Type.String({ maxLength: 512 }), {
+      maxProperties: 10,
+    }),
+  ),
+})
+export type RegistrationMessage = Static<typeof RegistrationMessage>
+const checkMessage = Compile(RegistrationMessage)
+
+/** SLIP-44 60 (Ether) and ENSIP-11 EVM chain coin types (0x80000000 | chainId) hold EVM addresses. */
+export const isEvmCoinType = (coinType: number) => coinType === 60 || coinType >= 0x80000000
+
+interface NameRow {
+  name: string
+  owner: string
+  registered: number
+  updated: number
+  attributes: string
+}
+
+/**
+ * The name registry: names within one zone, one owner each, registered by a
+ * signed message; reverse lookups and identities read from the same tables.
+ */
+export class NameService {
+  readonly #identity = new Map<string, { expires: number; value: IdentityResponse }>()
+
+  constructor(
+    private readonly db: Database,
+    readonly zone: string,
+    private readonly maxMessageAgeMs: number,
+    private readonly identityTtlMs: number,
+  ) {}
+
+  /** `label` or `label.zone` → `label.zone` (lower case), or undefined when not a name of this zone. */
+  normalize(name: string): string | undefined {
+    const lower = name.toLowerCase()
+    const label = lower.endsWith(`.${this.zone}`) ? lower.slice(0, -(this.zone.length + 1)) : lower
+    return NAME_LABEL.test(label) ? `${label}.${this.zone}` : undefined
+  }
+
+  async lookup(name: string): Promise<NameRecord | undefined> {
+    const rows = await this.db.query<NameRow>('SELECT * FROM names WHERE name = ?', [name])
+    return rows[0] ? (await this.#records(rows))[0] : undefined
+  }
+
+  async reverse(address: string): Promise<NameRecord[]> {
+    const rows = await this.db.query<NameRow>(
+      `SELECT n.* FROM names n WHERE n.name IN (SELECT name FROM name_addresses WHERE address = ?)
+       ORDER BY n.registered, n.name`,
+      [address.toLowerCase()],
+    )
+    return this.#records(rows)
+  }
+
+  /** The requested name with its status, then up to 5 free alternatives. */
+  async suggestions(label: string): Promise<{ name: string; registered: boolean }[]> {
+    const base = label.toLowerCase()
+    const year = new Date().getUTCFullYear()
+    const candidates = [
+      base,
+      `${base}1`,
+      `${base}-1`,
+      `${base}${year}`,
+      `the-${base}`,
+      `${base}-id`,
+      `${base}x`,
+    ]
+      .filter((l, i, all) => NAME_LABEL.test(l) && all.indexOf(l) === i)
+      .map((l) => `${l}.${this.zone}`)
+    const taken = await this.db.query<{ name: string }>(
+      `SELECT name FROM names WHERE name IN (${candidates.map(() => '?').join(', ')})`,
+      candidates,
+    )
+    const set = new Set(taken.map((t) => t.name))
+    const [first, ...rest] = candidates
+    const out = first ? [{ name: first, registered: set.has(first) }] : []
+    for (const c of rest) if (!set.has(c) && out.length < 6) out.push({ name: c, registered: false })
+    return out
+  }
+
+  async identity(address: string): Promise<IdentityResponse> {
+    const key = address.toLowerCase()
+    const hit = this.#identity.get(key)
+    if (hit && hit.expires > Date.now()) return hit.value
+    const rows = await this.db.query<{ name: string; attributes: string }>(
+      `SELECT n.name, n.attributes FROM names n JOIN name_addresses a ON a.name = n.name
+       WHERE a.address = ? AND a.coin_type = ? ORDER BY n.registered, n.name LIMIT 1`,
+      [key, '60'],
+    )
+    const row = rows[0]
+    const value: IdentityResponse = row
+      ? { name: row.name, avatar: (JSON.parse(row.attributes) as Record<string, string>).avatar ?? null }
+      : { name: null, avatar: null }
+    if (this.#identity.size > 50_000) this.#identity.clear()
+    this.#identity.set(key, { expires: Date.now() + this.identityTtlMs, value })
+    return value
+  }
+
+  /**
+   * Registers (or, for its owner, updates) a name from a signed message.
+   * Checks, in order: message shape, zone and label, address binding, age,
+   * signature, then atomically: signature unused, name free or owned by the signer.
+   */
+  async register(
+    body: { coin_type: number; address: string; message: string; signature: string },
+    now = Date.now(),
+  ) {
+    if (!isEvmCoinType(body.coin_type))
+      throw badRequest('coin_type must be 60 or an EVM chain coin type', 'unsupported_coin_type')
+    if (!isAddress(body.address, { strict: false })) throw badRequest('address is not an EVM address')
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body.message)
+    } catch {
+      throw badRequest('message is not JSON text { name, address, timestamp }', 'invalid_message')
+    }
+    if (!checkMessage.Check(parsed)) {
+      throw badRequest(
+        'message must be JSON text { name, address, timestamp, attributes? }',
+        'invalid_message',
+      )
+    }
+    const msg = parsed as RegistrationMessage
+    const name = this.normalize(msg.name)
+    if (!name || !msg.name.toLowerCase().endsWith(`.${this.zone}`)) {
+      throw badRequest(
+        `name must be <label>.${this.zone} with a label of at least 4 letters, digits or hyphens`,
+        'invalid_name',
+      )
+    }
+    const address = body.address.toLowerCase()
+    if (msg.address.toLowerCase() !== address)
+      throw badRequest('message is signed for another address', 'address_mismatch')
+    if (Math.abs(now - msg.timestamp) > this.maxMessageAgeMs) {
+      throw badRequest('message timestamp is too old or in the future', 'stale_message')
+    }
+    let valid = false
+    try {
+      valid = await verifyMessage({
+        address: address as Hex,
+        message: body.message,
+        signature: body.signature as Hex,
+      })
+    } catch {
+      valid = false
+    }
+    if (!valid) throw new ApiError(401, 'invalid_signature', 'signature does not match the address')
+
+    const attributes = JSON.stringify(msg.attributes ?? {})
+    try {
+      await this.db.batch([
+        {
+          // A signature is accepted once: a replay fails on the primary key.
+          sql: 'INSERT INTO used_signatures (digest, used_at) VALUES (?, ?)',
+          params: [keccak256(toHex(body.signature.toLowerCase())), now],
+        },
+        {
+          // One owner per name: a name held by another address changes no row, and the batch rolls back.
+          sql: `INSERT INTO names (name, owner, registered, updated, attributes) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET updated = excluded.updated, attributes = excluded.attributes
+                WHERE names.owner = excluded.owner`,
+          params: [name, address, now, now, attributes],
+          expectChanges: 1,
+        },
+        {
+          sql: `INSERT INTO name_addresses (name, coin_type, address, created) VALUES (?, ?, ?, ?)
+                ON CONFLICT (name, coin_type) DO UPDATE SET address = excluded.address`,
+          params: [name, String(body.coin_type), address, now],
+        },
+      ])
+    } catch (error) {
+      if (error instanceof BatchConditionError)
+        throw new ApiError(409, 'name_taken', `${name} belongs to another address`)
+      if (isUniqueViolation(error))
+        throw new ApiError(409, 'replayed_signature', 'this signature was already used')
+      throw error
+    }
+    this.#identity.delete(address)
+    return { success: true as const, name }
+  }
+
+  async #records(rows: NameRow[]): Promise<NameRecord[]> {
+    if (rows.length === 0) return []
+    const addresses = await this.db.query<{
+      name: string
+      coin_type: string
+      address: string
+      created: number
+    }>(
+      `SELECT name, coin_type, address, created FROM name_addresses WHERE name IN (${rows.map(() => '?').join(', ')})`,
+      rows.map((r) => r.name),
+    )
+    return rows.map((r) => ({
+      name: r.name,
+      registered: r.registered,
+      updated: r.updated,
+      addresses: Object.fromEntries(
+        addresses
+          .filter((a) => a.name === r.name)
+          .map((a) => [a.coin_type, { address: a.address, created: a.created }]),
+      ),
+      attributes: JSON.parse(r.attributes) as Record<string, string>,
+    }))
+  }
+}

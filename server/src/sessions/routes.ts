@@ -1,0 +1,58 @@
+import Type from 'typebox'
+import type { App } from '../http/app.js'
+import { notFound } from '../http/errors.js'
+import { CAIP2, EVM_ADDRESS, sdkParams } from '../http/schemas.js'
+import type { SessionService } from './service.js'
+
+const ID = Type.Object({
+  id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+})
+const PCI = Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9:_-]+$' })
+const SIGNATURE = Type.String({ pattern: '^0x[0-9a-fA-F]{130,2000}$' })
+
+/** GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and POST /v1/sessions to create one. */
+export function registerSessionRoutes(app: App, sessions: SessionService) {
+  app.post(
+    '/v1/sessions',
+    {
+      config: { auth: 'project' },
+      schema: {
+        querystring: Type.Object({ ...sdkParams }),
+        body: Type.Object({
+          address: Type.String({ pattern: EVM_ADDRESS }),
+          pci: PCI,
+          chainId: Type.String({ pattern: CAIP2 }),
+          expiry: Type.Integer({ minimum: 0 }),
+          permissions: Type.Optional(
+            Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 50 }),
+          ),
+          signature: SIGNATURE,
+        }),
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sessions.create(request.project!.id, request.body)),
+  )
+
+  app.get(
+    '/v1/sessions/:id',
+    { config: { auth: 'project' }, schema: { params: ID, querystring: Type.Object({ ...sdkParams }) } },
+    async (request) => {
+      const s = await sessions.get(request.params.id, request.project!.id)
+      if (!s) throw notFound('session not found', 'session_not_found')
+      return s
+    },
+  )
+
+  app.post(
+    '/v1/sessions/:id/revoke',
+    {
+      config: { auth: 'project' },
+      schema: {
+        params: ID,
+        querystring: Type.Object({ ...sdkParams }),
+        body: Type.Object({ pci: PCI, signature: SIGNATURE }),
+      },
+    },
+    async (request) => sessions.revoke(request.params.id, request.project!.id, request.body),
+  )
+}

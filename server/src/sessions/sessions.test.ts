@@ -1,0 +1,90 @@
+import { HttpBlockchainApi } from '@portico/core'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENGINES } from '../test-helpers/databases.js'
+import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
+import { createSessionMessage, revokeSessionMessage } from './service.js'
+
+const q = 'projectId=local&st=t&sv=1'
+
+describe.each(ENGINES)('smart sessions (%s)', (kind) => {
+  let t: TestGateway
+  let api: HttpBlockchainApi
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const other = privateKeyToAccount(generatePrivateKey())
+  beforeAll(async () => {
+    t = await startTestGateway(kind, {
+      projects: [
+        { id: 'local', name: 'Local', allowedOrigins: ['http://localhost:*'] },
+        { id: 'second', name: 'Second', allowedOrigins: [] },
+      ],
+    })
+    api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
+  })
+  afterAll(() => t.close())
+
+  async function create(pci = `0x${'ab'.repeat(16)}`) {
+    const fields = { pci, chainId: 'eip155:31337', expiry: Date.now() + 3_600_000 }
+    const signature = await owner.signMessage({ message: createSessionMessage(fields) })
+    const r = await call(`${t.url}/v1/sessions?${q}`, {
+      json: { ...fields, address: owner.address, permissions: { spend: '1' }, signature },
+    })
+    expect(r.status).toBe(201)
+    return r.body as { id: string; pci: string }
+  }
+
+  it('GET /v1/sessions/{id} reads a created session (core getSession)', async () => {
+    const s = await create()
+    expect(await api.getSession(s.id)).toMatchObject({
+      id: s.id,
+      address: owner.address.toLowerCase(),
+      pci: s.pci,
+      status: 'active',
+      permissions: { spend: '1' },
+    })
+    // Another project cannot see it.
+    expect((await call(`${t.url}/v1/sessions/${s.id}?projectId=second`)).status).toBe(404)
+  })
+
+  it('revoke needs the owner signature over id + pci; forged ones fail and change nothing', async () => {
+    const s = await create()
+    const forged = await other.signMessage({ message: revokeSessionMessage({ id: s.id, pci: s.pci }) })
+    expect(await api.revokeSession(s.id, { pci: s.pci, signature: forged })).toEqual({ success: false })
+    const r = await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, {
+      json: { pci: s.pci, signature: forged },
+    })
+    expect([r.status, r.body.code]).toEqual([401, 'invalid_signature'])
+    expect((await call(`${t.url}/v1/sessions/${s.id}?${q}`)).body.status).toBe('active')
+
+    const good = await owner.signMessage({ message: revokeSessionMessage({ id: s.id, pci: s.pci }) })
+    expect(await api.revokeSession(s.id, { pci: s.pci, signature: good })).toEqual({ success: true })
+    const after = await call(`${t.url}/v1/sessions/${s.id}?${q}`)
+    expect(after.body.status).toBe('revoked')
+    expect(typeof after.body.revokedAt).toBe('number')
+  })
+
+  it('bad ids, pci and signatures → 4xx', async () => {
+    expect((await call(`${t.url}/v1/sessions/not-a-uuid?${q}`)).status).toBe(400)
+    const missing = '00000000-0000-4000-8000-000000000000'
+    expect((await call(`${t.url}/v1/sessions/${missing}?${q}`)).status).toBe(404)
+    const s = await create()
+    const sig = await owner.signMessage({ message: revokeSessionMessage({ id: s.id, pci: 'other' }) })
+    expect(
+      (await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: { pci: 'other', signature: sig } }))
+        .body.code,
+    ).toBe('pci_mismatch')
+    expect(
+      (await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: { pci: s.pci, signature: 5 } })).status,
+    ).toBe(400)
+    const badCreate = await call(`${t.url}/v1/sessions?${q}`, {
+      json: {
+        address: owner.address,
+        pci: 'x',
+        chainId: 'eip155:1',
+        expiry: Date.now() + 1000,
+        signature: `0x${'1'.repeat(130)}`,
+      },
+    })
+    expect(badCreate.status).toBe(401)
+  })
+})

@@ -1,0 +1,51 @@
+import { join } from 'node:path'
+import { MIGRATIONS, migrate } from './migrations.js'
+import { openPostgres } from './postgres.js'
+import { openSqlite } from './sqlite.js'
+import type { Database } from './types.js'
+
+export { MIGRATIONS, type Migration, migrate } from './migrations.js'
+export { openPostgres, toPgPlaceholders } from './postgres.js'
+export { openSqlite, type SqliteOptions } from './sqlite.js'
+export {
+  BatchConditionError,
+  type Database,
+  isUniqueViolation,
+  type SqlValue,
+  type Statement,
+} from './types.js'
+
+/**
+ * Opens the database the configuration names and brings its schema up to
+ * date: PostgreSQL for `postgres://` URLs, otherwise SQLite (a file under the
+ * data directory, or `sqlite::memory:`).
+ *
+ * @example
+ * const db = await openDatabase({ dataDir: '.portico-data' })
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+  sqliteSynchronous?: 'FULL' | 'NORMAL'
+}): Promise<Database> {
+  const url = options.databaseUrl
+  let db: Database
+  if (url && /^postgres(ql)?:\/\//.test(url)) db = openPostgres(url)
+  else {
+    const synchronous = options.sqliteSynchronous ?? 'FULL'
+    const filename =
+      url === 'sqlite::memory:'
+        ? ':memory:'
+        : url?.startsWith('sqlite:')
+          ? url.slice('sqlite:'.length)
+          : join(options.dataDir, 'portico.sqlite')
+    db = openSqlite({ filename, synchronous })
+  }
+  try {
+    await migrate(db, MIGRATIONS)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return db
+}

@@ -1,0 +1,179 @@
+import type { Database } from './types.js'
+
+export interface Migration {
+  version: number
+  name: string
+  /** Portable SQL: the same text runs on SQLite and PostgreSQL. */
+  statements: string[]
+}
+
+/** The schema, in order. Never edit an applied migration: append a new one. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'analytics events',
+    statements: [
+      `CREATE TABLE analytics_events (
+        project_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        url TEXT NOT NULL,
+        domain TEXT NOT NULL,
+        ts BIGINT NOT NULL,
+        received_at BIGINT NOT NULL,
+        address TEXT,
+        st TEXT,
+        sv TEXT,
+        props TEXT NOT NULL,
+        PRIMARY KEY (project_id, event_id)
+      )`,
+      'CREATE INDEX analytics_events_received ON analytics_events (project_id, received_at)',
+    ],
+  },
+  {
+    version: 2,
+    name: 'history index',
+    statements: [
+      `CREATE TABLE indexer_cursors (
+        chain TEXT PRIMARY KEY,
+        next_block BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE txs (
+        chain TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        sort_key TEXT NOT NULL,
+        block_number BIGINT NOT NULL,
+        block_time BIGINT NOT NULL,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT,
+        status TEXT NOT NULL,
+        PRIMARY KEY (chain, tx_hash)
+      )`,
+      `CREATE TABLE transfers (
+        chain TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        log_index INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        token TEXT NOT NULL,
+        from_addr TEXT NOT NULL,
+        to_addr TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        token_id TEXT,
+        PRIMARY KEY (chain, tx_hash, log_index)
+      )`,
+      `CREATE TABLE account_txs (
+        account TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        tx_hash TEXT NOT NULL,
+        sort_key TEXT NOT NULL,
+        PRIMARY KEY (account, chain, tx_hash)
+      )`,
+      'CREATE INDEX account_txs_sort ON account_txs (account, sort_key)',
+    ],
+  },
+  {
+    version: 3,
+    name: 'names',
+    statements: [
+      `CREATE TABLE names (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        registered BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        attributes TEXT NOT NULL
+      )`,
+      `CREATE TABLE name_addresses (
+        name TEXT NOT NULL REFERENCES names (name),
+        coin_type TEXT NOT NULL,
+        address TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        PRIMARY KEY (name, coin_type)
+      )`,
+      'CREATE INDEX name_addresses_address ON name_addresses (address)',
+      `CREATE TABLE used_signatures (
+        digest TEXT PRIMARY KEY,
+        used_at BIGINT NOT NULL
+      )`,
+    ],
+  },
+  {
+    version: 4,
+    name: 'sessions',
+    statements: [
+      `CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        address TEXT NOT NULL,
+        pci TEXT NOT NULL,
+        chain TEXT NOT NULL,
+        permissions TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        expiry BIGINT NOT NULL,
+        revoked_at BIGINT
+      )`,
+      'CREATE INDEX sessions_address ON sessions (address)',
+    ],
+  },
+  {
+    version: 5,
+    name: 'token metadata',
+    statements: [
+      `CREATE TABLE token_meta (
+        chain TEXT NOT NULL,
+        address TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        symbol TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        PRIMARY KEY (chain, address)
+      )`,
+    ],
+  },
+]
+
+/**
+ * Applies the migrations not applied yet, each in its own transaction, and
+ * returns the versions it applied. On PostgreSQL an advisory lock keeps two
+ * gateways starting at once from racing; SQLite's write lock does the same.
+ */
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at BIGINT NOT NULL
+    )`,
+  )
+  const applied: number[] = []
+  for (const m of migrations) {
+    const lock =
+      db.dialect === 'postgres' ? [{ sql: 'SELECT pg_advisory_xact_lock(?)', params: [727_001] }] : []
+    // Check-and-apply inside one transaction: `INSERT … ON CONFLICT DO NOTHING`
+    // claims the version first, so a concurrent starter applies nothing twice.
+    const done = await db.query<{ version: number }>(
+      'SELECT version FROM schema_migrations WHERE version = ?',
+      [m.version],
+    )
+    if (done.length > 0) continue
+    try {
+      await db.batch([
+        ...lock,
+        {
+          sql: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+          params: [m.version, m.name, Date.now()],
+        },
+        ...m.statements.map((sql) => ({ sql })),
+      ])
+      applied.push(m.version)
+    } catch (error) {
+      const again = await db.query('SELECT version FROM schema_migrations WHERE version = ?', [m.version])
+      if (again.length > 0) continue
+      throw error
+    }
+  }
+  return applied
+}

@@ -1,0 +1,73 @@
+import pg from 'pg'
+import { BatchConditionError, type Database, type SqlValue } from './types.js'
+
+// BIGINT (int8) columns hold epoch milliseconds and block numbers, all far
+// below 2^53: read them as numbers, the same as SQLite gives them.
+const int8Parser = (value: string) => Number(value)
+
+/** Renumbers `?` placeholders to PostgreSQL's `$1, $2, …`. SQL here never has `?` in literals. */
+export function toPgPlaceholders(sql: string): string {
+  let n = 0
+  return sql.replace(/\?/g, () => `$${++n}`)
+}
+
+/** The PostgreSQL engine: a node-postgres pool; a batch holds one client inside BEGIN … COMMIT. */
+export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // A database that does not answer fails the request (503) instead of queueing it forever.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === 20
+          ? int8Parser
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  })
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {})
+  const text = new Map<string, string>()
+  const convert = (sql: string) => {
+    let t = text.get(sql)
+    if (t === undefined) {
+      t = toPgPlaceholders(sql)
+      if (text.size > 500) text.clear()
+      text.set(sql, t)
+    }
+    return t
+  }
+  const values = (params: readonly SqlValue[] | undefined) =>
+    (params ?? []).map((v) => (typeof v === 'bigint' ? v.toString() : v))
+  return {
+    dialect: 'postgres',
+    async query<T>(sql: string, params?: readonly SqlValue[]) {
+      const r = await pool.query(convert(sql), values(params))
+      return r.rows as T[]
+    },
+    async batch(statements) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const counts: number[] = []
+        for (const [i, s] of statements.entries()) {
+          const r = await client.query(convert(s.sql), values(s.params))
+          const changes = r.rowCount ?? 0
+          if (s.expectChanges !== undefined && changes !== s.expectChanges) throw new BatchConditionError(i)
+          counts.push(changes)
+        }
+        await client.query('COMMIT')
+        return counts
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestDatabase, ENGINES, type TestDatabase } from '../test-helpers/databases.js'
+import { type Database, MIGRATIONS, migrate, openDatabase, toPgPlaceholders } from './index.js'
+
+describe.each(ENGINES)('storage on %s', (kind) => {
+  let tdb: TestDatabase | undefined
+  let db: Database | undefined
+  afterEach(async () => {
+    await db?.close()
+    await tdb?.drop()
+    db = undefined
+    tdb = undefined
+  })
+
+  async function open() {
+    tdb = await createTestDatabase(kind)
+    db = await openDatabase({ databaseUrl: tdb.url, dataDir: '/nonexistent' })
+    return db
+  }
+
+  it('applies every migration once, in order, and a second run applies none', async () => {
+    const d = await open()
+    expect(d.dialect).toBe(kind)
+    const rows = await d.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version))
+    expect(await migrate(d)).toEqual([])
+  })
+
+  it('a batch is atomic: a failing statement rolls back the ones before it', async () => {
+    const d = await open()
+    const insert = {
+      sql: 'INSERT INTO indexer_cursors (chain, next_block, updated_at) VALUES (?, ?, ?)',
+      params: ['eip155:1', 5, 1],
+    }
+    await expect(d.batch([insert, insert])).rejects.toThrow()
+    expect(await d.query('SELECT * FROM indexer_cursors')).toEqual([])
+    expect(await d.batch([insert])).toEqual([1])
+    expect(await d.query('SELECT chain, next_block FROM indexer_cursors')).toEqual([
+      { chain: 'eip155:1', next_block: 5 },
+    ])
+  })
+
+  it('binds values, never splices them: a quote in a value is stored as text', async () => {
+    const d = await open()
+    const evil = "x'); DROP TABLE names; --"
+    await d.batch([
+      {
+        sql: 'INSERT INTO names (name, owner, registered, updated, attributes) VALUES (?, ?, ?, ?, ?)',
+        params: [evil, '0xabc', 1, 1, '{}'],
+      },
+    ])
+    const rows = await d.query<{ name: string }>('SELECT name FROM names WHERE name = ?', [evil])
+    expect(rows).toEqual([{ name: evil }])
+  })
+
+  it('BIGINT millisecond times read back as numbers on both engines', async () => {
+    const d = await open()
+    const t = 1_763_700_000_123
+    await d.batch([
+      {
+        sql: 'INSERT INTO indexer_cursors (chain, next_block, updated_at) VALUES (?, ?, ?)',
+        params: ['c', 9, t],
+      },
+    ])
+    const [row] = await d.query<{ updated_at: number }>('SELECT updated_at FROM indexer_cursors')
+    expect(row?.updated_at).toBe(t)
+  })
+})
+
+describe('PostgreSQL placeholders', () => {
+  it('renumbers ? to $n in order', () => {
+    expect(toPgPlaceholders('SELECT a FROM t WHERE b = ? AND c IN (?, ?)')).toBe(
+      'SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)',
+    )
+  })
+})

@@ -5,6 +5,8 @@
 //   PORT=5174         serve on another port (default 5173; the next free one if taken)
 //   DEMO_SKIP_BUILD=1 serve the existing dist/
 //   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
+//   DEMO_NO_SOLANA=1  do not start the local SVM: the modal offers EVM only
+//   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -76,11 +78,33 @@ try {
   const devnet = await startEvmDevnet()
   stops.push(() => devnet.stop())
   for (const c of devnet.chains) console.log(`  devnet  chain ${c.chainId}  ${c.rpcUrl}`)
+  const devnetPkg = await importWorkspace('devnet', 'index')
+  let solana
+  if (!process.env.DEMO_NO_SOLANA) {
+    const sol = await devnetPkg.startSolanaDevnet({ port: 0 })
+    stops.push(() => sol.stop())
+    console.log(`  devnet  solana ${sol.caipNetworkId}  ${sol.rpcUrl}`)
+    solana = {
+      rpcUrl: sol.rpcUrl,
+      genesisHash: sol.genesisHash,
+      caipNetworkId: sol.caipNetworkId,
+      fixtures: devnetPkg.solanaFixturesToJson(sol.fixtures),
+    }
+  }
+  let walletconnect
+  if (!process.env.DEMO_NO_RELAY) {
+    const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
+    stops.push(() => relay.stop())
+    console.log(`  relay   walletconnect  ${relay.url}`)
+    walletconnect = { url: relay.url }
+  }
   const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet)
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,
     apiUrl,
+    solana,
+    walletconnect,
   })
 
   const vite = await import('vite')

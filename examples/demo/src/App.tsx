@@ -1,3 +1,4 @@
+import { getWalletConnectConnector } from '@portico/plugin-walletconnect'
 import {
   ConnectButton,
   NetworkButton,
@@ -12,7 +13,7 @@ import {
   useSignMessage,
 } from '@portico/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { DemoWorld } from './setup.js'
+import { type DemoWorld, probeRelay } from './setup.js'
 
 type Mode = 'light' | 'dark' | 'system'
 /** Dev account #1 of the devnet mnemonic: the demo sends to it. */
@@ -59,6 +60,7 @@ export function App({ world }: { world: DemoWorld }) {
             <AccountCard />
             <RequestsCard />
             <HelloCard world={world} />
+            <WalletConnectCard world={world} />
           </div>
           <EmbeddedCard world={world} />
         </div>
@@ -233,6 +235,54 @@ function HelloCard({ world }: { world: DemoWorld }) {
           Open the plugin view
         </button>
       </div>
+    </section>
+  )
+}
+
+const noConnector = { subscribe: () => () => {}, getState: () => undefined }
+
+/** WalletConnect over the loopback relay: relay status, the pairing URI and how to pair the dev WC wallet. */
+function WalletConnectCard({ world }: { world: DemoWorld }) {
+  const connector = getWalletConnectConnector(world.portico) ?? noConnector
+  const wc = useSyncExternalStore(connector.subscribe, connector.getState, connector.getState)
+  const [relay, setRelay] = useState<'checking' | 'up' | 'down'>('checking')
+  useEffect(() => {
+    let live = true
+    void probeRelay(world.relayUrl).then((ok) => live && setRelay(ok ? 'up' : 'down'))
+    return () => {
+      live = false
+    }
+  }, [world.relayUrl])
+  const uri = wc?.uri
+  return (
+    <section className="card" aria-labelledby="wc-card">
+      <h2 id="wc-card">WalletConnect — loopback relay</h2>
+      <dl className="facts">
+        <dt>Relay</dt>
+        <dd className="mono" data-testid="wc-relay" data-state={relay}>
+          {world.relayUrl}{' '}
+          <span className="pill" data-status={relay === 'up' ? 'connected' : 'disconnected'}>
+            {relay === 'checking' ? 'checking…' : relay === 'up' ? 'running' : 'not running'}
+          </span>
+        </dd>
+        <dt>Status</dt>
+        <dd data-testid="wc-status">{wc?.status ?? '—'}</dd>
+      </dl>
+      {relay === 'down' ? (
+        <p className="warning" role="status">
+          The WalletConnect relay is not running, so a QR code can’t be paired. Start the demo with{' '}
+          <code>npm run demo</code> (or <code>portico-devnet start</code>).
+        </p>
+      ) : null}
+      <p className="hint">
+        Choose WalletConnect (or a wallet under All Wallets) in the modal, then pair the dev WalletConnect
+        wallet with the URI:
+      </p>
+      <pre className="command mono" data-testid="wc-pair-command" data-uri={uri ?? ''}>
+        {uri
+          ? `node --import tsx devnet/src/walletconnect/wallet-main.ts '${uri}' --relay ${world.relayUrl}`
+          : 'No pairing yet.'}
+      </pre>
     </section>
   )
 }

@@ -43,4 +43,12 @@ describe('built demo', () => {
     expect(chunks.some((c) => c.name.startsWith('Networks-'))).toBe(true)
     expect(chunks.some((c) => c.name.startsWith('HelloView-') && c.code.includes('hello-view'))).toBe(true)
   })
+
+  it('the WalletConnect provider loads lazily: it is not in the entry chunk', () => {
+    const entrySrc = /<script[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1]
+    const entry = chunks.find((c) => c.name === entrySrc)!
+    // The universal provider's session-proposal method name.
+    expect(chunks.some((c) => c.code.includes('wc_sessionPropose'))).toBe(true)
+    expect(entry.code).not.toContain('wc_sessionPropose')
+  })
 })

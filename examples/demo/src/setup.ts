@@ -1,13 +1,34 @@
 import { anvil31337, anvil31338, type EvmToken, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
 import { createDevWallet, type DevWallet } from '@portico/adapter-evm/dev-wallet'
-import { createPortico, type Portico } from '@portico/core'
+import { solanaAdapter, solanaLocalnet } from '@portico/adapter-solana'
+import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-solana/dev-wallet'
+import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
+import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+
+/** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
+export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
+
+/** The local SVM (services.solana of devnet.json): RPC, genesis hash and fixtures. */
+export interface SolanaDevnetInfo {
+  rpcUrl: string
+  genesisHash: string
+  caipNetworkId: string
+  fixtures: {
+    devKeypairs: { address: string; secretKey: number[] }[]
+    splMint: { mint: string; name: string; symbol: string; decimals: number }
+  }
+}
 
 export interface DevnetInfo {
   chains: { chainId: number; rpcUrl: string }[]
   tokens: EvmToken[]
   /** The gateway (@portico/server) when the start script could run it. */
   apiUrl?: string
+  /** The local SVM, when running. */
+  solana?: SolanaDevnetInfo
+  /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
+  walletconnect?: { url: string }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -30,12 +51,20 @@ export interface DemoWorld {
   portico: Portico
   embedded: Portico
   wallet: DevWallet
+  /** The Solana dev wallet (Wallet Standard), when the local SVM runs. */
+  solanaWallet: SolanaDevWallet | undefined
   hello: HelloPlugin
   devnet: DevnetInfo & { found: boolean }
+  /** The relay the WalletConnect plugin uses (loopback only). */
+  relayUrl: string
 }
 
-/** The demo's pieces: the dev wallet (EIP-6963), a floating-modal instance and an embedded one. */
-export function createWorld(devnet: DevnetInfo & { found: boolean }): DemoWorld {
+/**
+ * The demo's pieces: the EVM dev wallet (EIP-6963), the Solana dev wallet
+ * (Wallet Standard), a floating-modal instance with EVM + Solana + WalletConnect
+ * (loopback relay, gateway as wallet directory) and an embedded EVM instance.
+ */
+export async function createWorld(devnet: DevnetInfo & { found: boolean }): Promise<DemoWorld> {
   const rpc = (id: number) => devnet.chains.find((c) => c.chainId === id)?.rpcUrl
   const networks = [
     withRpcUrls(anvil31337, [rpc(31337) ?? anvil31337.rpcUrls.default.http[0]!]),
@@ -44,13 +73,46 @@ export function createWorld(devnet: DevnetInfo & { found: boolean }): DemoWorld 
   const tokens = Object.fromEntries(networks.map((n) => [n.caipNetworkId, devnet.tokens]))
   const wallet = createDevWallet({ networks })
   wallet.announce(window)
+
+  const sol = devnet.solana
+  const solanaNetworks: Network[] = sol
+    ? [solanaLocalnet({ rpcUrl: sol.rpcUrl, genesisHash: sol.genesisHash, name: 'Solana Local' })]
+    : []
+  let solanaWallet: SolanaDevWallet | undefined
+  if (sol) {
+    solanaWallet = await createSolanaDevWallet({
+      secretKeys: [sol.fixtures.devKeypairs[0]!.secretKey],
+      rpcUrls: { 'solana:localnet': sol.rpcUrl },
+    })
+    solanaWallet.register(window)
+  }
+  const solanaTokens = sol
+    ? [
+        {
+          mint: sol.fixtures.splMint.mint,
+          symbol: sol.fixtures.splMint.symbol,
+          name: sol.fixtures.splMint.name,
+        },
+      ]
+    : []
+
   const hello = helloPlugin({ greeting: 'Hello' })
+  const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
+  // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
+  const wc: Plugin = walletConnectPlugin({
+    relayUrl,
+    projectId: 'local',
+    featuredWalletIds: ['portico-dev-wallet'],
+  })
   const metadata = { name: 'Portico demo', url: window.location.origin }
   const api = devnet.apiUrl ? { apiUrl: devnet.apiUrl, projectId: 'local' } : {}
   const portico = createPortico({
     ...api,
-    adapters: [evmAdapter({ networks, tokens })],
-    plugins: [hello],
+    adapters: [
+      evmAdapter({ networks, tokens }),
+      ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
+    ],
+    plugins: [hello, wc],
     metadata,
     themeMode: 'system',
   })
@@ -63,5 +125,38 @@ export function createWorld(devnet: DevnetInfo & { found: boolean }): DemoWorld 
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, hello, devnet }
+  return { portico, embedded, wallet, solanaWallet, hello, devnet, relayUrl }
+}
+
+/** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */
+export function wcUri(portico: Portico): string | undefined {
+  return getWalletConnectConnector(portico)?.getState().uri
+}
+
+/**
+ * Whether a WebSocket to the relay opens within `timeoutMs` (the loopback relay
+ * accepts anonymous sockets). The demo says so on the page when it doesn't.
+ */
+export function probeRelay(url: string, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    let done = false
+    const finish = (ok: boolean, socket?: WebSocket) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      try {
+        socket?.close()
+      } catch {}
+      resolve(ok)
+    }
+    const timer = setTimeout(() => finish(false, socket), timeoutMs)
+    let socket: WebSocket | undefined
+    try {
+      socket = new WebSocket(url)
+      socket.onopen = () => finish(true, socket)
+      socket.onerror = () => finish(false, socket)
+    } catch {
+      finish(false)
+    }
+  })
 }

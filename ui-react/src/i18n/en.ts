@@ -20,10 +20,13 @@ export const en = {
   noWallets: 'No wallet found in this browser.',
   walletListLabel: 'Wallets',
   termsNote: 'Portico never holds your keys. Your wallet asks you to approve every action.',
-  // AllWallets
-  allWalletsTitle: 'All Wallets',
-  allWalletsEmpty:
-    'The wallet directory needs a Portico gateway (apiUrl). Installed wallets are listed on the previous screen.',
+  qrCode: 'QR code',
+  chainEip155: 'Ethereum & EVM',
+  chainSolana: 'Solana',
+  chainPolkadot: 'Polkadot',
+  chainBip122: 'Bitcoin',
+  chainCosmos: 'Cosmos',
+  chainMulti: 'Any chain',
   // ConnectingExternal
   continueIn: 'Continue in {name}',
   approveInWallet: 'Accept the connection request in your wallet.',
@@ -36,6 +39,8 @@ export const en = {
   copied: 'Copied',
   viewOnExplorer: 'View on explorer',
   disconnect: 'Disconnect',
+  chainsLabel: 'Chains',
+  connectChainWallet: 'Connect a {name} wallet',
   tabTokens: 'Tokens',
   tabNfts: 'NFTs',
   tabActivity: 'Activity',

@@ -198,7 +198,56 @@ describe('Connect view', () => {
     expect(rows[0]!.textContent).toContain('Recent')
     expect(rows[1]!.textContent).toContain('<img src=x onerror=alert(1)>')
     expect(rows[1]!.querySelectorAll('img').length).toBe(0)
-    expect(byText(modalRoot(), 'button', 'All Wallets')).toBeDefined()
+  })
+
+  it('"All Wallets" is offered only when a plugin provides the directory view; it pushes AllWallets', async () => {
+    const without = await setup()
+    await click(without.button)
+    expect(byText(modalRoot(), 'button', 'All Wallets')).toBeUndefined()
+    rendered?.unmount()
+    document.body.innerHTML = ''
+    const t = await setup()
+    t.views.set('AllWallets', async () => ({ default: () => <p>directory</p> }))
+    await click(t.button)
+    await click(await waitFor(() => byText(modalRoot(), 'button', 'All Wallets')))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="AllWallets"]'))
+    expect(view.textContent).toBe('directory')
+  })
+
+  it('groups wallets by chain with a label when several chains are offered; WalletConnect is one row that opens its QR view', async () => {
+    const solWallet = {
+      id: 'wallet-standard:sol',
+      type: 'ANNOUNCED' as const,
+      name: 'Sol Wallet',
+      chain: 'solana' as const,
+      installed: true,
+    }
+    const wc = (chain: 'eip155' | 'solana') => ({
+      id: 'walletConnect',
+      type: 'WALLET_CONNECT' as const,
+      name: 'WalletConnect',
+      chain,
+    })
+    const t = await setup({ connectors: [wc('eip155'), devWallet, wc('solana'), solWallet] })
+    t.views.set('ConnectingWalletConnect', async () => ({ default: () => <p>qr</p> }))
+    await click(t.button)
+    const groups = Array.from(modalRoot().querySelectorAll<HTMLElement>('[data-view="Connect"] .group'))
+    expect(groups.map((g) => [g.dataset.chain, g.querySelector('h3')?.textContent])).toEqual([
+      ['eip155', 'Ethereum & EVM'],
+      ['solana', 'Solana'],
+      ['multi', 'Any chain'],
+    ])
+    expect(modalRoot().querySelectorAll('[data-connector-id="walletConnect"]').length).toBe(1)
+    await click(modalRoot().querySelector('[data-connector-id="walletConnect"]')!)
+    expect(
+      (await waitFor(() => modalRoot().querySelector('[data-view="ConnectingWalletConnect"]'))).textContent,
+    ).toBe('qr')
+  })
+
+  it('one chain only: no group labels', async () => {
+    const { button } = await setup()
+    await click(button)
+    expect(modalRoot().querySelector('[data-view="Connect"] .group-label')).toBeNull()
   })
 })
 

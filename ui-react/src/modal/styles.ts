@@ -87,6 +87,19 @@ export const modalCss = /* css */ `
 button, a { -webkit-tap-highlight-color: transparent; }
 :focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.group + .group, .group + .list { margin-top: 12px; }
+.group-label { margin: 0 4px 6px; font-size: 12px; font-weight: 600; letter-spacing: .02em; color: var(--portico-muted); }
+/* The wallet directory (AllWallets, from @portico/plugin-walletconnect): search field and virtualized rows (60px pitch). */
+.search { display: block; width: 100%; box-sizing: border-box; margin: 0 0 10px; padding: 10px 14px; border: 1px solid var(--portico-border); border-radius: 12px; background: var(--portico-surface); color: inherit; font: inherit; }
+.search::placeholder { color: var(--portico-muted); }
+.search:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
+.wallet-scroll { overscroll-behavior: contain; }
+.wallet-scroll .row { height: 52px; padding-block: 6px; }
+.namespaces { margin-top: 8px; }
+.namespaces .row-label { min-width: 0; }
+.namespaces .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.namespace-balance { flex: none; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-weight: 500; }
+.namespaces .row[data-active] { box-shadow: inset 0 0 0 1px var(--portico-accent); }
 .row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0; border-radius: 14px; background: var(--portico-surface); color: inherit; font: inherit; text-align: left; cursor: pointer; text-decoration: none; transition: background 120ms ease; }
 .row:hover { background: var(--portico-surface-hover); }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }

@@ -1,13 +1,13 @@
-import type { TokenBalance } from '@portico/core'
+import type { ChainNamespace, TokenBalance } from '@portico/core'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { formatTokenAmount, formatUsd } from '../format/index.js'
+import { formatTokenAmount, formatUsd, shortenAddress } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { type PorticoStringKey, useStrings } from '../i18n/index.js'
 import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
 import { useViewTitle } from '../modal/title.js'
 import { displayName } from './displayName.js'
-import { Avatar, NetworkDot } from './parts.js'
+import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
 
 const TABS: PorticoStringKey[] = ['tabTokens', 'tabNfts', 'tabActivity']
 
@@ -91,6 +91,7 @@ export default function AccountView() {
           <ChevronIcon />
         </button>
       ) : null}
+      <Namespaces />
       <div className="tabs" role="tablist" aria-label={t('accountTabs')}>
         {TABS.map((key, i) => (
           <button
@@ -181,6 +182,65 @@ function TokenList({
           </span>
         </li>
       ))}
+    </ul>
+  )
+}
+
+/**
+ * With several chains configured: one row per namespace — the connected
+ * account's address and balance, or "Connect a … wallet". Choosing another
+ * connected namespace opens the modal on it, which switches the active
+ * namespace (SPEC §2) instead of opening a view.
+ */
+function Namespaces() {
+  const portico = usePortico()
+  const t = useStrings()
+  const accounts = usePorticoState((s) => s.accounts)
+  const active = usePorticoState((s) => s.activeNamespace)
+  const all = usePorticoState((s) => s.networks.all)
+  const activeIds = usePorticoState((s) => s.networks.active)
+  const namespaces = [...new Set(all.map((n) => n.chainNamespace))] as ChainNamespace[]
+  if (namespaces.length < 2) return null
+  return (
+    <ul className="list namespaces" aria-label={t('chainsLabel')}>
+      {namespaces.map((ns) => {
+        const account = accounts[ns]
+        const network = all.find((n) => n.caipNetworkId === activeIds[ns])
+        const label = namespaceLabel(t, ns)
+        const connected = account?.status === 'connected' && account.address
+        return (
+          <li key={ns}>
+            <button
+              type="button"
+              className="row"
+              data-namespace={ns}
+              data-active={ns === active ? '' : undefined}
+              aria-current={ns === active ? 'true' : undefined}
+              onClick={() => {
+                if (!connected) portico.router.push('Connect')
+                else if (ns !== active) void portico.open({ namespace: ns })
+              }}
+            >
+              {network ? <NetworkDot network={network} /> : null}
+              <span className="row-label">
+                {label}
+                <span className="row-sub mono" data-testid="namespace-address">
+                  {connected ? shortenAddress(account.address) : t('connectChainWallet', { name: label })}
+                </span>
+              </span>
+              {connected ? (
+                <span className="namespace-balance" data-testid="namespace-balance">
+                  {account.balance !== undefined
+                    ? `${formatTokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+                    : account.balanceLoading
+                      ? t('balanceLoading')
+                      : ''}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -1,9 +1,9 @@
-import type { Connector } from '@portico/core'
+import type { ChainNamespace, Connector } from '@portico/core'
 import { usePortico } from '../context/index.js'
 import { useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
-import { WalletIcon } from './parts.js'
+import { namespaceLabel, WalletIcon } from './parts.js'
 
 /** Installed wallets first, then the recent one, then the rest; stable otherwise. */
 export function sortConnectors(list: readonly Connector[], recentId: string | undefined): Connector[] {
@@ -11,49 +11,111 @@ export function sortConnectors(list: readonly Connector[], recentId: string | un
   return [...list].sort((a, b) => rank(a) - rank(b))
 }
 
-/** Connect (initial view): installed EIP-6963 wallets first with their icons, recent marked, All Wallets. */
+export interface ConnectorGroup {
+  /** The chain namespace of the group; undefined for connectors that span chains (WalletConnect). */
+  namespace: ChainNamespace | undefined
+  connectors: Connector[]
+}
+
+/**
+ * Groups the wallets by chain: one group per namespace in first-seen order,
+ * then the multi-chain connectors (a WalletConnect connector is listed once per
+ * namespace by its provider; it becomes one row here).
+ */
+export function groupConnectors(sorted: readonly Connector[]): ConnectorGroup[] {
+  const groups = new Map<ChainNamespace, Connector[]>()
+  const multi: Connector[] = []
+  for (const c of sorted) {
+    if (c.type === 'WALLET_CONNECT') {
+      if (!multi.some((m) => m.id === c.id)) multi.push(c)
+      continue
+    }
+    const list = groups.get(c.chain) ?? []
+    if (!list.some((m) => m.id === c.id)) list.push(c)
+    groups.set(c.chain, list)
+  }
+  const out: ConnectorGroup[] = [...groups].map(([namespace, connectors]) => ({ namespace, connectors }))
+  if (multi.length) out.push({ namespace: undefined, connectors: multi })
+  return out
+}
+
+/**
+ * Connect (initial view): installed wallets first with their icons, recent
+ * marked; grouped by chain when wallets of several chains are offered;
+ * WalletConnect once (it leads to its QR view); "All Wallets" when a plugin
+ * provides the wallet directory view (`@portico/plugin-walletconnect`).
+ */
 export function ConnectView() {
   const portico = usePortico()
   const t = useStrings()
   const { connectors, recentConnectorId } = useConnectors()
   useViewTitle(t('connectTitle'))
-  const list = sortConnectors(connectors, recentConnectorId)
+  const groups = groupConnectors(sortConnectors(connectors, recentConnectorId))
+  const labelled = groups.length > 1
+  const hasAllWallets = portico.getViewLoader?.('AllWallets') !== undefined
+  const hasWcView = portico.getViewLoader?.('ConnectingWalletConnect') !== undefined
+  const select = (c: Connector) => {
+    if (c.type === 'WALLET_CONNECT' && hasWcView) portico.router.push('ConnectingWalletConnect')
+    else portico.router.push('ConnectingExternal', { connectorId: c.id })
+  }
   return (
     <>
-      <ul className="list" aria-label={t('walletListLabel')}>
-        {list.map((c) => (
-          <li key={c.id}>
+      {groups.map((g) => {
+        const label = namespaceLabel(t, g.namespace)
+        return (
+          <div key={g.namespace ?? 'multi'} className="group" data-chain={g.namespace ?? 'multi'}>
+            {labelled ? <h3 className="group-label">{label}</h3> : null}
+            <ul className="list" aria-label={labelled ? label : t('walletListLabel')}>
+              {g.connectors.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="row"
+                    data-connector-id={c.id}
+                    data-chain={g.namespace ?? 'multi'}
+                    onClick={() => select(c)}
+                  >
+                    <WalletIcon connector={c} />
+                    <span className="row-label">{c.name}</span>
+                    {c.id === recentConnectorId ? (
+                      <span className="tag">{t('recent')}</span>
+                    ) : c.installed || c.type === 'ANNOUNCED' ? (
+                      <span className="tag" data-tone="muted">
+                        {t('installed')}
+                      </span>
+                    ) : c.type === 'WALLET_CONNECT' ? (
+                      <span className="tag" data-tone="muted">
+                        {t('qrCode')}
+                      </span>
+                    ) : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+      {hasAllWallets ? (
+        <ul className="list" aria-label={t('allWallets')}>
+          <li>
             <button
               type="button"
               className="row"
-              data-connector-id={c.id}
-              onClick={() => portico.router.push('ConnectingExternal', { connectorId: c.id })}
+              data-all-wallets=""
+              onClick={() => portico.router.push('AllWallets')}
             >
-              <WalletIcon connector={c} />
-              <span className="row-label">{c.name}</span>
-              {c.id === recentConnectorId ? (
-                <span className="tag">{t('recent')}</span>
-              ) : c.installed || c.type === 'ANNOUNCED' ? (
-                <span className="tag" data-tone="muted">
-                  {t('installed')}
-                </span>
-              ) : null}
+              <span className="wallet-icon grid-icon" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="row-label">{t('allWallets')}</span>
             </button>
           </li>
-        ))}
-        <li>
-          <button type="button" className="row" onClick={() => portico.router.push('AllWallets')}>
-            <span className="wallet-icon grid-icon" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-              <span />
-            </span>
-            <span className="row-label">{t('allWallets')}</span>
-          </button>
-        </li>
-      </ul>
-      {list.length === 0 ? <p className="note">{t('noWallets')}</p> : null}
+        </ul>
+      ) : null}
+      {connectors.length === 0 ? <p className="note">{t('noWallets')}</p> : null}
       <p className="note">{t('termsNote')}</p>
     </>
   )

@@ -17,7 +17,6 @@ type Loader = () => Promise<ViewModule>
 // Built-in views other than Connect are separate chunks, loaded on first use.
 const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   Account: () => import('./Account.js'),
-  AllWallets: () => import('./AllWallets.js'),
   ConnectingExternal: () => import('./ConnectingExternal.js'),
   Networks: () => import('./Networks.js'),
   SwitchNetwork: () => import('./SwitchNetwork.js'),

@@ -1,5 +1,6 @@
-import type { Connector, Network } from '@portico/core'
+import type { ChainNamespace, Connector, Network } from '@portico/core'
 import { avatarVariant, safeImageSrc } from '../format/index.js'
+import type { Translate } from '../i18n/index.js'
 
 /** A wallet's icon: `<img>` for a data:/http(s) URL, else its first letter as text. Never HTML. */
 export function WalletIcon({
@@ -35,4 +36,19 @@ export function NetworkDot({ network }: { network: Pick<Network, 'name' | 'id'> 
 
 export function Spinner() {
   return <span className="ring" aria-hidden="true" />
+}
+
+const NAMESPACE_KEYS = {
+  eip155: 'chainEip155',
+  solana: 'chainSolana',
+  polkadot: 'chainPolkadot',
+  bip122: 'chainBip122',
+  cosmos: 'chainCosmos',
+} as const
+
+/** A namespace's display name ("Ethereum & EVM", "Solana"…), from the string catalogue. */
+export function namespaceLabel(t: Translate, namespace: ChainNamespace | undefined): string {
+  if (namespace === undefined) return t('chainMulti')
+  const key = NAMESPACE_KEYS[namespace as keyof typeof NAMESPACE_KEYS]
+  return key ? t(key) : namespace
 }

@@ -83,6 +83,55 @@ describe('Account view', () => {
     expect(view.textContent).toBe('plugin view')
   })
 
+  it("with several chains, Account lists each namespace's address and balance; choosing another opens on it (SPEC §2)", async () => {
+    const t = await connected()
+    const solAddress = 'Ez2uFCWHQAsMP7ww3qoVhG4eT3huTV3a846cP9pmVhmQ'
+    const solNet = {
+      id: 'local',
+      name: 'Solana Local',
+      chainNamespace: 'solana' as const,
+      caipNetworkId: 'solana:local' as const,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+    }
+    const opened: unknown[] = []
+    const open = t.portico.open.bind(t.portico)
+    t.portico.open = async (opts) => {
+      opened.push(opts)
+      return open(opts)
+    }
+    await act(async () => {
+      const s = t.portico.getState()
+      t.set({
+        networks: {
+          ...s.networks,
+          all: [...s.networks.all, solNet],
+          active: { ...s.networks.active, solana: 'solana:local' },
+        },
+      })
+      t.setAccount({ status: 'disconnected' }, 'solana')
+    })
+    await act(async () => t.portico.open())
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    const row = (ns: string) => view.querySelector<HTMLElement>(`[data-namespace="${ns}"]`)!
+    expect(row('eip155').textContent).toContain('0xf39F…2266')
+    expect(row('eip155').querySelector('[data-testid="namespace-balance"]')?.textContent).toBe(
+      '10000.123 ETH',
+    )
+    expect(row('eip155').getAttribute('aria-current')).toBe('true')
+    expect(row('solana').textContent).toContain('Connect a Solana wallet')
+    await act(async () =>
+      t.setAccount(
+        { status: 'connected', address: solAddress, balance: '1000', balanceSymbol: 'SOL' },
+        'solana',
+      ),
+    )
+    expect(row('solana').textContent).toContain('Ez2u…VhmQ')
+    expect(row('solana').querySelector('[data-testid="namespace-balance"]')?.textContent).toBe('1000.000 SOL')
+    await click(row('solana'))
+    expect(opened.at(-1)).toEqual({ namespace: 'solana' })
+  })
+
   it('Disconnect returns to Connect', async () => {
     const t = await connected()
     await act(async () => t.portico.open())

@@ -8,7 +8,8 @@ import { createGateway } from './gateway.js'
 export async function main(argv: readonly string[], env: Record<string, string | undefined>): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(
-      'portico-server [--config portico.config.json]\n' +
+      'portico-server [--config portico.config.json] [--devnet [.portico/devnet.json]]\n' +
+        '  --devnet  also serve the networks of `portico-devnet start` (anvil chains, local SVM)\n' +
         'Environment: PORTICO_CONFIG, PORT, HOST, DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL\n',
     )
     return

@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
-import { BalanceService, ChainRegistry, registerChainRoutes, staticPrices } from './chains/index.js'
-import type { GatewayConfig } from './config/index.js'
+import {
+  BalanceService,
+  ChainRegistry,
+  evmBalanceReader,
+  registerChainRoutes,
+  solanaBalanceReader,
+  staticPrices,
+} from './chains/index.js'
+import { type GatewayConfig, isSolanaNetwork, type NetworkConfig } from './config/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
@@ -44,9 +51,12 @@ export async function createGateway(
 ): Promise<Gateway> {
   const db = await openDatabase(config)
   const metrics = new Metrics()
-  const chains = new ChainRegistry(config.networks)
+  const solana = config.networks.filter(isSolanaNetwork)
+  // Indexer, history and names work on EVM networks only; Solana networks serve balances.
+  const chains = new ChainRegistry(config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)))
   const prices = staticPrices(config.prices)
-  const balances = new BalanceService(prices, config.cache.balanceTtlMs, metrics)
+  const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
+  const readers = [evmBalanceReader(chains, prices), solanaBalanceReader(solana, prices)]
 
   let indexer!: HistoryIndexer
   const app = buildApp({
@@ -68,7 +78,7 @@ export async function createGateway(
       return { database: db.dialect, indexer: cursors }
     },
   })
-  registerChainRoutes(app, { chains, balances, prices })
+  registerChainRoutes(app, { chains, balances, prices, readers, solana })
   registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
   indexer = new HistoryIndexer(db, chains, app.log, metrics)
   registerNameRoutes(

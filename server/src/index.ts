@@ -7,11 +7,14 @@ export {
   ConfigError,
   ConfigSchema,
   DEFAULT_LOCAL_PROJECT,
+  devnetStateNetworks,
   type GatewayConfig,
   loadConfig,
   type NetworkConfig,
   type ProjectConfig,
   resolveConfig,
+  type SolanaNetworkConfig,
+  type SplTokenConfig,
   type TokenConfig,
 } from './config/index.js'
 export { type CreateGatewayOptions, createGateway, type Gateway } from './gateway.js'

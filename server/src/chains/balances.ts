@@ -1,8 +1,9 @@
-import type { TokenBalance } from '@portico/core'
+import { isAddress, type TokenBalance } from '@portico/core'
 import { formatUnits } from 'viem'
 import type { Metrics } from '../http/metrics.js'
+import { normalizeAccount } from '../http/schemas.js'
 import type { PriceSource } from './prices.js'
-import { type Chain, NATIVE_TOKEN_ADDRESS } from './registry.js'
+import { type Chain, type ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 
 // getEthBalance (Multicall3) and balanceOf (ERC-20) in one ABI, so one typed call list holds both.
 const balanceAbi = [
@@ -28,22 +29,97 @@ export class ChainReadError extends Error {
 }
 
 /**
- * Token balances (native + configured tokens) of an address, read through
- * one Multicall3 `aggregate3` per chain and cached for `ttlMs`. Concurrent
- * identical reads share one RPC call.
+ * One configured network whose balances the gateway reads. Each chain family
+ * (EVM, Solana) implements it; `BalanceService` caches in front of it and the
+ * balance route is the same for all.
+ */
+export interface BalanceNetwork {
+  /** CAIP-2 id, e.g. `eip155:31337` or `solana:<genesis-hash-prefix>`. */
+  readonly caipNetworkId: string
+  /** True when the network has a WebSocket URL (listed under `ws` in supported-chains). */
+  readonly hasWs: boolean
+  /** Non-zero balances (native + configured tokens) of `address`, priced in `currency`; throws `ChainReadError`. */
+  read(address: string, currency: string): Promise<TokenBalance[]>
+}
+
+/**
+ * The networks of one CAIP-2 namespace, with its address rule. The balance
+ * route picks the reader by the namespace of `chainId` (or of the address).
+ */
+export interface BalanceReader {
+  readonly namespace: string
+  /** The address in canonical form (EVM: lower-case `0x…`), or undefined when it is not an address of this namespace. */
+  normalizeAddress(value: string): string | undefined
+  networks(): readonly BalanceNetwork[]
+  network(caipNetworkId: string): BalanceNetwork | undefined
+}
+
+/**
+ * A SPEC §3 token balance from a raw integer amount, or undefined for zero.
+ * `quantity.numeric` is the exact decimal string; `value` is numeric × price.
+ */
+export function tokenBalance(
+  prices: PriceSource,
+  currency: string,
+  caipNetworkId: string,
+  token: { address: string; name: string; symbol: string; decimals: number; iconUrl?: string | undefined },
+  raw: bigint,
+): TokenBalance | undefined {
+  if (raw === 0n) return undefined
+  const caip10 = `${caipNetworkId}:${token.address}`
+  const numeric = formatUnits(raw, token.decimals)
+  const price = prices.price(currency, caip10, token.symbol) ?? 0
+  const entry: TokenBalance = {
+    name: token.name,
+    symbol: token.symbol,
+    chainId: caipNetworkId as `${string}:${string}`,
+    address: caip10,
+    value: Number(numeric) * price,
+    price,
+    quantity: { decimals: String(token.decimals), numeric },
+  }
+  if (token.iconUrl) entry.iconUrl = token.iconUrl
+  return entry
+}
+
+/** The configured EVM networks as a `BalanceReader` (one Multicall3 `aggregate3` per read). */
+export function evmBalanceReader(chains: ChainRegistry, prices: PriceSource): BalanceReader {
+  const wrap = (chain: Chain): BalanceNetwork => ({
+    caipNetworkId: chain.caipNetworkId,
+    hasWs: Boolean(chain.config.wsUrl),
+    read: (address, currency) => readEvmBalances(prices, chain, address as `0x${string}`, currency),
+  })
+  const all = chains.all().map(wrap)
+  const byId = new Map(all.map((n) => [n.caipNetworkId, n]))
+  return {
+    namespace: 'eip155',
+    normalizeAddress: (value) => (isAddress(value, 'eip155') ? normalizeAccount(value).address : undefined),
+    networks: () => all,
+    network: (id) => byId.get(id),
+  }
+}
+
+/**
+ * Token balances (native + configured tokens) of an address on one network,
+ * cached for `ttlMs` whatever the chain family. Concurrent identical reads
+ * share one RPC round trip; `force` bypasses the cache and refreshes it.
  */
 export class BalanceService {
   readonly #cache = new Map<string, { expires: number; balances: TokenBalance[] }>()
   readonly #inflight = new Map<string, Promise<TokenBalance[]>>()
 
   constructor(
-    private readonly prices: PriceSource,
     private readonly ttlMs: number,
     private readonly metrics: Metrics,
   ) {}
 
-  async get(chain: Chain, address: `0x${string}`, currency: string, force: boolean): Promise<TokenBalance[]> {
-    const key = `${chain.caipNetworkId}|${address}|${currency}`
+  async get(
+    network: BalanceNetwork,
+    address: string,
+    currency: string,
+    force: boolean,
+  ): Promise<TokenBalance[]> {
+    const key = `${network.caipNetworkId}|${address}|${currency}`
     const now = Date.now()
     if (!force) {
       const hit = this.#cache.get(key)
@@ -57,7 +133,8 @@ export class BalanceService {
     this.metrics.inc('portico_balance_cache_total', 'Balance reads by cache outcome.', {
       result: force ? 'bypass' : 'miss',
     })
-    const read = this.#read(chain, address, currency)
+    const read = network
+      .read(address, currency)
       .then((balances) => {
         if (this.#cache.size > 50_000) this.#cache.clear()
         this.#cache.set(key, { expires: Date.now() + this.ttlMs, balances })
@@ -67,61 +144,53 @@ export class BalanceService {
     this.#inflight.set(key, read)
     return read
   }
+}
 
-  async #read(chain: Chain, address: `0x${string}`, currency: string): Promise<TokenBalance[]> {
-    const multicallAddress = chain.config.multicall3 as `0x${string}` | undefined
-    if (!multicallAddress) throw new ChainReadError(`No multicall3 configured for ${chain.caipNetworkId}`)
-    let results: readonly { status: 'success' | 'failure'; result?: unknown }[]
-    try {
-      results = await chain.client.multicall({
-        multicallAddress,
-        allowFailure: true,
-        // One aggregate3 per chain, however many tokens: never split the calldata.
-        batchSize: 0,
-        contracts: [
-          { address: multicallAddress, functionName: 'getEthBalance' as const },
-          ...chain.tokens.map((t) => ({
-            address: t.address as `0x${string}`,
-            functionName: 'balanceOf' as const,
-          })),
-        ].map((c) => ({ ...c, abi: balanceAbi, args: [address] as const })),
-      })
-    } catch (cause) {
-      throw new ChainReadError(`Could not read balances on ${chain.caipNetworkId}`, { cause })
-    }
-    const out: TokenBalance[] = []
-    const add = (
-      raw: unknown,
-      name: string,
-      symbol: string,
-      decimals: number,
-      token: string,
-      iconUrl?: string,
-    ) => {
-      if (typeof raw !== 'bigint' || raw === 0n) return
-      const caip10 = `${chain.caipNetworkId}:${token}`
-      const numeric = formatUnits(raw, decimals)
-      const price = this.prices.price(currency, caip10, symbol) ?? 0
-      const entry: TokenBalance = {
-        name,
-        symbol,
-        chainId: chain.caipNetworkId as `${string}:${string}`,
-        address: caip10,
-        value: Number(numeric) * price,
-        price,
-        quantity: { decimals: String(decimals), numeric },
-      }
-      if (iconUrl) entry.iconUrl = iconUrl
-      out.push(entry)
-    }
-    const n = chain.native
-    add(results[0]?.result, n.name, n.symbol, n.decimals, NATIVE_TOKEN_ADDRESS)
-    chain.tokens.forEach((t, i) => {
-      const r = results[i + 1]
-      if (r?.status === 'success') {
-        add(r.result, t.name ?? t.symbol, t.symbol, t.decimals, t.address.toLowerCase(), t.iconUrl)
-      }
+/** Native + configured ERC-20 balances through one Multicall3 `aggregate3`. */
+async function readEvmBalances(
+  prices: PriceSource,
+  chain: Chain,
+  address: `0x${string}`,
+  currency: string,
+): Promise<TokenBalance[]> {
+  const multicallAddress = chain.config.multicall3 as `0x${string}` | undefined
+  if (!multicallAddress) throw new ChainReadError(`No multicall3 configured for ${chain.caipNetworkId}`)
+  let results: readonly { status: 'success' | 'failure'; result?: unknown }[]
+  try {
+    results = await chain.client.multicall({
+      multicallAddress,
+      allowFailure: true,
+      // One aggregate3 per chain, however many tokens: never split the calldata.
+      batchSize: 0,
+      contracts: [
+        { address: multicallAddress, functionName: 'getEthBalance' as const },
+        ...chain.tokens.map((t) => ({
+          address: t.address as `0x${string}`,
+          functionName: 'balanceOf' as const,
+        })),
+      ].map((c) => ({ ...c, abi: balanceAbi, args: [address] as const })),
     })
-    return out
+  } catch (cause) {
+    throw new ChainReadError(`Could not read balances on ${chain.caipNetworkId}`, { cause })
   }
+  const out: TokenBalance[] = []
+  const add = (raw: unknown, token: Parameters<typeof tokenBalance>[3]) => {
+    if (typeof raw !== 'bigint') return
+    const entry = tokenBalance(prices, currency, chain.caipNetworkId, token, raw)
+    if (entry) out.push(entry)
+  }
+  add(results[0]?.result, { ...chain.native, address: NATIVE_TOKEN_ADDRESS })
+  chain.tokens.forEach((t, i) => {
+    const r = results[i + 1]
+    if (r?.status === 'success') {
+      add(r.result, {
+        address: t.address.toLowerCase(),
+        name: t.name ?? t.symbol,
+        symbol: t.symbol,
+        decimals: t.decimals,
+        iconUrl: t.iconUrl,
+      })
+    }
+  })
+  return out
 }

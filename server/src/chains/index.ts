@@ -1,4 +1,18 @@
-export { BalanceService, ChainReadError } from './balances.js'
+export {
+  type BalanceNetwork,
+  type BalanceReader,
+  BalanceService,
+  ChainReadError,
+  evmBalanceReader,
+  tokenBalance,
+} from './balances.js'
 export { DEFAULT_PRICES, type PriceSource, staticPrices } from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'
+export {
+  isSolanaPublicKey,
+  SOL_NATIVE_ADDRESS,
+  SPL_TOKEN_PROGRAM_ID,
+  solanaBalanceReader,
+  solanaToken,
+} from './solana.js'

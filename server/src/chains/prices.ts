@@ -12,7 +12,7 @@ export interface PriceSource {
  * fixed numbers, not market data: set `prices` (or plug a feed) in production.
  */
 export const DEFAULT_PRICES: Record<string, Record<string, number>> = {
-  usd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1 },
+  usd: { ETH: 3000, WETH: 3000, SOL: 150, USDC: 1, USDT: 1, DAI: 1 },
 }
 
 /**

@@ -1,16 +1,22 @@
 import type { FungiblePriceResponse, SupportedChainsResponse, TokenBalance } from '@portico/core'
 import Type from 'typebox'
+import type { SolanaNetworkConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest } from '../http/errors.js'
-import { ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
-import { type BalanceService, ChainReadError } from './balances.js'
+import { BALANCE_ACCOUNT, CAIP2, sdkParams } from '../http/schemas.js'
+import { type BalanceReader, type BalanceService, ChainReadError } from './balances.js'
 import type { PriceSource } from './prices.js'
 import type { ChainRegistry } from './registry.js'
+import { solanaToken } from './solana.js'
 
 export interface ChainRoutesDeps {
   chains: ChainRegistry
   balances: BalanceService
   prices: PriceSource
+  /** One reader per namespace (EVM first); supported-chains and balances go through them. */
+  readers: readonly BalanceReader[]
+  /** Solana networks, for fungible prices of SOL and SPL tokens. */
+  solana?: readonly SolanaNetworkConfig[]
 }
 
 const CAIP10 = '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$'
@@ -21,10 +27,10 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
     '/v1/supported-chains',
     { config: { auth: 'project' }, schema: { querystring: Type.Object({ ...sdkParams }) } },
     async (): Promise<SupportedChainsResponse> => {
-      const all = deps.chains.all()
+      const all = deps.readers.flatMap((r) => r.networks())
       return {
         http: all.map((c) => c.caipNetworkId as `${string}:${string}`),
-        ws: all.filter((c) => c.config.wsUrl).map((c) => c.caipNetworkId as `${string}:${string}`),
+        ws: all.filter((c) => c.hasWs).map((c) => c.caipNetworkId as `${string}:${string}`),
       }
     },
   )
@@ -34,7 +40,7 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
     {
       config: { auth: 'project' },
       schema: {
-        params: Type.Object({ address: Type.String({ pattern: ACCOUNT }) }),
+        params: Type.Object({ address: Type.String({ pattern: BALANCE_ACCOUNT }) }),
         querystring: Type.Object({
           ...sdkParams,
           currency: Type.Optional(Type.Literal('usd')),
@@ -44,12 +50,25 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
       },
     },
     async (request): Promise<{ balances: TokenBalance[] }> => {
-      const { address, chain: fromAccount } = normalizeAccount(request.params.address)
+      const parts = request.params.address.split(':')
+      const raw = parts.length === 3 ? parts[2]! : parts[0]!
+      const fromAccount = parts.length === 3 ? `${parts[0]}:${parts[1]}` : undefined
       const q = request.query
       const chainId = q.chainId ?? fromAccount
-      const targets = chainId ? [deps.chains.get(chainId)] : deps.chains.all()
-      if (targets[0] === undefined) {
+      // The namespace of the chain asked for; with none, the one whose address rule the address meets (EVM first).
+      const reader = chainId
+        ? deps.readers.find((r) => r.namespace === chainId.split(':')[0])
+        : deps.readers.find((r) => r.normalizeAddress(raw) !== undefined)
+      const targets = chainId ? [reader?.network(chainId)] : (reader?.networks() ?? [])
+      if (chainId && targets[0] === undefined) {
         throw badRequest(`Network ${chainId} is not supported by this gateway`, 'unsupported_chain')
+      }
+      const address = reader?.normalizeAddress(raw)
+      if (!reader || address === undefined) {
+        throw badRequest(
+          `params/address is not ${reader ? `an address of ${reader.namespace}` : 'an address of a configured network'}`,
+          'invalid_address',
+        )
       }
       const force = q.forceUpdate !== undefined && q.forceUpdate !== '' && q.forceUpdate !== 'false'
       try {
@@ -80,6 +99,20 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
     async (request): Promise<FungiblePriceResponse> => {
       const fungibles: FungiblePriceResponse['fungibles'] = []
       for (const address of request.body.addresses) {
+        const sol = address.startsWith('solana:') ? solanaToken(deps.solana ?? [], address) : undefined
+        if (sol) {
+          const price = deps.prices.price(request.body.currency, address, sol.symbol)
+          if (price === undefined) continue
+          const entry: FungiblePriceResponse['fungibles'][number] = {
+            name: sol.name,
+            symbol: sol.symbol,
+            price,
+            address,
+          }
+          if (sol.iconUrl) entry.iconUrl = sol.iconUrl
+          fungibles.push(entry)
+          continue
+        }
         const found = deps.chains.token(address)
         if (!found) continue
         const t = found.token

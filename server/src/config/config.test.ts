@@ -48,4 +48,74 @@ describe('gateway configuration', () => {
     writeFileSync(join(dir, 'bad.json'), '{ nope')
     expect(() => loadConfig(['--config', join(dir, 'bad.json')], {})).toThrow(/not valid JSON/)
   })
+
+  it('networks may be Solana: solana:<genesis-hash prefix>, RPC URL and SPL tokens by mint', () => {
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const c = resolveConfig({
+      networks: [
+        { caipNetworkId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:8545' },
+        {
+          caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          rpcUrl: 'http://127.0.0.1:8899',
+          tokens: [{ mint, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+        },
+      ],
+    })
+    expect(c.networks.map((n) => n.caipNetworkId)).toEqual([
+      'eip155:31337',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ])
+    const bad = (tokens: unknown[]) => () =>
+      resolveConfig({
+        networks: [{ caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'x', tokens }],
+      })
+    expect(bad([{ mint: '0x12', symbol: 'X', decimals: 6 }])).toThrow(/\/networks\/0\/tokens\/0\/mint/)
+    expect(bad([{ mint, symbol: 'X' }])).toThrow(/decimals/)
+    expect(() => resolveConfig({ networks: [{ caipNetworkId: 'solana:0OIl', rpcUrl: 'x' }] })).toThrow(
+      /caipNetworkId/,
+    )
+    const sol = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'x' }
+    expect(() => resolveConfig({ networks: [sol, sol] })).toThrow(/duplicate network solana:5eyk/)
+  })
+
+  it('--devnet adds the anvil chains and the local SVM from devnet.json; configured networks win', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portico-config-'))
+    const sol = 'solana:8sQ1xSEbMmCbNT9Ym5ZFMjddpnx2h5Hr'
+    writeFileSync(
+      join(dir, 'devnet.json'),
+      JSON.stringify({
+        services: {
+          evm: {
+            chains: [
+              { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+              { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
+            ],
+            fixtures: {
+              multicall3: `0x${'ca11'.repeat(10)}`,
+              tokens: [{ address: `0x${'1'.repeat(40)}`, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+            },
+          },
+          solana: {
+            rpcUrl: 'http://127.0.0.1:8899',
+            caipNetworkId: sol,
+            fixtures: { splMint: { mint: '1'.repeat(32), symbol: 'PUSD', name: 'Portico USD', decimals: 6 } },
+          },
+        },
+      }),
+    )
+    writeFileSync(
+      join(dir, 'c.json'),
+      JSON.stringify({ networks: [{ caipNetworkId: 'eip155:31338', rpcUrl: 'http://127.0.0.1:9999' }] }),
+    )
+    const c = loadConfig(['--config', join(dir, 'c.json'), '--devnet', 'devnet.json'], {}, dir)
+    expect(c.networks.map((n) => [n.caipNetworkId, n.rpcUrl])).toEqual([
+      ['eip155:31338', 'http://127.0.0.1:9999'],
+      ['eip155:31337', 'http://127.0.0.1:8545'],
+      [sol, 'http://127.0.0.1:8899'],
+    ])
+    expect(c.networks[2]).toMatchObject({ tokens: [{ mint: '1'.repeat(32), symbol: 'PUSD', decimals: 6 }] })
+    // Without a path: the nearest .portico/devnet.json above cwd (here: none) → a ConfigError naming the fix.
+    const empty = mkdtempSync(join(tmpdir(), 'portico-config-'))
+    expect(() => loadConfig(['--devnet'], {}, empty)).toThrow(/portico-devnet start/)
+  })
 })

@@ -1,3 +1,11 @@
+export { devnetStateNetworks } from './devnet.js'
 export { ConfigError, DEFAULT_LOCAL_PROJECT, loadConfig, resolveConfig } from './load.js'
-export type { GatewayConfig, NetworkConfig, ProjectConfig, TokenConfig } from './schema.js'
-export { ConfigSchema } from './schema.js'
+export type {
+  GatewayConfig,
+  NetworkConfig,
+  ProjectConfig,
+  SolanaNetworkConfig,
+  SplTokenConfig,
+  TokenConfig,
+} from './schema.js'
+export { ConfigSchema, isSolanaNetwork } from './schema.js'

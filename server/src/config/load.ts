@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { Value } from 'typebox/value'
+import { withDevnetNetworks } from './devnet.js'
+import { ConfigError } from './errors.js'
 import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
 
 /** The project used when the configuration names none: any localhost origin may call it. */
@@ -10,10 +13,7 @@ export const DEFAULT_LOCAL_PROJECT: ProjectConfig = {
   features: { analytics: true, names: true, history: true },
 }
 
-/** Thrown when the configuration file or environment is invalid; lists every problem. */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
+export { ConfigError }
 
 /**
  * Builds the gateway configuration from a plain object (usually a parsed JSON
@@ -58,15 +58,30 @@ export function resolveConfig(
   return config
 }
 
+/** `$PORTICO_STATE_DIR/devnet.json`, else the nearest `.portico/devnet.json` from `cwd` upwards. */
+function findDevnetState(env: Record<string, string | undefined>, cwd: string): string {
+  if (env.PORTICO_STATE_DIR) return join(env.PORTICO_STATE_DIR, 'devnet.json')
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const file = join(dir, '.portico', 'devnet.json')
+    if (existsSync(file) || dirname(dir) === dir) return file
+  }
+}
+
 /**
  * Reads the configuration: the JSON file named by `--config <file>` or
  * `PORTICO_CONFIG` (optional), then environment overrides (PORT, HOST,
- * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL).
+ * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL). `--devnet [devnet.json]` adds
+ * the networks of the local world started by `portico-devnet start` (anvil
+ * chains and the local SVM), read from its state file.
  *
  * @example
  * const config = loadConfig(process.argv.slice(2), process.env)
  */
-export function loadConfig(argv: readonly string[], env: Record<string, string | undefined>): GatewayConfig {
+export function loadConfig(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): GatewayConfig {
   const i = argv.indexOf('--config')
   const file = i >= 0 ? argv[i + 1] : env.PORTICO_CONFIG
   let input: unknown = {}
@@ -82,6 +97,15 @@ export function loadConfig(argv: readonly string[], env: Record<string, string |
     } catch (cause) {
       throw new ConfigError(`configuration file ${file} is not valid JSON: ${(cause as Error).message}`)
     }
+  }
+  const d = argv.indexOf('--devnet')
+  if (d >= 0) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new ConfigError('configuration must be a JSON object')
+    }
+    const next = argv[d + 1]
+    const stateFile = next && !next.startsWith('--') ? resolve(cwd, next) : findDevnetState(env, cwd)
+    input = withDevnetNetworks(input as Record<string, unknown>, stateFile)
   }
   return resolveConfig(input, env)
 }

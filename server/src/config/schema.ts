@@ -32,6 +32,31 @@ export const NetworkConfigSchema = Type.Object({
   ),
 })
 
+const Base58 = '[1-9A-HJ-NP-Za-km-z]'
+
+/** An SPL token whose balance the gateway reads on a Solana network. */
+export const SplTokenConfigSchema = Type.Object({
+  /** Mint address (base58, 32–44 characters). */
+  mint: Type.String({ pattern: `^${Base58}{32,44}$` }),
+  symbol: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  decimals: Type.Integer({ minimum: 0, maximum: 255 }),
+  iconUrl: Type.Optional(Type.String()),
+})
+
+/** A Solana network: native SOL (9 decimals unless `nativeCurrency` says otherwise) and the listed SPL tokens. */
+export const SolanaNetworkConfigSchema = Type.Object({
+  /** CAIP-2 id: `solana:` + the first 32 characters of the genesis hash. */
+  caipNetworkId: Type.String({ pattern: `^solana:${Base58}{1,32}$` }),
+  name: Type.Optional(Type.String()),
+  rpcUrl: Type.String({ minLength: 1 }),
+  wsUrl: Type.Optional(Type.String()),
+  nativeCurrency: Type.Optional(
+    Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
+  ),
+  tokens: Type.Optional(Type.Array(SplTokenConfigSchema)),
+})
+
 export const ProjectConfigSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ maxLength: 200 }),
@@ -70,7 +95,8 @@ export const ConfigSchema = Type.Object({
   trustProxy: Type.Boolean({ default: false }),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
-  networks: Type.Array(NetworkConfigSchema, { default: [] }),
+  /** EVM (`eip155:…`) and Solana (`solana:…`) networks. */
+  networks: Type.Array(Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema]), { default: [] }),
   projects: Type.Array(ProjectConfigSchema, { default: [] }),
   rateLimit: Type.Object(
     { max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) },
@@ -109,4 +135,11 @@ export const ConfigSchema = Type.Object({
 export type GatewayConfig = Static<typeof ConfigSchema>
 export type NetworkConfig = Static<typeof NetworkConfigSchema>
 export type TokenConfig = Static<typeof TokenConfigSchema>
+export type SolanaNetworkConfig = Static<typeof SolanaNetworkConfigSchema>
+export type SplTokenConfig = Static<typeof SplTokenConfigSchema>
+
+/** True for a Solana network entry of `networks`. */
+export function isSolanaNetwork(n: NetworkConfig | SolanaNetworkConfig): n is SolanaNetworkConfig {
+  return n.caipNetworkId.startsWith('solana:')
+}
 export type ProjectConfig = Static<typeof ProjectConfigSchema>

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs'
+import { ConfigError } from './errors.js'
+
+// The parts of `.portico/devnet.json` (written by `portico-devnet start`) the gateway reads.
+// Typed here rather than imported, so the gateway does not depend on @portico/devnet at run time.
+interface DevnetStateFile {
+  services?: {
+    evm?: {
+      chains?: { chainId: number; rpcUrl: string }[]
+      fixtures?: {
+        multicall3?: string
+        tokens?: { address: string; symbol: string; name: string; decimals: number }[]
+      }
+    }
+    solana?: {
+      rpcUrl: string
+      caipNetworkId: string
+      fixtures?: { splMint?: { mint: string; symbol: string; name: string; decimals: number } }
+    }
+  }
+}
+
+/**
+ * Network entries for the local world recorded in a `devnet.json`: each anvil
+ * chain (Multicall3 + fixture tokens) and the local SVM (`solana:<prefix>`,
+ * its RPC URL and the SPL fixture mint). Used by `portico-server --devnet`.
+ *
+ * @example
+ * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
+ */
+export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
+  const services = (state as DevnetStateFile | null)?.services ?? {}
+  const out: Record<string, unknown>[] = []
+  const evm = services.evm
+  for (const c of evm?.chains ?? []) {
+    out.push({
+      caipNetworkId: `eip155:${c.chainId}`,
+      name: `Devnet ${c.chainId}`,
+      rpcUrl: c.rpcUrl,
+      ...(evm?.fixtures?.multicall3 ? { multicall3: evm.fixtures.multicall3 } : {}),
+      tokens: (evm?.fixtures?.tokens ?? []).map(({ address, symbol, name, decimals }) => ({
+        address,
+        symbol,
+        name,
+        decimals,
+      })),
+    })
+  }
+  const sol = services.solana
+  if (sol) {
+    const m = sol.fixtures?.splMint
+    out.push({
+      caipNetworkId: sol.caipNetworkId,
+      name: 'Local SVM',
+      rpcUrl: sol.rpcUrl,
+      tokens: m ? [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }] : [],
+    })
+  }
+  return out
+}
+
+/**
+ * Adds the networks of the devnet state file to a raw configuration object.
+ * Networks the configuration already names (same CAIP-2 id) are kept as they are.
+ */
+export function withDevnetNetworks(input: Record<string, unknown>, file: string): Record<string, unknown> {
+  let state: unknown
+  try {
+    state = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (cause) {
+    throw new ConfigError(
+      `cannot read the devnet state ${file} (run \`portico-devnet start\` first): ${(cause as Error).message}`,
+    )
+  }
+  const own = Array.isArray(input.networks) ? (input.networks as { caipNetworkId?: unknown }[]) : []
+  const ids = new Set(own.map((n) => n.caipNetworkId))
+  const extra = devnetStateNetworks(state).filter((n) => !ids.has(n.caipNetworkId))
+  if (extra.length === 0) throw new ConfigError(`the devnet state ${file} lists no running chain`)
+  return { ...input, networks: [...own, ...extra] }
+}

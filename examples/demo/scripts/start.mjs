@@ -7,7 +7,7 @@
 //   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
 //   DEMO_NO_SOLANA=1  do not start the local SVM: the modal offers EVM only
 //   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -39,27 +39,44 @@ process.on('SIGINT', () => void shutdown(0))
 process.on('SIGTERM', () => void shutdown(0))
 
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
-async function startGateway(devnet) {
+async function startGateway(devnet, solana) {
   try {
     const server = await importWorkspace('server', 'index')
+    // The embedded store is a file (fresh each run: the devnets are fresh too).
+    const dataDir = join(repoRoot, '.portico', 'demo')
+    rmSync(dataDir, { recursive: true, force: true })
+    mkdirSync(dataDir, { recursive: true })
+    const evmNetworks = devnet.chains.map((c) => ({
+      caipNetworkId: `eip155:${c.chainId}`,
+      name: `Anvil ${c.chainId}`,
+      rpcUrl: c.rpcUrl,
+      multicall3: devnet.fixtures.multicall3,
+      tokens: devnet.fixtures.tokens.map(({ address, symbol, name, decimals }) => ({
+        address,
+        symbol,
+        name,
+        decimals,
+      })),
+      indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 1000 },
+    }))
+    const m = solana?.fixtures?.splMint
+    const solanaNetworks = solana
+      ? [
+          {
+            caipNetworkId: solana.caipNetworkId,
+            name: 'Local SVM',
+            rpcUrl: solana.rpcUrl,
+            tokens: m ? [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }] : [],
+          },
+        ]
+      : []
     const config = server.resolveConfig({
       port: 0,
-      databaseUrl: 'sqlite::memory:',
+      databaseUrl: `sqlite:${join(dataDir, 'gateway.sqlite')}`,
       logLevel: 'warn',
-      networks: devnet.chains.map((c) => ({
-        caipNetworkId: `eip155:${c.chainId}`,
-        name: `Anvil ${c.chainId}`,
-        rpcUrl: c.rpcUrl,
-        multicall3: devnet.fixtures.multicall3,
-        tokens: devnet.fixtures.tokens.map(({ address, symbol, name, decimals }) => ({
-          address,
-          symbol,
-          name,
-          decimals,
-        })),
-      })),
+      networks: [...evmNetworks, ...solanaNetworks],
     })
-    const gateway = await server.createGateway(config, { indexer: false })
+    const gateway = await server.createGateway(config)
     const url = await gateway.listen()
     stops.push(() => gateway.close())
     console.log(`  gateway ${url}`)
@@ -98,7 +115,7 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet)
+  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana)
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,

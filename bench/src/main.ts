@@ -1,0 +1,110 @@
+// `npm run bench` (via scripts/bench.mjs, after every package is built):
+// bundle size and open latency of a minimal Portico app beside Reown AppKit
+// and RainbowKit, measured in the same run on this machine. Prints a table,
+// checks the budgets (exit 1 when one is missed) and writes bench/RESULTS.md.
+//
+// Flags: --runs N (default 20), --no-peers (ours only, no install),
+//        --source (build ours from TypeScript sources instead of dist/).
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { type BundleReport, buildApp } from './bundle.js'
+import { type LatencyReport, launchChromium, measureLatency } from './latency.js'
+import { ensurePeers, PEER_SETS } from './peers.js'
+import { BUDGETS, checkBudgets, formatReport } from './report.js'
+
+const args = process.argv.slice(2)
+const runs = Number(args[args.indexOf('--runs') + 1]) || Number(process.env.BENCH_RUNS) || 20
+const withPeers = !args.includes('--no-peers')
+const fromSource = args.includes('--source')
+const apps = join(import.meta.dirname, 'apps')
+
+const bundles: BundleReport[] = []
+console.log(`▶ bundles (esbuild, minified${fromSource ? ', ours from sources' : ''})`)
+bundles.push(
+  await buildApp({
+    app: 'portico',
+    entry: join(apps, 'portico.tsx'),
+    conditions: fromSource ? ['source'] : [],
+  }),
+)
+bundles.push(
+  await buildApp({
+    app: 'portico + walletconnect',
+    entry: join(apps, 'portico-walletconnect.tsx'),
+    conditions: fromSource ? ['source'] : [],
+  }),
+)
+if (withPeers) {
+  const appkitDir = ensurePeers('appkit')
+  const rainbowDir = ensurePeers('rainbowkit')
+  bundles.push(
+    await buildApp({ app: 'appkit', entry: join(apps, 'peers/appkit.tsx'), projectDir: appkitDir }),
+  )
+  bundles.push(
+    await buildApp({ app: 'rainbowkit', entry: join(apps, 'peers/rainbowkit.tsx'), projectDir: rainbowDir }),
+  )
+  bundles.push(await buildApp({ app: 'floor', entry: join(apps, 'peers/floor.tsx'), projectDir: appkitDir }))
+}
+for (const b of bundles) console.log(`  ${b.app}: initial ${(b.initial.gzip / 1024).toFixed(1)} KiB gz`)
+
+console.log(`▶ open latency in Chromium (median of ${runs}, loopback only)`)
+const latency: LatencyReport[] = []
+const browser = await launchChromium()
+try {
+  const dir = (app: string) => bundles.find((b) => b.app === app)!.dir
+  latency.push(
+    await measureLatency(browser, { app: 'portico', dir: dir('portico'), detector: 'portico' }, runs),
+  )
+  latency.push(
+    await measureLatency(
+      browser,
+      { app: 'portico + 10 wallets', dir: dir('portico'), detector: 'portico', wallets: 10 },
+      runs,
+    ),
+  )
+  if (withPeers) {
+    latency.push(
+      await measureLatency(browser, { app: 'appkit', dir: dir('appkit'), detector: 'appkit' }, runs),
+    )
+    latency.push(
+      await measureLatency(
+        browser,
+        { app: 'rainbowkit', dir: dir('rainbowkit'), detector: 'rainbowkit' },
+        runs,
+      ),
+    )
+  }
+} finally {
+  await browser.close()
+}
+
+const chromium = execFileSync('/usr/bin/chromium', ['--version'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'ignore'],
+}).trim()
+const load = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ')
+const machine = `${cpus().length} cores (load average at the end ${load}), Node ${process.version}, ${chromium}`
+const checks = checkBudgets(bundles, latency)
+const text = formatReport({
+  date: new Date().toISOString().slice(0, 10),
+  machine,
+  runs,
+  bundles,
+  latency,
+  checks,
+  peers: PEER_SETS,
+})
+console.log(`\n${text}`)
+if (withPeers && !fromSource) writeFileSync(join(import.meta.dirname, '../RESULTS.md'), text)
+const missed = checks.filter((c) => c.ok === false)
+if (missed.length > 0) {
+  console.log(`\n${missed.length} budget(s) missed: ${missed.map((c) => c.name).join('; ')}`)
+  process.exitCode = 1
+} else
+  console.log(
+    `\nall ${checks.filter((c) => c.ok !== undefined).length} budgets met (${Object.keys(BUDGETS).length} defined)`,
+  )

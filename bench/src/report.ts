@@ -1,0 +1,131 @@
+import type { BundleReport } from './bundle.js'
+import type { LatencyReport } from './latency.js'
+
+/** Budgets of issue 4 (bundle ratios on initial JS gzip; latency medians in ms). */
+export const BUDGETS = {
+  'initial JS gz ≤ 25% of AppKit': 0.25,
+  'initial JS gz ≤ 38% of RainbowKit': 0.38,
+  'navigation → button ≤ 180 ms': 180,
+  'click → dialog ≤ 20 ms': 20,
+} as const
+
+export interface Check {
+  name: keyof typeof BUDGETS
+  value: string
+  /** undefined when the figure could not be measured in this run (e.g. --no-peers). */
+  ok: boolean | undefined
+}
+
+export function checkBudgets(bundles: BundleReport[], latency: LatencyReport[]): Check[] {
+  const gz = (app: string) => bundles.find((b) => b.app === app)?.initial.gzip
+  const ours = gz('portico')
+  const ratio = (peer: string, name: keyof typeof BUDGETS): Check => {
+    const theirs = gz(peer)
+    if (ours === undefined || theirs === undefined) return { name, value: 'n/a', ok: undefined }
+    const r = ours / theirs
+    return { name, value: `${(r * 100).toFixed(1)}%`, ok: r <= BUDGETS[name] }
+  }
+  const lat = latency.find((l) => l.app === 'portico')
+  const ms = (v: number | undefined, name: keyof typeof BUDGETS): Check =>
+    v === undefined
+      ? { name, value: 'n/a', ok: undefined }
+      : { name, value: `${v.toFixed(1)} ms`, ok: v <= BUDGETS[name] }
+  return [
+    ratio('appkit', 'initial JS gz ≤ 25% of AppKit'),
+    ratio('rainbowkit', 'initial JS gz ≤ 38% of RainbowKit'),
+    ms(lat?.button, 'navigation → button ≤ 180 ms'),
+    ms(lat?.dialog, 'click → dialog ≤ 20 ms'),
+  ]
+}
+
+const kib = (n: number) => (n / 1024).toFixed(1)
+
+export function formatReport(r: {
+  date: string
+  machine: string
+  runs: number
+  bundles: BundleReport[]
+  latency: LatencyReport[]
+  checks: Check[]
+  peers: Record<string, Record<string, string>>
+}): string {
+  const lines: string[] = []
+  lines.push('# Benchmark results', '')
+  lines.push(`Latest \`npm run bench\`: ${r.date}, ${r.machine}.`, '')
+  lines.push('## Bundle: minimal app (connect button + modal, EVM), esbuild minified, ESM with splitting', '')
+  lines.push(
+    '| app | initial JS raw | initial JS gzip | initial JS brotli | initial files | lazy chunks | lazy gzip | CSS gzip |',
+  )
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|')
+  for (const b of r.bundles) {
+    lines.push(
+      `| ${b.app} | ${kib(b.initial.raw)} KiB | **${kib(b.initial.gzip)} KiB** | ${kib(b.initial.brotli)} KiB | ${b.initialFiles.length} | ${b.lazyChunks.length} | ${kib(b.lazy.gzip)} KiB | ${kib(b.css.gzip)} KiB |`,
+    )
+  }
+  lines.push(
+    '',
+    'Reference measured on this kind of machine on 2026-11-21 (issue 4): AppKit 603 KiB, RainbowKit 396 KiB, wagmi + viem + button floor 132 KiB gzip initial JS.',
+  )
+  const ours = r.bundles.find((b) => b.app === 'portico')
+  if (ours) {
+    lines.push('', 'Portico initial JS by package (minified bytes before compression):')
+    lines.push(
+      ours.initialByPackage
+        .filter((p) => p.bytes >= 1024)
+        .map((p) => `${p.pkg} ${kib(p.bytes)} KiB`)
+        .join(' · '),
+    )
+  }
+  if (ours && ours.lazyChunks.length > 0) {
+    lines.push('', 'Portico lazy chunks (gzip): ')
+    lines.push(ours.lazyChunks.map((c) => `\`${c.file}\` ${kib(c.gzip)} KiB`).join(', '))
+  }
+  const stubs = r.bundles.filter((b) => b.stubbed.length > 0)
+  if (stubs.length > 0) {
+    lines.push(
+      '',
+      `Optional modules a peer imports but does not install were replaced by empty stubs (only makes them smaller): ${stubs
+        .map((b) => `${b.app}: ${b.stubbed.join(', ')}`)
+        .join('; ')}.`,
+    )
+  }
+  lines.push(
+    '',
+    `## Open latency in Chromium (median of ${r.runs}, fresh context each, non-loopback requests blocked)`,
+    '',
+  )
+  lines.push('| app | navigation → button | click → dialog | click → 10 wallets listed | blocked requests |')
+  lines.push('|---|---:|---:|---:|---:|')
+  for (const l of r.latency) {
+    lines.push(
+      `| ${l.app} | ${l.button.toFixed(1)} ms | ${l.dialog.toFixed(1)} ms | ${l.walletsListed !== undefined ? `${l.walletsListed.toFixed(1)} ms` : '–'} | ${l.blocked.length} |`,
+    )
+  }
+  const blocked = r.latency.filter((l) => l.blocked.length > 0)
+  if (blocked.length > 0) {
+    lines.push('', 'Hosts the apps tried to reach (aborted):')
+    for (const l of blocked) {
+      const hosts = [...new Set(l.blocked.map((u) => new URL(u).host))].sort()
+      lines.push(`- ${l.app}: ${hosts.join(', ')}`)
+    }
+  }
+  lines.push('', '## Budgets', '', '| budget | measured | |', '|---|---:|---|')
+  for (const c of r.checks)
+    lines.push(
+      `| ${c.name} | ${c.value} | ${c.ok === undefined ? 'not measured' : c.ok ? 'met' : '**missed**'} |`,
+    )
+  lines.push('', '## Versions compared', '')
+  for (const [set, deps] of Object.entries(r.peers)) {
+    lines.push(
+      `- ${set}: ${Object.entries(deps)
+        .map(([n, v]) => `${n}@${v}`)
+        .join(', ')}`,
+    )
+  }
+  lines.push(
+    '',
+    'Method: `bench/src/` — apps in `apps/`, bundles by `bundle.ts` (initial = the entry and every chunk it imports statically; gzip -9, brotli -11 per file), latency by `latency.ts` (performance marks taken on the DOM mutation that first gives the button / dialog a layout box; run 0 of each series is a warm-up and not counted).',
+    '',
+  )
+  return lines.join('\n')
+}

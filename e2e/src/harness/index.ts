@@ -1,0 +1,6 @@
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './browser.js'
+export { type OpenedPage, useBrowser } from './fixture.js'
+export { guardNetwork, isAllowedUrl, type NetworkGuard } from './network-guard.js'
+export { SCREENSHOT_DIR, screenshot } from './screenshot.js'
+export { STRICT_CSP, type StaticServer, startStaticServer } from './static-server.js'
+export { type E2eWorld, getWorld } from './world.js'

@@ -1,0 +1,31 @@
+import { inject } from 'vitest'
+
+/** What the global setup started, handed to every e2e test file. */
+export interface E2eWorld {
+  /** The built demo served on 127.0.0.1. */
+  demoUrl: string | undefined
+  /** The same build served with `Content-Security-Policy: default-src 'self'` (RPC proxied same-origin). */
+  cspDemoUrl: string | undefined
+  /** Why the demo is not served (not written yet), when `demoUrl` is unset. */
+  demoMissing: string | undefined
+  chains: Array<{ chainId: number; rpcUrl: string }>
+  fixtures: {
+    tokens: Array<{ address: string; symbol: string; decimals: number }>
+    accounts: string[]
+    /** Whole units of each token every dev account starts with. */
+    tokenGrant: string
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eWorld
+  }
+}
+
+/** The running world; throws a clear message when the demo is not there yet. */
+export function getWorld(): E2eWorld & { demoUrl: string; cspDemoUrl: string } {
+  const world = inject('e2e')
+  if (!world.demoUrl || !world.cspDemoUrl) throw new Error(world.demoMissing ?? 'the demo is not served')
+  return world as E2eWorld & { demoUrl: string; cspDemoUrl: string }
+}

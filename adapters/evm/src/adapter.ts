@@ -13,22 +13,9 @@ import {
   type TransactionRequest,
   UnrecognizedChainError,
 } from '@portico/core'
-import {
-  type Abi,
-  type Address,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  encodeFunctionData,
-  formatUnits,
-  type Hex,
-  numberToHex,
-  type PublicClient,
-  parseUnits,
-  stringToHex,
-} from 'viem'
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient } from 'viem'
 import {
   type EvmToken,
-  readTokenBalances,
   type TokenBalanceResult,
   type TokenBalances,
   type TokenQuery,
@@ -40,6 +27,7 @@ import {
   ConnectorNotFoundError,
   type Eip1193Provider,
   type Eip6963Target,
+  EvmClientNotLoadedError,
   findErrorCode,
   InvalidWalletResponseError,
   parseAccounts,
@@ -49,7 +37,9 @@ import {
   toAccountRecords,
   walletRequest,
 } from './provider/index.js'
-import { createEvmPublicClient, type EvmTransportOptions } from './transport/index.js'
+import { type EvmRuntime, loadEvmRuntime } from './runtime/index.js'
+import type { EvmTransportOptions } from './transport/index.js'
+import { formatUnits, parseUnits, toHexQuantity } from './units/index.js'
 
 /** A connector the integrator configures (a provider they hold, e.g. the dev wallet or an SDK's provider). */
 export interface EvmConnectorConfig {
@@ -121,8 +111,15 @@ export interface EvmAdapter extends ChainAdapter {
   >(params: WriteContractParams<A, F>): Promise<Hex>
   /** Waits for a transaction to be mined; resolves with its status. */
   waitForTransaction(params: { hash: Hex; caipNetworkId: CaipNetworkId }): Promise<'success' | 'reverted'>
-  /** The read client of a network (viem), for anything the adapter does not wrap. */
+  /**
+   * The read client of a network (viem), for anything the adapter does not
+   * wrap. viem loads lazily: this works once the adapter has loaded it (after
+   * a connect, a read, a signature…) and throws `EvmClientNotLoadedError`
+   * before; `loadPublicClient` always works.
+   */
   getPublicClient(caipNetworkId: CaipNetworkId): PublicClient
+  /** The read client of a network, loading viem first when needed. */
+  loadPublicClient(caipNetworkId: CaipNetworkId): Promise<PublicClient>
 }
 
 const NAMESPACE = 'eip155' as const
@@ -139,6 +136,8 @@ interface ActiveConnection {
  * offers the legacy `window.ethereum` when no announced wallet is that
  * provider, plus the connectors you configure; reads over a ranked fallback
  * transport per network; maps EIP-1193 errors to typed Portico errors.
+ * Creating it and `setup` load no viem: viem (clients, ABI encoding, address
+ * checksums) is `await import()`-ed on first use and kept by the adapter.
  *
  * @example
  * const portico = createPortico({ adapters: [evmAdapter({ networks: [mainnet, base] })] })
@@ -158,6 +157,8 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   let discovery: Eip6963Discovery | undefined
   let connectors: Connector[] = configuredConnectors()
   let active: ActiveConnection | undefined
+  let runtimeLoading: Promise<EvmRuntime> | undefined
+  let loaded: EvmRuntime | undefined
 
   const logger = (): Pick<Logger, 'warn'> => ctx?.logger ?? console
 
@@ -228,16 +229,40 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return network
   }
 
-  function clientOf(caipNetworkId: CaipNetworkId): PublicClient {
+  /** viem and the code that needs it, loaded once per adapter; a failed load is retried next time. */
+  function runtime(): Promise<EvmRuntime> {
+    runtimeLoading ??= loadEvmRuntime().then(
+      (rt) => (loaded = rt),
+      (error: unknown) => {
+        runtimeLoading = undefined
+        throw error
+      },
+    )
+    return runtimeLoading
+  }
+
+  /** Starts loading the runtime without waiting (beside a wallet prompt); the caller awaits it later. */
+  function runtimeInBackground(): Promise<EvmRuntime> {
+    const loading = runtime()
+    loading.catch(() => {}) // awaited by the caller; not an unhandled rejection if the wallet fails first
+    return loading
+  }
+
+  function clientWith(rt: EvmRuntime, caipNetworkId: CaipNetworkId): PublicClient {
     let client = clients.get(caipNetworkId)
     if (!client) {
-      client = createEvmPublicClient(networkOf(caipNetworkId), {
+      client = rt.createEvmPublicClient(networkOf(caipNetworkId), {
         ...options.transport,
         signal: lifetime.signal,
       })
       clients.set(caipNetworkId, client)
     }
     return client
+  }
+
+  async function clientOf(caipNetworkId: CaipNetworkId): Promise<PublicClient> {
+    networkOf(caipNetworkId) // an unknown network fails before anything loads
+    return clientWith(await runtime(), caipNetworkId)
   }
 
   function defaultNetworkId(): CaipNetworkId {
@@ -247,13 +272,13 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   }
 
   /** Provider events → adapter events; malformed payloads are dropped with a warning. */
-  function attach(connectorId: string, provider: Eip1193Provider): void {
+  function attach(connectorId: string, provider: Eip1193Provider, rt: EvmRuntime): void {
     if (active?.connectorId === connectorId && active.provider === provider) return
     active?.detach()
     const onAccounts = (value: unknown) => {
       let accounts: AccountRecord[]
       try {
-        accounts = toAccountRecords(parseAccounts('accountsChanged', value))
+        accounts = toAccountRecords(parseAccounts('accountsChanged', value, rt.getAddress))
       } catch (error) {
         logger().warn('Portico: dropped a malformed accountsChanged event', error)
         return
@@ -295,7 +320,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   }
 
   async function switchChain(provider: Eip1193Provider, network: EvmNetwork): Promise<void> {
-    const chainId = numberToHex(network.id)
+    const chainId = toHexQuantity(network.id)
     try {
       await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }])
       return
@@ -316,20 +341,25 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }])
   }
 
-  function txParams(request: TransactionRequest, from: string | undefined): Record<string, string> {
+  function txParams(
+    rt: EvmRuntime,
+    request: TransactionRequest,
+    from: string | undefined,
+  ): Record<string, string> {
     return {
       ...(from ? { from } : {}),
       ...(request.to ? { to: request.to } : {}),
-      ...(request.value !== undefined ? { value: numberToHex(request.value) } : {}),
+      ...(request.value !== undefined ? { value: rt.numberToHex(request.value) } : {}),
       ...(request.data ? { data: request.data } : {}),
     }
   }
 
   async function sendTx(connectorId: string, request: TransactionRequest): Promise<Hex> {
     const provider = providerOf(connectorId)
+    const rt = await runtime()
     let from = request.from
     if (!from) {
-      from = parseAccounts('eth_accounts', await walletRequest(provider, 'eth_accounts'))[0]
+      from = parseAccounts('eth_accounts', await walletRequest(provider, 'eth_accounts'), rt.getAddress)[0]
       if (!from) throw new InvalidWalletResponseError('eth_accounts', { details: 'no connected account' })
     }
     if (request.caipNetworkId) {
@@ -338,7 +368,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         await switchChain(provider, networkOf(request.caipNetworkId))
       }
     }
-    const hash = await walletRequest(provider, 'eth_sendTransaction', [txParams(request, from)])
+    const hash = await walletRequest(provider, 'eth_sendTransaction', [txParams(rt, request, from)])
     return parseTransactionHash('eth_sendTransaction', hash)
   }
 
@@ -360,10 +390,11 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     async connect({ connectorId, caipNetworkId }): Promise<ConnectResult> {
       const provider = providerOf(connectorId)
-      const addresses = parseAccounts(
-        'eth_requestAccounts',
-        await walletRequest(provider, 'eth_requestAccounts'),
-      )
+      // viem loads while the wallet asks the user, not before the prompt.
+      const loading = runtimeInBackground()
+      const answer = await walletRequest(provider, 'eth_requestAccounts')
+      const rt = await loading
+      const addresses = parseAccounts('eth_requestAccounts', answer, rt.getAddress)
       if (addresses.length === 0) {
         throw new InvalidWalletResponseError('eth_requestAccounts', { details: 'no accounts' })
       }
@@ -379,7 +410,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
           logger().warn('Portico: connected, but the wallet stayed on its chain', error)
         }
       }
-      attach(connectorId, provider)
+      attach(connectorId, provider, rt)
       return { accounts: toAccountRecords(addresses), caipNetworkId: toCaipNetworkId(chainId) }
     },
 
@@ -399,9 +430,12 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     async getAccounts({ connectorId }) {
       try {
         const provider = providerOf(connectorId)
-        const accounts = parseAccounts('eth_accounts', await walletRequest(provider, 'eth_accounts'))
+        const loading = runtimeInBackground()
+        const answer = await walletRequest(provider, 'eth_accounts')
+        const rt = await loading
+        const accounts = parseAccounts('eth_accounts', answer, rt.getAddress)
         const chainId = await readChainId(provider)
-        if (accounts.length > 0) attach(connectorId, provider)
+        if (accounts.length > 0) attach(connectorId, provider, rt)
         return { accounts: toAccountRecords(accounts), caipNetworkId: toCaipNetworkId(chainId) }
       } catch (error) {
         logger().warn('Portico: could not read the wallet accounts', error)
@@ -415,14 +449,15 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     async getBalance({ address, caipNetworkId }): Promise<Balance> {
       const network = networkOf(caipNetworkId)
-      const value = await clientOf(caipNetworkId).getBalance({ address: address as Address })
+      const value = await (await clientOf(caipNetworkId)).getBalance({ address: address as Address })
       return toBalance(value, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
     },
 
     async getBalances({ address, caipNetworkId, tokens }) {
       const network = networkOf(caipNetworkId)
       const list = tokens ?? options.tokens?.[caipNetworkId] ?? []
-      return await readTokenBalances(clientOf(caipNetworkId), network, address as Address, list)
+      const rt = await runtime()
+      return await rt.readTokenBalances(clientWith(rt, caipNetworkId), network, address as Address, list)
     },
 
     async getTokenBalances({ address, caipNetworkId, tokens }) {
@@ -436,10 +471,9 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async signMessage({ connectorId, address, message }) {
-      const sig = await walletRequest(providerOf(connectorId), 'personal_sign', [
-        stringToHex(message),
-        address,
-      ])
+      const provider = providerOf(connectorId)
+      const rt = await runtime()
+      const sig = await walletRequest(provider, 'personal_sign', [rt.stringToHex(message), address])
       return parseSignature('personal_sign', sig)
     },
 
@@ -452,7 +486,9 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     sendTransaction: ({ connectorId, request }) => sendTx(connectorId, request),
 
     async writeContract(params) {
-      const data = encodeFunctionData({
+      providerOf(params.connectorId)
+      const rt = await runtime()
+      const data = rt.encodeFunctionData({
         abi: params.abi as Abi,
         functionName: params.functionName as string,
         args: (params.args ?? []) as readonly unknown[],
@@ -467,7 +503,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async estimateGas({ request }) {
-      const client = clientOf(request.caipNetworkId ?? defaultNetworkId())
+      const client = await clientOf(request.caipNetworkId ?? defaultNetworkId())
       return await client.estimateGas({
         ...(request.from ? { account: request.from as Address } : {}),
         ...(request.to ? { to: request.to as Address } : {}),
@@ -477,15 +513,21 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async getGasPrice({ caipNetworkId }) {
-      return await clientOf(caipNetworkId).getGasPrice()
+      return await (await clientOf(caipNetworkId)).getGasPrice()
     },
 
     async waitForTransaction({ hash, caipNetworkId }) {
-      const receipt = await clientOf(caipNetworkId).waitForTransactionReceipt({ hash })
+      const receipt = await (await clientOf(caipNetworkId)).waitForTransactionReceipt({ hash })
       return receipt.status
     },
 
-    getPublicClient: (caipNetworkId) => clientOf(caipNetworkId),
+    getPublicClient(caipNetworkId) {
+      networkOf(caipNetworkId)
+      if (!loaded) throw new EvmClientNotLoadedError(caipNetworkId)
+      return clientWith(loaded, caipNetworkId)
+    },
+
+    loadPublicClient: (caipNetworkId) => clientOf(caipNetworkId),
 
     parseUnits: (value, decimals) => parseUnits(value, decimals),
     formatUnits: (value, decimals) => formatUnits(value, decimals),

@@ -1,6 +1,12 @@
 /**
  * @portico/adapter-evm — the EVM (eip155) chain adapter for Portico on viem.
- * The dev wallet lives at `@portico/adapter-evm/dev-wallet`.
+ * The dev wallet lives at `@portico/adapter-evm/dev-wallet`, the viem
+ * transport and client factories at `@portico/adapter-evm/transport`.
+ *
+ * Nothing this entry imports statically imports viem: the adapter
+ * `await import()`s it on first use (runtime/), so an app's first load carries
+ * no viem. Keep it so — a bundler that splits by module (esbuild) puts every
+ * module statically reachable from here in the initial chunk, used or not.
  */
 export {
   type EvmAdapter,
@@ -42,11 +48,8 @@ export {
   type Eip6963ProviderDetail,
   type Eip6963ProviderInfo,
   type Eip6963Target,
+  EvmClientNotLoadedError,
   InvalidWalletResponseError,
 } from './provider/index.js'
-export {
-  createEvmPublicClient,
-  createEvmTransport,
-  type EvmTransportOptions,
-  resolveTransportOptions,
-} from './transport/index.js'
+// Not the transport/ door: that one builds viem transports (the `./transport` subpath).
+export { type EvmTransportOptions, resolveTransportOptions } from './transport/options.js'

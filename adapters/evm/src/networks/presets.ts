@@ -1,7 +1,9 @@
 import { defineEvmNetwork } from './networks.js'
 
+// `@__PURE__`: a preset the app does not import is dropped by its bundler (the calls look effectful otherwise).
+
 /** Ethereum mainnet. */
-export const mainnet = defineEvmNetwork({
+export const mainnet = /* @__PURE__ */ defineEvmNetwork({
   id: 1,
   name: 'Ethereum',
   rpcUrls: ['https://eth.merkle.io', 'https://cloudflare-eth.com'],
@@ -10,7 +12,7 @@ export const mainnet = defineEvmNetwork({
 })
 
 /** Sepolia testnet. */
-export const sepolia = defineEvmNetwork({
+export const sepolia = /* @__PURE__ */ defineEvmNetwork({
   id: 11155111,
   name: 'Sepolia',
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
@@ -21,7 +23,7 @@ export const sepolia = defineEvmNetwork({
 })
 
 /** OP Mainnet. */
-export const optimism = defineEvmNetwork({
+export const optimism = /* @__PURE__ */ defineEvmNetwork({
   id: 10,
   name: 'OP Mainnet',
   rpcUrls: ['https://mainnet.optimism.io'],
@@ -30,7 +32,7 @@ export const optimism = defineEvmNetwork({
 })
 
 /** Arbitrum One. */
-export const arbitrum = defineEvmNetwork({
+export const arbitrum = /* @__PURE__ */ defineEvmNetwork({
   id: 42161,
   name: 'Arbitrum One',
   rpcUrls: ['https://arb1.arbitrum.io/rpc'],
@@ -39,7 +41,7 @@ export const arbitrum = defineEvmNetwork({
 })
 
 /** Base. */
-export const base = defineEvmNetwork({
+export const base = /* @__PURE__ */ defineEvmNetwork({
   id: 8453,
   name: 'Base',
   rpcUrls: ['https://mainnet.base.org'],
@@ -48,7 +50,7 @@ export const base = defineEvmNetwork({
 })
 
 /** Polygon PoS. */
-export const polygon = defineEvmNetwork({
+export const polygon = /* @__PURE__ */ defineEvmNetwork({
   id: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
@@ -58,7 +60,7 @@ export const polygon = defineEvmNetwork({
 })
 
 /** zkSync Era. */
-export const zksync = defineEvmNetwork({
+export const zksync = /* @__PURE__ */ defineEvmNetwork({
   id: 324,
   name: 'ZKsync Era',
   rpcUrls: ['https://mainnet.era.zksync.io'],
@@ -68,7 +70,7 @@ export const zksync = defineEvmNetwork({
 })
 
 /** Linea. */
-export const linea = defineEvmNetwork({
+export const linea = /* @__PURE__ */ defineEvmNetwork({
   id: 59144,
   name: 'Linea',
   rpcUrls: ['https://rpc.linea.build'],
@@ -77,7 +79,7 @@ export const linea = defineEvmNetwork({
 })
 
 /** Local anvil devnet, chain 31337 (`portico-devnet start`, default port 8545). */
-export const anvil31337 = defineEvmNetwork({
+export const anvil31337 = /* @__PURE__ */ defineEvmNetwork({
   id: 31337,
   name: 'Anvil 31337',
   rpcUrls: ['http://127.0.0.1:8545'],
@@ -85,7 +87,7 @@ export const anvil31337 = defineEvmNetwork({
 })
 
 /** Local anvil devnet, chain 31338 (`portico-devnet start`, default port 8546). */
-export const anvil31338 = defineEvmNetwork({
+export const anvil31338 = /* @__PURE__ */ defineEvmNetwork({
   id: 31338,
   name: 'Anvil 31338',
   rpcUrls: ['http://127.0.0.1:8546'],

@@ -26,3 +26,22 @@ export class ConnectorNotFoundError extends PorticoError {
     super('Connector not found.', { details: connectorId })
   }
 }
+
+/**
+ * `getPublicClient` was called before the adapter loaded viem (it loads on
+ * first use, not with the page). Await `loadPublicClient` instead, or call
+ * `getPublicClient` after a connect or a read.
+ *
+ * @example
+ * const client = await adapter.loadPublicClient('eip155:1') // never throws this
+ */
+export class EvmClientNotLoadedError extends PorticoError {
+  override name = 'EvmClientNotLoadedError'
+  override readonly code = 'EVM_CLIENT_NOT_LOADED' as const
+  constructor(caipNetworkId: string) {
+    super('The EVM client is not loaded yet.', {
+      details: caipNetworkId,
+      metaMessages: ['Use `await adapter.loadPublicClient(caipNetworkId)`.'],
+    })
+  }
+}

@@ -1,4 +1,4 @@
-export { ConnectorNotFoundError, InvalidWalletResponseError } from './errors.js'
+export { ConnectorNotFoundError, EvmClientNotLoadedError, InvalidWalletResponseError } from './errors.js'
 export { findErrorCode, walletRequest } from './request.js'
 export type { Eip1193Provider, Eip6963ProviderDetail, Eip6963ProviderInfo, Eip6963Target } from './types.js'
 export {

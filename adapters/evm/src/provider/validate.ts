@@ -1,12 +1,21 @@
 import type { AccountRecord } from '@portico/core'
-import { getAddress, isAddress } from 'viem'
 import { InvalidWalletResponseError } from './errors.js'
 
 /** At most this many accounts are taken from a wallet answer (a wallet sending 10k entries is broken). */
 export const MAX_ACCOUNTS = 100
 
-/** Validates an accounts array from a wallet; every entry must be a 20-byte hex address. */
-export function parseAccounts(method: string, value: unknown): `0x${string}`[] {
+const ADDRESS = /^0x[a-fA-F0-9]{40}$/
+
+/**
+ * Validates an accounts array from a wallet; every entry must be a 20-byte hex
+ * address (any case). `checksum` gives the EIP-55 form (viem's `getAddress`,
+ * passed in so this module stays off viem).
+ */
+export function parseAccounts(
+  method: string,
+  value: unknown,
+  checksum: (address: `0x${string}`) => `0x${string}`,
+): `0x${string}`[] {
   if (!Array.isArray(value)) {
     throw new InvalidWalletResponseError(method, {
       details: `expected an array of addresses, got ${typeof value}`,
@@ -16,10 +25,10 @@ export function parseAccounts(method: string, value: unknown): `0x${string}`[] {
     throw new InvalidWalletResponseError(method, { details: `too many accounts (${value.length})` })
   }
   return value.map((entry, i) => {
-    if (typeof entry !== 'string' || !isAddress(entry, { strict: false })) {
+    if (typeof entry !== 'string' || !ADDRESS.test(entry)) {
       throw new InvalidWalletResponseError(method, { details: `account ${i} is not an address` })
     }
-    return getAddress(entry)
+    return checksum(entry as `0x${string}`)
   })
 }
 

@@ -6,7 +6,8 @@ import { anvil31337, type EvmNetwork, withRpcUrls } from '../networks/index.js'
 import { createTestContext } from '../test-helpers/context.js'
 import { startDevnetNetworks } from '../test-helpers/devnet.js'
 import { closedPortUrl, startCountingProxy, startHangingServer } from '../test-helpers/servers.js'
-import { createEvmPublicClient, resolveTransportOptions } from './transport.js'
+import { resolveTransportOptions } from './options.js'
+import { createEvmPublicClient } from './transport.js'
 
 describe('RPC transport settings (SPEC §9)', () => {
   it('defaults: time-out 10 s, batch 1000, polling 4 s, rank 10 samples, 0.7 stability / 0.3 latency, 1 s ping', () => {

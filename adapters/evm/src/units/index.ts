@@ -1,0 +1,1 @@
+export { formatUnits, parseUnits, toHexQuantity } from './units.js'

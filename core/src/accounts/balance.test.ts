@@ -103,7 +103,7 @@ describe('Balances through the instance (SPEC §3, §4, §7)', () => {
     expect(count()).toBe(before + 1)
   })
 
-  it('a network the gateway does not support gives "Token Balance Unavailable" without a balance call', async () => {
+  it('a network the gateway does not support gives "Token Balance Unavailable" without a balance call (adapter without getTokenBalances)', async () => {
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:2'], ws: [] } })
     server.on(BALANCE_PATH, { body: { balances: [usdc] } })
     const { portico, errors } = setup()
@@ -279,6 +279,114 @@ describe('Token balances without a gateway: the adapter getTokenBalances capabil
       balance: '1.500',
     })
     expect(errors).toEqual([])
+  })
+})
+
+describe('Token balances on a chain the gateway does not list: the adapter getTokenBalances fallback (SPEC §3, §4, §6, §8, §9)', () => {
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+  const holding = (value: bigint): TokenHolding => ({
+    token: USDC,
+    value,
+    decimals: 6,
+    symbol: 'USDC',
+    name: 'USD Coin',
+    formatted: 'ignored',
+  })
+
+  /** Gateway on a real local server listing only eip155:2; the fake adapter can read tokens. */
+  function gatewayPlusAdapter(
+    tokenBalances: (p: { address: string; caipNetworkId: string }) => Promise<TokenHolding[]>,
+  ) {
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:2'], ws: [] } })
+    const adapter = createFakeAdapter({ tokenBalances })
+    const portico = createPortico({
+      adapters: [adapter],
+      storage: createMemoryStorage(),
+      logger: createRecordingLogger(),
+      apiUrl: server.url,
+      projectId: 'local',
+    })
+    const errors: PorticoEventMap['ERROR'][] = []
+    portico.on('ERROR', (e) => errors.push(e))
+    const tokenErrors = () => errors.filter((e) => e.event === 'TOKEN_BALANCE')
+    const tokenReads = () => adapter.calls.filter((c) => c.method === 'getTokenBalances')
+    const balanceCalls = () => server.requests.filter((r) => r.path === `/v1/account/${ADDRESS}/balance`)
+    return { adapter, portico, tokenErrors, tokenReads, balanceCalls }
+  }
+
+  it('a chain missing from /v1/supported-chains reads tokens through the adapter (balanceLoading set meanwhile); a listed chain still uses the gateway', async () => {
+    const { portico, tokenErrors, tokenReads, balanceCalls } = gatewayPlusAdapter(async () => {
+      await new Promise((r) => setTimeout(r, 20))
+      return [holding(12_500_000n)]
+    })
+    server.on(BALANCE_PATH, { body: { balances: [{ ...usdc, chainId: 'eip155:2' }] } })
+    const loading: boolean[] = []
+    portico.subscribe((s, prev) => {
+      const now = s.accounts.eip155?.balanceLoading
+      if (now !== prev.accounts.eip155?.balanceLoading && now !== undefined) loading.push(now)
+    })
+    await portico.connect('fake.wallet') // on eip155:1, which the gateway does not list
+    await portico.refreshBalance?.()
+    expect(loading.slice(0, 2)).toEqual([true, false])
+    expect(
+      portico.getState().accounts.eip155?.tokenBalance.map((t) => [t.symbol, t.quantity.numeric]),
+    ).toEqual([
+      ['COIN', '1.5'],
+      ['USDC', '12.5'],
+    ])
+    expect(tokenReads().map((c) => c.params)).toContainEqual({ address: ADDRESS, caipNetworkId: 'eip155:1' })
+    expect(balanceCalls()).toEqual([]) // the gateway was not asked for a chain it doesn't cover
+    expect(tokenErrors()).toEqual([])
+    expect(server.requests.some((r) => r.path === '/v1/supported-chains')).toBe(true)
+
+    // The listed chain: the gateway answers, the adapter is not asked.
+    await portico.switchNetwork('eip155:2')
+    await portico.refreshBalance?.()
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155?.tokenBalance).toEqual([{ ...usdc, chainId: 'eip155:2' }]),
+    )
+    expect(balanceCalls().map((r) => r.query.chainId)).toContain('eip155:2')
+    expect(
+      tokenReads().some((c) => (c.params as { caipNetworkId: string }).caipNetworkId === 'eip155:2'),
+    ).toBe(false)
+    expect(tokenErrors()).toEqual([])
+  })
+
+  it('a failing adapter read on an unlisted chain gives "Token Balance Unavailable" and blocks retries for 30 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { portico, tokenErrors, tokenReads, balanceCalls } = gatewayPlusAdapter(async () => {
+      throw new Error('RPC down')
+    })
+    await portico.connect('fake.wallet')
+    await portico.refreshBalance?.()
+    expect(tokenErrors().length).toBeGreaterThanOrEqual(1)
+    expect(String((tokenErrors()[0]?.error as Error | undefined)?.message)).toContain(
+      'Token Balance Unavailable',
+    )
+    expect(portico.getState().accounts.eip155).toMatchObject({ tokenBalance: [], balanceLoading: false })
+    expect(portico.getState().accounts.eip155?.lastRetry).toBeTypeOf('number')
+    const before = tokenReads().length
+    vi.advanceTimersByTime(29_999)
+    await portico.refreshBalance?.()
+    expect(tokenReads()).toHaveLength(before)
+    vi.advanceTimersByTime(1)
+    await portico.refreshBalance?.()
+    expect(tokenReads()).toHaveLength(before + 1)
+    expect(balanceCalls()).toEqual([])
+  })
+
+  it('a chain outside the networks array stays unsupported: "Token Balance Unavailable" with neither a gateway call nor an adapter read', async () => {
+    const { portico, adapter, tokenErrors, tokenReads, balanceCalls } = gatewayPlusAdapter(async () => [
+      holding(1_000_000n),
+    ])
+    await portico.connect('fake.wallet')
+    await vi.waitFor(() => expect(portico.getState().accounts.eip155?.tokenBalance).toHaveLength(2))
+    const reads = tokenReads().length
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    await vi.waitFor(() => expect(tokenErrors()).toHaveLength(1))
+    expect(portico.getState().accounts.eip155).toMatchObject({ tokenBalance: [], balanceLoading: false })
+    expect(tokenReads()).toHaveLength(reads)
+    expect(balanceCalls()).toEqual([])
   })
 })
 

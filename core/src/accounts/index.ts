@@ -1,3 +1,4 @@
 export { AccountsService } from './accounts.js'
 export { BalanceService } from './balance.js'
 export { ProfileService } from './profile.js'
+export { type GatewayWithFallbackOptions, gatewayWithAdapterFallback } from './token-source.js'

@@ -19,6 +19,31 @@ function setup(extra: PorticoOptions = {}) {
   return { adapter, portico, events }
 }
 
+/** An EVM and a Solana fake adapter; eip155 is active first. */
+function twoNamespaces() {
+  const evm = createFakeAdapter({ namespace: 'eip155' })
+  const sol = createFakeAdapter({
+    namespace: 'solana',
+    networks: [fakeNetwork('solana', 'devnet')],
+    connectors: ['sol.wallet'],
+  })
+  sol.connectImpl = async () => ({
+    accounts: [{ namespace: 'solana', address: 'So1anaAddre55So1anaAddre55So1anaAddre55', type: 'eoa' }],
+    caipNetworkId: 'solana:devnet',
+  })
+  const portico = createPortico({
+    adapters: [evm, sol],
+    storage: createMemoryStorage(),
+    logger: createRecordingLogger(),
+    isMobile: () => false,
+  })
+  const switches: PorticoEventMap['SWITCH_NETWORK'][] = []
+  portico.on('SWITCH_NETWORK', (e) => switches.push(e))
+  const events: { name: string; payload: unknown }[] = []
+  portico.on('MODAL_OPEN', (p) => events.push({ name: 'MODAL_OPEN', payload: p }))
+  return { portico, switches, events }
+}
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -69,23 +94,58 @@ describe('Modal open rules (SPEC §2)', () => {
   })
 
   it('a namespace different from the active one switches network instead of opening a view', async () => {
-    const evm = createFakeAdapter({ namespace: 'eip155' })
-    const sol = createFakeAdapter({ namespace: 'solana', networks: [fakeNetwork('solana', 'devnet')] })
-    const portico = createPortico({
-      adapters: [evm, sol],
-      storage: createMemoryStorage(),
-      isMobile: () => false,
-    })
-    const switches: PorticoEventMap['SWITCH_NETWORK'][] = []
-    portico.on('SWITCH_NETWORK', (e) => switches.push(e))
+    const { portico, switches } = twoNamespaces()
+    await portico.open()
     portico.router.push('AllWallets')
     expect(portico.getState().activeNamespace).toBe('eip155')
     await portico.open({ namespace: 'solana', view: 'Networks' })
     expect(portico.getState().activeNamespace).toBe('solana')
     expect(switches).toEqual([{ namespace: 'solana', caipNetworkId: 'solana:devnet' }])
-    // No view was opened: the stack is untouched.
+    // No view was opened: the open modal's stack is untouched.
     expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Connect', 'AllWallets'])
     expect(portico.getState().modal).toMatchObject({ open: true, namespace: 'solana' })
+  })
+
+  it('opening a closed modal with another namespace switches to it and shows that namespace: Account when connected', async () => {
+    const { portico, switches, events } = twoNamespaces()
+    await portico.connect('sol.wallet', { namespace: 'solana' })
+    await portico.connect('fake.wallet', { namespace: 'eip155' })
+    expect(portico.getState().activeNamespace).toBe('eip155')
+    expect(portico.getState().modal.open).toBe(false)
+    switches.length = 0
+    await portico.open({ namespace: 'solana', view: 'Networks' })
+    expect(portico.getState().activeNamespace).toBe('solana')
+    expect(switches.map((e) => e.namespace)).toEqual(['solana'])
+    expect(portico.getState().modal).toMatchObject({ open: true, namespace: 'solana' })
+    // The requested view is not opened; the switched-to namespace is connected: Account.
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Account'])
+    expect(events.at(-1)).toEqual({ name: 'MODAL_OPEN', payload: { connected: true } })
+  })
+
+  it('opening a closed modal with another namespace shows Connect when that namespace is not connected', async () => {
+    const { portico, events } = twoNamespaces()
+    await portico.connect('fake.wallet', { namespace: 'eip155' })
+    await portico.open()
+    expect(portico.router.getState().view).toBe('Account')
+    portico.close()
+    await portico.open({ namespace: 'solana' })
+    expect(portico.getState().activeNamespace).toBe('solana')
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Connect'])
+    expect(events.at(-1)).toEqual({ name: 'MODAL_OPEN', payload: { connected: false } })
+    // And back: eip155 is still connected, so Account.
+    portico.close()
+    await portico.open({ namespace: 'eip155' })
+    expect(portico.getState().activeNamespace).toBe('eip155')
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Account'])
+  })
+
+  it('with the modal open on Account, switching to a namespace that is not connected replaces Account by Connect', async () => {
+    const { portico } = twoNamespaces()
+    await portico.connect('fake.wallet', { namespace: 'eip155' })
+    await portico.open()
+    await portico.open({ namespace: 'solana' })
+    expect(portico.getState().activeNamespace).toBe('solana')
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['Connect'])
   })
 
   it('opening sets loading (and the per-namespace loading map) until the instance is ready', async () => {

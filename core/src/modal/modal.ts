@@ -5,6 +5,9 @@ import type { Timers } from '../portico/timers.js'
 import type { RouterService } from '../router/index.js'
 import { patchObject, type Store } from '../state/index.js'
 
+/** Views that show one namespace's state: they follow the active namespace when it changes. */
+const HOME_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>(['Connect', 'Account', 'UnsupportedChain'])
+
 export interface ModalDeps {
   store: Store<PorticoState>
   events: InstanceEventBus
@@ -36,35 +39,61 @@ export class ModalService {
 
   constructor(private readonly deps: ModalDeps) {}
 
+  /**
+   * Opens the modal (SPEC §2, §4). A `namespace` other than the active one
+   * switches to it instead of opening a view: a requested `view` is not shown.
+   * If the modal was closed, it opens on that namespace's own view (Account
+   * when connected, Connect otherwise); if it was open, the stack stays, except
+   * that a namespace home view on top (Connect / Account / UnsupportedChain) is
+   * replaced by the new namespace's one.
+   */
   async open<V extends ViewName>(options: OpenOptions<V> = {}): Promise<void> {
     const { store, router } = this.deps
     const namespace = options.namespace
     const activeNamespace = store.getState().activeNamespace
     const switching =
       namespace !== undefined && namespace !== activeNamespace && this.deps.hasAdapter(namespace)
+    const wasOpen = store.getState().modal.open
     this.setLoading(true, namespace)
     try {
       await this.deps.ready()
       if (switching) {
         await this.deps.switchToNamespace(namespace)
+        // The namespace now active (the requested one, unless the switch failed).
+        const home = this.homeView()
+        if (!wasOpen) router.reset(home)
+        else if (HOME_VIEWS.has(router.getState().view) && router.getState().view !== home)
+          router.replace(home)
+      } else if (options.view && !this.walletConnectOnly(namespace)) {
+        router.reset(options.view, options.data)
       } else {
-        const connected = this.deps.isConnected(namespace)
-        if (this.deps.manualWCControl || (!this.deps.hasAdapters && !connected)) {
-          router.reset(this.deps.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic')
-        } else if (options.view) {
-          router.reset(options.view, options.data)
-        } else if (connected && this.deps.isUnsupported(namespace)) {
-          // SPEC §4: a wallet on a chain outside the networks array sees the unsupported-chain view.
-          router.reset('UnsupportedChain')
-        } else {
-          router.reset(connected ? 'Account' : 'Connect')
-        }
+        router.reset(this.homeView(namespace))
       }
     } finally {
       this.setLoading(false, namespace)
     }
     this.patch({ open: true, namespace })
     this.deps.events.emit('MODAL_OPEN', { connected: this.deps.isConnected(namespace) })
+  }
+
+  /**
+   * The view a plain open shows for a namespace (default: the active one):
+   * AllWallets on mobile / ConnectingWalletConnectBasic otherwise with manual
+   * WalletConnect control or no adapters; UnsupportedChain when the wallet sits
+   * on a chain outside the networks array (SPEC §4); Account when connected;
+   * else Connect.
+   */
+  private homeView(namespace?: ChainNamespace): ViewName {
+    const connected = this.deps.isConnected(namespace)
+    if (this.walletConnectOnly(namespace))
+      return this.deps.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+    if (connected && this.deps.isUnsupported(namespace)) return 'UnsupportedChain'
+    return connected ? 'Account' : 'Connect'
+  }
+
+  /** SPEC §2: with manual WalletConnect control, or no adapters and no connection, only WalletConnect is offered. */
+  private walletConnectOnly(namespace?: ChainNamespace): boolean {
+    return this.deps.manualWCControl || (!this.deps.hasAdapters && !this.deps.isConnected(namespace))
   }
 
   /**

@@ -1,4 +1,9 @@
-import { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
+import {
+  AccountsService,
+  BalanceService,
+  gatewayWithAdapterFallback,
+  ProfileService,
+} from '../accounts/index.js'
 import { adapterTokenBalanceSource } from '../api/index.js'
 import { ConnectionService, readRecentConnectors } from '../connection/index.js'
 import type {
@@ -136,19 +141,38 @@ function wireServices(c: DependencyContainer, options: PorticoOptions): void {
         accounts: get(TOKENS.Accounts),
         logger: get(TOKENS.Logger),
         format: (value, decimals) => formatBalance(formatUnits(value, decimals)),
-        // Token balances: the gateway when `apiUrl` is set, else the adapter's getTokenBalances capability.
+        // Token balances: the gateway when `apiUrl` is set, for the chains it lists in
+        // /v1/supported-chains; the adapter's getTokenBalances capability for the others
+        // (and for every chain without a gateway).
         tokenSource: (ns, readNative) => {
           const api = get<InstanceApi>(TOKENS.Api)
-          if (api.enabled) return api.blockchain
           const adapter = get<AdapterRegistry>(TOKENS.Adapters).find(ns)
-          if (!adapter?.getTokenBalances) return undefined
-          return adapterTokenBalanceSource({
-            adapter,
-            readNative,
-            getNetwork: (id) => get<NetworksService>(TOKENS.Networks).find(id),
+          const fromAdapter = adapter?.getTokenBalances
+            ? adapterTokenBalanceSource({
+                adapter,
+                readNative,
+                getNetwork: (id) => get<NetworksService>(TOKENS.Networks).find(id),
+              })
+            : undefined
+          if (!api.enabled) return fromAdapter
+          if (!fromAdapter) return api.blockchain
+          return gatewayWithAdapterFallback({
+            gateway: api.blockchain,
+            covers: (id) => api.isNetworkSupported(id),
+            fallback: fromAdapter,
           })
         },
-        isNetworkSupported: (id) => get<InstanceApi>(TOKENS.Api).isNetworkSupported(id),
+        // SPEC §6 gates the gateway's calls (the gateway client checks its list itself); an
+        // adapter that reads tokens covers every configured network the gateway doesn't list.
+        isNetworkSupported: (id) => {
+          const api = get<InstanceApi>(TOKENS.Api)
+          const ns = id.slice(0, id.indexOf(':')) as ChainNamespace
+          if (get<AdapterRegistry>(TOKENS.Adapters).find(ns)?.getTokenBalances)
+            return get<Store<PorticoState>>(TOKENS.Store)
+              .getState()
+              .networks.all.some((n) => n.caipNetworkId === id)
+          return api.isNetworkSupported(id)
+        },
         // "Token Balance Unavailable" reaches the UI as an ERROR event (e.g. a snackbar).
         onTokenError: (error) =>
           get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'TOKEN_BALANCE' }),

@@ -26,6 +26,31 @@ type UniversalProvider = InstanceType<typeof UniversalProviderClass>
 /** The id of the WalletConnect connector in every namespace. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 
+/**
+ * How long a pairing attempt may wait for the relay before it fails (10 s):
+ * without a reachable relay no pairing URI ever comes, and the QR view would
+ * spin forever. Configurable with the `relayTimeoutMs` option.
+ */
+export const WALLETCONNECT_RELAY_TIMEOUT_MS = 10_000
+
+/**
+ * The relay did not let a pairing start in time (no pairing URI after
+ * `relayTimeoutMs`): it is unreachable or not answering. "Try again" starts a
+ * fresh attempt.
+ *
+ * @example
+ * if (error instanceof WalletConnectRelayTimeoutError) showRetry()
+ */
+export class WalletConnectRelayTimeoutError extends PorticoError {
+  override name = 'WalletConnectRelayTimeoutError'
+  constructor(options: { timeoutMs: number; relayUrl?: string }) {
+    super('Could not reach the WalletConnect relay', {
+      code: 'WALLETCONNECT_RELAY_TIMEOUT',
+      details: `No pairing URI after ${options.timeoutMs} ms${options.relayUrl ? ` from ${options.relayUrl}` : ''}`,
+    })
+  }
+}
+
 /** WalletConnect's key-value storage shape (`IKeyValueStorage`). */
 export interface WalletConnectStorage {
   getKeys(): Promise<string[]>
@@ -58,6 +83,12 @@ export interface WalletConnectConnectorOptions {
    * the hosted verify service on every proposal, which breaks offline use.
    */
   verify?: boolean
+  /**
+   * Milliseconds a pairing attempt waits for the relay (its pairing URI)
+   * before failing with `WalletConnectRelayTimeoutError`; default
+   * `WALLETCONNECT_RELAY_TIMEOUT_MS` (10 s). `0` turns the time-out off.
+   */
+  relayTimeoutMs?: number
   /** Clock for the pairing lifecycle (epoch ms); tests shorten time with it. */
   now?: () => number
   /** How the provider module is loaded (default `import('@walletconnect/universal-provider')`). */
@@ -103,6 +134,8 @@ interface Attempt {
   uri: string | undefined
   pairingTopic: string | undefined
   status: 'pending' | 'failed' | 'approved'
+  /** Fails the attempt when the relay gave no URI in time. */
+  timer?: ReturnType<typeof setTimeout>
 }
 
 interface Deferred<T> {
@@ -144,6 +177,7 @@ export function toWalletConnectError(error: unknown): PorticoError {
  */
 export function createWalletConnectConnector(options: WalletConnectConnectorOptions): WalletConnectConnector {
   const now = options.now ?? Date.now
+  const relayTimeoutMs = options.relayTimeoutMs ?? WALLETCONNECT_RELAY_TIMEOUT_MS
   const networks = () => (typeof options.networks === 'function' ? options.networks() : options.networks)
   const defaultNetwork = () =>
     typeof options.defaultNetwork === 'function' ? options.defaultNetwork() : options.defaultNetwork
@@ -251,6 +285,7 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
   const onDisconnect = () => {
     known.clear()
     currentChain.clear()
+    clearTimeout(attempt?.timer)
     attempt = undefined
     setState({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, error: undefined })
     emit('disconnect', { reason: 'Session deleted by the wallet' })
@@ -262,6 +297,7 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
 
   const onDisplayUri = (uri: string) => {
     if (attempt?.status !== 'pending') return
+    clearTimeout(attempt.timer)
     attempt.uri = uri
     attempt.pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
     setState({ status: 'pairing', uri, expiresAt: attempt.expiresAt, error: undefined })
@@ -310,6 +346,17 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
     return loading
   }
 
+  /** Ends an attempt with an error: the views show it with "Try again"; `connect` and `getUri` reject. */
+  const failAttempt = (current: Attempt, err: PorticoError) => {
+    clearTimeout(current.timer)
+    current.status = 'failed'
+    setState({ status: 'error', error: err })
+    for (const w of [...uriWaiters]) w.reject(err)
+    uriWaiters.clear()
+    pending?.reject(err)
+    pending = undefined
+  }
+
   /** Starts a pairing attempt; `reuse` keeps a still-valid, active pairing (retry after a rejection). */
   const startAttempt = (p: UniversalProvider, reuse?: Attempt) => {
     const current: Attempt = {
@@ -319,9 +366,24 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
       pairingTopic: reuse?.pairingTopic,
       status: 'pending',
     }
+    if (attempt) clearTimeout(attempt.timer)
     attempt = current
     if (reuse?.uri)
       setState({ status: 'pairing', uri: reuse.uri, expiresAt: reuse.expiresAt, error: undefined })
+    else {
+      // A fresh attempt after a failure: the error is over, the views wait for the new URI.
+      if (state.status === 'error') setState({ status: 'loading', error: undefined })
+      if (relayTimeoutMs > 0 && Number.isFinite(relayTimeoutMs)) {
+        // No relay, no URI: the provider keeps retrying its socket silently, so the attempt gives up here.
+        current.timer = setTimeout(() => {
+          if (attempt !== current || current.status !== 'pending' || current.uri) return
+          failAttempt(
+            current,
+            new WalletConnectRelayTimeoutError({ timeoutMs: relayTimeoutMs, relayUrl: options.relayUrl }),
+          )
+        }, relayTimeoutMs)
+      }
+    }
     const ns = buildProposalNamespaces(networks(), {
       namespaces: namespaces(),
       defaultNetwork: defaultNetwork(),
@@ -335,6 +397,7 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
     p.cleanupPendingPairings = cleanup
     connecting.then(
       () => {
+        clearTimeout(current.timer)
         current.status = 'approved'
         // A stale attempt approved (the wallet scanned an old QR) still connects: the session is real.
         const result = sessionResult(p)
@@ -344,21 +407,16 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
         pending = undefined
       },
       async (error: unknown) => {
-        if (attempt !== current) {
+        if (attempt !== current || current.status !== 'pending') {
           current.status = 'failed'
-          return // superseded by a refreshed pairing
+          return // superseded by a refreshed pairing, or already timed out
         }
         const err = toWalletConnectError(error)
         if (err instanceof UserRejectedRequestError && current.pairingTopic) {
           // The wallet scanned and answered: the pairing works, keep it for "Try again".
           await p.client.core.pairing.activate({ topic: current.pairingTopic }).catch(() => undefined)
         }
-        current.status = 'failed'
-        setState({ status: 'error', error: err })
-        for (const w of [...uriWaiters]) w.reject(err)
-        uriWaiters.clear()
-        pending?.reject(err)
-        pending = undefined
+        failAttempt(current, err)
       },
     )
   }
@@ -471,6 +529,7 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
       } finally {
         known.clear()
         currentChain.clear()
+        clearTimeout(attempt?.timer)
         attempt = undefined
         setState({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, error: undefined })
       }
@@ -582,6 +641,7 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
       const p = provider
       provider = undefined
       loading = undefined
+      clearTimeout(attempt?.timer)
       if (pending) {
         pending.promise.catch(() => undefined)
         pending.reject(new ProviderDisconnectedError())

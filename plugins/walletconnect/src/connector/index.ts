@@ -2,8 +2,10 @@ export {
   createWalletConnectConnector,
   toWalletConnectError,
   WALLETCONNECT_CONNECTOR_ID,
+  WALLETCONNECT_RELAY_TIMEOUT_MS,
   type WalletConnectConnector,
   type WalletConnectConnectorOptions,
+  WalletConnectRelayTimeoutError,
   type WalletConnectState,
   type WalletConnectStorage,
 } from './connector.js'

@@ -56,6 +56,61 @@ describe('All Wallets list (SPEC §9: 4 recommended, 40 per page, 100 search res
     expect(merged).toHaveLength(31)
   })
 
+  it('while searching, installed wallets are listed only when their name matches the query (case-insensitive), still merged by rdns without duplicates', async () => {
+    vi.useFakeTimers()
+    const wallets = [
+      ...makeWallets(20),
+      {
+        id: 'rainbow',
+        name: 'Rainbow',
+        image_id: 'rb',
+        rdns: 'me.rainbow',
+        chains: ['eip155:31337' as const],
+      },
+      { id: 'rainforest', name: 'Rainforest', image_id: 'rf', rdns: null, chains: ['eip155:31337' as const] },
+    ]
+    const { api } = memoryDirectory(wallets)
+    const installed: Connector[] = [
+      { ...injected('dev.portico.wallet', 'dev.portico'), name: 'Portico Dev Wallet' },
+      { ...injected('me.rainbow.injected', 'me.rainbow'), name: 'Rainbow' },
+      { ...injected('io.rain.drop', 'io.raindrop'), name: 'RainDrop Wallet' },
+    ]
+    const list = createWalletList({ directory: api, installed: () => installed })
+    await list.loadMore()
+    // Browsing: every installed wallet is listed.
+    expect(
+      list
+        .getState()
+        .items.filter((w) => w.installed)
+        .map((w) => w.name),
+    ).toEqual(['Rainbow', 'Portico Dev Wallet', 'RainDrop Wallet'])
+
+    list.setSearch('rAiN')
+    await vi.advanceTimersByTimeAsync(300)
+    const items = list.getState().items
+    expect(items.map((w) => [w.name, w.installed])).toEqual([
+      ['Rainbow', true], // the directory's entry, marked installed by rdns
+      ['RainDrop Wallet', true], // installed, not in the directory, name matches
+      ['Rainforest', false],
+    ])
+    expect(items.find((w) => w.name === 'Rainbow')).toMatchObject({
+      id: 'rainbow',
+      connectorId: 'me.rainbow.injected',
+    })
+    expect(items.filter((w) => w.rdns === 'me.rainbow')).toHaveLength(1)
+    expect(items.some((w) => w.name === 'Portico Dev Wallet')).toBe(false)
+
+    // A query only an installed wallet matches.
+    list.setSearch('portico')
+    await vi.advanceTimersByTimeAsync(300)
+    expect(list.getState().items.map((w) => w.name)).toEqual(['Portico Dev Wallet'])
+
+    // Clearing the search lists every installed wallet again.
+    list.setSearch('')
+    expect(list.getState().items.filter((w) => w.installed)).toHaveLength(3)
+    expect(mergeInstalled([], installed, '  DEV ').map((w) => w.id)).toEqual(['installed:dev.portico.wallet'])
+  })
+
   it('include / exclude / chains reach the directory', async () => {
     const { api, requests } = memoryDirectory(makeWallets(50))
     const list = createWalletList({

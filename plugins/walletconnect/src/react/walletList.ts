@@ -38,14 +38,26 @@ export interface WalletListOptions {
   debounceMs?: number
 }
 
+/** Case-insensitive name match of a search query (an empty query matches every name). */
+export function matchesWalletSearch(name: string, query: string | undefined): boolean {
+  const q = query?.trim().toLowerCase()
+  return !q || name.toLowerCase().includes(q)
+}
+
 /**
  * Marks directory entries whose rdns matches an installed connector, and adds
  * installed wallets the directory doesn't list; installed first, no duplicates
- * (by id, then by rdns).
+ * (by id, then by rdns). With a search `query`, an installed wallet the
+ * directory didn't return is added only when its name matches the query
+ * (case-insensitive), like the directory's own results.
+ *
+ * @example
+ * mergeInstalled(results, connectors, 'rain') // no "Portico Dev Wallet" row
  */
 export function mergeInstalled(
   entries: readonly WalletDirectoryEntry[],
   installed: readonly Connector[],
+  query?: string,
 ): WalletListItem[] {
   const byRdns = new Map<string, Connector>()
   for (const c of installed) if (c.info?.rdns && !byRdns.has(c.info.rdns)) byRdns.set(c.info.rdns, c)
@@ -62,7 +74,7 @@ export function mergeInstalled(
     else tail.push({ ...e, installed: false })
   }
   for (const [rdns, c] of byRdns) {
-    if (seenRdns.has(rdns)) continue
+    if (seenRdns.has(rdns) || !matchesWalletSearch(c.name, query)) continue
     head.push({
       id: `installed:${c.id}`,
       name: c.name,
@@ -129,7 +141,8 @@ export function createWalletList(options: WalletListOptions) {
   }
 
   const refresh = () => {
-    if (state.search) set({ items: mergeInstalled(searchResults, options.installed()), count: searchCount })
+    if (state.search)
+      set({ items: mergeInstalled(searchResults, options.installed(), state.search), count: searchCount })
     else
       set({
         items: browseItems(),

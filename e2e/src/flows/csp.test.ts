@@ -60,15 +60,35 @@ describe('strict CSP page', () => {
       console.log(`[csp] tolerated: ${violations.length} data: image(s) blocked by img-src`)
   })
 
-  // Skipped until ui-react's WalletIcon falls back to its letter on an <img> error: under this policy
-  // the dev wallet's data: icon is blocked and shows as a broken image today. Un-skip with that fix.
-  it.skip('a wallet icon the policy blocks (data: under img-src) falls back instead of showing a broken image', async () => {
+  // Under this policy the dev wallet's data: icon is blocked (img-src): WalletIcon drops the <img> on its
+  // error event and shows the wallet's letter instead of a broken image.
+  it('a wallet icon the policy blocks (data: under img-src) falls back instead of showing a broken image', async () => {
     const { page } = await browser.newPage()
+    await page.addInitScript(() => {
+      const blocked: string[] = []
+      ;(window as unknown as { __blockedImages: string[] }).__blockedImages = blocked
+      document.addEventListener('securitypolicyviolation', (e) => {
+        if (e.effectiveDirective === 'img-src') blocked.push(e.blockedURI)
+      })
+    })
     await gotoDemo(page, world.cspDemoUrl)
     await page.locator(sel.connectButton).click()
     const row = page.locator(sel.wallet('Portico Dev Wallet'))
     await row.waitFor()
     await page.waitForLoadState('load')
+    // The policy did block the icon (else this test would prove nothing)…
+    await eventually(async () =>
+      expect(
+        await page.evaluate(() => (window as unknown as { __blockedImages: string[] }).__blockedImages),
+      ).toContain('data'),
+    )
+    // …and the row shows the letter, with no <img> left in a broken state anywhere in the view.
+    await eventually(async () => {
+      const icon = await row
+        .locator('.wallet-icon')
+        .evaluate((el) => ({ tag: el.tagName, text: el.textContent }))
+      expect(icon).toEqual({ tag: 'SPAN', text: 'P' })
+    })
     const broken = await page
       .locator(sel.view('Connect'))
       .evaluate((root) =>
@@ -77,5 +97,6 @@ describe('strict CSP page', () => {
           .map((img) => img.src.slice(0, 40)),
       )
     expect(broken).toEqual([])
+    await screenshot(page, 'csp-Connect-icon-fallback')
   })
 })

@@ -1,11 +1,12 @@
 import { useInsertionEffect } from 'react'
 import { usePortico } from '../context/index.js'
-import { avatarVariant, formatTokenAmount, safeImageSrc } from '../format/index.js'
+import { avatarVariant, formatTokenAmount } from '../format/index.js'
 import { useAccount, useNetwork } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { adoptDocumentCss } from '../modal/sheets.js'
 import { documentCss } from '../modal/styles.js'
 import { displayName } from '../views/displayName.js'
+import { useImageSource } from '../views/image.js'
 
 /** Adopts the buttons' class-scoped sheet into the document while a button is mounted. */
 function useDocumentStyles() {
@@ -30,6 +31,7 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
   const portico = usePortico('ConnectButton')
   const t = useStrings()
   const account = useAccount()
+  const avatarImage = useImageSource(account.profileImage)
   useDocumentStyles()
   const cls = className ? `portico-button ${className}` : 'portico-button'
   if (!account.isConnected) {
@@ -49,7 +51,7 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
       </button>
     )
   }
-  const image = safeImageSrc(account.profileImage)
+  const image = avatarImage.src
   return (
     <button
       type="button"
@@ -60,7 +62,7 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
       onClick={() => void portico.open()}
     >
       {image ? (
-        <img className="portico-button-avatar" src={image} alt="" />
+        <img className="portico-button-avatar" src={image} alt="" onError={avatarImage.onError} />
       ) : (
         <span
           className="portico-button-avatar"

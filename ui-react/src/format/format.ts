@@ -1,5 +1,11 @@
 // Display helpers of the UI, on top of @portico/core's SPEC §5 formatting.
-import { shortenAddress as coreShortenAddress, formatBalance, formatFiat, shortenEmail } from '@portico/core'
+import {
+  shortenAddress as coreShortenAddress,
+  formatBalance,
+  formatFiat,
+  formatUnits,
+  shortenEmail,
+} from '@portico/core'
 
 /** Truncates (never rounds) to 3 decimals, `0.000` by default (SPEC §5) — core's `formatBalance`. */
 export function truncateDecimals(value: string | number | undefined): string {
@@ -65,4 +71,24 @@ export function avatarVariant(address: string | undefined): number {
 export function safeImageSrc(src: string | undefined): string | undefined {
   if (!src) return undefined
   return /^(data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]|https?:\/\/)/i.test(src) ? src : undefined
+}
+
+/** An integer amount of base units (wei…) as a bigint: bigint, safe integer, decimal or 0x string; else undefined. */
+export function toBaseUnits(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined
+  if (typeof value !== 'string' || !/^(-?\d+|0x[0-9a-f]+)$/i.test(value.trim())) return undefined
+  return BigInt(value.trim())
+}
+
+/**
+ * An amount being sent, in the network's native unit with every digit kept (not truncated like a
+ * balance): `10000000000000000` wei on an 18-decimal ETH network → `0.01 ETH`. Core's `formatUnits`.
+ */
+export function formatNativeAmount(
+  value: bigint,
+  currency: { decimals: number; symbol: string } | undefined,
+): string {
+  if (!currency) return value.toString()
+  return `${formatUnits(value, currency.decimals)} ${currency.symbol}`
 }

@@ -1,6 +1,7 @@
 export {
   avatarVariant,
   errorText,
+  formatNativeAmount,
   formatTokenAmount,
   formatUsd,
   groupThousands,
@@ -8,5 +9,6 @@ export {
   safeImageSrc,
   shortenAddress,
   shortenEmailForDisplay,
+  toBaseUnits,
   truncateDecimals,
 } from './format.js'

@@ -66,6 +66,8 @@ export function themeOverrideCss(vars: ThemeVariables | undefined, zIndex?: numb
 export const modalCss = /* css */ `
 :host { all: initial; ${decls(themeVariableDefaults)} }
 :host([data-theme='dark']) { ${decls(dark)} color-scheme: dark; }
+/* Embedded in a host page's flex/grid container: never wider than it (a flex item's min-width:auto would take the dialog's min-content and overflow). */
+:host([data-embedded]) { display: block; width: 100%; min-width: 0; max-width: 100%; }
 * , *::before, *::after { box-sizing: border-box; }
 .root { font-family: var(--portico-font-family); font-size: var(--portico-font-size); color: var(--portico-foreground); line-height: 1.4; -webkit-font-smoothing: antialiased; }
 .overlay { position: fixed; inset: 0; z-index: var(--portico-z-index); background: var(--portico-overlay); display: flex; align-items: center; justify-content: center; padding: 16px; animation: portico-fade 150ms ease-out; }

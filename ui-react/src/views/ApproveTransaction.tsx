@@ -1,5 +1,5 @@
-import { formatUnits, type TransactionRequest, type Views } from '@portico/core'
-import { shortenAddress } from '../format/index.js'
+import type { TransactionRequest, Views } from '@portico/core'
+import { formatNativeAmount, shortenAddress, toBaseUnits } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
@@ -12,11 +12,18 @@ export default function ApproveTransactionView() {
   const data = usePorticoState((s) => s.router.data) as Views['ApproveTransaction']
   const request = useHostRequest()
   const { address } = useAccount()
-  const { network } = usePorticoState((s) => selectNetwork(s))
-  useViewTitle(t('approveTransactionTitle'))
   const tx = (request?.kind === 'sendTransaction' ? request.request : data?.request) as
     | TransactionRequest
     | undefined
+  // The request's own network when it names one, else the active network.
+  const requestNetworkId = tx?.caipNetworkId
+  const { network: activeNetwork } = usePorticoState((s) => selectNetwork(s))
+  const requestNetwork = usePorticoState((s) =>
+    requestNetworkId ? s.networks.all.find((n) => n.caipNetworkId === requestNetworkId) : undefined,
+  )
+  const network = requestNetworkId ? requestNetwork : activeNetwork
+  useViewTitle(t('approveTransactionTitle'))
+  const value = toBaseUnits(tx?.value)
   return (
     <RequestStatus
       request={request?.kind === 'sendTransaction' ? request : undefined}
@@ -30,14 +37,10 @@ export default function ApproveTransactionView() {
         <dl className="kv">
           <dt>{t('transactionTo')}</dt>
           <dd title={tx.to}>{shortenAddress(tx.to)}</dd>
-          {tx.value !== undefined ? (
+          {value !== undefined ? (
             <>
               <dt>{t('transactionValue')}</dt>
-              <dd>
-                {network
-                  ? `${formatUnits(BigInt(tx.value), network.nativeCurrency.decimals)} ${network.nativeCurrency.symbol}`
-                  : String(tx.value)}
-              </dd>
+              <dd data-testid="transaction-value">{formatNativeAmount(value, network?.nativeCurrency)}</dd>
             </>
           ) : null}
         </dl>

@@ -1,8 +1,12 @@
 import type { ChainNamespace, Connector, Network } from '@portico/core'
-import { avatarVariant, safeImageSrc } from '../format/index.js'
+import { avatarVariant } from '../format/index.js'
 import type { Translate } from '../i18n/index.js'
+import { useImageSource } from './image.js'
 
-/** A wallet's icon: `<img>` for a data:/http(s) URL, else its first letter as text. Never HTML. */
+/**
+ * A wallet's icon: `<img>` for a data:/http(s) URL, else its first letter as text. Never HTML.
+ * An image that fails to load (a CSP `img-src` that blocks data:, a dead URL) falls back to the letter.
+ */
 export function WalletIcon({
   connector,
   size,
@@ -10,8 +14,19 @@ export function WalletIcon({
   connector: Pick<Connector, 'name' | 'imageUrl'>
   size?: 'lg'
 }) {
-  const src = safeImageSrc(connector.imageUrl)
-  if (src) return <img className="wallet-icon" data-size={size} src={src} alt="" width={40} height={40} />
+  const image = useImageSource(connector.imageUrl)
+  if (image.src)
+    return (
+      <img
+        className="wallet-icon"
+        data-size={size}
+        src={image.src}
+        alt=""
+        width={40}
+        height={40}
+        onError={image.onError}
+      />
+    )
   return (
     <span className="wallet-icon" data-size={size} aria-hidden="true">
       {connector.name.trim().charAt(0).toUpperCase() || '?'}
@@ -19,10 +34,10 @@ export function WalletIcon({
   )
 }
 
-/** Profile image or a CSS gradient picked from the address (no remote image). */
+/** Profile image, or a CSS gradient picked from the address when there is none or it fails to load. */
 export function Avatar({ address, image, size }: { address?: string; image?: string; size?: 'sm' }) {
-  const src = safeImageSrc(image)
-  if (src) return <img className="avatar" data-size={size} src={src} alt="" />
+  const img = useImageSource(image)
+  if (img.src) return <img className="avatar" data-size={size} src={img.src} alt="" onError={img.onError} />
   return <span className="avatar" data-size={size} data-variant={avatarVariant(address)} aria-hidden="true" />
 }
 

@@ -6,7 +6,7 @@ import { PorticoLocale } from '../i18n/index.js'
 import { PorticoModal } from '../modal/index.js'
 import { useSignMessage } from '../requests/index.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
-import { ADDRESS, createTestPortico, WalletError } from '../test-helpers/test-portico.js'
+import { ADDRESS, createTestPortico, localNet, localNet2, WalletError } from '../test-helpers/test-portico.js'
 
 let rendered: Rendered | undefined
 afterEach(() => {
@@ -284,5 +284,40 @@ describe('strings catalogue', () => {
     expect(button.textContent).toBe('Wallet verbinden')
     await click(button)
     expect(modalRoot().querySelector('h2')?.textContent).toBe('Wallet wählen')
+  })
+})
+
+describe('ApproveTransaction shows the value in the native unit of the request’s network, every digit kept', () => {
+  async function approve(request: Record<string, unknown>) {
+    const t = await connected()
+    await act(async () => t.portico.open({ view: 'ApproveTransaction', data: { request } }))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="ApproveTransaction"]'))
+    return { t, value: () => view.querySelector('[data-testid="transaction-value"]')?.textContent }
+  }
+  const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+  it('10000000000000000 wei → "0.01 ETH" (not the wei figure)', async () => {
+    const { value } = await approve({ to, value: 10n ** 16n })
+    expect(value()).toBe('0.01 ETH')
+  })
+
+  it('an amount being sent is exact, not truncated to 3 decimals like a balance (SPEC §5 is for balances)', async () => {
+    const { value } = await approve({ to, value: 1_234_567_890_123_456_789n })
+    expect(value()).toBe('1.234567890123456789 ETH')
+  })
+
+  it('uses the request’s caipNetworkId network (its own symbol and decimals), not the active one', async () => {
+    const t = await connected()
+    const usdNet = { ...localNet2, nativeCurrency: { name: 'Dollar', symbol: 'USDx', decimals: 6 } }
+    await act(async () => t.set({ networks: { ...t.portico.getState().networks, all: [localNet, usdNet] } }))
+    const request = { to, value: 2_500_000n, caipNetworkId: 'eip155:31338' }
+    await act(async () => t.portico.open({ view: 'ApproveTransaction', data: { request } }))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="ApproveTransaction"]'))
+    expect(view.querySelector('[data-testid="transaction-value"]')?.textContent).toBe('2.5 USDx')
+    expect(t.portico.getState().networks.active.eip155).toBe('eip155:31337')
+  })
+
+  it('a decimal or 0x string value (a plain-JS host) is read as base units', async () => {
+    expect((await approve({ to, value: '0x2386f26fc10000' })).value()).toBe('0.01 ETH')
   })
 })

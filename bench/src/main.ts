@@ -108,3 +108,4 @@ if (missed.length > 0) {
   console.log(
     `\nall ${checks.filter((c) => c.ok !== undefined).length} budgets met (${Object.keys(BUDGETS).length} defined)`,
   )
+await (await import('./allwallets.js')).runAllWalletsBench({ runs, fromSource })

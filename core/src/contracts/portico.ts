@@ -1,4 +1,5 @@
 import type { ChainAdapter, TransactionRequest } from './adapter.js'
+import type { HistoryResponse } from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -117,4 +118,15 @@ export interface Portico {
   clearAlert?(): void
   /** The adapter registered for a namespace, if any. */
   getAdapter?(namespace: ChainNamespace): ChainAdapter | undefined
+  /**
+   * One page of the connected account's transaction history (SPEC §3, §7) on the namespace's
+   * active network, from the gateway (`GET /v1/account/{account}/history`). Pass the previous
+   * page's `next` as `cursor` for the following page. Rejects with code `API_NOT_CONFIGURED`
+   * when no `apiUrl` is set and `AddressOrAuthConnectorNotFoundError` when nothing is connected.
+   *
+   * @example
+   * const { data, next } = await portico.getActivity({})
+   * const more = next ? await portico.getActivity({ cursor: next }) : undefined
+   */
+  getActivity?(params?: { namespace?: ChainNamespace; cursor?: string }): Promise<HistoryResponse>
 }

@@ -413,6 +413,19 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     refreshBalance: (namespace) => balance.refresh(namespace),
     clearAlert: () => setAlert(undefined),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),
+    getActivity: async ({ namespace, cursor } = {}) => {
+      const ns = namespace ?? store.getState().activeNamespace
+      const account = ns ? accounts.get(ns) : undefined
+      if (!ns || account?.status !== 'connected' || !account.address) {
+        throw new AddressOrAuthConnectorNotFoundError({ details: ns })
+      }
+      const chainId = store.getState().networks.active[ns]
+      return api.blockchain.getTransactionHistory({
+        account: account.address,
+        ...(chainId ? { chainId } : {}),
+        ...(cursor ? { cursor } : {}),
+      })
+    },
     destroy() {
       if (destroyed) return
       destroyed = true

@@ -45,3 +45,18 @@ export const ChevronIcon = () => (
     <path d="m9 18 6-6-6-6" />
   </svg>
 )
+export const ArrowUpRightIcon = () => (
+  <svg aria-hidden="true" {...common}>
+    <path d="M7 17 17 7M8 7h9v9" />
+  </svg>
+)
+export const ArrowDownLeftIcon = () => (
+  <svg aria-hidden="true" {...common}>
+    <path d="M17 7 7 17M16 17H7V8" />
+  </svg>
+)
+export const SwapIcon = () => (
+  <svg aria-hidden="true" {...common}>
+    <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
+  </svg>
+)

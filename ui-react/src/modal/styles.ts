@@ -162,6 +162,31 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .token-amount .row-sub, .token-name .row-sub { overflow: hidden; text-overflow: ellipsis; }
 .token-amount { flex: none; text-align: right; font-variant-numeric: tabular-nums; font-weight: 500; }
 .empty { padding: 24px 12px; text-align: center; color: var(--portico-muted); font-size: 14px; }
+.activity { gap: 4px; }
+.activity-row { display: flex; align-items: center; gap: 12px; padding: 8px 6px; border-radius: 12px; color: inherit; text-decoration: none; }
+a.activity-row:hover { background: var(--portico-surface); }
+a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
+.activity-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; background: var(--portico-surface); color: var(--portico-muted); }
+.activity-icon svg { width: 18px; height: 18px; }
+.activity-icon[data-direction='in'] { color: var(--portico-success); background: color-mix(in srgb, var(--portico-success) 12%, transparent); }
+.activity-icon[data-direction='out'] { color: var(--portico-accent); background: color-mix(in srgb, var(--portico-accent) 12%, transparent); }
+.activity-body { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; }
+.activity-line { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; min-width: 0; }
+.activity-line > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.activity-label { flex: 1 1 auto; font-weight: 500; }
+.activity-amount { flex: 0 1 auto; font-weight: 500; font-variant-numeric: tabular-nums; text-align: right; }
+.activity-amount[data-direction='in'] { color: var(--portico-success); }
+.activity-counterparty { flex: 1 1 auto; }
+.activity-date { flex: 0 0 auto; text-align: right; }
+.activity-failed { color: var(--portico-danger); }
+.activity-state { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 16px 12px; text-align: center; }
+.activity-more { margin-top: 8px; width: 100%; }
+.skeleton-row { display: flex; align-items: center; gap: 12px; padding: 8px 6px; }
+.skeleton { display: block; border-radius: 8px; background: var(--portico-surface); animation: portico-pulse 1.2s ease-in-out infinite; }
+.skeleton[data-shape='circle'] { flex: none; width: 36px; height: 36px; border-radius: 50%; }
+.skeleton-lines { flex: 1; display: flex; flex-direction: column; gap: 6px; }
+.skeleton[data-shape='line'] { height: 12px; width: 70%; }
+.skeleton[data-shape='short'] { height: 10px; width: 40%; }
 .section { display: flex; flex-direction: column; gap: 8px; margin-top: 8px; }
 .network-dot { flex: none; width: 32px; height: 32px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-weight: 700; font-size: 13px; color: #fff; background: linear-gradient(135deg, #6366f1, #06b6d4); }
 .network-dot[data-variant='1'] { background: linear-gradient(135deg, #f59e0b, #ef4444); }
@@ -177,6 +202,7 @@ button, a { -webkit-tap-highlight-color: transparent; }
 @keyframes portico-sheet { from { transform: translateY(100%); } to { transform: none; } }
 @keyframes portico-view { from { opacity: 0; transform: translateX(6px); } to { opacity: 1; transform: none; } }
 @keyframes portico-spin { to { transform: rotate(360deg); } }
+@keyframes portico-pulse { 50% { opacity: 0.45; } }
 @keyframes portico-shake { 10%, 90% { transform: translateX(-1px); } 20%, 80% { transform: translateX(2px); } 30%, 50%, 70% { transform: translateX(-4px); } 40%, 60% { transform: translateX(4px); } }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; }

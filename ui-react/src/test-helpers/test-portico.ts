@@ -6,6 +6,7 @@ import type {
   CaipNetworkId,
   ChainNamespace,
   Connector,
+  HistoryResponse,
   Network,
   Portico,
   PorticoEventMap,
@@ -46,6 +47,8 @@ export interface Script {
   connect?: () => Promise<void>
   switchNetwork?: (id: CaipNetworkId) => Promise<void>
   signMessage?: (message: string) => Promise<string>
+  /** The gateway's history answers; absent = no gateway (rejects with code API_NOT_CONFIGURED, like core). */
+  getActivity?: (params: { namespace?: ChainNamespace; cursor?: string }) => Promise<HistoryResponse>
 }
 
 export function emptyAccount(): AccountState {
@@ -185,6 +188,11 @@ export function createTestPortico(
     setThemeMode: (mode) => set({ themeMode: mode }),
     async signMessage({ message }) {
       return script.signMessage ? script.signMessage(message) : `0x${'ab'.repeat(65)}`
+    },
+    async getActivity(params = {}) {
+      if (!script.getActivity)
+        throw Object.assign(new Error('Blockchain API not configured'), { code: 'API_NOT_CONFIGURED' })
+      return script.getActivity(params)
     },
   }
   return { portico, set, setAccount, views, actions, script, listenerCount: () => listeners.size }

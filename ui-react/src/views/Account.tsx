@@ -6,6 +6,7 @@ import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { type PorticoStringKey, useStrings } from '../i18n/index.js'
 import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
 import { useViewTitle } from '../modal/title.js'
+import { ActivityPanel } from './Activity.js'
 import { displayName } from './displayName.js'
 import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
 
@@ -113,8 +114,13 @@ export default function AccountView() {
       <div className="panel" role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${tab}`}>
         {tab === 0 ? (
           <TokenList tokens={account.tokenBalance ?? []} native={account} />
+        ) : tab === 1 ? (
+          <p className="empty">{t('noNfts')}</p>
         ) : (
-          <p className="empty">{tab === 1 ? t('noNfts') : t('noActivity')}</p>
+          <ActivityPanel
+            key={`${account.address}:${network?.caipNetworkId ?? ''}`}
+            namespace={account.namespace}
+          />
         )}
       </div>
       <div className="section">

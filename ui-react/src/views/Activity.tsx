@@ -1,0 +1,286 @@
+import type { ChainNamespace, HistoryItem, HistoryTransfer, Network } from '@portico/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { usePortico } from '../context/index.js'
+import { errorText, formatTokenAmount, shortenAddress } from '../format/index.js'
+import { usePorticoState } from '../hooks/index.js'
+import { type Translate, useStrings } from '../i18n/index.js'
+import { ArrowDownLeftIcon, ArrowUpRightIcon, SwapIcon } from '../modal/icons.js'
+
+type Direction = HistoryTransfer['direction']
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'offline' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; items: HistoryItem[]; next: string | null; more?: 'loading' | { error: unknown } }
+
+/** True when the instance has no gateway (`apiUrl` unset): core rejects with code API_NOT_CONFIGURED. */
+function isNotConfigured(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === 'API_NOT_CONFIGURED'
+}
+
+/**
+ * The transfers of an item that are shown: NFT transfers flagged spam (SPEC §3 `flags.is_spam`)
+ * are hidden. An item whose transfers are all spam is hidden too.
+ */
+export function visibleTransfers(item: HistoryItem): HistoryTransfer[] {
+  return item.transfers.filter((tr) => !tr.nft_info?.flags.is_spam)
+}
+
+export function visibleItems(items: readonly HistoryItem[]): HistoryItem[] {
+  return items.filter((item) => item.transfers.length === 0 || visibleTransfers(item).length > 0)
+}
+
+/** `just now`, `5 min ago`, `3 h ago`, `2 d ago`, then a short date (`Nov 3`; with the year when not this year). */
+export function formatActivityDate(iso: string, now: number, t: Translate): string {
+  const at = Date.parse(iso)
+  if (Number.isNaN(at)) return ''
+  const seconds = Math.max(0, Math.floor((now - at) / 1000))
+  if (seconds < 60) return t('activityJustNow')
+  if (seconds < 3600) return t('activityMinutesAgo', { n: Math.floor(seconds / 60) })
+  if (seconds < 86_400) return t('activityHoursAgo', { n: Math.floor(seconds / 3600) })
+  if (seconds < 7 * 86_400) return t('activityDaysAgo', { n: Math.floor(seconds / 86_400) })
+  const date = new Date(at)
+  const sameYear = date.getFullYear() === new Date(now).getFullYear()
+  return new Intl.DateTimeFormat(t('dateLocale'), {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(date)
+}
+
+/** The explorer page of a transaction, when its network has an explorer. */
+export function transactionUrl(network: Network | undefined, hash: string): string | undefined {
+  const base = network?.blockExplorers?.default.url
+  return base && hash ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
+}
+
+function directionOf(item: HistoryItem, transfers: HistoryTransfer[]): Direction {
+  const first = transfers[0]
+  if (first) return first.direction
+  return item.metadata.operationType === 'receive' ? 'in' : 'out'
+}
+
+function labelOf(item: HistoryItem, direction: Direction, t: Translate): string {
+  switch (item.metadata.operationType) {
+    case 'mint':
+      return t('activityMinted')
+    case 'trade':
+      return t('activityTraded')
+    case 'approve':
+      return t('activityApproved')
+    case 'execute':
+      if (direction !== 'in' && direction !== 'self') return t('activityExecuted')
+  }
+  return direction === 'in'
+    ? t('activityReceived')
+    : direction === 'self'
+      ? t('activitySelf')
+      : t('activitySent')
+}
+
+/** `-0.010 ETH` / `+1.000 USDC` (truncated to 3 decimals, SPEC §5) or the NFT's name. */
+function amountOf(transfer: HistoryTransfer | undefined, t: Translate): string {
+  if (!transfer) return ''
+  const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
+  if (transfer.nft_info) return `${sign}${transfer.nft_info.name ?? t('activityNft')}`
+  const symbol = transfer.fungible_info?.symbol ?? ''
+  return `${sign}${formatTokenAmount(transfer.quantity.numeric)} ${symbol}`.trim()
+}
+
+/**
+ * Account → Activity: the connected account's transactions on the active network, from the
+ * gateway through `portico.getActivity`, a page at a time. Without a gateway it keeps the
+ * honest "appear here once a Portico gateway provides them" text.
+ */
+export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undefined }) {
+  const portico = usePortico()
+  const t = useStrings()
+  const networks = usePorticoState((s) => s.networks.all)
+  const [load, setLoad] = useState<Load>(() =>
+    portico.getActivity ? { status: 'loading' } : { status: 'offline' },
+  )
+  // A request whose answer arrives after a newer one started (or after unmount) is dropped.
+  const generation = useRef(0)
+  useEffect(() => () => void generation.current++, [])
+
+  const fetchFirst = useCallback(() => {
+    if (!portico.getActivity) return setLoad({ status: 'offline' })
+    const mine = ++generation.current
+    setLoad({ status: 'loading' })
+    portico.getActivity({ ...(namespace ? { namespace } : {}) }).then(
+      ({ data, next }) => mine === generation.current && setLoad({ status: 'ready', items: data, next }),
+      (error: unknown) =>
+        mine === generation.current &&
+        setLoad(isNotConfigured(error) ? { status: 'offline' } : { status: 'error', error }),
+    )
+  }, [portico, namespace])
+
+  useEffect(fetchFirst, [fetchFirst])
+
+  const loadMore = () => {
+    if (load.status !== 'ready' || !load.next || load.more === 'loading' || !portico.getActivity) return
+    const mine = ++generation.current
+    const current = load
+    setLoad({ ...current, more: 'loading' })
+    portico.getActivity({ ...(namespace ? { namespace } : {}), cursor: current.next! }).then(
+      ({ data, next }) =>
+        mine === generation.current &&
+        setLoad({
+          status: 'ready',
+          items: [...current.items, ...data.filter((d) => !current.items.some((i) => i.id === d.id))],
+          next,
+        }),
+      (error: unknown) => mine === generation.current && setLoad({ ...current, more: { error } }),
+    )
+  }
+
+  if (load.status === 'offline') return <p className="empty">{t('noActivity')}</p>
+  if (load.status === 'loading') {
+    return (
+      <div aria-busy="true" data-testid="activity-loading">
+        <span className="visually-hidden" role="status">
+          {t('activityLoading')}
+        </span>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton-row" aria-hidden="true">
+            <span className="skeleton" data-shape="circle" />
+            <span className="skeleton-lines">
+              <span className="skeleton" data-shape="line" />
+              <span className="skeleton" data-shape="short" />
+            </span>
+          </div>
+        ))}
+      </div>
+    )
+  }
+  if (load.status === 'error') {
+    return (
+      <div className="activity-state" role="alert" data-testid="activity-error">
+        <strong>{t('activityError')}</strong>
+        <span className="error-text">{errorText(load.error) ?? t('somethingWentWrong')}</span>
+        <button type="button" className="button" data-variant="secondary" onClick={fetchFirst}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    )
+  }
+
+  const items = visibleItems(load.items)
+  const now = Date.now()
+  return (
+    <>
+      {items.length === 0 && !load.next ? <p className="empty">{t('activityEmpty')}</p> : null}
+      {items.length > 0 ? (
+        <ul className="list activity" aria-label={t('activityListLabel')} data-testid="activity-list">
+          {items.map((item) => (
+            <ActivityRow
+              key={item.id}
+              item={item}
+              now={now}
+              network={networks.find((n) => n.caipNetworkId === item.metadata.chain)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {load.more && load.more !== 'loading' ? (
+        <p className="error-text activity-state" role="alert">
+          {errorText(load.more.error) ?? t('somethingWentWrong')}
+        </p>
+      ) : null}
+      {load.next ? (
+        <button
+          type="button"
+          className="button activity-more"
+          data-variant="secondary"
+          onClick={loadMore}
+          disabled={load.more === 'loading'}
+          aria-busy={load.more === 'loading'}
+        >
+          {load.more === 'loading'
+            ? t('activityLoadingMore')
+            : load.more
+              ? t('tryAgain')
+              : t('activityLoadMore')}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function ActivityRow({
+  item,
+  now,
+  network,
+}: {
+  item: HistoryItem
+  now: number
+  network: Network | undefined
+}) {
+  const t = useStrings()
+  const transfers = visibleTransfers(item)
+  const direction = directionOf(item, transfers)
+  const { sentFrom, sentTo, status, hash, minedAt } = item.metadata
+  const counterparty =
+    direction === 'in'
+      ? t('activityFrom', { address: shortenAddress(sentFrom) })
+      : t('activityTo', { address: shortenAddress(sentTo) })
+  const amount = amountOf(transfers[0], t)
+  const extra = transfers.length > 1 ? `${t('activityMoreTransfers', { n: transfers.length - 1 })} · ` : ''
+  const url = transactionUrl(network, hash)
+  const content = (
+    <>
+      <span className="activity-icon" data-direction={direction} aria-hidden="true">
+        {direction === 'in' ? (
+          <ArrowDownLeftIcon />
+        ) : direction === 'self' ? (
+          <SwapIcon />
+        ) : (
+          <ArrowUpRightIcon />
+        )}
+      </span>
+      <span className="activity-body">
+        <span className="activity-line">
+          <span className="activity-label">
+            <span data-testid="activity-label">{labelOf(item, direction, t)}</span>
+            {status !== 'confirmed' ? (
+              <span className={status === 'failed' ? 'activity-failed' : undefined}>
+                {' · '}
+                {status === 'failed' ? t('activityFailed') : t('activityPending')}
+              </span>
+            ) : null}
+          </span>
+          <span className="activity-amount" data-direction={direction} data-testid="activity-amount">
+            {amount}
+          </span>
+        </span>
+        <span className="activity-line row-sub">
+          <span className="activity-counterparty" data-testid="activity-counterparty">
+            {counterparty}
+          </span>
+          <span className="activity-date" data-testid="activity-date">
+            {extra}
+            <time dateTime={minedAt}>{formatActivityDate(minedAt, now, t)}</time>
+          </span>
+        </span>
+      </span>
+    </>
+  )
+  return (
+    <li data-activity-id={item.id}>
+      {url ? (
+        <a
+          className="activity-row"
+          href={url}
+          target="_blank"
+          rel="noreferrer noopener"
+          title={t('activityViewTransaction', { hash: shortenAddress(hash) })}
+        >
+          {content}
+        </a>
+      ) : (
+        <div className="activity-row">{content}</div>
+      )}
+    </li>
+  )
+}

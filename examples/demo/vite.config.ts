@@ -39,13 +39,37 @@ function devnetJson(): Plugin {
   }
 }
 
+/**
+ * `vite build` makes a production site whatever NODE_ENV the caller has: Vite takes
+ * the build's NODE_ENV (and with it React's build, `jsxDEV`, the
+ * `development|production` export condition and `import.meta.env.DEV`) from the
+ * environment, and the e2e harness runs `vite build` from vitest, where
+ * NODE_ENV=test — which shipped React's development build (StrictMode's double
+ * effects, the DevTools console message). The dev server keeps development.
+ */
+const production = {
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    'global.process.env.NODE_ENV': JSON.stringify('production'),
+    'globalThis.process.env.NODE_ENV': JSON.stringify('production'),
+    'import.meta.env.DEV': 'false',
+    'import.meta.env.PROD': 'true',
+  },
+  conditions: defaultClientConditions.map((c) => (c === 'development|production' ? 'production' : c)),
+}
+
 // Workspace packages resolve to their TypeScript sources (`source` condition): no prior build needed.
-export default defineConfig({
-  root: import.meta.dirname,
-  esbuild: { jsx: 'automatic' },
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  plugins: [devnetJson()],
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, reportCompressedSize: false },
-  server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 5173 },
+export default defineConfig(({ command }) => {
+  const build = command === 'build'
+  return {
+    root: import.meta.dirname,
+    mode: build ? 'production' : undefined,
+    define: build ? production.define : undefined,
+    esbuild: { jsx: 'automatic', jsxDev: !build },
+    resolve: { conditions: ['source', ...(build ? production.conditions : defaultClientConditions)] },
+    plugins: [devnetJson()],
+    build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, reportCompressedSize: false },
+    server: { host: '127.0.0.1', port: 5173 },
+    preview: { host: '127.0.0.1', port: 5173 },
+  }
 })

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createPortico, type Network, type Portico } from '@portico/core'
 import { PorticoProvider } from '@portico/react'
-import { act } from 'react'
+import { act, StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
@@ -25,13 +25,23 @@ afterEach(() => {
   for (const c of cleanup.splice(0)) c()
 })
 
-async function mount(portico: Portico, ui: React.ReactNode): Promise<HTMLElement> {
+/**
+ * `strict` puts `<StrictMode>` at the top, as the demo's main.tsx does: React only
+ * simulates the unmount + remount of effects when StrictMode wraps the newly
+ * placed subtree from its root (a StrictMode nested inside the provider is not enough).
+ */
+async function mount(
+  portico: Portico,
+  ui: React.ReactNode,
+  opts: { strict?: boolean } = {},
+): Promise<HTMLElement> {
   const container = document.createElement('div')
   document.body.appendChild(container)
   let root!: Root
+  const tree = <PorticoProvider portico={portico}>{ui}</PorticoProvider>
   await act(async () => {
     root = createRoot(container)
-    root.render(<PorticoProvider portico={portico}>{ui}</PorticoProvider>)
+    root.render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree)
   })
   cleanup.push(() => {
     act(() => root.unmount())
@@ -105,6 +115,30 @@ describe('AllWallets view', () => {
       data: { walletId: 'w0003' },
     })
     expect(getWalletConnectInstance(portico)?.wallets.get('w0003')?.mobile_link).toBe('wallet0003://')
+  })
+
+  it('survives React StrictMode (simulated unmount + remount): the directory wallets reach the screen and search works', async () => {
+    const { portico, directory } = setup(60)
+    const el = await mount(portico, <AllWalletsView />, { strict: true })
+    const section = () => el.querySelector<HTMLElement>('[data-state]')
+    const count = () => Number(el.querySelector<HTMLElement>('[role="listbox"]')?.dataset.count ?? 0)
+    await waitFor(() => section()?.dataset.state === 'ready' && count() > 0)
+    expect(count()).toBe(41) // featured + the first page of 40
+    expect(el.querySelector('[role="option"]')?.textContent).toContain('Wallet 0042')
+    expect(directory.requests.length).toBeGreaterThan(0)
+
+    const input = el.querySelector<HTMLInputElement>('input[type="search"]')!
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+      setValue.call(input, 'Wallet 0007')
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await waitFor(
+      () =>
+        section()?.dataset.state === 'ready' &&
+        [...el.querySelectorAll('[role="option"]')].map((o) => o.getAttribute('data-wallet-id')).join() ===
+          'w0007',
+    )
   })
 
   it('without a directory it says so instead of an empty list', async () => {

@@ -1,7 +1,8 @@
+import type { CaipNetworkId } from '@portico/core'
 import { useConnectors, usePorticoState, useViewTitle } from '@portico/react'
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useWalletConnect, WalletImage } from './shared.js'
-import { createWalletList, type WalletListItem } from './walletList.js'
+import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
 
 /** Row pitch in px (row + gap) and the list viewport height: fixed, so the window is computed, not measured. */
 export const ROW_HEIGHT = 60
@@ -9,6 +10,20 @@ export const VIEWPORT_HEIGHT = 420
 const OVERSCAN = 4
 /** Load the next page when the window comes this close to the end. */
 const PREFETCH_ROWS = 10
+
+const noSubscribe = () => () => {}
+const EMPTY: WalletListState = {
+  items: [],
+  count: 0,
+  loading: false,
+  hasMore: false,
+  search: '',
+  error: undefined,
+}
+/** Before the list exists (first render, or between StrictMode's cleanup and re-run): loading, not "No wallet found". */
+const PENDING: WalletListState = { ...EMPTY, loading: true, hasMore: true }
+const empty = () => EMPTY
+const pending = () => PENDING
 
 /**
  * AllWallets: the wallet directory. Installed wallets first (merged by rdns),
@@ -24,39 +39,41 @@ export default function AllWalletsView() {
   const chains = usePorticoState((s) => s.networks.all)
   const { directory, options } = instance
 
-  const list = useMemo(
-    () =>
-      directory
-        ? createWalletList({
-            directory,
-            installed: () => portico.getState().connectors,
-            featuredIds: options.featuredWalletIds,
-            include: options.includeWalletIds,
-            exclude: options.excludeWalletIds,
-            chains: chains.map((n) => n.caipNetworkId),
-          })
-        : undefined,
-    [directory, portico, options, chains],
-  )
+  // The list is a store with a lifecycle, so it is made in the effect that destroys it, never in
+  // render (useMemo): React StrictMode runs an effect's cleanup for its simulated unmount and then
+  // the effect again, and a memoized list would come back destroyed, ignoring every answer.
+  const chainIds = chains.map((n) => n.caipNetworkId).join(',')
+  const [list, setList] = useState<WalletList | undefined>(undefined)
+  /** The search box's text, carried over to a list made again (e.g. after the networks changed). */
+  const search = useRef('')
   useEffect(() => {
-    if (!list) return
-    void list.loadMore()
-    return () => list.destroy()
-  }, [list])
+    if (!directory) return
+    const created = createWalletList({
+      directory,
+      installed: () => portico.getState().connectors,
+      featuredIds: options.featuredWalletIds,
+      include: options.includeWalletIds,
+      exclude: options.excludeWalletIds,
+      chains: chainIds ? (chainIds.split(',') as CaipNetworkId[]) : [],
+    })
+    setList(created)
+    void created.loadMore()
+    if (search.current) created.setSearch(search.current)
+    return () => {
+      created.destroy()
+      setList((current) => (current === created ? undefined : current))
+    }
+  }, [directory, portico, options, chainIds])
   // Re-mark installed wallets when a new one is announced.
   const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
   useEffect(() => {
     if (installedKey !== undefined) list?.refresh()
   }, [list, installedKey])
 
-  const empty = useMemo(
-    () => ({ items: [], count: 0, loading: false, hasMore: false, search: '', error: undefined }),
-    [],
-  )
   const state = useSyncExternalStore(
-    list?.subscribe ?? (() => () => {}),
-    list?.getState ?? (() => empty),
-    list?.getState ?? (() => empty),
+    list?.subscribe ?? noSubscribe,
+    list?.getState ?? (directory ? pending : empty),
+    list?.getState ?? (directory ? pending : empty),
   )
   const [query, setQuery] = useState('')
   const [scrollTop, setScrollTop] = useState(0)
@@ -93,6 +110,7 @@ export default function AllWalletsView() {
         value={query}
         onChange={(e) => {
           setQuery(e.target.value)
+          search.current = e.target.value
           setScrollTop(0)
           list?.setSearch(e.target.value)
         }}

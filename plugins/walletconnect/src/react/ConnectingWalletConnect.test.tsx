@@ -12,7 +12,7 @@ import {
   watchOutboundConnections,
 } from '@portico/devnet'
 import { PorticoProvider } from '@portico/react'
-import { act } from 'react'
+import { act, StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
@@ -88,13 +88,15 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
     return portico
   }
 
-  async function mount(portico: Portico, ui: React.ReactNode) {
+  /** `strict`: `<StrictMode>` at the top as in the demo (only then does React re-run the effects). */
+  async function mount(portico: Portico, ui: React.ReactNode, opts: { strict?: boolean } = {}) {
     const container = document.createElement('div')
     document.body.appendChild(container)
     let root!: Root
+    const tree = <PorticoProvider portico={portico}>{ui}</PorticoProvider>
     await act(async () => {
       root = createRoot(container)
-      root.render(<PorticoProvider portico={portico}>{ui}</PorticoProvider>)
+      root.render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree)
     })
     teardown.push(() => {
       act(() => root.unmount())
@@ -147,6 +149,34 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
     expect(el.querySelector('svg image')?.getAttribute('href')).toMatch(/^data:image\/png/)
     expect(open).toHaveBeenCalledWith(`devwallet://wc?uri=${encodeURIComponent(uri)}`, '_self', undefined)
     open.mockRestore()
+  })
+
+  it('in React StrictMode: one pairing, one deep-link open, and the wallet scanning the QR connects', async () => {
+    const portico = makePortico({ isMobile: true })
+    const connector = getWalletConnectConnector(portico)!
+    getWalletConnectInstance(portico)!.wallets.set('w2', {
+      id: 'w2',
+      name: 'Strict Wallet',
+      image_id: 'x',
+      mobile_link: 'strictwallet://',
+    })
+    portico.router.push('ConnectingWalletConnect', { walletId: 'w2' })
+    const connects = vi.spyOn(portico, 'connect')
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    const el = await mount(portico, <ConnectingWalletConnectView />, { strict: true })
+    await waitFor(() => !!el.querySelector('svg[data-qr-value]') && !!el.querySelector('a[data-link-kind]'))
+    const uri = el.querySelector('svg[data-qr-value]')!.getAttribute('data-qr-value')!
+    expect(connects).toHaveBeenCalledTimes(1)
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(open).toHaveBeenCalledWith(`strictwallet://wc?uri=${encodeURIComponent(uri)}`, '_self', undefined)
+    open.mockRestore()
+
+    await wallet.pair(uri)
+    await waitFor(() => connector.getState().status === 'connected')
+    expect(el.querySelector('[data-state="ready"] svg[data-qr-value]')?.getAttribute('data-qr-value')).toBe(
+      uri,
+    )
+    await connector.disconnect({ connectorId: 'walletConnect' })
   })
 
   it('no socket left 127.0.0.1', () => {

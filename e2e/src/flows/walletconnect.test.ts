@@ -1,0 +1,361 @@
+import { spawn } from 'node:child_process'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import {
+  type DevWcRequestLog,
+  MULTICALL3_ADDRESS,
+  type OutboundConnectionWatch,
+  startWalletConnectRelay,
+  type WalletConnectRelay,
+  watchOutboundConnections,
+} from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import { dialog, eventually, expectView, gotoDemo, porticoState, sel, shortAddress, textOf } from './demo.js'
+
+// Issue 6 "Done when": open → All Wallets → search → pick a wallet → QR → the dev
+// WalletConnect wallet (a real @walletconnect/sign-client in this Node process)
+// pairs over the loopback relay → Account → personal_sign from the page → the
+// wallet deletes the session → disconnected. Nothing may leave 127.0.0.1: the
+// page is guarded by the harness, this process by devnet's outbound watch.
+
+const MODAL = sel.modalHost
+
+/**
+ * The demo build behind a small loopback server that answers `/devnet.json`
+ * with this test's world (relay, gateway) and forwards everything else to the
+ * harness's demo server. WebSocket upgrades are refused.
+ */
+export async function serveDemoWith(
+  demoUrl: string,
+  devnetJson: (origin: string) => unknown,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const target = new URL(demoUrl)
+  let origin = ''
+  const server: Server = createServer((req, res) => {
+    if (req.url?.split('?')[0] === '/devnet.json') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end(JSON.stringify(devnetJson(origin)))
+      return
+    }
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers)
+        up.pipe(res)
+      },
+    )
+    upstream.on('error', (err) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
+      res.end(String(err))
+    })
+    req.pipe(upstream)
+  })
+  server.on('upgrade', (_req, socket) => socket.destroy())
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url: origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
+ * The dev WalletConnect wallet (`createDevWcWallet` of @portico/devnet, a real
+ * @walletconnect/sign-client) in a child Node process driven over stdin/stdout.
+ * Not in this process: this project resolves with the `module` condition, and
+ * WalletConnect's ESM build breaks under Node with it ("… is not a constructor",
+ * LOCAL-WORLD.md); a plain Node process loads its CommonJS build. The child
+ * watches its own outbound connections (devnet's loopback guard).
+ */
+interface WalletProcess {
+  address: string
+  pair(uri: string): Promise<{ topic: string } | null>
+  requests(): Promise<DevWcRequestLog[]>
+  disconnect(): Promise<void>
+  nonLoopback(): Promise<string[]>
+  stop(): Promise<void>
+}
+
+const WALLET_CHILD = `
+import { createInterface } from 'node:readline'
+import { createDevWcWallet, watchOutboundConnections } from '@portico/devnet'
+const guard = watchOutboundConnections()
+const opts = JSON.parse(process.env.DEV_WC_WALLET)
+const wallet = await createDevWcWallet(opts)
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n')
+const commands = {
+  pair: async (uri) => { const s = await wallet.pair(uri); return s ? { topic: s.topic } : null },
+  requests: async () => JSON.parse(JSON.stringify(wallet.requests)),
+  disconnect: () => wallet.disconnect(),
+  nonLoopback: async () => guard.nonLoopback(),
+  stop: async () => { await wallet.stop(); setTimeout(() => process.exit(0), 10) },
+}
+createInterface({ input: process.stdin }).on('line', async (line) => {
+  const { id, cmd, arg } = JSON.parse(line)
+  try { send({ id, result: (await commands[cmd](arg)) ?? null }) }
+  catch (e) { send({ id, error: String(e?.stack ?? e) }) }
+})
+send({ ready: wallet.address })
+`
+
+async function startWalletProcess(options: { relayUrl: string; rpcUrls: Record<string, string> }) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions', 'source', '--input-type=module', '-e', WALLET_CHILD],
+    {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, DEV_WC_WALLET: JSON.stringify(options) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  )
+  const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
+  let nextId = 1
+  let onReady: (address: string) => void = () => {}
+  const ready = new Promise<string>((resolve, reject) => {
+    onReady = resolve
+    child.once('exit', (code) => reject(new Error(`dev WC wallet process exited ${code}`)))
+  })
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let msg: { id?: number; ready?: string; result?: unknown; error?: string }
+    try {
+      msg = JSON.parse(line)
+    } catch {
+      return
+    }
+    if (msg.ready) return onReady(msg.ready)
+    const w = waiting.get(msg.id!)
+    waiting.delete(msg.id!)
+    if (msg.error) w?.reject(new Error(msg.error))
+    else w?.resolve(msg.result)
+  })
+  const call = <T>(cmd: string, arg?: unknown): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+      child.stdin!.write(`${JSON.stringify({ id, cmd, arg })}\n`)
+    })
+  const address = await Promise.race([
+    ready,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('dev WC wallet process not ready in 30 s')), 30_000),
+    ),
+  ])
+  const wallet: WalletProcess = {
+    address,
+    pair: (uri) => call('pair', uri),
+    requests: () => call('requests'),
+    disconnect: () => call('disconnect'),
+    nonLoopback: () => call('nonLoopback'),
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      await Promise.race([call('stop').catch(() => {}), new Promise((r) => setTimeout(r, 3_000))])
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+  return wallet
+}
+
+/** Truncates a wei amount to the UI's 3 decimals (SPEC §5). */
+function formatEth(wei: bigint): string {
+  const whole = wei / 10n ** 18n
+  const milli = (wei % 10n ** 18n) / 10n ** 15n
+  return `${whole}.${milli.toString().padStart(3, '0')} ETH`
+}
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await res.json()) as { result: unknown }).result
+}
+
+describe('WalletConnect on the demo (issue 6)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let relay: WalletConnectRelay | undefined
+  let gateway: Gateway | undefined
+  let demo: { url: string; close(): Promise<void> } | undefined
+  let wallet: WalletProcess | undefined
+  let outbound: OutboundConnectionWatch | undefined
+
+  beforeAll(async () => {
+    world = getWorld()
+    outbound = watchOutboundConnections()
+    relay = await startWalletConnectRelay({ port: 0 })
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: world.chains.map((c) => ({
+          caipNetworkId: `eip155:${c.chainId}`,
+          name: `Anvil ${c.chainId}`,
+          rpcUrl: c.rpcUrl,
+          multicall3: MULTICALL3_ADDRESS,
+          tokens: world.fixtures.tokens,
+        })),
+      }),
+      { indexer: false },
+    )
+    const apiUrl = await gateway.listen()
+    const relayUrl = relay.url
+    demo = await serveDemoWith(world.demoUrl, () => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      apiUrl,
+      walletconnect: { url: relayUrl },
+    }))
+    wallet = await startWalletProcess({
+      relayUrl,
+      rpcUrls: Object.fromEntries(world.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    })
+  })
+
+  afterAll(async () => {
+    await wallet?.stop()
+    await demo?.close()
+    await gateway?.close()
+    await relay?.stop()
+    outbound?.restore()
+  })
+
+  it('open → All Wallets → search → pick a wallet → its QR → the dev WC wallet pairs and signs → wallet disconnects', async () => {
+    const { page, guard } = await browser.newPage()
+    const consoleLines: string[] = []
+    page.on('console', (m) => consoleLines.push(m.text()))
+    await gotoDemo(page, demo!.url)
+    // The demo is a production build (examples/demo/vite.config.ts): React's development build
+    // announces itself with the DevTools message (and runs StrictMode's double effects).
+    expect(consoleLines.filter((l) => /React DevTools/.test(l))).toEqual([])
+    await page.locator(sel.connectButton).click()
+    await expectView(page, 'Connect')
+    await page.locator(`${MODAL} [data-view="Connect"] [data-all-wallets]`).click()
+
+    // All Wallets: the gateway's directory; the installed dev wallet (EIP-6963, merged by rdns) first.
+    const all = await expectView(page, 'AllWallets')
+    const rows = all.locator('[data-wallet-id]')
+    await eventually(async () => {
+      expect(await textOf(rows.first())).toMatch(/^Portico Dev Wallet ?Installed$/)
+      // The first page of the seed directory (22 wallets, 20 of them EVM) is listed.
+      expect(await all.locator('[role="listbox"]').getAttribute('data-count')).toMatch(/^(1\d|2\d)$/)
+    }, 15_000)
+    expect(await textOf(all.locator('[data-wallet-id="metamask"]'))).toMatch(/^MetaMask ?Recommended$/)
+    await screenshot(page, 'wc-AllWallets')
+
+    // Search narrows the list to the matching wallet; pick one that is not installed → WalletConnect.
+    await all.getByRole('searchbox', { name: 'Search wallet' }).fill('rainbow')
+    await eventually(async () => {
+      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-wallet-id')))).toEqual([
+        'rainbow',
+      ])
+    })
+    await screenshot(page, 'wc-AllWallets-search')
+    await all.locator('[data-wallet-id="rainbow"]').click()
+    await pairSignDisconnect(page, 'Scan with Rainbow', 'wc-ConnectingWalletConnect')
+    guard.assertNoOutbound()
+  })
+
+  it('Connect → WalletConnect → QR → the dev WC wallet pairs, Account shows it, personal_sign is answered, the wallet disconnects', async () => {
+    const { page, guard } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await connect.locator('[data-connector-id]:has-text("WalletConnect")').click()
+    await pairSignDisconnect(page, 'Scan with your wallet', 'wc-ConnectingWalletConnect-direct')
+    guard.assertNoOutbound()
+  })
+
+  /** From the QR view: pair the dev WC wallet, check Account, sign from the page, delete the session from the wallet. */
+  async function pairSignDisconnect(page: Page, label: string, shot: string) {
+    const requestsBefore = (await wallet!.requests()).length
+    // The QR of a fresh pairing, with the wallet's name.
+    const qr = await expectView(page, 'ConnectingWalletConnect')
+    await qr.locator('[data-state="ready"]').waitFor({ timeout: 20_000 })
+    expect(await textOf(qr)).toContain(label)
+    expect(await qr.locator('svg').count()).toBeGreaterThan(0)
+    const uri = await page.evaluate(() => (window.__portico as unknown as { wcUri(): string }).wcUri())
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await screenshot(page, shot)
+
+    // The wallet pairs with the URI read from the page and approves.
+    const session = await Promise.race([
+      wallet!.pair(uri),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () =>
+            reject(
+              new Error(
+                `the dev WC wallet did not settle a session in 20 s; relay saw ${relay!.methods.join(' ')}; test process outbound ${outbound!.destinations.join(' ')}`,
+              ),
+            ),
+          20_000,
+        ),
+      ),
+    ])
+    expect(session).toBeDefined()
+    const address = wallet!.address
+    await eventually(async () => {
+      const s = await porticoState(page)
+      expect(s.accounts.eip155?.status).toBe('connected')
+      expect(s.accounts.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
+    }, 20_000)
+    if (!(await page.locator(sel.view('Account')).isVisible())) {
+      await dialog(page)
+        .waitFor({ state: 'detached', timeout: 5_000 })
+        .catch(() => {})
+      if (!(await page.locator(sel.view('Account')).isVisible()))
+        await page.locator(sel.accountButton).click()
+    }
+    const account = await expectView(page, 'Account')
+    const chain = world.chains[0]!
+    const wei = BigInt((await rpc(chain.rpcUrl, 'eth_getBalance', [address, 'latest'])) as string)
+    await eventually(async () => {
+      expect(await textOf(account.locator('[data-testid="account-name"]'))).toBe(shortAddress(address))
+      expect(await textOf(account.locator('[data-testid="account-balance"]'))).toBe(formatEth(wei))
+    }, 15_000)
+    await screenshot(page, `${shot}-Account`)
+
+    // personal_sign from the host page, answered by the wallet over the relay.
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    const result = page.locator('[data-testid="request-result"]')
+    await eventually(async () => expect(await textOf(result)).toMatch(/^Signature: 0x[0-9a-f]{130}$/), 15_000)
+    const signed = (await wallet!.requests()).slice(requestsBefore).find((r) => r.method === 'personal_sign')
+    expect(signed?.outcome).toBe('approved')
+    expect(signed?.chainId).toBe(`eip155:${chain.chainId}`)
+    expect(await textOf(result)).toBe(`Signature: ${signed?.result}`)
+
+    // The wallet deletes the session: the page and the modal show disconnected.
+    await wallet!.disconnect()
+    await eventually(async () => {
+      expect((await porticoState(page)).accounts.eip155?.status ?? 'disconnected').toBe('disconnected')
+    }, 15_000)
+    await page.locator(sel.connectButton).waitFor({ timeout: 10_000 })
+    expect(await textOf(page.locator('[data-testid="address"]'))).toBe('—')
+    await page.locator(sel.connectButton).click()
+    await expectView(page, 'Connect')
+
+    expect(outbound!.nonLoopback()).toEqual([])
+    expect(await wallet!.nonLoopback()).toEqual([])
+    // The relay really carried the session.
+    expect(relay!.methods).toContain('wc_approveSession')
+  }
+})

@@ -1,4 +1,5 @@
 import { createTokenBalanceFlow, type TokenBalanceSource } from '../api/index.js'
+import { RPC_POLLING_INTERVAL_MS } from '../constants/index.js'
 import type {
   Balance,
   CaipNetworkId,
@@ -33,6 +34,29 @@ export interface BalanceDeps {
   /** "Token Balance Unavailable" (SPEC §8), e.g. as an ERROR event. */
   onTokenError?(error: TokenBalanceUnavailableError): void
   now?: () => number
+  /** Runs `fn` after `ms` (the instance's timers, so `destroy()` clears it). Default: `setTimeout`. */
+  schedule?(fn: () => void, ms: number): void
+  /** The re-read delay after a transaction when the adapter can't wait for inclusion (SPEC §9: 4 s). */
+  pollingIntervalMs?: number
+}
+
+/** Options of `BalanceService.refresh`. */
+export interface RefreshOptions {
+  /**
+   * The read must start now: an in-flight read of the same account started
+   * earlier (it may predate a transaction) is not reused; one follow-up read is
+   * queued behind it instead, shared by every fresh refresh asked meanwhile.
+   * The value goes to the gateway as `forceUpdate` (skips its balance cache).
+   */
+  fresh?: string
+}
+
+/** A sent transaction whose sender's balances are re-read (`BalanceService.afterTransaction`). */
+export interface SentTransaction {
+  namespace: ChainNamespace
+  hash: string
+  /** The chain it was sent on (default: the namespace's active network). */
+  caipNetworkId?: CaipNetworkId
 }
 
 /**
@@ -50,10 +74,14 @@ export class BalanceService {
   private readonly inflight = new Map<string, Promise<void>>()
   /** The newest token fetch per namespace: only it may write. */
   private readonly latestTokenFetch = new Map<ChainNamespace, object>()
+  /** The one fresh read queued behind an in-flight read, per account key. */
+  private readonly queued = new Map<string, Promise<void>>()
+  private disposed = false
 
   constructor(private readonly deps: BalanceDeps) {}
 
-  refresh(namespace?: ChainNamespace): Promise<void> {
+  refresh(namespace?: ChainNamespace, options: RefreshOptions = {}): Promise<void> {
+    if (this.disposed) return Promise.resolve()
     const state = this.deps.store.getState()
     const ns = namespace ?? state.activeNamespace
     if (!ns) return Promise.resolve()
@@ -65,10 +93,60 @@ export class BalanceService {
     }
     const key = `${ns}|${account.address}|${caipNetworkId}`
     const pending = this.inflight.get(key)
-    if (pending) return pending
-    const run = this.run(ns, adapter, account.address, caipNetworkId).finally(() => this.inflight.delete(key))
+    if (pending && options.fresh === undefined) return pending
+    if (pending) {
+      // The running read may predate the transaction: queue one read behind it, shared.
+      const waiting = this.queued.get(key)
+      if (waiting) return waiting
+      const next = pending.then(() => {
+        this.queued.delete(key)
+        return this.refresh(ns, { fresh: options.fresh })
+      })
+      this.queued.set(key, next)
+      return next
+    }
+    const run = this.run(ns, adapter, account.address, caipNetworkId, options.fresh).finally(() =>
+      this.inflight.delete(key),
+    )
     this.inflight.set(key, run)
     return run
+  }
+
+  /**
+   * Re-reads the sender's balances after a transaction was sent: once the
+   * adapter reports it included (`waitForTransaction`, whatever its outcome),
+   * or — when the adapter can't tell — right away and again after
+   * `RPC_POLLING_INTERVAL_MS` (SPEC §9). Each read is `fresh` (never an
+   * earlier in-flight answer) and goes through the usual token-balance flow
+   * (balanceLoading, the 30 s retry block after a failure). Never throws.
+   */
+  afterTransaction(tx: SentTransaction): void {
+    if (this.disposed) return
+    const { namespace: ns, hash } = tx
+    const caipNetworkId = tx.caipNetworkId ?? this.deps.store.getState().networks.active[ns]
+    const adapter = this.deps.adapters.find(ns)
+    const reread = () => void this.refresh(ns, { fresh: hash })
+    if (adapter?.waitForTransaction && caipNetworkId) {
+      let waited: Promise<unknown>
+      try {
+        waited = adapter.waitForTransaction({ hash, caipNetworkId })
+      } catch (error) {
+        waited = Promise.reject(error)
+      }
+      waited.then(reread, (error: unknown) => {
+        this.deps.logger.warn('Portico: waiting for the transaction failed; reading balances now', error)
+        reread()
+      })
+      return
+    }
+    reread()
+    const schedule = this.deps.schedule ?? ((fn, ms) => void setTimeout(fn, ms))
+    schedule(reread, this.deps.pollingIntervalMs ?? RPC_POLLING_INTERVAL_MS)
+  }
+
+  /** Stops every later read (the instance was destroyed). */
+  dispose(): void {
+    this.disposed = true
   }
 
   private isCurrent(ns: ChainNamespace, address: string, caipNetworkId: CaipNetworkId): boolean {
@@ -81,6 +159,7 @@ export class BalanceService {
     adapter: ChainAdapter,
     address: string,
     caipNetworkId: CaipNetworkId,
+    forceUpdate?: string,
   ): Promise<void> {
     const unsupported = this.deps.store.getState().networks.unsupported[ns] === true
     let nativeRead: Promise<Balance> | undefined
@@ -106,9 +185,11 @@ export class BalanceService {
         }
       })()
     }
-    const tokens = this.refreshTokens(ns, address, caipNetworkId, readNative).catch((error: unknown) => {
-      this.deps.logger.warn('Portico: token balance fetch failed', error)
-    })
+    const tokens = this.refreshTokens(ns, address, caipNetworkId, readNative, forceUpdate).catch(
+      (error: unknown) => {
+        this.deps.logger.warn('Portico: token balance fetch failed', error)
+      },
+    )
     await Promise.all([native, tokens])
   }
 
@@ -117,6 +198,7 @@ export class BalanceService {
     address: string,
     caipNetworkId: CaipNetworkId,
     readNative: NativeBalanceReader,
+    forceUpdate?: string,
   ): Promise<void> {
     const source = this.deps.tokenSource?.(ns, readNative)
     if (!source) return
@@ -137,7 +219,11 @@ export class BalanceService {
       ...(this.deps.now ? { now: this.deps.now } : {}),
     })
     try {
-      await flow.fetch({ address, chainId: caipNetworkId })
+      await flow.fetch({
+        address,
+        chainId: caipNetworkId,
+        ...(forceUpdate !== undefined ? { forceUpdate } : {}),
+      })
     } finally {
       // The newest fetch settled (or was blocked): no loading flag is left behind.
       if (this.latestTokenFetch.get(ns) === token) {

@@ -75,6 +75,13 @@ export interface ChainAdapter {
   signTypedData?(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
   estimateGas?(params: { request: TransactionRequest }): Promise<bigint>
   /**
+   * Settles once a sent transaction is included on the chain (mined, finalized…),
+   * whatever its outcome. Core waits for it before re-reading the sender's
+   * balances; without it core re-reads right away and once more after
+   * `RPC_POLLING_INTERVAL_MS`.
+   */
+  waitForTransaction?(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<unknown>
+  /**
    * Fungible token balances of `address` read from the chain's RPC (SPL token
    * accounts on Solana). `tokens` narrows the result to these token addresses.
    */

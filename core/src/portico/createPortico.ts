@@ -6,6 +6,7 @@ import {
 } from '../accounts/index.js'
 import { adapterTokenBalanceSource } from '../api/index.js'
 import { ConnectionService, readRecentConnectors } from '../connection/index.js'
+import { RPC_POLLING_INTERVAL_MS } from '../constants/index.js'
 import type {
   AlertState,
   ChainAdapter,
@@ -176,6 +177,9 @@ function wireServices(c: DependencyContainer, options: PorticoOptions): void {
         // "Token Balance Unavailable" reaches the UI as an ERROR event (e.g. a snackbar).
         onTokenError: (error) =>
           get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'TOKEN_BALANCE' }),
+        // The post-transaction re-read timer is the instance's: destroy() clears it.
+        schedule: (fn, ms) => void get<Timers>(TOKENS.Timers).setTimeout(fn, ms),
+        pollingIntervalMs: RPC_POLLING_INTERVAL_MS,
       }),
   )
   registerSingleton(
@@ -390,12 +394,22 @@ export function createPortico(options: PorticoOptions = {}): Portico {
       const tx = { from: address, ...request }
       if (provider && !provider.sendTransaction)
         throw new MethodNotSupportedError({ method: 'sendTransaction' })
+      let hash: string
       try {
-        if (provider) return await provider.sendTransaction!({ connectorId, namespace: ns, request: tx })
-        return await adapter!.sendTransaction({ connectorId, request: tx })
+        hash = provider
+          ? await provider.sendTransaction!({ connectorId, namespace: ns, request: tx })
+          : await adapter!.sendTransaction({ connectorId, request: tx })
       } catch (error) {
         throw toPorticoError(error)
       }
+      // The sender's balances changed: re-read them once the chain has the transaction.
+      if (!destroyed)
+        balance.afterTransaction({
+          namespace: ns,
+          hash,
+          ...(tx.caipNetworkId ? { caipNetworkId: tx.caipNetworkId } : {}),
+        })
+      return hash
     },
     signTypedData: async ({ typedData, namespace }) => {
       const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
@@ -429,6 +443,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     destroy() {
       if (destroyed) return
       destroyed = true
+      balance.dispose()
       connection.destroy()
       for (const teardown of teardowns.splice(0)) {
         try {

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, useBrowser } from '../harness/index.js'
-import { type E2eWorld, getWorld } from '../harness/world.js'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from '../harness/index.js'
 import {
   connectDevWallet,
   DEV_WALLET,
@@ -9,38 +8,33 @@ import {
   eventually,
   expectAccountAfterConnect,
   expectView,
-  gotoDemo,
+  openConnect,
   porticoState,
   sel,
   shortAddress,
   textOf,
+  useDemo,
   view,
 } from './demo.js'
 
 // Issue 4 "End-to-end": the visitor's flows on the built demo, against the devnet.
 describe('connect flows on the demo', () => {
-  const browser = useBrowser()
-  let world: E2eWorld & { demoUrl: string }
-  beforeAll(() => {
-    world = getWorld()
-  })
+  const demo = useDemo()
 
   it('open → Connect → Portico Dev Wallet → Account shows the address, 10000 ETH and the token balances', async () => {
-    const { page } = await browser.newPage()
-    await gotoDemo(page, world.demoUrl)
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
+    const { page } = await demo.open()
+    const connect = await openConnect(page)
     expect(await textOf(connect)).toContain(DEV_WALLET)
     await screenshot(page, 'view-Connect')
     await page.locator(sel.wallet(DEV_WALLET)).click()
     const account = await expectAccountAfterConnect(page)
-    const address = world.fixtures.accounts[0]!
+    const address = demo.world.fixtures.accounts[0]!
     await eventually(async () => {
       expect(await textOf(account.locator('[data-testid="account-name"]'))).toBe(shortAddress(address))
       expect(await textOf(account.locator('[data-testid="account-balance"]'))).toBe('10000.000 ETH')
       const tokens = await textOf(account.locator('[data-testid="token-list"]'))
-      for (const t of world.fixtures.tokens)
-        expect(tokens).toContain(`${world.fixtures.tokenGrant}.000 ${t.symbol}`)
+      for (const t of demo.world.fixtures.tokens)
+        expect(tokens).toContain(`${demo.world.fixtures.tokenGrant}.000 ${t.symbol}`)
     })
     const state = await porticoState(page)
     expect(state.accounts.eip155?.address.toLowerCase()).toBe(address.toLowerCase())
@@ -54,8 +48,7 @@ describe('connect flows on the demo', () => {
   })
 
   it('switches the network 31337 → 31338 → 31337 from the Networks view', async () => {
-    const { page } = await browser.newPage()
-    await gotoDemo(page, world.demoUrl)
+    const { page } = await demo.open()
     await connectDevWallet(page)
     expect((await porticoState(page)).networks.active.eip155).toBe('eip155:31337')
     for (const target of ['eip155:31338', 'eip155:31337']) {
@@ -75,11 +68,9 @@ describe('connect flows on the demo', () => {
   })
 
   it('a wallet rejection shows "Try again", and the retry connects', async () => {
-    const { page } = await browser.newPage()
-    await gotoDemo(page, world.demoUrl)
+    const { page } = await demo.open()
     await devWallet(page, 'rejectNext')
-    await page.locator(sel.connectButton).click()
-    await expectView(page, 'Connect')
+    await openConnect(page)
     await page.locator(sel.wallet(DEV_WALLET)).click()
     const connecting = await expectView(page, 'ConnectingExternal')
     const retry = connecting.getByRole('button', { name: 'Try again' })
@@ -93,8 +84,7 @@ describe('connect flows on the demo', () => {
   })
 
   it('signs a message started by the host page', async () => {
-    const { page } = await browser.newPage()
-    await gotoDemo(page, world.demoUrl)
+    const { page } = await demo.open()
     await connectDevWallet(page)
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
@@ -117,15 +107,13 @@ describe('connect flows on the demo', () => {
   })
 
   it('disconnect → the button and the modal are back to Connect', async () => {
-    const { page } = await browser.newPage()
-    await gotoDemo(page, world.demoUrl)
+    const { page } = await demo.open()
     await connectDevWallet(page)
     await page.getByRole('button', { name: 'Disconnect' }).click()
     await page.locator(sel.connectButton).waitFor({ timeout: 10_000 })
     expect((await porticoState(page)).accounts.eip155?.status ?? 'disconnected').toBe('disconnected')
     if (await dialog(page).count()) await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
-    await page.locator(sel.connectButton).click()
-    await expectView(page, 'Connect')
+    await openConnect(page)
   })
 })

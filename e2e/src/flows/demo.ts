@@ -1,5 +1,7 @@
-import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { beforeAll, expect } from 'vitest'
+import { type OpenedPage, useBrowser } from '../harness/fixture.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
 
 /** What the demo puts on `window.__portico` (examples/demo/src/main.tsx), as far as the tests use it. */
 export interface DemoGlobal {
@@ -56,6 +58,39 @@ export async function gotoDemo(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await page.waitForFunction(() => Boolean(window.__portico), null, { timeout: 20_000 })
   await page.locator(`${sel.connectButton}, ${sel.accountButton}`).first().waitFor({ timeout: 20_000 })
+}
+
+/**
+ * A test file's setup on the built demo: one Chromium (the harness's `useBrowser`)
+ * and the global setup's world, read before the first test. `open` gives a fresh
+ * guarded page with the demo loaded.
+ */
+export function useDemo() {
+  const browser = useBrowser()
+  let world: (E2eWorld & { demoUrl: string }) | undefined
+  beforeAll(() => {
+    world = getWorld()
+  })
+  const demo = {
+    browser,
+    /** The global setup's world (read inside a test or hook). */
+    get world(): E2eWorld & { demoUrl: string } {
+      if (!world) throw new Error('useDemo: the world is read before the setup ran (read it inside a test)')
+      return world
+    },
+    async open(options: BrowserContextOptions = {}): Promise<OpenedPage> {
+      const opened = await browser.newPage(options)
+      await gotoDemo(opened.page, demo.world.demoUrl)
+      return opened
+    },
+  }
+  return demo
+}
+
+/** Open → Connect: clicks the connect button and resolves with the Connect view. */
+export async function openConnect(page: Page): Promise<Locator> {
+  await page.locator(sel.connectButton).click()
+  return expectView(page, 'Connect')
 }
 
 export function dialog(page: Page): Locator {
@@ -122,8 +157,7 @@ export async function expectAccountAfterConnect(page: Page): Promise<Locator> {
 
 /** Open → Connect → Portico Dev Wallet → Account. */
 export async function connectDevWallet(page: Page): Promise<Locator> {
-  await page.locator(sel.connectButton).click()
-  await expectView(page, 'Connect')
+  await openConnect(page)
   await page.locator(sel.wallet(DEV_WALLET)).click()
   return expectAccountAfterConnect(page)
 }

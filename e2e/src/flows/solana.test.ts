@@ -1,9 +1,7 @@
-import { createServer, request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type SolanaDevnet, solanaFixturesToJson, startSolanaDevnet } from '@portico/devnet'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, useBrowser } from '../harness/index.js'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { dialog, eventually, expectView, gotoDemo, sel, textOf } from './demo.js'
 
@@ -14,51 +12,6 @@ import { dialog, eventually, expectView, gotoDemo, sel, textOf } from './demo.js
 
 const EVM_WALLET = 'Portico Dev Wallet'
 const SOLANA_WALLET = 'Portico Solana Dev Wallet'
-
-/**
- * The demo build behind a small loopback server that answers `/devnet.json`
- * with this test's world (the EVM devnet of the global setup plus a local SVM)
- * and forwards everything else to the harness's demo server. WebSocket upgrades
- * are refused: the WalletConnect relay is named on this origin, so the page
- * never reaches one.
- */
-async function serveDemoWith(demoUrl: string, devnetJson: (origin: string) => unknown) {
-  const target = new URL(demoUrl)
-  let origin = ''
-  const server: Server = createServer((req, res) => {
-    if (req.url?.split('?')[0] === '/devnet.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      res.end(JSON.stringify(devnetJson(origin)))
-      return
-    }
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.pipe(res)
-      },
-    )
-    upstream.on('error', (err) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
-      res.end(String(err))
-    })
-    req.pipe(upstream)
-  })
-  server.on('upgrade', (_req, socket) => socket.destroy())
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 /** The UI's short address: `0x` + 4 … 4 for EVM, 4 … 4 for base58. */
 function short(address: string): string {
@@ -97,7 +50,7 @@ describe('EVM + Solana on the demo (issue 7)', () => {
   const browser = useBrowser()
   let world: E2eWorld & { demoUrl: string }
   let sol: SolanaDevnet | undefined
-  let demo: { url: string; close(): Promise<void> } | undefined
+  let demo: DemoProxy | undefined
 
   beforeAll(async () => {
     world = getWorld()

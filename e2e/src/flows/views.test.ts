@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, useBrowser } from '../harness/index.js'
-import { type E2eWorld, getWorld } from '../harness/world.js'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from '../harness/index.js'
 import {
   DEV_WALLET,
   devWallet,
@@ -8,28 +7,23 @@ import {
   eventually,
   expectAccountAfterConnect,
   expectView,
-  gotoDemo,
+  openConnect,
   porticoState,
   sel,
   textOf,
+  useDemo,
   view,
 } from './demo.js'
 
 // Issue 4: a screenshot of each view (e2e/test-results/screenshots/view-<Name>.png),
 // each reached the way a visitor reaches it.
 describe('every view, with a screenshot', () => {
-  const browser = useBrowser()
-  let world: E2eWorld & { demoUrl: string }
-  beforeAll(() => {
-    world = getWorld()
-  })
+  const demo = useDemo()
 
   it('AllWallets, ConnectingExternal (pending), Account tabs, SwitchNetwork (pending), ApproveTransaction, UnsupportedChain', async () => {
-    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
-    await gotoDemo(page, world.demoUrl)
+    const { page } = await demo.open({ reducedMotion: 'reduce' })
 
-    await page.locator(sel.connectButton).click()
-    await expectView(page, 'Connect')
+    await openConnect(page)
     const allWallets = page.locator(`${sel.view('Connect')} button.row`, { hasText: 'All Wallets' })
     if ((await allWallets.count()) > 0) await allWallets.click()
     // Without a wallet directory the entry may be hidden: the view is still reachable by name.

@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process'
-import { createServer, request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import {
@@ -14,7 +12,7 @@ import {
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { screenshot, useBrowser } from '../harness/index.js'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { dialog, eventually, expectView, gotoDemo, porticoState, sel, shortAddress, textOf } from './demo.js'
 
@@ -25,52 +23,6 @@ import { dialog, eventually, expectView, gotoDemo, porticoState, sel, shortAddre
 // page is guarded by the harness, this process by devnet's outbound watch.
 
 const MODAL = sel.modalHost
-
-/**
- * The demo build behind a small loopback server that answers `/devnet.json`
- * with this test's world (relay, gateway) and forwards everything else to the
- * harness's demo server. WebSocket upgrades are refused.
- */
-export async function serveDemoWith(
-  demoUrl: string,
-  devnetJson: (origin: string) => unknown,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(demoUrl)
-  let origin = ''
-  const server: Server = createServer((req, res) => {
-    if (req.url?.split('?')[0] === '/devnet.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-      res.end(JSON.stringify(devnetJson(origin)))
-      return
-    }
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.pipe(res)
-      },
-    )
-    upstream.on('error', (err) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
-      res.end(String(err))
-    })
-    req.pipe(upstream)
-  })
-  server.on('upgrade', (_req, socket) => socket.destroy())
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 /**
  * The dev WalletConnect wallet (`createDevWcWallet` of @portico/devnet, a real
@@ -191,7 +143,7 @@ describe('WalletConnect on the demo (issue 6)', () => {
   let world: E2eWorld & { demoUrl: string }
   let relay: WalletConnectRelay | undefined
   let gateway: Gateway | undefined
-  let demo: { url: string; close(): Promise<void> } | undefined
+  let demo: DemoProxy | undefined
   let wallet: WalletProcess | undefined
   let outbound: OutboundConnectionWatch | undefined
 

@@ -1,4 +1,5 @@
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './browser.js'
+export { type DemoProxy, serveDemoWith } from './demo-proxy.js'
 export { type OpenedPage, useBrowser } from './fixture.js'
 export { guardNetwork, isAllowedUrl, type NetworkGuard } from './network-guard.js'
 export { SCREENSHOT_DIR, screenshot } from './screenshot.js'

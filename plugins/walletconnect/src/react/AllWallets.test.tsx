@@ -1,65 +1,15 @@
 // @vitest-environment happy-dom
-import { createPortico, type Network, type Portico } from '@portico/core'
-import { PorticoProvider } from '@portico/react'
-import { act, StrictMode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import { createPortico } from '@portico/core'
+import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
 import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
+import { anvil, createViews, waitFor } from '../test-helpers/react.js'
 import AllWalletsView, { ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
 import { WalletImage } from './shared.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const anvil: Network = {
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
-
-const cleanup: (() => void)[] = []
-afterEach(() => {
-  for (const c of cleanup.splice(0)) c()
-})
-
-/**
- * `strict` puts `<StrictMode>` at the top, as the demo's main.tsx does: React only
- * simulates the unmount + remount of effects when StrictMode wraps the newly
- * placed subtree from its root (a StrictMode nested inside the provider is not enough).
- */
-async function mount(
-  portico: Portico,
-  ui: React.ReactNode,
-  opts: { strict?: boolean } = {},
-): Promise<HTMLElement> {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  let root!: Root
-  const tree = <PorticoProvider portico={portico}>{ui}</PorticoProvider>
-  await act(async () => {
-    root = createRoot(container)
-    root.render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree)
-  })
-  cleanup.push(() => {
-    act(() => root.unmount())
-    container.remove()
-    portico.destroy()
-  })
-  return container
-}
-
-async function waitFor(fn: () => boolean, timeout = 5000): Promise<void> {
-  const start = Date.now()
-  while (!fn()) {
-    if (Date.now() - start > timeout) throw new Error('waitFor timed out')
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 5))
-    })
-  }
-}
+const { mount, cleanup } = createViews({ destroyPortico: true })
+afterEach(cleanup)
 
 function setup(count: number) {
   const directory = memoryDirectory(makeWallets(count))

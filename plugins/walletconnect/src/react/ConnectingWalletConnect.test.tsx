@@ -2,7 +2,7 @@
 // The views against the real thing: loopback relay, real universal-provider in
 // the connector, and the dev WalletConnect wallet scanning the URI the QR shows.
 // jsdom/happy-dom WebSockets break WalletConnect clients (LOCAL-WORLD.md): use `ws`.
-import { createPortico, type Network, type Portico } from '@portico/core'
+import { createPortico, type Portico } from '@portico/core'
 import {
   createDevWcWallet,
   createMemoryKeyValueStorage,
@@ -11,42 +11,20 @@ import {
   type WalletConnectRelay,
   watchOutboundConnections,
 } from '@portico/devnet'
-import { PorticoProvider } from '@portico/react'
-import { act, StrictMode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import { act } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { WebSocket as NodeWebSocket } from 'ws'
 import { getWalletConnectConnector, getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
+import { anvil, createViews, installNodeWebSocket, waitFor } from '../test-helpers/react.js'
 import ConnectingWalletConnectView from './ConnectingWalletConnect.js'
 import ConnectingWalletConnectBasicView from './ConnectingWalletConnectBasic.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-;(globalThis as { WebSocket: unknown }).WebSocket = NodeWebSocket
-
-const anvil: Network = {
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
-
-async function waitFor(fn: () => boolean, timeout = 10_000): Promise<void> {
-  const start = Date.now()
-  while (!fn()) {
-    if (Date.now() - start > timeout) throw new Error('waitFor timed out')
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10))
-    })
-  }
-}
+installNodeWebSocket()
 
 describe('ConnectingWalletConnect views with the loopback relay and the dev WC wallet', () => {
   const guard = watchOutboundConnections()
   let relay: WalletConnectRelay
   let wallet: DevWcWallet
-  const teardown: (() => Promise<void> | void)[] = []
+  const { teardown, mount, cleanup } = createViews()
 
   beforeAll(async () => {
     relay = await startWalletConnectRelay()
@@ -56,7 +34,7 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
     })
   })
   afterAll(async () => {
-    for (const t of teardown.reverse()) await t()
+    await cleanup()
     await wallet?.stop()
     await relay?.stop()
     guard.restore()
@@ -86,23 +64,6 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
       portico.destroy()
     })
     return portico
-  }
-
-  /** `strict`: `<StrictMode>` at the top as in the demo (only then does React re-run the effects). */
-  async function mount(portico: Portico, ui: React.ReactNode, opts: { strict?: boolean } = {}) {
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    let root!: Root
-    const tree = <PorticoProvider portico={portico}>{ui}</PorticoProvider>
-    await act(async () => {
-      root = createRoot(container)
-      root.render(opts.strict ? <StrictMode>{tree}</StrictMode> : tree)
-    })
-    teardown.push(() => {
-      act(() => root.unmount())
-      container.remove()
-    })
-    return container
   }
 
   it('Basic: the QR carries the pairing URI; the wallet scanning it connects; a rejection offers "Try again" with the same QR', async () => {

@@ -4,7 +4,7 @@
 // configured relay time-out. Then a relay comes up on that port and "Try again"
 // pairs with a fresh attempt.
 // jsdom/happy-dom WebSockets break WalletConnect clients (LOCAL-WORLD.md): use `ws`.
-import { createMemoryStorage, createPortico, type Network, type Portico } from '@portico/core'
+import { createMemoryStorage, createPortico, type Portico } from '@portico/core'
 import {
   createMemoryKeyValueStorage,
   getFreePort,
@@ -12,38 +12,16 @@ import {
   type WalletConnectRelay,
   watchOutboundConnections,
 } from '@portico/devnet'
-import { PorticoProvider } from '@portico/react'
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket as NodeWebSocket } from 'ws'
 import { WALLETCONNECT_RELAY_TIMEOUT_MS, WalletConnectRelayTimeoutError } from '../connector/index.js'
 import { getWalletConnectConnector, walletConnectPlugin } from '../plugin.js'
+import { anvil, createViews, installNodeWebSocket, waitFor } from '../test-helpers/react.js'
 import ConnectingWalletConnectView from './ConnectingWalletConnect.js'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-;(globalThis as { WebSocket: unknown }).WebSocket = NodeWebSocket
-
-const anvil: Network = {
-  id: 31337,
-  name: 'Anvil',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
+installNodeWebSocket()
 
 const RELAY_TIMEOUT_MS = 1000
-
-async function waitFor(fn: () => boolean, timeout = 10_000): Promise<void> {
-  const start = Date.now()
-  while (!fn()) {
-    if (Date.now() - start > timeout) throw new Error('waitFor timed out')
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10))
-    })
-  }
-}
 
 const withDeadline = <T,>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<void>((r) => setTimeout(r, ms))])
@@ -52,13 +30,13 @@ describe('WalletConnect relay time-out (no relay → error with "Try again", not
   const guard = watchOutboundConnections()
   let port: number
   let relay: WalletConnectRelay | undefined
-  const teardown: (() => Promise<void> | void)[] = []
+  const { teardown, mount, cleanup } = createViews()
 
   beforeAll(async () => {
     port = await getFreePort() // closed: nothing listens here until the relay is started below
   })
   afterAll(async () => {
-    for (const t of teardown.reverse()) await t()
+    await cleanup()
     await relay?.stop()
     guard.restore()
   })
@@ -86,25 +64,6 @@ describe('WalletConnect relay time-out (no relay → error with "Try again", not
     return portico
   }
 
-  async function mount(portico: Portico) {
-    const container = document.createElement('div')
-    document.body.appendChild(container)
-    let root!: Root
-    await act(async () => {
-      root = createRoot(container)
-      root.render(
-        <PorticoProvider portico={portico}>
-          <ConnectingWalletConnectView />
-        </PorticoProvider>,
-      )
-    })
-    teardown.push(() => {
-      act(() => root.unmount())
-      container.remove()
-    })
-    return container
-  }
-
   const panel = (el: HTMLElement) => el.querySelector<HTMLElement>('[data-state]')
   const tryAgain = (el: HTMLElement) =>
     [...el.querySelectorAll('button')].find((b) => b.textContent === 'Try again')
@@ -119,7 +78,7 @@ describe('WalletConnect relay time-out (no relay → error with "Try again", not
     const errors: unknown[] = []
     portico.on('CONNECT_ERROR', (e) => errors.push(e))
     const started = Date.now()
-    const el = await mount(portico)
+    const el = await mount(portico, <ConnectingWalletConnectView />)
     expect(panel(el)?.dataset.state).toBe('loading')
     await waitFor(() => panel(el)?.dataset.state === 'error')
     const waited = Date.now() - started

@@ -13,7 +13,7 @@ import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './dir
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import { HistoryIndexer, HistoryService, registerHistoryRoutes } from './indexer/index.js'
-import { NameService, registerNameRoutes } from './names/index.js'
+import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
@@ -81,9 +81,14 @@ export async function createGateway(
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
   registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
   indexer = new HistoryIndexer(db, chains, app.log, metrics)
+  const ens = new EnsIdentityResolver(chains, {
+    defaultNetwork: config.names.ensNetwork,
+    timeoutMs: config.names.ensTimeoutMs,
+    log: app.log,
+  })
   registerNameRoutes(
     app,
-    new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs),
+    new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs, ens),
   )
   registerSessionRoutes(app, new SessionService(db))
   registerDirectoryRoutes(app, new WalletDirectory(loadSeedWallets()))

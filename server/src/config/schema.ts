@@ -30,6 +30,14 @@ export const NetworkConfigSchema = Type.Object({
       batchBlocks: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
     }),
   ),
+  /**
+   * ENS on this network (identity falls back to its primary names): the
+   * Universal Resolver to call. `eip155:1` uses viem's built-in mainnet
+   * resolver unless this says otherwise; `false` turns ENS off.
+   */
+  ens: Type.Optional(
+    Type.Union([Type.Object({ universalResolver: Type.Optional(EvmAddress) }), Type.Literal(false)]),
+  ),
 })
 
 const Base58 = '[1-9A-HJ-NP-Za-km-z]'
@@ -111,6 +119,10 @@ export const ConfigSchema = Type.Object({
       zone: Type.String({ default: 'portico.id' }),
       /** Registration messages older (or further in the future) than this are stale. */
       maxMessageAgeMs: Type.Integer({ minimum: 1000, default: 10 * 60_000 }),
+      /** CAIP-2 network whose ENS answers identities that name no chain (default: the first network with ENS). */
+      ensNetwork: Type.Optional(Type.String({ pattern: '^eip155:[0-9]{1,12}$' })),
+      /** Time limit of one ENS identity lookup (name and avatar); past it the identity is empty. */
+      ensTimeoutMs: Type.Integer({ minimum: 1, default: 3000 }),
     },
     { default: {} },
   ),

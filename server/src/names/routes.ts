@@ -2,7 +2,7 @@ import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '@por
 import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { badRequest, notFound } from '../http/errors.js'
-import { EVM_ADDRESS, normalizeAccount, sdkParams } from '../http/schemas.js'
+import { ACCOUNT, EVM_ADDRESS, normalizeAccount, sdkParams } from '../http/schemas.js'
 import type { NameService } from './service.js'
 
 const NAME_PARAM = Type.String({
@@ -87,11 +87,14 @@ export function registerNameRoutes(app: App, names: NameService) {
     {
       config: { auth: 'project' },
       schema: {
-        params: Type.Object({ address: Type.String({ pattern: EVM_ADDRESS }) }),
+        // An EVM address, or a CAIP-10 account whose chain picks the ENS network.
+        params: Type.Object({ address: Type.String({ pattern: ACCOUNT }) }),
         querystring: Type.Object({ ...sdkParams, ...sender }),
       },
     },
-    async (request): Promise<IdentityResponse> =>
-      names.identity(normalizeAccount(request.params.address).address),
+    async (request): Promise<IdentityResponse> => {
+      const { address, chain } = normalizeAccount(request.params.address)
+      return names.identity(address, chain)
+    },
   )
 }

@@ -4,6 +4,7 @@ import { Compile } from 'typebox/compile'
 import { type Hex, isAddress, keccak256, toHex, verifyMessage } from 'viem'
 import { ApiError, badRequest } from '../http/errors.js'
 import { BatchConditionError, type Database, isUniqueViolation } from '../storage/index.js'
+import type { EnsIdentityResolver } from './ens.js'
 
 /** SPEC §5: a name label is at least 4 letters, digits or hyphens (63 at most, as in DNS). */
 export const NAME_LABEL = /^[A-Za-z0-9-]{4,63}$/
@@ -45,11 +46,16 @@ interface NameRow {
 export class NameService {
   readonly #identity = new Map<string, { expires: number; value: IdentityResponse }>()
 
+  readonly #pending = new Map<string, Promise<IdentityResponse>>()
+  #generation = 0
+
   constructor(
     private readonly db: Database,
     readonly zone: string,
     private readonly maxMessageAgeMs: number,
     private readonly identityTtlMs: number,
+    /** ENS fallback for addresses without a registry name (networks configured with ENS). */
+    private readonly ens?: EnsIdentityResolver,
   ) {}
 
   /** `label` or `label.zone` → `label.zone` (lower case), or undefined when not a name of this zone. */
@@ -99,22 +105,45 @@ export class NameService {
     return out
   }
 
-  async identity(address: string): Promise<IdentityResponse> {
-    const key = address.toLowerCase()
+  /**
+   * `{ name, avatar }` of an address: its registry name first; without one,
+   * its ENS primary name on `chain` (when that network has ENS) or on the
+   * default ENS network. Cached for the identity TTL, ENS misses included.
+   */
+  async identity(address: string, chain?: string): Promise<IdentityResponse> {
+    const lower = address.toLowerCase()
+    const ensNetwork = this.ens?.networkFor(chain)
+    const key = ensNetwork ? `${lower}@${ensNetwork}` : lower
     const hit = this.#identity.get(key)
     if (hit && hit.expires > Date.now()) return hit.value
+    const pending = this.#pending.get(key)
+    if (pending) return pending
+    const generation = this.#generation
+    const work = this.#resolveIdentity(lower, ensNetwork).then((value) => {
+      if (generation !== this.#generation) return value
+      if (this.#identity.size > 50_000) this.#identity.clear()
+      this.#identity.set(key, { expires: Date.now() + this.identityTtlMs, value })
+      return value
+    })
+    this.#pending.set(key, work)
+    try {
+      return await work
+    } finally {
+      this.#pending.delete(key)
+    }
+  }
+
+  async #resolveIdentity(address: string, ensNetwork: string | undefined): Promise<IdentityResponse> {
     const rows = await this.db.query<{ name: string; attributes: string }>(
       `SELECT n.name, n.attributes FROM names n JOIN name_addresses a ON a.name = n.name
        WHERE a.address = ? AND a.coin_type = ? ORDER BY n.registered, n.name LIMIT 1`,
-      [key, '60'],
+      [address, '60'],
     )
     const row = rows[0]
-    const value: IdentityResponse = row
-      ? { name: row.name, avatar: (JSON.parse(row.attributes) as Record<string, string>).avatar ?? null }
-      : { name: null, avatar: null }
-    if (this.#identity.size > 50_000) this.#identity.clear()
-    this.#identity.set(key, { expires: Date.now() + this.identityTtlMs, value })
-    return value
+    if (row)
+      return { name: row.name, avatar: (JSON.parse(row.attributes) as Record<string, string>).avatar ?? null }
+    if (this.ens && ensNetwork) return this.ens.identity(address as Hex, ensNetwork)
+    return { name: null, avatar: null }
   }
 
   /**
@@ -196,7 +225,10 @@ export class NameService {
         throw new ApiError(409, 'replayed_signature', 'this signature was already used')
       throw error
     }
+    // Drop the cached identity of this address (on every ENS network too); lookups in flight are not cached.
+    this.#generation++
     this.#identity.delete(address)
+    for (const network of this.ens?.networks() ?? []) this.#identity.delete(`${address}@${network}`)
     return { success: true as const, name }
   }
 

@@ -1,0 +1,95 @@
+import type { IdentityResponse } from '@portico/core'
+import type { Address } from 'viem'
+import { mainnet } from 'viem/chains'
+import { getEnsAvatar, getEnsName, normalize } from 'viem/ens'
+import type { Chain, ChainRegistry } from '../chains/registry.js'
+
+/** viem's ENS Universal Resolver on Ethereum mainnet (used for `eip155:1` unless configured). */
+export const MAINNET_UNIVERSAL_RESOLVER: Address = mainnet.contracts.ensUniversalResolver.address
+
+interface EnsNetwork {
+  chain: Chain
+  universalResolver: Address
+}
+
+/** Something that logs a warning (the Fastify/pino logger). */
+export interface WarnLogger {
+  warn(obj: object, msg: string): void
+}
+
+/**
+ * ENS primary names for identities, on the networks configured with ENS:
+ * `getEnsName` (Universal Resolver `reverseWithGateways`) then
+ * `getEnsAvatar`, through the network's RPC client, within a time limit.
+ * Failures and timeouts answer an empty identity (never throw).
+ */
+export class EnsIdentityResolver {
+  readonly #networks = new Map<string, EnsNetwork>()
+  readonly #default: string | undefined
+  readonly timeoutMs: number
+  log: WarnLogger | undefined
+
+  constructor(
+    chains: ChainRegistry,
+    options: { defaultNetwork?: string; timeoutMs: number; log?: WarnLogger },
+  ) {
+    this.timeoutMs = options.timeoutMs
+    this.log = options.log
+    for (const chain of chains.all()) {
+      const ens = chain.config.ens
+      if (ens === false) continue
+      const universalResolver =
+        ens?.universalResolver ?? (chain.chainId === 1 ? MAINNET_UNIVERSAL_RESOLVER : undefined)
+      if (universalResolver)
+        this.#networks.set(chain.caipNetworkId, { chain, universalResolver: universalResolver as Address })
+    }
+    const preferred = options.defaultNetwork
+    this.#default = preferred && this.#networks.has(preferred) ? preferred : [...this.#networks.keys()][0]
+  }
+
+  /** CAIP-2 ids of the networks with ENS. */
+  networks(): string[] {
+    return [...this.#networks.keys()]
+  }
+
+  /** The CAIP-2 network whose ENS answers for `requested` (itself when it has ENS, else the default). */
+  networkFor(requested?: string): string | undefined {
+    return requested && this.#networks.has(requested) ? requested : this.#default
+  }
+
+  /** Primary name and avatar of `address` on `network` (from `networkFor`); empty on any failure. */
+  async identity(address: Address, network: string): Promise<IdentityResponse> {
+    const ens = this.#networks.get(network)
+    if (!ens) return { name: null, avatar: null }
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`ENS lookup timed out after ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      )
+    })
+    try {
+      return await Promise.race([this.#lookup(ens, address), timeout])
+    } catch (error) {
+      this.log?.warn({ err: error, address, network }, 'ENS identity lookup failed')
+      return { name: null, avatar: null }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async #lookup({ chain, universalResolver }: EnsNetwork, address: Address): Promise<IdentityResponse> {
+    const name = await getEnsName(chain.client, { address, universalResolverAddress: universalResolver })
+    if (!name) return { name: null, avatar: null }
+    let avatar: string | null = null
+    try {
+      avatar = await getEnsAvatar(chain.client, {
+        name: normalize(name),
+        universalResolverAddress: universalResolver,
+      })
+    } catch (error) {
+      this.log?.warn({ err: error, name }, 'ENS avatar lookup failed')
+    }
+    return { name, avatar }
+  }
+}

@@ -16,6 +16,7 @@ import type {
   PorticoContext,
   TokenHolding,
 } from '../contracts/index.js'
+import { createEventHub } from './events.js'
 
 export function fakeNetwork(
   namespace: ChainNamespace,
@@ -68,7 +69,7 @@ export function createFakeAdapter(
 ): FakeAdapter {
   const namespace = options.namespace ?? 'eip155'
   const networks = options.networks ?? [fakeNetwork(namespace, 1), fakeNetwork(namespace, 2)]
-  const handlers = new Map<keyof AdapterEvents, Set<(payload: never) => void>>()
+  const hub = createEventHub<AdapterEvents>()
   const connectors: Connector[] = (options.connectors ?? ['fake.wallet']).map((id) => ({
     id,
     type: 'ANNOUNCED',
@@ -130,21 +131,7 @@ export function createFakeAdapter(
     },
     parseUnits: (value, decimals) => BigInt(Math.round(Number(value) * 10 ** decimals)),
     formatUnits: (value, decimals) => (Number(value) / 10 ** decimals).toString(),
-    on(event, handler) {
-      let set = handlers.get(event)
-      if (!set) {
-        set = new Set()
-        handlers.set(event, set)
-      }
-      set.add(handler as (payload: never) => void)
-      return () => {
-        set.delete(handler as (payload: never) => void)
-      }
-    },
-    emit(event, payload) {
-      for (const h of [...(handlers.get(event) ?? [])]) (h as (p: typeof payload) => void)(payload)
-    },
-    listenerCount: () => [...handlers.values()].reduce((n, s) => n + s.size, 0),
+    ...hub,
   }
   if (options.tokenBalances) {
     adapter.getTokenBalances = async (params) => {

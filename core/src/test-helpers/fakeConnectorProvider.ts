@@ -13,6 +13,7 @@ import type {
   ConnectorProviderEvents,
   ConnectorSessionResult,
 } from '../contracts/index.js'
+import { createEventHub } from './events.js'
 import { account } from './fakeAdapter.js'
 
 export interface FakeConnectorProvider extends ConnectorProvider {
@@ -43,7 +44,7 @@ export function createFakeConnectorProvider(
 ): FakeConnectorProvider {
   const id = options.id ?? 'fake.remote'
   const namespaces = options.namespaces ?? ['eip155']
-  const handlers = new Map<keyof ConnectorProviderEvents, Set<(payload: never) => void>>()
+  const hub = createEventHub<ConnectorProviderEvents>()
   const connectors: Connector[] = namespaces.map((chain) => ({
     id,
     type: 'WALLET_CONNECT',
@@ -83,21 +84,7 @@ export function createFakeConnectorProvider(
       record('signMessage', params)
       return `remote-signed:${params.message}`
     },
-    on(event, handler) {
-      let set = handlers.get(event)
-      if (!set) {
-        set = new Set()
-        handlers.set(event, set)
-      }
-      set.add(handler as (payload: never) => void)
-      return () => {
-        set.delete(handler as (payload: never) => void)
-      }
-    },
-    emit(event, payload) {
-      for (const h of [...(handlers.get(event) ?? [])]) (h as (p: typeof payload) => void)(payload)
-    },
-    listenerCount: () => [...handlers.values()].reduce((n, s) => n + s.size, 0),
+    ...hub,
   }
   if (!options.minimal) {
     provider.reconnect = async (params) => {

@@ -25,18 +25,7 @@ import {
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getWalletConnectConnector, walletConnectPlugin } from './plugin.js'
-
-function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (predicate()) resolve()
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'))
-      else setTimeout(tick, 10)
-    }
-    tick()
-  })
-}
+import { until } from './test-helpers/until.js'
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 

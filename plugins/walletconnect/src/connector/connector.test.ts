@@ -24,6 +24,7 @@ import {
 import { getBase58Encoder } from '@solana/kit'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { until } from '../test-helpers/until.js'
 import { createWalletConnectConnector, type WalletConnectConnector } from './connector.js'
 
 function evmNetwork(chainId: number, rpcUrl: string): Network {
@@ -35,18 +36,6 @@ function evmNetwork(chainId: number, rpcUrl: string): Network {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   }
-}
-
-function until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now()
-  return new Promise((resolve, reject) => {
-    const tick = () => {
-      if (predicate()) resolve()
-      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'))
-      else setTimeout(tick, 10)
-    }
-    tick()
-  })
 }
 
 describe('WalletConnect connector against the loopback relay and the dev WC wallet', () => {

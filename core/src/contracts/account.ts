@@ -1,12 +1,26 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './network.js'
 
-/** SPEC §3 Account record. */
+/**
+ * SPEC §3 Account record, as an adapter reports it. The adapter validated
+ * `address` and composed `caipAddress` for the current network: core never
+ * builds CAIP-10 ids itself (a Cosmos or Polkadot address changes with the
+ * chain's prefix).
+ */
 export interface AccountRecord {
   namespace: ChainNamespace
+  /** Chain-native form (0x-checksummed, base58, SS58, bech32…). */
   address: string
+  /** CAIP-10 id on the network the account was reported for. */
+  caipAddress: CaipAddress
   type: 'eoa' | 'smartAccount'
+  /** 0x-hex public key, when the wallet tells it (Solana, Keplr, Polkadot, Bitcoin). */
   publicKey?: string
+  /** Derivation path, when the wallet tells it. */
   path?: string
+  /** bip122: what the address is for (`bitcoin:connect` purposes). */
+  purpose?: 'payment' | 'ordinals'
+  /** The key / script kind: bip122 `p2wpkh`, `p2tr`…; polkadot `sr25519`…; cosmos `secp256k1`… */
+  addressType?: string
 }
 
 /** SPEC §3 Wallet user (embedded / email login). */
@@ -38,6 +52,11 @@ export interface TokenBalance {
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
+/**
+ * The wallet a namespace is connected to, as the Account view shows it. For a
+ * plugin connector (WalletConnect) it is the peer's own metadata, validated
+ * and sanitized by the plugin: render as text / `<img src>` only.
+ */
 export interface ConnectedWalletInfo {
   name: string
   icon?: string

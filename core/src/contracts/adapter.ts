@@ -1,7 +1,15 @@
-import type { AccountRecord } from './account.js'
+import type { AccountRecord, ConnectedWalletInfo } from './account.js'
+import type { ChannelCapabilities, RequestChannel, RequestMethodLists } from './channel.js'
 import type { Connector } from './connector.js'
 import type { PorticoContext } from './context.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type {
+  ConnectOptionsOf,
+  SignMessageOptionsOf,
+  SignTransactionRequestOf,
+  SignTransactionResultOf,
+  TransactionRequestOf,
+} from './requests.js'
 
 /** A chain-neutral amount: integer units + decimals + symbol, and the SPEC §5 display string. */
 export interface Balance {
@@ -23,29 +31,37 @@ export interface TokenHolding extends Balance {
   name?: string
 }
 
+/** What `connect` resolves: validated accounts (first = selected) on a network. */
 export interface ConnectResult {
   accounts: AccountRecord[]
   caipNetworkId: CaipNetworkId
+  /** The wallet's own name / icon when the adapter knows them better than its connector (e.g. a session peer). */
+  wallet?: ConnectedWalletInfo
 }
 
-/**
- * A transaction request. EVM fills `to`/`value`/`data`; other chains may pass a
- * chain-native, already-built transaction in `transaction` (e.g. base64 for Solana).
- */
-export interface TransactionRequest {
-  caipNetworkId?: CaipNetworkId
-  from?: string
-  to?: string
-  value?: bigint
-  data?: string
-  transaction?: unknown
+/** A message signature in the chain's own encoding, with what a verifier needs. */
+export interface SignedMessage {
+  /** eip155 0x-hex, solana base58, polkadot 0x-hex, bip122 base64, cosmos base64. */
+  signature: string
+  /** 0x-hex public key, when the chain needs it to verify (Keplr, Polkadot). */
+  publicKey?: string
+  /** The bytes the wallet actually signed, when they differ from the message (Wallet Standard `signedMessage`, `<Bytes>` wrapping). */
+  signedMessage?: Uint8Array
 }
 
-/** Events an adapter emits for the connection it holds. */
+/** The outcome of `switchNetwork`. */
+export type SwitchNetworkResult =
+  /** Switched; `accounts` re-encoded for the new chain when their form depends on it (polkadot / cosmos prefixes). */
+  | { status: 'switched'; accounts?: AccountRecord[] }
+  /** The network is fixed at connect (bip122): the visitor must reconnect on the new network. */
+  | { status: 'reconnect-needed' }
+
+/** Events an adapter emits for the connections it holds, tagged with the connector they concern. */
 export interface AdapterEvents {
-  accountsChanged: { accounts: AccountRecord[] }
-  chainChanged: { caipNetworkId: CaipNetworkId }
-  disconnect: { reason?: string }
+  accountsChanged: { connectorId: string; accounts: AccountRecord[] }
+  /** `accounts` re-encoded for the new chain when their form depends on it. */
+  chainChanged: { connectorId: string; caipNetworkId: CaipNetworkId; accounts?: AccountRecord[] }
+  disconnect: { connectorId: string; reason?: string }
 }
 
 /**
@@ -53,34 +69,65 @@ export interface AdapterEvents {
  * touches a chain library. Optional members are capabilities: when absent the
  * caller throws `MethodNotSupportedError` — adapters never ship stubs.
  *
- * Addresses are strings, amounts bigint + decimals, network ids CAIP-2.
+ * Addresses are chain-native strings validated by the adapter (which also
+ * composes their CAIP-10 ids), amounts bigint + decimals, network ids CAIP-2.
+ * Requests and options are typed per namespace (`TransactionRequests`… maps,
+ * extended by each adapter package).
  */
-export interface ChainAdapter {
-  readonly namespace: ChainNamespace
+export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
+  readonly namespace: N
   readonly networks: readonly Network[]
+  /** What the adapter drives over a `RequestChannel` (WalletConnect proposals list only these). Absent: no channel support. */
+  readonly channel?: ChannelCapabilities
+  /** SPEC §4 safe / not-safe request method lists of the namespace. */
+  readonly requestMethods?: RequestMethodLists
   /** Called once by `createPortico`; may start discovery (only in a browser, never at import). */
   setup(ctx: PorticoContext): void | Promise<void>
   /** Discovered + configured connectors; changes are announced with `ctx.setConnectors`. */
   getConnectors(): readonly Connector[]
-  connect(params: { connectorId: string; caipNetworkId?: CaipNetworkId }): Promise<ConnectResult>
+  /**
+   * Connects `connectorId`. With `channel`, a plugin connector (WalletConnect…)
+   * owns the session and the adapter drives it over the channel under that id;
+   * otherwise the id is one of the adapter's own connectors.
+   */
+  connect(params: {
+    connectorId: string
+    caipNetworkId?: CaipNetworkId
+    channel?: RequestChannel
+    options?: ConnectOptionsOf<N>
+  }): Promise<ConnectResult>
   disconnect(params: { connectorId: string }): Promise<void>
   /** Asks the wallet for accounts + chain; on failure logs a warning and returns empty accounts (SPEC §7). */
   getAccounts(params: {
     connectorId: string
   }): Promise<{ accounts: AccountRecord[]; caipNetworkId?: CaipNetworkId }>
-  switchNetwork(params: { connectorId: string; caipNetworkId: CaipNetworkId }): Promise<void>
   getBalance(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<Balance>
-  signMessage(params: { connectorId: string; address: string; message: string }): Promise<string>
-  sendTransaction(params: { connectorId: string; request: TransactionRequest }): Promise<string>
+  signMessage(params: {
+    connectorId: string
+    address: string
+    message: string | Uint8Array
+    options?: SignMessageOptionsOf<N>
+  }): Promise<SignedMessage>
+  /** Resolves the transaction hash / id in the chain's native form. */
+  sendTransaction(params: {
+    connectorId: string
+    address?: string
+    caipNetworkId?: CaipNetworkId
+    request: TransactionRequestOf<N>
+  }): Promise<string>
+  switchNetwork?(params: { connectorId: string; caipNetworkId: CaipNetworkId }): Promise<SwitchNetworkResult>
+  signTransaction?(params: {
+    connectorId: string
+    address: string
+    request: SignTransactionRequestOf<N>
+  }): Promise<SignTransactionResultOf<N>>
   signTypedData?(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
-  estimateGas?(params: { request: TransactionRequest }): Promise<bigint>
-  /**
-   * Settles once a sent transaction is included on the chain (mined, finalized…),
-   * whatever its outcome. Core waits for it before re-reading the sender's
-   * balances; without it core re-reads right away and once more after
-   * `RPC_POLLING_INTERVAL_MS`.
-   */
-  waitForTransaction?(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<unknown>
+  /** The fee the chain would charge for the request, in its native currency. */
+  estimateFee?(params: {
+    address?: string
+    caipNetworkId: CaipNetworkId
+    request: TransactionRequestOf<N>
+  }): Promise<Balance>
   /**
    * Fungible token balances of `address` read from the chain's RPC (SPL token
    * accounts on Solana). `tokens` narrows the result to these token addresses.
@@ -90,14 +137,19 @@ export interface ChainAdapter {
     caipNetworkId: CaipNetworkId
     tokens?: readonly string[]
   }): Promise<TokenHolding[]>
-  parseUnits(value: string, decimals: number): bigint
-  formatUnits(value: bigint, decimals: number): string
+  /**
+   * Settles once a sent transaction is included on the chain (mined, finalized…),
+   * whatever its outcome. Core waits for it before re-reading the sender's
+   * balances; without it core re-reads right away and once more after
+   * `RPC_POLLING_INTERVAL_MS`.
+   */
+  waitForTransaction?(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<unknown>
   /** Subscribe to connection events; returns the unsubscribe function. */
   on<E extends keyof AdapterEvents>(event: E, handler: (payload: AdapterEvents[E]) => void): () => void
   destroy?(): void
 }
 
 /** Identity helper: adds types only. */
-export function defineChainAdapter<A extends ChainAdapter>(adapter: A): A {
+export function defineChainAdapter<A extends ChainAdapter<ChainNamespace>>(adapter: A): A {
   return adapter
 }

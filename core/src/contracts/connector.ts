@@ -1,5 +1,5 @@
-import type { AccountRecord } from './account.js'
-import type { ConnectResult, TransactionRequest } from './adapter.js'
+import type { ConnectedWalletInfo } from './account.js'
+import type { RequestChannel } from './channel.js'
 import type { CaipNetworkId, ChainNamespace } from './network.js'
 
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'AUTH' | 'EXTERNAL'
@@ -7,6 +7,11 @@ export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'WALLET_CONNECT' | 'AUTH'
 /**
  * SPEC §3 Connector. `name` and `imageUrl` may come from an untrusted wallet
  * announcement: render them as text / `<img src>` only.
+ *
+ * `id` is stable across reloads and cannot be taken over by a wallet choosing
+ * a name: EIP-6963 wallets are keyed by rdns (the first provider per rdns
+ * wins), Wallet Standard wallets by name + icon digest (the first wins on a
+ * collision). Core restores a recent connection only under the same id.
  */
 export interface Connector {
   id: string
@@ -21,19 +26,48 @@ export interface Connector {
   explorerId?: string
   info?: { rdns?: string }
   installed?: boolean
+  /**
+   * Set when another wallet announced itself under this connector's identity
+   * (same rdns, same name + icon) and was ignored: the text says what was
+   * seen, for logs and a warning in the UI. The connector still uses the first
+   * wallet's provider.
+   */
+  conflict?: string
+}
+
+/** One namespace a plugin connector should ask the wallet for: what the installed adapter can drive there. */
+export interface ChannelNamespaceRequest {
+  namespace: ChainNamespace
+  /** CAIP-2 ids of the configured networks of the namespace, the preferred one first. */
+  chains: readonly CaipNetworkId[]
+  /** The adapter's `channel.methods`. */
+  methods: readonly string[]
+  /** The adapter's `channel.events`. */
+  events: readonly string[]
+}
+
+/**
+ * What a plugin connector's `connect` / `reconnect` resolve: one request
+ * channel per namespace the wallet approved, and the wallet's own name / icon
+ * (e.g. WalletConnect peer metadata, validated and sanitized by the plugin).
+ */
+export interface ConnectorSession {
+  channels: Partial<Record<ChainNamespace, RequestChannel>>
+  wallet?: ConnectedWalletInfo
 }
 
 /**
  * A connector that a plugin provides (WalletConnect, an embedded wallet…), as
  * opposed to one an adapter discovers. The plugin registers it with
- * `ctx.registerConnector(provider)`; the core then lists `provider.connectors`
- * in `state.connectors` and routes `portico.connect(id)`, `disconnect`,
- * `signMessage`, `sendTransaction` and `switchNetwork` for a namespace
- * connected through it here instead of to the namespace's adapter. Reads
- * (balances, units) still go to the adapter.
+ * `ctx.registerConnector(provider)`; the core lists `provider.connectors` in
+ * `state.connectors`. The provider only opens and closes the session: core
+ * hands each approved namespace's `RequestChannel` to that namespace's
+ * adapter (`adapter.connect({ connectorId, channel })`), and from then on
+ * signs, sends, switches and reads events through the adapter, so the chain's
+ * encoding and validation live in one place.
  *
  * One connection may span several namespaces (a WalletConnect session covers
- * eip155 and solana at once): `connect` returns one result per approved namespace.
+ * eip155 and solana at once).
  *
  * @example
  * ctx.registerConnector?.(walletConnectProvider)
@@ -43,53 +77,26 @@ export interface ConnectorProvider {
   readonly id: string
   /** One entry per namespace the provider can connect (same id, different `chain`). */
   readonly connectors: readonly Connector[]
-  /** Resolves when the wallet approved; rejects with a PorticoError (4001 → UserRejectedRequestError). */
+  /**
+   * Opens a session for `namespaces` (only namespaces with an installed
+   * adapter that supports channels, with the adapter's methods and events).
+   * Resolves when the wallet approved; rejects with a PorticoError
+   * (4001 → UserRejectedRequestError).
+   */
   connect(params: {
     connectorId: string
+    /** The namespace the visitor picked; it becomes active. */
     namespace?: ChainNamespace
     caipNetworkId?: CaipNetworkId
-  }): Promise<ConnectorSessionResult>
-  /** Restores a persisted connection on load; undefined when there is none (status goes back to disconnected). */
-  reconnect?(params: { connectorId: string }): Promise<ConnectorSessionResult | undefined>
-  /** Ends the connection (every namespace of it). */
-  disconnect(params: { connectorId: string; namespace?: ChainNamespace }): Promise<void>
-  getAccounts(params: {
+    namespaces: readonly ChannelNamespaceRequest[]
+  }): Promise<ConnectorSession>
+  /** Restores a persisted session on load; undefined when there is none. */
+  reconnect?(params: {
     connectorId: string
-    namespace: ChainNamespace
-  }): Promise<{ accounts: AccountRecord[]; caipNetworkId?: CaipNetworkId }>
-  switchNetwork?(params: { connectorId: string; caipNetworkId: CaipNetworkId }): Promise<void>
-  signMessage(params: {
-    connectorId: string
-    namespace: ChainNamespace
-    address: string
-    message: string
-  }): Promise<string>
-  sendTransaction?(params: {
-    connectorId: string
-    namespace: ChainNamespace
-    request: TransactionRequest
-  }): Promise<string>
-  signTypedData?(params: {
-    connectorId: string
-    namespace: ChainNamespace
-    address: string
-    typedData: unknown
-  }): Promise<string>
-  /** Connection events, per namespace; returns the unsubscribe function. */
-  on<E extends keyof ConnectorProviderEvents>(
-    event: E,
-    handler: (payload: ConnectorProviderEvents[E]) => void,
-  ): () => void
-}
-
-/** What a plugin connector's `connect` / `reconnect` resolve: one result per approved namespace. */
-export interface ConnectorSessionResult {
-  sessions: Partial<Record<ChainNamespace, ConnectResult>>
-}
-
-/** Events of a `ConnectorProvider`. `disconnect` without a namespace ends every namespace of the connection. */
-export interface ConnectorProviderEvents {
-  accountsChanged: { namespace: ChainNamespace; accounts: AccountRecord[] }
-  chainChanged: { namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
-  disconnect: { namespace?: ChainNamespace; reason?: string }
+    namespaces: readonly ChannelNamespaceRequest[]
+  }): Promise<ConnectorSession | undefined>
+  /** Ends the session (every namespace of it). */
+  disconnect(params: { connectorId: string }): Promise<void>
+  /** The session ended on the wallet's side (or expired); core resets every namespace of it. */
+  on(event: 'disconnect', handler: (payload: { reason?: string }) => void): () => void
 }

@@ -1,9 +1,16 @@
-import type { ChainAdapter, TransactionRequest } from './adapter.js'
+import type { ChainAdapter, SignedMessage } from './adapter.js'
 import type { HistoryResponse } from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { Logger, PorticoStorage } from './services.js'
+import type {
+  AnyTransactionRequest,
+  ConnectOptionsOf,
+  SignMessageOptionsOf,
+  SignTransactionRequestOf,
+  SignTransactionResultOf,
+} from './requests.js'
 import type { PorticoState, RouterState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName, Views } from './views.js'
 
@@ -71,9 +78,10 @@ export interface Router {
 export interface Portico {
   open<V extends ViewName>(opts?: OpenOptions<V>): Promise<void>
   close(): void
-  connect(
+  /** Connects a connector; `options` are the namespace's connect options (bip122 purposes, cosmos chain ids…). */
+  connect<N extends ChainNamespace = ChainNamespace>(
     connectorId: string,
-    opts?: { namespace?: ChainNamespace; caipNetworkId?: CaipNetworkId },
+    opts?: { namespace?: N; caipNetworkId?: CaipNetworkId; options?: ConnectOptionsOf<N> },
   ): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
@@ -84,40 +92,79 @@ export interface Portico {
   readonly router: Router
   readonly events: EventBus
   destroy(): void
-
-  // Optional members the UI uses when present (added for @portico/react).
+  /** Settles once every adapter's and plugin's `setup` ran and the recent connector was restored (or not). */
+  readonly ready: Promise<void>
   /** The lazy loader a plugin registered for `name` with `ctx.registerView`, if any. */
-  getViewLoader?(name: ViewName): ViewLoader | undefined
+  getViewLoader(name: ViewName): ViewLoader | undefined
   /** Account actions plugins registered with `ctx.registerAccountAction`, in registration order. */
-  getAccountActions?(): readonly AccountAction[]
+  getAccountActions(): readonly AccountAction[]
   /** Sets `currentTab` (0 Tokens, 1 NFTs, 2 Activity) of a namespace's account state (default: the active one). */
-  setAccountTab?(tab: number, namespace?: ChainNamespace): void
+  setAccountTab(tab: number, namespace?: ChainNamespace): void
   /** Sets `state.themeMode`. */
-  setThemeMode?(mode: 'light' | 'dark' | 'system'): void
-  /** Asks the connected wallet of a namespace (default: active) to sign a message; resolves the signature. */
-  signMessage?(params: { message: string; namespace?: ChainNamespace }): Promise<string>
-  /** Asks the connected wallet of a namespace (default: active) to send a transaction; resolves the hash. */
-  sendTransaction?(params: { request: TransactionRequest; namespace?: ChainNamespace }): Promise<string>
+  setThemeMode(mode: 'light' | 'dark' | 'system'): void
+  /**
+   * Asks the connected wallet of a namespace (default: active) to sign a
+   * message; resolves the signature in the chain's encoding. The request is
+   * tracked in `state.requests[requestId]` (an id is generated when none is
+   * given; the same id again replaces the entry, e.g. a retry).
+   */
+  signMessage<N extends ChainNamespace = ChainNamespace>(params: {
+    message: string | Uint8Array
+    namespace?: N
+    options?: SignMessageOptionsOf<N>
+    requestId?: string
+  }): Promise<string>
+  /** As `signMessage`, resolving everything the adapter returned (public key, signed bytes). */
+  signMessageDetailed<N extends ChainNamespace = ChainNamespace>(params: {
+    message: string | Uint8Array
+    namespace?: N
+    options?: SignMessageOptionsOf<N>
+    requestId?: string
+  }): Promise<SignedMessage>
+  /**
+   * Asks the connected wallet of a namespace (default: active) to send a
+   * transaction (the namespace's request shape); resolves the hash / id.
+   * Tracked in `state.requests` like `signMessage`.
+   */
+  sendTransaction(params: {
+    request: AnyTransactionRequest
+    namespace?: ChainNamespace
+    caipNetworkId?: CaipNetworkId
+    requestId?: string
+  }): Promise<string>
+  /**
+   * Asks the connected wallet of a namespace (default: active) to sign a
+   * transaction without sending it. Throws `MethodNotSupportedError` when the
+   * namespace's adapter lacks the capability.
+   */
+  signTransaction<N extends ChainNamespace = ChainNamespace>(params: {
+    request: SignTransactionRequestOf<N>
+    namespace?: N
+    requestId?: string
+  }): Promise<SignTransactionResultOf<N>>
   /**
    * Asks the connected wallet of a namespace (default: active) to sign typed
-   * data (EIP-712 on eip155); resolves the signature. Throws
-   * `MethodNotSupportedError` when the wallet's adapter or connector lacks it.
+   * data (EIP-712 where the chain has it); resolves the signature. Throws
+   * `MethodNotSupportedError` when the namespace's adapter lacks it.
    */
-  signTypedData?(params: { typedData: unknown; namespace?: ChainNamespace }): Promise<string>
-
-  // Optional members added by the core runtime.
-  /** Settles once every adapter's and plugin's `setup` ran and the recent connector was restored (or not). */
-  readonly ready?: Promise<void>
+  signTypedData(params: { typedData: unknown; namespace?: ChainNamespace; requestId?: string }): Promise<string>
+  /** Removes a settled (or abandoned) entry of `state.requests`. */
+  clearRequest(requestId: string): void
   /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */
-  setLoading?(loading: boolean, namespace?: ChainNamespace): void
+  setLoading(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */
-  shake?(): void
+  shake(): void
   /** Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the adapter's `getTokenBalances`) of a namespace (default: active). */
-  refreshBalance?(namespace?: ChainNamespace): Promise<void>
+  refreshBalance(namespace?: ChainNamespace): Promise<void>
   /** Clears `state.alert`. */
-  clearAlert?(): void
+  clearAlert(): void
   /** The adapter registered for a namespace, if any. */
-  getAdapter?(namespace: ChainNamespace): ChainAdapter | undefined
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  /**
+   * SPEC §4: whether a wallet request method of a namespace (default: active)
+   * is on its adapter's safe list, not-safe list, or neither.
+   */
+  getRequestMethodSafety(method: string, namespace?: ChainNamespace): 'safe' | 'unsafe' | 'unknown'
   /**
    * One page of the connected account's transaction history (SPEC §3, §7) on the namespace's
    * active network, from the gateway (`GET /v1/account/{account}/history`). Pass the previous
@@ -128,5 +175,5 @@ export interface Portico {
    * const { data, next } = await portico.getActivity({})
    * const more = next ? await portico.getActivity({ cursor: next }) : undefined
    */
-  getActivity?(params?: { namespace?: ChainNamespace; cursor?: string }): Promise<HistoryResponse>
+  getActivity(params?: { namespace?: ChainNamespace; cursor?: string }): Promise<HistoryResponse>
 }

@@ -41,6 +41,34 @@ export interface AlertState {
   severity: 'error' | 'warning' | 'info'
 }
 
+/** Kinds of wallet request a host starts through the instance. */
+export type HostRequestKind = 'signMessage' | 'sendTransaction' | 'signTypedData' | 'signTransaction'
+
+/**
+ * A wallet request a host started through the instance (`portico.signMessage`,
+ * `useSignMessage`…), one entry per request id so concurrent requests never
+ * overwrite each other. `pending` while the wallet is asked; the entry stays
+ * after it settles until `portico.clearRequest(id)`.
+ */
+export interface HostRequestState {
+  id: string
+  kind: HostRequestKind
+  namespace: ChainNamespace
+  status: 'pending' | 'success' | 'rejected' | 'error'
+  /** signMessage: the message (text, or the bytes). */
+  message?: string | Uint8Array
+  /** sendTransaction / signTransaction: the namespace's request object. */
+  request?: unknown
+  /** signTypedData: the typed data. */
+  typedData?: unknown
+  /** The signature / hash once `success`. */
+  result?: string
+  /** The typed error once `rejected` (user rejection) or `error`. */
+  error?: unknown
+  /** Epoch ms the current attempt started. */
+  startedAt: number
+}
+
 /**
  * The one immutable snapshot of an instance. Updates replace the changed
  * objects (structural sharing), so selectors can compare by reference.
@@ -56,4 +84,6 @@ export interface PorticoState {
   alert: AlertState | undefined
   themeMode: 'light' | 'dark' | 'system'
   embedded: boolean
+  /** Host-started wallet requests by id (see `HostRequestState`). */
+  requests: Readonly<Record<string, HostRequestState>>
 }

@@ -5,6 +5,8 @@ import {
   formatUniversalUrl,
   getLinkTarget,
   getWalletLink,
+  isSafeNativeLink,
+  isSafeUniversalLink,
   openWalletLink,
 } from './deeplink.js'
 
@@ -24,7 +26,7 @@ describe('native scheme deep links (scheme://)', () => {
   })
 
   it('the whole pairing URI survives as one query parameter (its & and = are encoded)', () => {
-    const { redirect } = formatNativeUrl('metamask://', URI)
+    const { redirect } = formatNativeUrl('metamask://', URI)!
     expect(redirect).not.toContain('&relay-protocol')
     expect(new URL(redirect).searchParams.get('uri')).toBe(URI)
   })
@@ -45,7 +47,7 @@ describe('universal links (https://)', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom('https://w.example/', 'wallet://'), (tail, root) => {
         const uri = `wc:ab@2?symKey=${tail}`
-        expect(new URL(formatNativeUrl(root, uri).redirect).searchParams.get('uri')).toBe(uri)
+        expect(new URL(formatNativeUrl(root, uri)!.redirect).searchParams.get('uri')).toBe(uri)
       }),
     )
   })
@@ -70,8 +72,8 @@ describe('choosing the link for the platform', () => {
   })
 
   it('native and mobile links open in place (_top in an iframe); desktop web apps in a new tab', () => {
-    const native = formatNativeUrl('metamask://', URI)
-    const universal = formatUniversalUrl('https://metamask.app.link', URI)
+    const native = formatNativeUrl('metamask://', URI)!
+    const universal = formatUniversalUrl('https://metamask.app.link', URI)!
     expect(getLinkTarget(native, { mobile: true, inIframe: false })).toBe('_self')
     expect(getLinkTarget(native, { mobile: true, inIframe: true })).toBe('_top')
     expect(getLinkTarget(universal, { mobile: true, inIframe: false })).toBe('_self')
@@ -80,5 +82,81 @@ describe('choosing the link for the platform', () => {
     const win = { open: vi.fn(), top: null, self: null } as unknown as Window
     openWalletLink(universal, win, { mobile: false })
     expect(win.open).toHaveBeenCalledWith(universal.redirect, '_blank', 'noreferrer noopener')
+  })
+})
+
+describe('only safe links open (issue 22: directory links are untrusted input)', () => {
+  it.each([
+    'javascript://%0Aalert(1)',
+    'JavaScript://%0Aalert(document.cookie)',
+    'javascript:alert(1)',
+    'javascript',
+    ' javascript://x',
+    'data://text/html,<script>alert(1)</script>',
+    'vbscript://msgbox',
+    'file:///etc/passwd',
+    'blob://https://evil.example/x',
+    'java\tscript://%0Aalert(1)',
+    '1wallet://',
+    '://nothing',
+    '',
+  ])('native link %j gives no link (QR only)', (link) => {
+    expect(formatNativeUrl(link, URI)).toBeUndefined()
+    expect(getWalletLink({ mobile_link: link }, URI, { mobile: true })).toBeUndefined()
+  })
+
+  it('javascript://%0Aalert(1) never reaches window.open on any platform', () => {
+    const win = { open: vi.fn(), top: null, self: null } as unknown as Window
+    const hostile = {
+      mobile_link: 'javascript://%0Aalert(1)',
+      desktop_link: 'javascript://%0Aalert(1)',
+      webapp_link: 'javascript://%0Aalert(1)',
+    }
+    for (const mobile of [true, false]) {
+      const link = getWalletLink(hostile, URI, { mobile })
+      expect(link).toBeUndefined()
+    }
+    // A link built by hand is checked again before opening.
+    const forged = { redirect: 'javascript://%0Aalert(1)', href: 'javascript://', kind: 'native' } as const
+    expect(openWalletLink(forged, win)).toBe(false)
+    expect(win.open).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    'http://metamask.app.link',
+    'https://',
+    'https://user:pass@wallet.example',
+    'https:/wallet.example',
+  ])('universal link %j gives no link (universal links are https with a host)', (link) => {
+    expect(formatUniversalUrl(link, URI)).toBeUndefined()
+    expect(getWalletLink({ webapp_link: link }, URI, { mobile: false })).toBeUndefined()
+  })
+
+  it.each(['metamask://', 'trust', 'cbwallet:', 'my-wallet+beta.1://app', 'ZERION://'])(
+    'scheme %j ([a-z][a-z0-9+.-]*://) is a native link',
+    (link) => {
+      expect(formatNativeUrl(link, URI)?.kind).toBe('native')
+      expect(isSafeNativeLink(formatNativeUrl(link, URI)!.redirect)).toBe(true)
+    },
+  )
+
+  it('an unsafe desktop_link falls back to the webapp_link', () => {
+    const link = getWalletLink(
+      { desktop_link: 'javascript://%0Aalert(1)', webapp_link: 'https://app.wallet.example' },
+      URI,
+      { mobile: false },
+    )
+    expect(link).toMatchObject({ kind: 'universal', href: 'https://app.wallet.example/' })
+  })
+
+  it('any string as a native link yields either nothing or a safe scheme:// link (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (link) => {
+        const out = formatNativeUrl(link, URI)
+        if (!out) return
+        if (out.kind === 'native') expect(isSafeNativeLink(out.redirect)).toBe(true)
+        else expect(isSafeUniversalLink(out.redirect)).toBe(true)
+      }),
+    )
   })
 })

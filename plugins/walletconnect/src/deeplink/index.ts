@@ -4,6 +4,8 @@ export {
   getLinkTarget,
   getWalletLink,
   isHttpUrl,
+  isSafeNativeLink,
+  isSafeUniversalLink,
   openWalletLink,
   type WalletLink,
   type WalletLinks,

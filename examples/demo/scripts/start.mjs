@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm --filter @portico/demo run start` (and `npm run demo`): starts the EVM
 // devnet (two anvil nodes with fixtures), builds the demo, serves it with
-// `vite preview` on 127.0.0.1 and prints the URL. Ctrl-C stops everything it started.
+// `vite preview` on 127.0.0.1 and prints the URL. Ctrl-C, SIGTERM and SIGHUP stop
+// everything it started.
 //   PORT=5174         serve on another port (default 5173; the next free one if taken)
 //   DEMO_SKIP_BUILD=1 serve the existing dist/
 //   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
@@ -35,8 +36,18 @@ async function shutdown(code) {
   }
   process.exit(code)
 }
-process.on('SIGINT', () => void shutdown(0))
-process.on('SIGTERM', () => void shutdown(0))
+const onStopSignal = () => void shutdown(0)
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP']
+for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal)
+/** Vite's preview server adds its own SIGTERM listener that exits at once (143), cutting our
+ * shutdown short and leaving the nodes running: keep only ours, which closes the server too. */
+function keepOnlyOurSignalListeners() {
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (listener !== onStopSignal) process.off(signal, listener)
+    }
+  }
+}
 
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
 async function startGateway(devnet, solana) {
@@ -130,6 +141,7 @@ try {
   const port = Number(process.env.PORT ?? 5173)
   const server = await vite.preview({ configFile, preview: { host: '127.0.0.1', port, strictPort: false } })
   stops.push(() => new Promise((resolve) => server.httpServer.close(() => resolve())))
+  keepOnlyOurSignalListeners()
   const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
   console.log(
     `\n  Portico demo ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${url}\n  Ctrl-C stops the demo and the devnet.\n`,

@@ -43,11 +43,23 @@ describe('AnalyticsClient (SPEC §7 analytics)', () => {
     expect(req?.query).toEqual({ projectId: 'proj-1', st: 'portico', sv: SDK_VERSION })
     expect(req?.body).toEqual({
       eventId: 'id-1',
-      url: 'https://shop.example.com/checkout?x=1',
+      url: 'https://shop.example.com/checkout',
       domain: 'shop.example.com',
       timestamp: 1_700_000_000_000,
       props: { connected: false, event: 'MODAL_OPEN', address: '0xabc' },
     })
+  })
+
+  it('the page URL is sent as origin + path only: no query or fragment (OAuth codes and tokens live there)', async () => {
+    const { client } = setup({
+      getUrl: () =>
+        'https://app.example.com/auth/callback?code=SECRET-CODE&state=s#access_token=SECRET-TOKEN',
+    })
+    await client.sendEvent('MODAL_OPEN', { connected: false })
+    const body = server.requests[0]?.body as { url: string; domain: string }
+    expect(body.url).toBe('https://app.example.com/auth/callback')
+    expect(body.domain).toBe('app.example.com')
+    expect(JSON.stringify(server.requests[0]?.body)).not.toContain('SECRET')
   })
 
   it('MODAL_CREATED is never sent', async () => {

@@ -18,7 +18,10 @@ export interface AnalyticsClientOptions {
   enabled: boolean | (() => boolean)
   /** The connected address added to every event's props. */
   getAddress?: () => string | undefined
-  /** Page URL; defaults to `globalThis.location.href`, read at send time (never at import). */
+  /**
+   * Page URL; defaults to `globalThis.location.href`, read at send time (never at import).
+   * Only its origin and path are sent (see `analyticsPageUrl`).
+   */
   getUrl?: () => string | undefined
   /** Shows an alert; called once with Invalid App Configuration on the first HTTP 403. */
   onAlert?: (alert: Alert) => void
@@ -105,11 +108,9 @@ export class AnalyticsClient implements AnalyticsApi {
 
   async #post(event: string, data: Record<string, unknown>): Promise<void> {
     try {
-      const url = this.#options.getUrl ? this.#options.getUrl() : globalThis.location?.href
-      let domain = ''
-      try {
-        domain = url ? new URL(url).hostname : ''
-      } catch {}
+      const page = analyticsPageUrl(this.#options.getUrl ? this.#options.getUrl() : globalThis.location?.href)
+      const url = page?.url
+      const domain = page?.domain ?? ''
       const address = this.#options.getAddress?.()
       const body: AnalyticsEventBody = {
         eventId: (this.#options.createId ?? randomId)(),
@@ -125,5 +126,23 @@ export class AnalyticsClient implements AnalyticsApi {
         this.#options.onAlert?.(ALERTS.INVALID_APP_CONFIGURATION)
       }
     }
+  }
+}
+
+/**
+ * The page URL as analytics may send it: origin + path only. The query and the
+ * fragment are where OAuth codes, tokens and invite links live, so they never
+ * leave the page. An unparsable URL is not sent at all.
+ *
+ * @example
+ * analyticsPageUrl('https://app.example/cb?code=abc#token=x') // { url: 'https://app.example/cb', domain: 'app.example' }
+ */
+export function analyticsPageUrl(href: string | undefined): { url: string; domain: string } | undefined {
+  if (!href) return undefined
+  try {
+    const u = new URL(href)
+    return { url: `${u.origin}${u.pathname}`, domain: u.hostname }
+  } catch {
+    return undefined
   }
 }

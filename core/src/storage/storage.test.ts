@@ -111,6 +111,33 @@ describe('Storage', () => {
     expect(createCookieStorage({ cookieHeader: 'portico%3Ak=%E0%A4%A; junk' }).get('k')).toBeUndefined()
   })
 
+  it('cookie storage marks cookies Secure on an https page and with SameSite=None, not on plain http', () => {
+    const lines: string[] = []
+    const doc = {
+      get cookie() {
+        return ''
+      },
+      set cookie(line: string) {
+        lines.push(line)
+      },
+    }
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'location')
+    const setProtocol = (protocol: string) =>
+      Object.defineProperty(globalThis, 'location', { value: { protocol }, configurable: true })
+    try {
+      setProtocol('https:')
+      createCookieStorage({ document: doc }).set('k', 1)
+      setProtocol('http:')
+      createCookieStorage({ document: doc }).set('k', 2)
+      createCookieStorage({ document: doc, sameSite: 'None' }).set('k', 3)
+      createCookieStorage({ document: doc, secure: true }).set('k', 4)
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'location', original)
+      else Reflect.deleteProperty(globalThis, 'location')
+    }
+    expect(lines.map((l) => l.endsWith('; Secure'))).toEqual([true, false, true, true])
+  })
+
   it('defaults: memory under SSR, localStorage in a browser, a custom storage as given', () => {
     const ssr = resolveStorage(undefined, { isBrowser: false })
     ssr.set('k', 1)

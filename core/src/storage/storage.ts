@@ -121,6 +121,12 @@ export interface CookieStorageOptions {
   maxAgeSeconds?: number
   path?: string
   sameSite?: 'Lax' | 'Strict' | 'None'
+  /**
+   * Adds `Secure` (sent over https only). Defaults to on when the page is
+   * served over https, and always on with `sameSite: 'None'` (browsers drop a
+   * `SameSite=None` cookie without it).
+   */
+  secure?: boolean
 }
 
 function parseCookies(header: string): Map<string, string> {
@@ -163,7 +169,10 @@ export function createCookieStorage(options: CookieStorageOptions = {}): Portico
       else serverJar.set(name, value)
       return
     }
-    d.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${age}; Path=${path}; SameSite=${sameSite}`
+    const secure =
+      sameSite === 'None' ||
+      (options.secure ?? (globalThis as { location?: { protocol?: string } }).location?.protocol === 'https:')
+    d.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${age}; Path=${path}; SameSite=${sameSite}${secure ? '; Secure' : ''}`
   }
   return fromBackend(
     () => ({

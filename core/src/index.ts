@@ -6,6 +6,7 @@ export * from './api/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'
 export * from './errors/index.js'
+export { explorerUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
 export { createDefaultAccountState } from './state/index.js'
 export {
@@ -16,3 +17,4 @@ export {
   type KeyValueBackend,
 } from './storage/index.js'
 export * from './utils/index.js'
+export * from './wallet-standard/index.js'

@@ -118,8 +118,10 @@ describe('Balances through the instance (SPEC §3, §4, §7)', () => {
 describe('Token balances without a gateway: the adapter getTokenBalances capability (SPEC §3, §4, §8, §9)', () => {
   const OTHER = '0xabc0000000000000000000000000000000000002'
   const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+  // The adapter writes the token's CAIP-10 id as its chain does (lowercase on EVM).
   const holding = (value: bigint, token = USDC): TokenHolding => ({
     token,
+    caipAddress: `eip155:1:${token.toLowerCase()}`,
     value,
     decimals: 6,
     symbol: 'USDC',
@@ -130,7 +132,12 @@ describe('Token balances without a gateway: the adapter getTokenBalances capabil
   function offline(
     tokenBalances: (p: { address: string; caipNetworkId: string }) => Promise<TokenHolding[]>,
   ) {
-    const adapter = createFakeAdapter({ tokenBalances })
+    // The network names its native-token marker (as the EVM presets do).
+    const networks = [1, 2].map((n) => ({
+      ...fakeNetwork('eip155', n),
+      nativeTokenAddress: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    }))
+    const adapter = createFakeAdapter({ tokenBalances, networks })
     const portico = createPortico({
       adapters: [adapter],
       storage: createMemoryStorage(),
@@ -298,7 +305,12 @@ describe('Token balances on a chain the gateway does not list: the adapter getTo
     tokenBalances: (p: { address: string; caipNetworkId: string }) => Promise<TokenHolding[]>,
   ) {
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:2'], ws: [] } })
-    const adapter = createFakeAdapter({ tokenBalances })
+    // The network names its native-token marker (as the EVM presets do).
+    const networks = [1, 2].map((n) => ({
+      ...fakeNetwork('eip155', n),
+      nativeTokenAddress: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    }))
+    const adapter = createFakeAdapter({ tokenBalances, networks })
     const portico = createPortico({
       adapters: [adapter],
       storage: createMemoryStorage(),

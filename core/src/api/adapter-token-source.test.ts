@@ -9,9 +9,10 @@ const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 const sol: Balance = { value: 2_500_000_000n, decimals: 9, symbol: 'SOL', formatted: '2.500' }
 
 describe('TokenHolding → SPEC §3 Token balance', () => {
-  it('quantity.numeric is the exact decimal string, decimals a string, price 0 and no value (no fiat price known)', () => {
+  it('quantity.numeric is the exact decimal string, decimals a string, price 0 and no value (no fiat price known); address is the CAIP-10 id the adapter gave', () => {
     const usdc: TokenHolding = {
       token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      caipAddress: 'eip155:31337:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
       value: 1_234_567_890_123_456_789n,
       decimals: 18,
       symbol: 'USDC',

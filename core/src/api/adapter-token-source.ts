@@ -1,24 +1,15 @@
 import type { TokenBalance } from '../contracts/account.js'
 import type { Balance, ChainAdapter, TokenHolding } from '../contracts/adapter.js'
-import type { CaipNetworkId, ChainNamespace, Network } from '../contracts/network.js'
+import type { CaipNetworkId, Network } from '../contracts/network.js'
 import { MethodNotSupportedError } from '../errors/index.js'
 import { formatUnits } from '../utils/index.js'
 import type { TokenBalanceSource } from './token-balance.js'
 
 /**
- * The native token's address inside its CAIP-10 id, per namespace: the
- * 0xeeee… convention on EVM (the one @portico/server's balance answer uses).
- * Other namespaces have no agreed marker, so their native entry has no address.
- */
-const NATIVE_TOKEN_ADDRESS: Partial<Record<ChainNamespace, string>> = {
-  eip155: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
-}
-
-/**
  * One chain holding as a SPEC §3 Token balance: `quantity.numeric` is the exact
- * decimal string, `address` the CAIP-10 id of the token (EVM addresses in
- * lowercase, as the gateway answers), `price` 0 and `value` absent because an
- * adapter knows no fiat price.
+ * decimal string, `address` the CAIP-10 id of the token (the adapter's
+ * `caipAddress` when it gives one, e.g. lowercase on EVM as the gateway
+ * answers), `price` 0 and `value` absent because an adapter knows no fiat price.
  *
  * @example
  * holdingToTokenBalance({ token: '0xA0b8…', value: 12_500_000n, decimals: 6, symbol: 'USDC', formatted: '12.500' }, 'eip155:1')
@@ -26,20 +17,19 @@ const NATIVE_TOKEN_ADDRESS: Partial<Record<ChainNamespace, string>> = {
  * //   quantity: { decimals: '6', numeric: '12.5' } }
  */
 export function holdingToTokenBalance(holding: TokenHolding, chainId: CaipNetworkId): TokenBalance {
-  const evm = chainId.startsWith('eip155:')
   return {
     name: holding.name ?? holding.symbol,
     symbol: holding.symbol,
     chainId,
-    address: `${chainId}:${evm ? holding.token.toLowerCase() : holding.token}`,
+    address: holding.caipAddress ?? `${chainId}:${holding.token}`,
     price: 0,
     quantity: { decimals: String(holding.decimals), numeric: formatUnits(holding.value, holding.decimals) },
   }
 }
 
 function nativeToTokenBalance(balance: Balance, chainId: CaipNetworkId, network: Network | undefined) {
-  const namespace = chainId.slice(0, chainId.indexOf(':')) as ChainNamespace
-  const marker = NATIVE_TOKEN_ADDRESS[namespace]
+  // The native-token marker comes from the network definition (the 0xeeee… convention on EVM).
+  const marker = network?.nativeTokenAddress
   const entry: TokenBalance = {
     name: network?.nativeCurrency.name ?? balance.symbol,
     symbol: balance.symbol,

@@ -167,7 +167,7 @@ describe('Reconnecting on load (SPEC §4)', () => {
     storage.set(RECENT_CONNECTORS_KEY, { eip155: 'fake.wallet' })
     const adapter = createFakeAdapter()
     adapter.getAccountsImpl = async () => ({
-      accounts: [account('eip155', ADDRESS)],
+      accounts: [account('eip155', ADDRESS, 'eip155:2')],
       caipNetworkId: 'eip155:2',
     })
     const { portico, statuses } = setup({ storage }, adapter)

@@ -17,6 +17,7 @@ import { createMemoryStorage } from '../storage/index.js'
 import {
   account,
   createFakeAdapter,
+  createFakeChannel,
   createFakeConnectorProvider,
   createRecordingLogger,
   type FakeConnectorProvider,
@@ -69,10 +70,7 @@ function setup(
 }
 
 function twoNamespaces() {
-  const provider = createFakeConnectorProvider({
-    namespaces: ['eip155', 'solana'],
-    networks: { solana: 'solana:devnet' },
-  })
+  const provider = createFakeConnectorProvider({ namespaces: ['eip155', 'solana'] })
   const evm = createFakeAdapter({ connectors: ['fake.wallet'] })
   const sol = createFakeAdapter({ namespace: 'solana', networks: [fakeNetwork('solana', 'devnet')] })
   return { ...setup({ provider, adapters: [evm, sol] }), evm, sol }
@@ -93,7 +91,7 @@ describe('registerConnector: plugin connectors in state', () => {
     expect(provider.calls).toEqual([])
   })
 
-  it('works with no adapters at all (SPEC §2: ConnectingWalletConnectBasic is the only way in then)', async () => {
+  it('without an adapter for its namespace, the connector is listed but connecting it is ChainAdapterNotFoundError (an adapter drives every session)', async () => {
     const provider = createFakeConnectorProvider()
     const { plugin } = remotePlugin(provider)
     const portico = createPortico({
@@ -101,13 +99,36 @@ describe('registerConnector: plugin connectors in state', () => {
       storage: createMemoryStorage(),
       plugins: [plugin],
     })
-    await portico.connect('fake.remote')
-    expect(portico.getState().accounts.eip155).toMatchObject({ status: 'connected', address: EVM })
-    await expect(portico.signMessage?.({ message: 'hi' })).resolves.toBe('remote-signed:hi')
-    // Balances stay with adapters: none here, so none is read and nothing throws.
-    expect(portico.getState().accounts.eip155?.balance).toBeUndefined()
-    await portico.disconnect()
-    expect(portico.getState().accounts.eip155?.status).toBe('disconnected')
+    await portico.ready
+    expect(portico.getState().connectors.map((c) => c.id)).toEqual(['fake.remote'])
+    await expect(portico.connect('fake.remote')).rejects.toBeInstanceOf(ChainAdapterNotFoundError)
+    expect(provider.calls).toEqual([])
+    expect(portico.getState().accounts.eip155?.status ?? 'disconnected').toBe('disconnected')
+  })
+
+  it("asks only for namespaces whose adapter drives channels, with the adapter's methods, events and networks (the requested one first)", async () => {
+    const provider = createFakeConnectorProvider({ namespaces: ['eip155', 'solana', 'cosmos'] })
+    const evm = createFakeAdapter({ connectors: ['fake.wallet'] })
+    const sol = createFakeAdapter({
+      namespace: 'solana',
+      networks: [fakeNetwork('solana', 'devnet')],
+      channel: false,
+    })
+    const { portico } = setup({ provider, adapters: [evm, sol] })
+    await portico.connect('fake.remote', { caipNetworkId: 'eip155:2' })
+    expect(provider.calls[0]?.params).toEqual({
+      connectorId: 'fake.remote',
+      namespace: 'eip155',
+      caipNetworkId: 'eip155:2',
+      namespaces: [
+        {
+          namespace: 'eip155',
+          chains: ['eip155:2', 'eip155:1'],
+          methods: ['fake_sign', 'fake_send'],
+          events: ['accountsChanged', 'chainChanged'],
+        },
+      ],
+    })
   })
 })
 
@@ -117,13 +138,11 @@ describe('Connecting through a plugin connector (SPEC §4)', () => {
     const seen: PorticoEventMap['CONNECT_SUCCESS'][] = []
     portico.on('CONNECT_SUCCESS', (e) => seen.push(e))
     await portico.connect('fake.remote', { caipNetworkId: 'eip155:2' })
-    expect(provider.calls).toEqual([
-      {
-        method: 'connect',
-        params: { connectorId: 'fake.remote', namespace: 'eip155', caipNetworkId: 'eip155:2' },
-      },
+    expect(provider.calls.map((c) => c.method)).toEqual(['connect'])
+    // The adapter drives the session's channel, under the plugin's connector id.
+    expect(evm.calls.filter((c) => c.method === 'connect').map((c) => c.params)).toEqual([
+      { connectorId: 'fake.remote', channel: provider.channels.eip155, caipNetworkId: 'eip155:2' },
     ])
-    expect(evm.calls.filter((c) => c.method === 'connect')).toEqual([])
     expect(statuses.eip155).toEqual(['connecting', 'connected'])
     expect(portico.getState().accounts.eip155).toMatchObject({
       status: 'connected',
@@ -169,9 +188,11 @@ describe('Connecting through a plugin connector (SPEC §4)', () => {
 
   it('a session with no accounts is a failure too', async () => {
     const { portico, provider } = setup()
-    provider.connectImpl = async () => ({ sessions: { eip155: { accounts: [], caipNetworkId: 'eip155:1' } } })
+    provider.connectImpl = async () => ({ channels: {} })
     await expect(portico.connect('fake.remote')).rejects.toThrow('The wallet returned no accounts')
     expect(portico.getState().accounts.eip155?.status).toBe('disconnected')
+    // The unused session is ended, not left open on the wallet.
+    expect(provider.calls.map((c) => c.method)).toEqual(['connect', 'disconnect'])
   })
 
   it('on failure it returns to connected when a current connection exists', async () => {
@@ -200,53 +221,54 @@ describe('Connecting through a plugin connector (SPEC §4)', () => {
     expect(evm.calls.filter((c) => c.method === 'disconnect').map((c) => c.params)).toEqual([
       { connectorId: 'fake.wallet' },
     ])
-    expect(evm.listenerCount()).toBe(0)
-    expect(provider.listenerCount()).toBe(3)
+    expect(evm.listenerCount()).toBe(3) // now for the channel connection
+    expect(provider.channels.eip155?.listenerCount()).toBe(2)
     await portico.connect('fake.wallet')
     expect(provider.calls.filter((c) => c.method === 'disconnect').map((c) => c.params)).toEqual([
-      { connectorId: 'fake.remote', namespace: 'eip155' },
+      { connectorId: 'fake.remote' },
     ])
-    expect(provider.listenerCount()).toBe(0)
+    // The adapter let go of the channel before the session ended.
+    expect(provider.channels.eip155?.listenerCount()).toBe(0)
     expect(portico.getState().accounts.eip155?.connectorId).toBe('fake.wallet')
   })
 })
 
-describe("The provider's events", () => {
-  it('are attached on connect and filtered by namespace', async () => {
+describe("The session's events (through the adapters driving its channels)", () => {
+  it('channel events reach the state through the adapter, per namespace', async () => {
     const { portico, provider } = twoNamespaces()
-    expect(provider.listenerCount()).toBe(0)
     await portico.connect('fake.remote')
-    expect(provider.listenerCount()).toBe(6) // 3 per connected namespace
-    provider.emit('accountsChanged', { namespace: 'solana', accounts: [account('solana', 'sol-2')] })
+    provider.channels.solana?.emit('accountsChanged', ['solana:devnet:sol-2'])
     expect(portico.getState().accounts.solana?.address).toBe('sol-2')
     expect(portico.getState().accounts.eip155?.address).toBe(EVM)
-    provider.emit('chainChanged', { namespace: 'eip155', caipNetworkId: 'eip155:2' })
+    provider.channels.eip155?.emit('chainChanged', 'eip155:2')
     expect(portico.getState().networks.active).toMatchObject({ eip155: 'eip155:2', solana: 'solana:devnet' })
+    // The adapter re-composed the CAIP-10 id for the new chain; core did not.
     expect(portico.getState().accounts.eip155?.caipAddress).toBe(`eip155:2:${EVM}`)
-    provider.emit('chainChanged', { namespace: 'eip155', caipNetworkId: 'eip155:999' })
+    provider.channels.eip155?.emit('chainChanged', 'eip155:999')
     expect(portico.getState().networks.unsupported.eip155).toBe(true)
   })
 
-  it('a disconnect with a namespace resets only that namespace', async () => {
-    const { portico, provider, storage } = twoNamespaces()
+  it("an adapter's disconnect for the channel resets only that namespace", async () => {
+    const { portico, sol, storage } = twoNamespaces()
     await portico.connect('fake.remote')
-    provider.emit('disconnect', { namespace: 'solana' })
+    sol.emit('disconnect', { connectorId: 'fake.remote' })
     expect(portico.getState().accounts.solana?.status).toBe('disconnected')
     expect(portico.getState().accounts.eip155?.status).toBe('connected')
-    expect(provider.listenerCount()).toBe(3)
     expect(storage.get(RECENT_CONNECTORS_KEY)).toEqual({ eip155: 'fake.remote' })
   })
 
-  it('a disconnect without a namespace (session deleted by the wallet) resets every namespace connected through it', async () => {
+  it("the session's end (deleted by the wallet) resets every namespace connected through it and releases the channels", async () => {
     const { portico, provider, storage } = twoNamespaces()
     const seen: PorticoEventMap['DISCONNECT_SUCCESS'][] = []
     portico.on('DISCONNECT_SUCCESS', (e) => seen.push(e))
     await portico.connect('fake.remote')
-    provider.emit('disconnect', { reason: 'Session deleted by the wallet' })
+    const channels = [provider.channels.eip155, provider.channels.solana]
+    provider.emitDisconnect('Session deleted by the wallet')
     expect(portico.getState().accounts.eip155).toMatchObject({ status: 'disconnected', address: undefined })
     expect(portico.getState().accounts.solana).toMatchObject({ status: 'disconnected', address: undefined })
     expect(seen.map((e) => e.namespace).sort()).toEqual(['eip155', 'solana'])
-    expect(provider.listenerCount()).toBe(0)
+    await Promise.resolve()
+    expect(channels.map((c) => c?.listenerCount())).toEqual([0, 0])
     expect(storage.get(RECENT_CONNECTORS_KEY)).toBeUndefined()
     // Nothing was asked of the wallet: it ended the session itself.
     expect(provider.calls.filter((c) => c.method === 'disconnect')).toEqual([])
@@ -257,7 +279,7 @@ describe("The provider's events", () => {
     await portico.connect('fake.remote', { namespace: 'solana' })
     await portico.connect('fake.wallet') // eip155 moves to the adapter wallet; solana stays remote
     expect(provider.calls.filter((c) => c.method === 'disconnect')).toEqual([])
-    provider.emit('disconnect', {})
+    provider.emitDisconnect()
     expect(portico.getState().accounts.solana?.status).toBe('disconnected')
     expect(portico.getState().accounts.eip155).toMatchObject({
       status: 'connected',
@@ -275,13 +297,15 @@ describe('Disconnect and wallet requests through a plugin connector', () => {
     await portico.connect('fake.remote')
     await portico.disconnect('eip155')
     expect(provider.calls.filter((c) => c.method === 'disconnect').map((c) => c.params)).toEqual([
-      { connectorId: 'fake.remote', namespace: 'eip155' },
+      { connectorId: 'fake.remote' },
     ])
     expect(seen).toEqual(['eip155', 'solana'])
     expect(portico.getState().accounts.solana?.status).toBe('disconnected')
-    expect(provider.listenerCount()).toBe(0)
     expect(storage.get(RECENT_CONNECTORS_KEY)).toBeUndefined()
-    expect([...evm.calls, ...sol.calls].filter((c) => c.method === 'disconnect')).toEqual([])
+    // Each adapter released its channel.
+    expect(
+      [...evm.calls, ...sol.calls].filter((c) => c.method === 'disconnect').map((c) => c.params),
+    ).toEqual([{ connectorId: 'fake.remote' }, { connectorId: 'fake.remote' }])
 
     // disconnect() of everything: still one call.
     await portico.connect('fake.remote')
@@ -302,38 +326,26 @@ describe('Disconnect and wallet requests through a plugin connector', () => {
     expect(portico.getState().accounts.eip155?.status).toBe('connected')
   })
 
-  it('signMessage, sendTransaction, signTypedData and switchNetwork go to the provider; balances stay with the adapter', async () => {
+  it("signMessage, sendTransaction and switchNetwork go through the adapter, which drives the session's channel", async () => {
     const { portico, provider, evm } = setup()
     await portico.connect('fake.remote')
-    await expect(portico.signMessage?.({ message: 'hi' })).resolves.toBe('remote-signed:hi')
-    await expect(portico.sendTransaction?.({ request: { to: '0x2', value: 1n } })).resolves.toMatch(/^0x/)
-    await expect(portico.signTypedData?.({ typedData: { a: 1 } })).resolves.toBe('remote-typed')
-    await portico.switchNetwork('eip155:2')
-    expect(provider.calls.slice(1)).toEqual([
-      {
-        method: 'signMessage',
-        params: { connectorId: 'fake.remote', namespace: 'eip155', address: EVM, message: 'hi' },
-      },
-      {
-        method: 'sendTransaction',
-        params: {
-          connectorId: 'fake.remote',
-          namespace: 'eip155',
-          request: { from: EVM, to: '0x2', value: 1n },
-        },
-      },
-      {
-        method: 'signTypedData',
-        params: { connectorId: 'fake.remote', namespace: 'eip155', address: EVM, typedData: { a: 1 } },
-      },
-      { method: 'switchNetwork', params: { connectorId: 'fake.remote', caipNetworkId: 'eip155:2' } },
-    ])
-    expect(portico.getState().networks.active.eip155).toBe('eip155:2')
-    const walletCalls = evm.calls.filter((c) =>
-      ['signMessage', 'sendTransaction', 'switchNetwork', 'connect'].includes(c.method),
+    await expect(portico.signMessage({ message: 'hi' })).resolves.toBe('remote:fake_sign')
+    await expect(portico.sendTransaction({ request: { to: '0x2', value: 1n } })).resolves.toBe(
+      'remote:fake_send',
     )
-    expect(walletCalls).toEqual([])
-    await portico.refreshBalance?.()
+    await portico.switchNetwork('eip155:2')
+    expect(provider.channels.eip155?.requests).toEqual([
+      { method: 'fake_sign', params: ['hi'], chainId: 'eip155:1' },
+      { method: 'fake_send', params: [{ to: '0x2', value: 1n }], chainId: 'eip155:1' },
+      { method: 'fake_switch', params: ['eip155:2'], chainId: 'eip155:2' },
+    ])
+    expect(evm.calls.find((c) => c.method === 'sendTransaction')?.params).toMatchObject({
+      connectorId: 'fake.remote',
+      address: EVM,
+    })
+    expect(portico.getState().networks.active.eip155).toBe('eip155:2')
+    expect(portico.getState().accounts.eip155?.caipAddress).toBe(`eip155:2:${EVM}`)
+    await portico.refreshBalance()
     expect(evm.calls.filter((c) => c.method === 'getBalance').at(-1)?.params).toEqual({
       address: EVM,
       caipNetworkId: 'eip155:2',
@@ -341,16 +353,23 @@ describe('Disconnect and wallet requests through a plugin connector', () => {
     expect(portico.getState().accounts.eip155?.balance).toBe('1.500')
   })
 
-  it("a provider without the optional capabilities: MethodNotSupportedError, the wallet's state untouched", async () => {
-    const provider = createFakeConnectorProvider({ minimal: true })
-    const { portico } = setup({ provider })
+  it("an adapter without a capability: MethodNotSupportedError, the wallet's state untouched", async () => {
+    const { portico, evm } = setup()
+    delete (evm as { switchNetwork?: unknown }).switchNetwork
     await portico.connect('fake.remote')
-    await expect(portico.sendTransaction?.({ request: { to: '0x2' } })).rejects.toBeInstanceOf(
-      MethodNotSupportedError,
-    )
-    await expect(portico.signTypedData?.({ typedData: {} })).rejects.toBeInstanceOf(MethodNotSupportedError)
+    await expect(portico.signTypedData({ typedData: {} })).rejects.toBeInstanceOf(MethodNotSupportedError)
     await expect(portico.switchNetwork('eip155:2')).rejects.toBeInstanceOf(MethodNotSupportedError)
     expect(portico.getState().networks.active.eip155).toBe('eip155:1')
+  })
+
+  it("the Account view shows the session's wallet (peer metadata), not the plugin's connector", async () => {
+    const provider = createFakeConnectorProvider({ walletName: 'Peer Wallet' })
+    const { portico } = setup({ provider })
+    await portico.connect('fake.remote')
+    expect(portico.getState().accounts.eip155?.connectedWalletInfo).toEqual({
+      name: 'Peer Wallet',
+      type: 'WALLET_CONNECT',
+    })
   })
 })
 
@@ -358,10 +377,7 @@ describe('Reconnecting a plugin connector on load (SPEC §4)', () => {
   function reload(
     recent: Record<string, string>,
     answer: FakeConnectorProvider['reconnectImpl'],
-    provider = createFakeConnectorProvider({
-      namespaces: ['eip155', 'solana'],
-      networks: { solana: 'solana:devnet' },
-    }),
+    provider = createFakeConnectorProvider({ namespaces: ['eip155', 'solana'] }),
   ) {
     const storage = createMemoryStorage()
     storage.set(RECENT_CONNECTORS_KEY, recent)
@@ -377,18 +393,21 @@ describe('Reconnecting a plugin connector on load (SPEC §4)', () => {
   it('with the recent connector a provider, status is reconnecting, then connected from provider.reconnect (once for all its namespaces)', async () => {
     const { portico, provider, evm, sol } = reload(
       { eip155: 'fake.remote', solana: 'fake.remote' },
-      async () => ({
-        sessions: {
-          eip155: { accounts: [account('eip155', EVM)], caipNetworkId: 'eip155:2' },
-          solana: { accounts: [account('solana', SOL)], caipNetworkId: 'solana:devnet' },
+      async ({ namespaces }) => ({
+        channels: {
+          eip155: createFakeChannel('eip155', ['eip155:2']),
+          solana: createFakeChannel('solana', ['solana:devnet']),
         },
+        ...(namespaces.length === 2 ? {} : { wallet: { name: 'unexpected' } }),
       }),
     )
     expect(portico.getState().accounts.eip155?.status).toBe('reconnecting')
     expect(portico.getState().accounts.solana?.status).toBe('reconnecting')
     await portico.ready
-    expect(provider.calls).toEqual([{ method: 'reconnect', params: { connectorId: 'fake.remote' } }])
+    expect(provider.calls.map((c) => c.method)).toEqual(['reconnect'])
     expect([...evm.calls, ...sol.calls].filter((c) => c.method === 'getAccounts')).toEqual([])
+    // Each adapter took its restored channel.
+    expect([...evm.calls, ...sol.calls].filter((c) => c.method === 'connect')).toHaveLength(2)
     expect(portico.getState().accounts.eip155).toMatchObject({
       status: 'connected',
       caipAddress: `eip155:2:${EVM}`,
@@ -396,7 +415,7 @@ describe('Reconnecting a plugin connector on load (SPEC §4)', () => {
     })
     expect(portico.getState().accounts.solana).toMatchObject({ status: 'connected', address: SOL })
     expect(portico.getState().activeNamespace).toBe('eip155')
-    expect(provider.listenerCount()).toBe(6)
+    expect(portico.getState().accounts.eip155?.connectedWalletInfo?.name).toBe('Remote wallet')
   })
 
   it('when the provider has no stored connection, status moves to disconnected and the recent id is forgotten', async () => {
@@ -408,7 +427,7 @@ describe('Reconnecting a plugin connector on load (SPEC §4)', () => {
 
   it('a namespace missing from the restored session is disconnected; a failing reconnect counts as none', async () => {
     const partial = reload({ eip155: 'fake.remote', solana: 'fake.remote' }, async () => ({
-      sessions: { eip155: { accounts: [account('eip155', EVM)], caipNetworkId: 'eip155:1' } },
+      channels: { eip155: createFakeChannel('eip155', ['eip155:1']) },
     }))
     await partial.portico.ready
     expect(partial.portico.getState().accounts.eip155?.status).toBe('connected')
@@ -450,6 +469,8 @@ describe('Unregistering a connected plugin connector', () => {
     handle.unregister?.()
     expect(portico.getState().accounts.eip155?.status).toBe('disconnected')
     expect(provider.listenerCount()).toBe(0)
+    await Promise.resolve()
+    expect(provider.channels.eip155?.listenerCount()).toBe(0)
     await expect(portico.connect('nobody', { namespace: 'cosmos' })).rejects.toBeInstanceOf(
       ChainAdapterNotFoundError,
     )

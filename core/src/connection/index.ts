@@ -1,6 +1,7 @@
+export { type ConnectionDeps, ConnectionService } from './connection.js'
 export {
-  type ConnectionDeps,
-  ConnectionService,
   RECENT_CONNECTORS_KEY,
+  type RecentConnectors,
   readRecentConnectors,
-} from './connection.js'
+  writeRecentConnector,
+} from './recent.js'

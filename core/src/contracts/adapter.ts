@@ -2,7 +2,7 @@ import type { AccountRecord, ConnectedWalletInfo } from './account.js'
 import type { ChannelCapabilities, RequestChannel, RequestMethodLists } from './channel.js'
 import type { Connector } from './connector.js'
 import type { PorticoContext } from './context.js'
-import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type {
   ConnectOptionsOf,
   SignMessageOptionsOf,
@@ -29,6 +29,8 @@ export interface TokenHolding extends Balance {
   token: string
   /** Display name when the adapter knows it (configured or on-chain metadata). */
   name?: string
+  /** The token's CAIP-10 id as the chain writes it (e.g. lowercase on EVM); default `<network>:<token>`. */
+  caipAddress?: CaipAddress
 }
 
 /** What `connect` resolves: validated accounts (first = selected) on a network. */

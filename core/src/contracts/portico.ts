@@ -3,7 +3,6 @@ import type { HistoryResponse } from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
-import type { Logger, PorticoStorage } from './services.js'
 import type {
   AnyTransactionRequest,
   ConnectOptionsOf,
@@ -11,6 +10,7 @@ import type {
   SignTransactionRequestOf,
   SignTransactionResultOf,
 } from './requests.js'
+import type { Logger, PorticoStorage } from './services.js'
 import type { PorticoState, RouterState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName, Views } from './views.js'
 
@@ -147,7 +147,11 @@ export interface Portico {
    * data (EIP-712 where the chain has it); resolves the signature. Throws
    * `MethodNotSupportedError` when the namespace's adapter lacks it.
    */
-  signTypedData(params: { typedData: unknown; namespace?: ChainNamespace; requestId?: string }): Promise<string>
+  signTypedData(params: {
+    typedData: unknown
+    namespace?: ChainNamespace
+    requestId?: string
+  }): Promise<string>
   /** Removes a settled (or abandoned) entry of `state.requests`. */
   clearRequest(requestId: string): void
   /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */

@@ -43,6 +43,7 @@ export {
   InvalidChainIdError,
   MethodNotSupportedError,
   ProviderDisconnectedError,
+  ReconnectRequiredError,
   UnauthorizedError,
   UnknownError,
   UnrecognizedChainError,

@@ -123,3 +123,16 @@ export class UnknownError extends PorticoError {
     super('An unknown error occurred.', options)
   }
 }
+
+/**
+ * The wallet's network is fixed at connect (Bitcoin wallets): switching means
+ * disconnecting and connecting again on the other network. `details` names
+ * the network asked for.
+ */
+export class ReconnectRequiredError extends PorticoError {
+  override name = 'ReconnectRequiredError'
+  override readonly code = 'RECONNECT_REQUIRED' as const
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('Reconnect the wallet to use this network.', options)
+  }
+}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PorticoEventMap, PorticoOptions, PorticoState } from '../contracts/index.js'
 import { createPortico } from '../portico/index.js'
 import { createMemoryStorage } from '../storage/index.js'
-import { createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
+import { account, createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
 
 function setup(extra: PorticoOptions = {}) {
   const adapter = createFakeAdapter()
@@ -28,7 +28,7 @@ function twoNamespaces() {
     connectors: ['sol.wallet'],
   })
   sol.connectImpl = async () => ({
-    accounts: [{ namespace: 'solana', address: 'So1anaAddre55So1anaAddre55So1anaAddre55', type: 'eoa' }],
+    accounts: [account('solana', 'So1anaAddre55So1anaAddre55So1anaAddre55', 'solana:devnet')],
     caipNetworkId: 'solana:devnet',
   })
   const portico = createPortico({

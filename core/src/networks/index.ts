@@ -1,1 +1,7 @@
-export { AdapterRegistry, accountLocation, type NetworksDeps, NetworksService } from './networks.js'
+export {
+  AdapterRegistry,
+  accountLocation,
+  explorerUrl,
+  type NetworksDeps,
+  NetworksService,
+} from './networks.js'

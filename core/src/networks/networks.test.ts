@@ -99,3 +99,19 @@ describe('Balance after connect and chain change', () => {
     expect(evm.calls.filter((c) => c.method === 'getBalance').length).toBe(before)
   })
 })
+
+describe('Explorer links come from the network definition (values URI-encoded)', () => {
+  it('uses the default /address and /tx paths, or the network explorerPaths templates', async () => {
+    const { explorerUrl } = await import('./networks.js')
+    const base = {
+      ...fakeNetwork('cosmos', 'hub'),
+      blockExplorers: { default: { name: 'X', url: 'https://x.test/' } },
+    }
+    expect(explorerUrl(base, 'address', 'ab/c?d')).toBe('https://x.test/address/ab%2Fc%3Fd')
+    expect(explorerUrl(base, 'transaction', 'h#1')).toBe('https://x.test/tx/h%231')
+    const custom = { ...base, explorerPaths: { address: '/account/{address}', transaction: 'txs/{hash}' } }
+    expect(explorerUrl(custom, 'address', 'a b')).toBe('https://x.test/account/a%20b')
+    expect(explorerUrl(custom, 'transaction', 'h')).toBe('https://x.test/txs/h')
+    expect(explorerUrl(fakeNetwork('cosmos', 'hub'), 'address', 'a')).toBeUndefined()
+  })
+})

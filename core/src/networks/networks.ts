@@ -1,5 +1,6 @@
 import type { AccountsService } from '../accounts/index.js'
 import type {
+  AccountRecord,
   CaipAddress,
   CaipNetworkId,
   ChainAdapter,
@@ -9,26 +10,49 @@ import type {
 } from '../contracts/index.js'
 import {
   ChainAdapterNotFoundError,
+  MethodNotSupportedError,
   NetworkNotFoundError,
+  ReconnectRequiredError,
   toPorticoError,
   UserRejectedRequestError,
 } from '../errors/index.js'
 import type { InstanceEventBus } from '../events/index.js'
 import { patchObject, type Store } from '../state/index.js'
 
+const DEFAULT_EXPLORER_PATHS = { address: '/address/{address}', transaction: '/tx/{hash}' } as const
+
 /**
- * Where an address lives on a network: its CAIP-10 id and, when the network
- * has a block explorer, `<explorer>/address/<address>`.
+ * A network's explorer page for an address or a transaction: the network's
+ * `explorerPaths` template (default `/address/{address}`, `/tx/{hash}`)
+ * appended to its explorer URL, the value URI-encoded. Undefined without an
+ * explorer.
+ *
+ * @example
+ * explorerUrl(network, 'address', '0xab…') // 'https://etherscan.io/address/0xab…'
+ */
+export function explorerUrl(
+  network: Network | undefined,
+  kind: 'address' | 'transaction',
+  value: string,
+): string | undefined {
+  const base = network?.blockExplorers?.default.url.replace(/\/+$/, '')
+  if (!base) return undefined
+  const template = network?.explorerPaths?.[kind] ?? DEFAULT_EXPLORER_PATHS[kind]
+  const path = template.replace(kind === 'address' ? '{address}' : '{hash}', encodeURIComponent(value))
+  return `${base}${path.startsWith('/') ? '' : '/'}${path}`
+}
+
+/**
+ * Where the selected account lives: its CAIP-10 id as the adapter composed it
+ * and the explorer page of its address on the network.
  */
 export function accountLocation(
-  address: string,
-  caipNetworkId: CaipNetworkId,
+  account: AccountRecord,
   network: Network | undefined,
 ): { caipAddress: CaipAddress; addressExplorerUrl: string | undefined } {
-  const explorer = network?.blockExplorers?.default.url.replace(/\/+$/, '')
   return {
-    caipAddress: `${caipNetworkId}:${address}` as CaipAddress,
-    addressExplorerUrl: explorer ? `${explorer}/address/${address}` : undefined,
+    caipAddress: account.caipAddress,
+    addressExplorerUrl: explorerUrl(network, 'address', account.address),
   }
 }
 
@@ -70,10 +94,10 @@ export interface NetworksDeps {
   onSwitchFailed(error: unknown): void
   onNetworkChanged(namespace: ChainNamespace): void
   /**
-   * The switch of a plugin's connector (`ConnectorProvider`) when `connectorId`
-   * is one; undefined routes the switch to the namespace's adapter.
+   * A switch that gave no accounts for the new chain: the accounts as the
+   * adapter reports them now (their CAIP-10 ids name the chain).
    */
-  connectorSwitch?(connectorId: string): ((caipNetworkId: CaipNetworkId) => Promise<void>) | undefined
+  readAccounts?(namespace: ChainNamespace, connectorId: string): Promise<readonly AccountRecord[] | undefined>
 }
 
 /** A wallet's "no" (EIP-1193 4001), also when wrapped in another error's cause chain. */
@@ -104,7 +128,7 @@ export class NetworksService {
   setActive(
     namespace: ChainNamespace,
     caipNetworkId: CaipNetworkId,
-    options: { activate?: boolean } = {},
+    options: { activate?: boolean; accounts?: readonly AccountRecord[] } = {},
   ): void {
     const { store, events } = this.deps
     const before = store.getState()
@@ -117,8 +141,15 @@ export class NetworksService {
       let accounts = state.accounts
       const account = state.accounts[namespace]
       if (account?.address) {
+        // The adapter re-composed the accounts for the new chain (core never builds CAIP-10 ids).
+        const records = options.accounts?.length ? options.accounts : undefined
+        const selected = records?.find((a) => a.address === account.address) ?? records?.[0]
         const network = state.networks.all.find((n) => n.caipNetworkId === caipNetworkId)
-        const nextAccount = patchObject(account, accountLocation(account.address, caipNetworkId, network))
+        const nextAccount = patchObject(account, {
+          ...(selected
+            ? { address: selected.address, ...accountLocation(selected, network), allAccounts: records }
+            : { addressExplorerUrl: explorerUrl(network, 'address', account.address) }),
+        })
         if (nextAccount !== account) accounts = { ...accounts, [namespace]: nextAccount }
       }
       if (
@@ -153,12 +184,16 @@ export class NetworksService {
     if (!network) throw new NetworkNotFoundError({ details: caipNetworkId })
     const namespace = network.chainNamespace
     const account = this.deps.accounts.get(namespace)
-    const viaConnector = account?.connectorId ? this.deps.connectorSwitch?.(account.connectorId) : undefined
-    const adapter = viaConnector ? undefined : this.deps.adapters.get(namespace)
+    const adapter = this.deps.adapters.get(namespace)
+    let accounts: readonly AccountRecord[] | undefined
     if (account?.status === 'connected' && account.connectorId) {
+      const connectorId = account.connectorId
       try {
-        if (viaConnector) await viaConnector(caipNetworkId)
-        else await adapter!.switchNetwork({ connectorId: account.connectorId, caipNetworkId })
+        if (!adapter.switchNetwork) throw new MethodNotSupportedError({ method: 'switchNetwork' })
+        const result = await adapter.switchNetwork({ connectorId, caipNetworkId })
+        // bip122: the network is fixed at connect; the visitor has to reconnect on the new one.
+        if (result.status === 'reconnect-needed') throw new ReconnectRequiredError({ details: caipNetworkId })
+        accounts = result.accounts ?? (await this.deps.readAccounts?.(namespace, connectorId))
       } catch (error) {
         // SPEC §2: a failed switch goes back one view. A user rejection (4001) is
         // not a failure of the switch: the view stays and offers "Try again".
@@ -166,7 +201,7 @@ export class NetworksService {
         throw error
       }
     }
-    this.setActive(namespace, caipNetworkId, { activate: true })
+    this.setActive(namespace, caipNetworkId, { activate: true, ...(accounts ? { accounts } : {}) })
   }
 
   /** Makes a namespace the active one, on its active (or first) network. */

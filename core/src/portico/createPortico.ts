@@ -1,18 +1,10 @@
-import {
-  AccountsService,
-  BalanceService,
-  gatewayWithAdapterFallback,
-  ProfileService,
-} from '../accounts/index.js'
-import { adapterTokenBalanceSource } from '../api/index.js'
-import { ConnectionService, readRecentConnectors } from '../connection/index.js'
-import { RPC_POLLING_INTERVAL_MS } from '../constants/index.js'
+import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
+import { type ConnectionService, readRecentConnectors } from '../connection/index.js'
 import type {
   AlertState,
   ChainAdapter,
   ChainNamespace,
   Connector,
-  ConnectorProvider,
   Logger,
   PluginContext,
   Portico,
@@ -21,30 +13,23 @@ import type {
   PorticoState,
   PorticoStorage,
 } from '../contracts/index.js'
-import {
-  createInstanceContainer,
-  type DependencyContainer,
-  registerSingleton,
-  registerValue,
-  TOKENS,
-} from '../di/index.js'
-import {
-  AddressOrAuthConnectorNotFoundError,
-  MethodNotSupportedError,
-  toPorticoError,
-} from '../errors/index.js'
+import { createInstanceContainer, registerValue, TOKENS } from '../di/index.js'
+import { AddressOrAuthConnectorNotFoundError } from '../errors/index.js'
 import { createEventBus, type InstanceEventBus } from '../events/index.js'
-import { ModalService } from '../modal/index.js'
-import { AdapterRegistry, NetworksService } from '../networks/index.js'
+import type { ModalService } from '../modal/index.js'
+import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
-import { RouterService } from '../router/index.js'
-import { detectEnvironment, type Environment } from '../ssr/index.js'
-import { createInitialState, createStore, type Store } from '../state/index.js'
+import type { RouterService } from '../router/index.js'
+import { detectEnvironment } from '../ssr/index.js'
+import { createInitialState, createStore } from '../state/index.js'
 import { resolveStorage } from '../storage/index.js'
-import { formatBalance, formatUnits } from '../utils/index.js'
+import { getRequestMethodSafety } from '../utils/index.js'
 import { createApiClients, type InstanceApi } from './api.js'
+import { createConnectorLists } from './connectors.js'
 import { createConsoleLogger } from './logger.js'
+import { wireServices } from './services.js'
 import { createTimers, type Timers } from './timers.js'
+import { createWalletRequests } from './wallet-requests.js'
 
 /** Events analytics does not receive: MODAL_CREATED is never sent (SPEC §7); the rest is internal chatter. */
 const NOT_TRACKED = new Set([
@@ -55,175 +40,6 @@ const NOT_TRACKED = new Set([
   'ALERT',
 ])
 const ERROR_EVENTS = new Set(['CONNECT_ERROR', 'DISCONNECT_ERROR', 'ERROR'])
-
-function wireServices(c: DependencyContainer, options: PorticoOptions): void {
-  const get = <T>(token: symbol) => c.resolve<T>(token)
-  registerSingleton(c, TOKENS.Accounts, () => new AccountsService(get<Store<PorticoState>>(TOKENS.Store)))
-  registerSingleton(
-    c,
-    TOKENS.Router,
-    () =>
-      new RouterService({
-        store: get(TOKENS.Store),
-        events: get(TOKENS.Events),
-        timers: get(TOKENS.Timers),
-        isConnected: () => get<AccountsService>(TOKENS.Accounts).isConnected(),
-        closeModal: () => get<ModalService>(TOKENS.Modal).close(),
-        clearFarcasterUrl: () => {
-          const ns = get<Store<PorticoState>>(TOKENS.Store).getState().activeNamespace
-          if (ns) get<AccountsService>(TOKENS.Accounts).update(ns, { farcasterUrl: undefined })
-        },
-        metadata: options.metadata,
-      }),
-  )
-  registerSingleton(c, TOKENS.Modal, () => {
-    const env = get<Environment>(TOKENS.Environment)
-    return new ModalService({
-      store: get(TOKENS.Store),
-      events: get(TOKENS.Events),
-      timers: get(TOKENS.Timers),
-      router: get(TOKENS.Router),
-      embedded: options.embedded === true,
-      manualWCControl: options.manualWCControl === true,
-      hasAdapters: get<AdapterRegistry>(TOKENS.Adapters).size > 0,
-      hasAdapter: (ns) => get<AdapterRegistry>(TOKENS.Adapters).find(ns) !== undefined,
-      isMobile: env.isMobile,
-      isConnected: (ns) => get<AccountsService>(TOKENS.Accounts).isConnected(ns),
-      isUnsupported: (ns) => {
-        const state = get<Store<PorticoState>>(TOKENS.Store).getState()
-        const key = ns ?? state.activeNamespace
-        return key !== undefined && state.networks.unsupported[key] === true
-      },
-      ready: () => get<{ ready: Promise<void> }>(TOKENS.Ready).ready,
-      switchToNamespace: async (ns) => {
-        try {
-          await get<NetworksService>(TOKENS.Networks).activateNamespace(ns)
-        } catch (error) {
-          get<Logger>(TOKENS.Logger).warn('Portico: could not switch to the requested namespace', error)
-          get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'SWITCH_NETWORK' })
-        }
-      },
-    })
-  })
-  registerSingleton(
-    c,
-    TOKENS.Networks,
-    () =>
-      new NetworksService({
-        store: get(TOKENS.Store),
-        events: get(TOKENS.Events),
-        adapters: get(TOKENS.Adapters),
-        accounts: get(TOKENS.Accounts),
-        onSwitchFailed: (error) => {
-          get<Logger>(TOKENS.Logger).warn('Portico: network switch failed', error)
-          // SPEC §2: a failed network switch takes the modal back one view.
-          if (get<Store<PorticoState>>(TOKENS.Store).getState().modal.open)
-            get<RouterService>(TOKENS.Router).goBack()
-        },
-        onNetworkChanged: (ns) => void get<BalanceService>(TOKENS.Balance).refresh(ns),
-        // A namespace connected through a plugin's connector switches through it.
-        connectorSwitch: (connectorId) => {
-          const provider = get<ConnectionService>(TOKENS.Connection).providerOf(connectorId)
-          if (!provider) return undefined
-          return async (caipNetworkId) => {
-            if (!provider.switchNetwork) throw new MethodNotSupportedError({ method: 'switchNetwork' })
-            await provider.switchNetwork({ connectorId, caipNetworkId })
-          }
-        },
-      }),
-  )
-  registerSingleton(
-    c,
-    TOKENS.Balance,
-    () =>
-      new BalanceService({
-        store: get(TOKENS.Store),
-        adapters: get(TOKENS.Adapters),
-        accounts: get(TOKENS.Accounts),
-        logger: get(TOKENS.Logger),
-        format: (value, decimals) => formatBalance(formatUnits(value, decimals)),
-        // Token balances: the gateway when `apiUrl` is set, for the chains it lists in
-        // /v1/supported-chains; the adapter's getTokenBalances capability for the others
-        // (and for every chain without a gateway).
-        tokenSource: (ns, readNative) => {
-          const api = get<InstanceApi>(TOKENS.Api)
-          const adapter = get<AdapterRegistry>(TOKENS.Adapters).find(ns)
-          const fromAdapter = adapter?.getTokenBalances
-            ? adapterTokenBalanceSource({
-                adapter,
-                readNative,
-                getNetwork: (id) => get<NetworksService>(TOKENS.Networks).find(id),
-              })
-            : undefined
-          if (!api.enabled) return fromAdapter
-          if (!fromAdapter) return api.blockchain
-          return gatewayWithAdapterFallback({
-            gateway: api.blockchain,
-            covers: (id) => api.isNetworkSupported(id),
-            fallback: fromAdapter,
-          })
-        },
-        // SPEC §6 gates the gateway's calls (the gateway client checks its list itself); an
-        // adapter that reads tokens covers every configured network the gateway doesn't list.
-        isNetworkSupported: (id) => {
-          const api = get<InstanceApi>(TOKENS.Api)
-          const ns = id.slice(0, id.indexOf(':')) as ChainNamespace
-          if (get<AdapterRegistry>(TOKENS.Adapters).find(ns)?.getTokenBalances)
-            return get<Store<PorticoState>>(TOKENS.Store)
-              .getState()
-              .networks.all.some((n) => n.caipNetworkId === id)
-          return api.isNetworkSupported(id)
-        },
-        // "Token Balance Unavailable" reaches the UI as an ERROR event (e.g. a snackbar).
-        onTokenError: (error) =>
-          get<InstanceEventBus>(TOKENS.Events).emit('ERROR', { error, event: 'TOKEN_BALANCE' }),
-        // The post-transaction re-read timer is the instance's: destroy() clears it.
-        schedule: (fn, ms) => void get<Timers>(TOKENS.Timers).setTimeout(fn, ms),
-        pollingIntervalMs: RPC_POLLING_INTERVAL_MS,
-      }),
-  )
-  registerSingleton(
-    c,
-    TOKENS.Profile,
-    () =>
-      new ProfileService({
-        store: get(TOKENS.Store),
-        accounts: get(TOKENS.Accounts),
-        logger: get(TOKENS.Logger),
-        api: get<InstanceApi>(TOKENS.Api),
-      }),
-  )
-  registerSingleton(
-    c,
-    TOKENS.Connection,
-    () =>
-      new ConnectionService({
-        store: get(TOKENS.Store),
-        events: get(TOKENS.Events),
-        storage: get(TOKENS.Storage),
-        logger: get(TOKENS.Logger),
-        adapters: get(TOKENS.Adapters),
-        accounts: get(TOKENS.Accounts),
-        networks: get(TOKENS.Networks),
-        balance: get(TOKENS.Balance),
-        onConnected: () => {
-          const store = get<Store<PorticoState>>(TOKENS.Store)
-          if (!store.getState().modal.open) return
-          if (options.embedded) get<RouterService>(TOKENS.Router).reset('Account')
-          else get<ModalService>(TOKENS.Modal).close()
-        },
-        onDisconnected: () => {
-          // The Account view has nothing to show once the active namespace is disconnected.
-          const store = get<Store<PorticoState>>(TOKENS.Store)
-          const { modal, router } = store.getState()
-          if (!modal.open || router.view !== 'Account') return
-          if (get<AccountsService>(TOKENS.Accounts).isConnected()) return
-          if (options.embedded) get<RouterService>(TOKENS.Router).reset('Connect')
-          else get<ModalService>(TOKENS.Modal).close()
-        },
-      }),
-  )
-}
 
 /**
  * Creates one Portico instance: a fresh DI child container with its own store,
@@ -262,6 +78,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setAlert: (alert) => setAlert(alert),
   })
   const registry = new PluginRegistry()
+  let destroyed = false
 
   const c = createInstanceContainer()
   registerValue(c, TOKENS.Options, options)
@@ -287,19 +104,14 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   const balance = c.resolve<BalanceService>(TOKENS.Balance)
   const connection = c.resolve<ConnectionService>(TOKENS.Connection)
 
-  // Connectors per namespace, flattened in adapter order, then the plugins' connectors.
-  const connectorLists = new Map<ChainNamespace, readonly Connector[]>()
-  const providerConnectors = new Map<ConnectorProvider, readonly Connector[]>()
-  const publishConnectors = () => {
-    const order = [...adapters.all().map((a) => a.namespace), ...connectorLists.keys()]
-    const flat = [...new Set(order)].flatMap((ns) => connectorLists.get(ns) ?? [])
-    for (const list of providerConnectors.values()) flat.push(...list)
-    store.setState((s) => ({ ...s, connectors: flat }))
-  }
-  const setConnectors = (namespace: ChainNamespace, list: readonly Connector[]) => {
+  const connectorLists = createConnectorLists({
+    store,
+    adapters,
+    connection,
+    isDestroyed: () => destroyed,
+  })
+  const setConnectors = (namespace: ChainNamespace, list: readonly Connector[]) =>
     connectorLists.set(namespace, list)
-    publishConnectors()
-  }
 
   setAlert = (alert: AlertState | undefined) => {
     store.setState((s) => (s.alert === alert ? s : { ...s, alert }))
@@ -325,7 +137,6 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setAlert,
   }
 
-  let destroyed = false
   const teardowns: (() => void)[] = []
   const profile = c.resolve<ProfileService>(TOKENS.Profile)
   // A new address (connect, restore, wallet switch) gets its identity looked up.
@@ -341,22 +152,13 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     api.analytics.sendEvent(event, { ...(payload as object) })
   })
 
-  /** The wallet a namespace is connected to: a plugin's provider when the connector is one, else the adapter. */
-  const connectedWallet = (namespace?: ChainNamespace) => {
-    const ns = namespace ?? store.getState().activeNamespace
-    const account = accounts.get(ns)
-    if (!ns || account?.status !== 'connected' || !account.address || !account.connectorId) {
-      throw new AddressOrAuthConnectorNotFoundError({ details: ns })
-    }
-    const provider = connection.providerOf(account.connectorId)
-    return {
-      ns,
-      provider,
-      adapter: provider ? undefined : adapters.get(ns),
-      address: account.address,
-      connectorId: account.connectorId,
-    }
-  }
+  const walletRequests = createWalletRequests({
+    store,
+    accounts,
+    adapters,
+    balance,
+    isDestroyed: () => destroyed,
+  })
 
   const readyRef: { ready: Promise<void> } = { ready: Promise.resolve() }
   registerValue(c, TOKENS.Ready, readyRef)
@@ -380,53 +182,16 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     getAccountActions: () => registry.getAccountActions(),
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
-    signMessage: async ({ message, namespace }) => {
-      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
-      try {
-        if (provider) return await provider.signMessage({ connectorId, namespace: ns, address, message })
-        return await adapter!.signMessage({ connectorId, address, message })
-      } catch (error) {
-        throw toPorticoError(error)
-      }
-    },
-    sendTransaction: async ({ request, namespace }) => {
-      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
-      const tx = { from: address, ...request }
-      if (provider && !provider.sendTransaction)
-        throw new MethodNotSupportedError({ method: 'sendTransaction' })
-      let hash: string
-      try {
-        hash = provider
-          ? await provider.sendTransaction!({ connectorId, namespace: ns, request: tx })
-          : await adapter!.sendTransaction({ connectorId, request: tx })
-      } catch (error) {
-        throw toPorticoError(error)
-      }
-      // The sender's balances changed: re-read them once the chain has the transaction.
-      if (!destroyed)
-        balance.afterTransaction({
-          namespace: ns,
-          hash,
-          ...(tx.caipNetworkId ? { caipNetworkId: tx.caipNetworkId } : {}),
-        })
-      return hash
-    },
-    signTypedData: async ({ typedData, namespace }) => {
-      const { ns, provider, adapter, address, connectorId } = connectedWallet(namespace)
-      if (!(provider ? provider.signTypedData : adapter?.signTypedData))
-        throw new MethodNotSupportedError({ method: 'signTypedData' })
-      try {
-        if (provider) return await provider.signTypedData!({ connectorId, namespace: ns, address, typedData })
-        return await adapter!.signTypedData!({ connectorId, address, typedData })
-      } catch (error) {
-        throw toPorticoError(error)
-      }
-    },
+    ...walletRequests,
     setLoading: (loading, namespace) => modal.setLoading(loading, namespace),
     shake: () => modal.shake(),
     refreshBalance: (namespace) => balance.refresh(namespace),
     clearAlert: () => setAlert(undefined),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),
+    getRequestMethodSafety: (method, namespace) => {
+      const lists = adapters.find(namespace ?? store.getState().activeNamespace)?.requestMethods
+      return getRequestMethodSafety(method, lists)
+    },
     getActivity: async ({ namespace, cursor } = {}) => {
       const ns = namespace ?? store.getState().activeNamespace
       const account = ns ? accounts.get(ns) : undefined
@@ -474,21 +239,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     container: c,
     registerView: (name, loader) => registry.registerView(name, loader),
     registerAccountAction: (action) => registry.registerAccountAction(action),
-    registerConnector: (provider) => {
-      const unroute = connection.registerProvider(provider)
-      // One entry per provider id: a re-registration replaces the previous one.
-      for (const other of providerConnectors.keys())
-        if (other.id === provider.id && other !== provider) providerConnectors.delete(other)
-      providerConnectors.set(provider, provider.connectors)
-      publishConnectors()
-      let registered = true
-      return () => {
-        if (!registered) return
-        registered = false
-        unroute()
-        if (providerConnectors.delete(provider) && !destroyed) publishConnectors()
-      }
-    },
+    registerConnector: (provider) => connectorLists.register(provider),
   }
 
   const guard = async (what: string, run: () => unknown): Promise<unknown> => {

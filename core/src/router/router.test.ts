@@ -149,7 +149,7 @@ describe('Router (SPEC §2)', () => {
     expect(portico.router.getState().view).toBe('SwitchNetwork')
     expect(portico.getState().networks.active.eip155).toBe('eip155:1')
     // Try again: the wallet approves this time.
-    adapter.switchNetworkImpl = async () => {}
+    adapter.switchNetworkImpl = async () => undefined
     await portico.switchNetwork('eip155:2')
     expect(portico.getState().networks.active.eip155).toBe('eip155:2')
   })

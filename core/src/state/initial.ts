@@ -86,6 +86,7 @@ export function createInitialState(
     networks: { all: networks, active, unsupported: {} },
     connectors: [],
     recentConnectorId,
+    requests: {},
     alert: undefined,
     themeMode: options.themeMode ?? 'system',
     embedded,

@@ -27,8 +27,6 @@ export {
   isSignedMessage,
   isTransactionHash,
   type RequestMethodSafety,
-  SAFE_REQUEST_METHODS,
-  UNSAFE_REQUEST_METHODS,
   type WalletResponseType,
 } from './response.js'
 export { assertEmailLoginAllowed, getEmailLoginWait, getPairingExpiry, isPairingExpired } from './time.js'

@@ -7,8 +7,6 @@ import {
   isSafeRequestMethod,
   isSignedMessage,
   isTransactionHash,
-  SAFE_REQUEST_METHODS,
-  UNSAFE_REQUEST_METHODS,
 } from './response.js'
 
 describe('SPEC §5 transaction hash and signed message', () => {
@@ -67,23 +65,24 @@ describe('SPEC §4 wallet response classification', () => {
   })
 })
 
-describe('SPEC §4 request method lists', () => {
-  it('a request is known if in either list', () => {
-    expect(isKnownRequestMethod('eth_chainId')).toBe(true)
-    expect(isKnownRequestMethod('personal_sign')).toBe(true)
-    expect(isKnownRequestMethod('eth_doSomethingNew')).toBe(false)
-    expect(getRequestMethodSafety('eth_getBalance')).toBe('safe')
-    expect(getRequestMethodSafety('eth_sendTransaction')).toBe('unsafe')
-    expect(isSafeRequestMethod('eth_signTypedData_v4')).toBe(false)
+describe('SPEC §4 request method lists (the adapter owns its namespace lists)', () => {
+  const lists = { safe: ['chain_read'], unsafe: ['chain_sign', 'chain_send'] }
+  it('a request is known if in either list; safe only on the safe list', () => {
+    expect(isKnownRequestMethod('chain_read', lists)).toBe(true)
+    expect(isKnownRequestMethod('chain_sign', lists)).toBe(true)
+    expect(isKnownRequestMethod('chain_doSomethingNew', lists)).toBe(false)
+    expect(getRequestMethodSafety('chain_read', lists)).toBe('safe')
+    expect(getRequestMethodSafety('chain_send', lists)).toBe('unsafe')
+    expect(isSafeRequestMethod('chain_sign', lists)).toBe(false)
   })
-  it('no method is on both lists', () => {
-    const safe = new Set(SAFE_REQUEST_METHODS)
-    expect(UNSAFE_REQUEST_METHODS.filter((m) => safe.has(m))).toEqual([])
+  it('without lists every method is unknown; a method on both lists counts as unsafe', () => {
+    expect(getRequestMethodSafety('chain_read', undefined)).toBe('unknown')
+    expect(getRequestMethodSafety('x', { safe: ['x'], unsafe: ['x'] })).toBe('unsafe')
   })
   it('property: any value → safe, unsafe or unknown', () => {
     fc.assert(
       fc.property(fc.anything(), (v) => {
-        expect(['safe', 'unsafe', 'unknown']).toContain(getRequestMethodSafety(v))
+        expect(['safe', 'unsafe', 'unknown']).toContain(getRequestMethodSafety(v, lists))
       }),
     )
   })

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { UserRejectedRequestError } from '../errors/index.js'
+import { createMemoryStorage } from '../storage/index.js'
+import { createFakeAdapter, createRecordingLogger } from '../test-helpers/index.js'
+import { createPortico } from './createPortico.js'
+
+function connected() {
+  const adapter = createFakeAdapter()
+  const portico = createPortico({
+    adapters: [adapter],
+    storage: createMemoryStorage(),
+    logger: createRecordingLogger(),
+  })
+  return { adapter, portico }
+}
+
+describe('Host requests live in core state, one entry per request id', () => {
+  it('two concurrent requests keep their own entries: pending, then each its own outcome', async () => {
+    const { adapter, portico } = connected()
+    await portico.connect('fake.wallet')
+    const gates: { resolve: () => void; reject: (e: unknown) => void }[] = []
+    adapter.signMessage = (params) =>
+      new Promise((resolve, reject) => {
+        gates.push({ resolve: () => resolve({ signature: `sig:${String(params.message)}` }), reject })
+      })
+    const first = portico.signMessage({ message: 'one', requestId: 'a' })
+    const second = portico.signMessage({ message: 'two', requestId: 'b' })
+    await Promise.resolve()
+    expect(portico.getState().requests).toMatchObject({
+      a: { kind: 'signMessage', status: 'pending', message: 'one', namespace: 'eip155' },
+      b: { kind: 'signMessage', status: 'pending', message: 'two', namespace: 'eip155' },
+    })
+    gates[1]?.reject(Object.assign(new Error('no'), { code: 4001 }))
+    await expect(second).rejects.toBeInstanceOf(UserRejectedRequestError)
+    expect(portico.getState().requests.a?.status).toBe('pending')
+    expect(portico.getState().requests.b?.status).toBe('rejected')
+    gates[0]?.resolve()
+    await expect(first).resolves.toBe('sig:one')
+    expect(portico.getState().requests.a).toMatchObject({ status: 'success', result: 'sig:one' })
+    portico.clearRequest('a')
+    expect(Object.keys(portico.getState().requests)).toEqual(['b'])
+  })
+
+  it('a request without an id gets a generated one; sendTransaction records the hash', async () => {
+    const { portico } = connected()
+    await portico.connect('fake.wallet')
+    const hash = await portico.sendTransaction({ request: { to: '0x2', value: 1n } })
+    const entries = Object.values(portico.getState().requests)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ kind: 'sendTransaction', status: 'success', result: hash })
+    expect(entries[0]?.id).toMatch(/^req-/)
+  })
+})

@@ -1,3 +1,13 @@
+export {
+  ANVIL_DEFAULT_PRIVATE_KEY,
+  createDevWcWallet,
+  type DevWcRequestLog,
+  type DevWcSolanaKey,
+  type DevWcWallet,
+  type DevWcWalletOptions,
+  sessionError,
+  WalletError,
+} from './dev-wallet/index.js'
 export { type OutboundConnectionWatch, watchOutboundConnections } from './loopback-guard.js'
 export { startWalletConnectRelay, type WalletConnectRelay, type WalletConnectRelayOptions } from './relay.js'
 export {
@@ -7,11 +17,3 @@ export {
   walletConnectRelayService,
 } from './service.js'
 export { createMemoryKeyValueStorage, type MemoryKeyValueStorage } from './storage.js'
-export {
-  ANVIL_DEFAULT_PRIVATE_KEY,
-  createDevWcWallet,
-  type DevWcRequestLog,
-  type DevWcWallet,
-  type DevWcWalletBehaviour,
-  type DevWcWalletOptions,
-} from './wallet.js'

@@ -4,7 +4,7 @@
 // unless given. Pairs with the URI, approves (or rejects with --reject), answers
 // requests with anvil's first key, logs each request, and runs until Ctrl-C.
 import { readDevnetState } from '../state.js'
-import { createDevWcWallet } from './wallet.js'
+import { createDevWcWallet } from './dev-wallet/index.js'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -25,7 +25,7 @@ const rejecting = args.includes('--reject')
 const wallet = await createDevWcWallet({
   relayUrl,
   rpcUrls: Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
-  behaviour: { proposals: rejecting ? 'reject' : 'approve', requests: rejecting ? 'reject' : 'approve' },
+  behaviour: rejecting ? 'reject' : 'approve',
 })
 wallet.client.on('session_request', (e) =>
   console.log(`request ${e.params.request.method} on ${e.params.chainId}`),

@@ -3,8 +3,9 @@ import type { EvmDevnet } from '@portico/devnet'
 import { startEvmDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANNOUNCE_EVENT, REQUEST_EVENT } from '../discovery/index.js'
+import { createWindowStub } from './eip6963.js'
 import { DEV_WALLET_ICON } from './icon.js'
-import { createDevWallet, createWindowStub, type DevWallet } from './wallet.js'
+import { createDevWallet, type DevWallet } from './wallet.js'
 
 describe('Portico Dev Wallet (EIP-1193 + EIP-6963, real anvil)', () => {
   let devnet: EvmDevnet
@@ -112,6 +113,19 @@ describe('Portico Dev Wallet (EIP-1193 + EIP-6963, real anvil)', () => {
     await expect(b).rejects.toMatchObject({ code: 4001 })
     wallet.releaseAll()
     expect(await a).toMatch(/^0x/)
+  })
+
+  it('behaviour switch: rejectNext(error) answers with that error; tamperNext gives one malformed answer', async () => {
+    fresh()
+    wallet.rejectNext(Object.assign(new Error('Chains rejected.'), { code: 5001 }))
+    await expect(request('eth_requestAccounts')).rejects.toMatchObject({ code: 5001 })
+    wallet.tamperNext('accounts')
+    expect(await request('eth_requestAccounts')).toEqual(['0x1234'])
+    expect(await request('eth_accounts')).toEqual([wallet.address])
+    wallet.tamperNext('signature')
+    expect(await request('personal_sign', ['0x68', wallet.address])).toMatch(/^0x[0-9a-f]{128}$/)
+    expect(await request('personal_sign', ['0x68', wallet.address])).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(() => wallet.setBehaviour('reject-next' as never)).toThrow(TypeError)
   })
 
   it('emits chainChanged on switch, accountsChanged on account change, and accountsChanged([]) on revoke', async () => {

@@ -99,6 +99,64 @@ describe('Portico Solana dev wallet (Wallet Standard)', () => {
     await expect(signMessage({ account, message: new Uint8Array([1]) })).rejects.toMatchObject({ code: 4100 })
   })
 
+  it('behaviour switch (shared by every dev wallet): rejectNext, hold + nextHeld/release/reject, setBehaviour', async () => {
+    const dev = await createSolanaDevWallet({ secretKeys: [alice.secretKey] })
+    const features = dev.wallet.features as Features
+    const connect = features['standard:connect']!.connect as () => Promise<{ accounts: unknown[] }>
+    dev.rejectNext()
+    await expect(connect()).rejects.toMatchObject({ code: 4001 })
+    expect(dev.behaviour).toBe('approve')
+    await connect()
+    const account = dev.wallet.accounts[0]!
+    const signMessage = features['solana:signMessage']!.signMessage as (
+      ...i: { account: unknown; message: Uint8Array }[]
+    ) => Promise<{ signature: Uint8Array }[]>
+
+    dev.holdNext()
+    let settled = false
+    const later = signMessage({ account, message: new Uint8Array([1]) }).finally(() => {
+      settled = true
+    })
+    const held = await dev.nextHeld()
+    expect(held.method).toBe('solana:signMessage')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(settled).toBe(false)
+    expect(dev.pending).toHaveLength(1)
+    held.release()
+    expect((await later)[0]!.signature).toHaveLength(64)
+
+    dev.setBehaviour('hold')
+    const a = signMessage({ account, message: new Uint8Array([2]) })
+    const b = signMessage({ account, message: new Uint8Array([3]) })
+    await new Promise((r) => setTimeout(r, 10))
+    expect(dev.pending).toHaveLength(2)
+    dev.pending[1]!.reject()
+    await expect(b).rejects.toMatchObject({ code: 4001 })
+    dev.releaseAll()
+    await expect(a).resolves.toHaveLength(1)
+    dev.setBehaviour('approve')
+  })
+
+  it('tamperNext gives one malformed answer: an address that is not base58, a 63-byte signature', async () => {
+    const dev = await createSolanaDevWallet({ secretKeys: [alice.secretKey] })
+    const features = dev.wallet.features as Features
+    const connect = features['standard:connect']!.connect as () => Promise<{
+      accounts: { address: string }[]
+    }>
+    dev.tamperNext('accounts')
+    const [bad] = (await connect()).accounts
+    expect(bad!.address).not.toBe(alice.address)
+    expect(bad!.address).toMatch(/[0OIl]/) // not in the base58 alphabet
+    expect((await connect()).accounts[0]!.address).toBe(alice.address)
+    const signMessage = features['solana:signMessage']!.signMessage as (
+      ...i: { account: unknown; message: Uint8Array }[]
+    ) => Promise<{ signature: Uint8Array }[]>
+    dev.tamperNext('signature')
+    const account = dev.wallet.accounts[0]!
+    expect((await signMessage({ account, message: new Uint8Array([1]) }))[0]!.signature).toHaveLength(63)
+    expect((await signMessage({ account, message: new Uint8Array([1]) }))[0]!.signature).toHaveLength(64)
+  })
+
   it('registers on any EventTarget through the app-ready handshake and unregisters', async () => {
     const dev = await createSolanaDevWallet({ secretKeys: [alice.secretKey] })
     const target = new EventTarget()

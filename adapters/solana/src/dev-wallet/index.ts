@@ -19,16 +19,27 @@ import type {
   StandardEventsListeners,
 } from '@wallet-standard/features'
 import type { SolanaStandardChain } from '../networks/index.js'
+import { createApprovalGate, type DevWalletControls } from './approval.js'
+import { registerWallet } from './register.js'
+
+export {
+  type ApprovalGate,
+  createApprovalGate,
+  type DevWalletBehaviour,
+  type DevWalletControls,
+  type DevWalletTamper,
+  type HeldRequest,
+} from './approval.js'
 
 export const SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
 
 /**
  * How the dev wallet answers requests that need the user (connect, sign,
- * send): `approve` at once; `reject-next` rejects the next one like a user
- * pressing Cancel (EIP-1193 code 4001), then approves again; `hold` keeps
- * requests pending until `release()`.
+ * send): the behaviour switch shared by every Portico dev wallet
+ * (`approve` | `reject` | `hold`). `reject-next` is the former spelling of
+ * `rejectNext()`.
  */
-export type SolanaDevWalletBehaviour = 'approve' | 'reject-next' | 'hold'
+export type SolanaDevWalletBehaviour = 'approve' | 'reject' | 'hold' | 'reject-next'
 
 export interface SolanaDevWalletOptions {
   /** 64-byte secret keys (seed + public key, the `solana-keygen` format). The first is the default account. */
@@ -42,16 +53,14 @@ export interface SolanaDevWalletOptions {
   behaviour?: SolanaDevWalletBehaviour
 }
 
-export interface SolanaDevWallet {
+/** The Solana dev wallet: a Wallet Standard wallet plus the dev-wallet behaviour switch (`DevWalletControls`). */
+export interface SolanaDevWallet extends Omit<DevWalletControls, 'setBehaviour'> {
   /** The Wallet Standard wallet object (what `getWallets().get()` lists). */
   readonly wallet: Wallet
   /** Base58 addresses of the keys, in order. */
   readonly addresses: readonly string[]
-  readonly behaviour: SolanaDevWalletBehaviour
   setBehaviour(behaviour: SolanaDevWalletBehaviour): void
-  /** Requests held by the `hold` behaviour. */
-  readonly pending: number
-  /** Settles every held request: `approve` (default) carries it out, `reject` fails it with code 4001. */
+  /** @deprecated use `releaseAll()` / `rejectAll()`. */
   release(outcome?: 'approve' | 'reject'): void
   /** Makes only these addresses visible to the app (as a wallet's account switch does) and emits `change`. */
   selectAccounts(addresses: readonly string[]): void
@@ -93,7 +102,7 @@ function userRejected(): Error {
  *   rpcUrls: { 'solana:localnet': sol.rpcUrl },
  * })
  * const unregister = dev.register()
- * dev.setBehaviour('reject-next') // the next request fails with code 4001
+ * dev.rejectNext() // the next request fails with code 4001
  */
 export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Promise<SolanaDevWallet> {
   const kit = await import('@solana/kit')
@@ -122,8 +131,9 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
   )
   let visible = allAccounts
   let connected = false
-  let behaviour: SolanaDevWalletBehaviour = options.behaviour ?? 'approve'
-  const held: { resolve: () => void; reject: (e: Error) => void }[] = []
+  const gate = createApprovalGate(userRejected)
+  if (options.behaviour === 'reject-next') gate.rejectNext()
+  else if (options.behaviour) gate.setBehaviour(options.behaviour)
   const listeners = new Set<StandardEventsListeners['change']>()
 
   const emitChange = () => {
@@ -131,14 +141,9 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
     for (const l of listeners) l({ accounts })
   }
 
-  /** The user's decision on a request, per the behaviour switch. */
-  async function approval(): Promise<void> {
-    if (behaviour === 'reject-next') {
-      behaviour = 'approve'
-      throw userRejected()
-    }
-    if (behaviour === 'hold') await new Promise<void>((resolve, reject) => held.push({ resolve, reject }))
-  }
+  /** A wrong answer asked for by `tamperNext('accounts')`: an address that is not base58 ed25519. */
+  const tamperedAccounts = (accounts: readonly WalletAccount[]): readonly WalletAccount[] =>
+    accounts.map((a) => Object.freeze({ ...a, address: `${a.address.slice(0, 10)}0OIl` }))
 
   function keyFor(account: WalletAccount) {
     const key = connected ? keys.find((k) => k.address === account.address) : undefined
@@ -160,11 +165,11 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
     async connect(input?: StandardConnectInput) {
       if (!connected) {
         if (input?.silent) return { accounts: [] }
-        await approval()
+        await gate.approve('standard:connect', input)
         connected = true
         emitChange()
       }
-      return { accounts: visible }
+      return { accounts: gate.takeTamper('accounts') ? tamperedAccounts(visible) : visible }
     },
   }
   const disconnect: StandardDisconnectFeature['standard:disconnect'] = {
@@ -189,13 +194,17 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
     version: '1.1.0',
     async signMessage(...inputs: readonly SolanaSignMessageInput[]) {
       const signing = inputs.map((input) => ({ input, key: keyFor(input.account) }))
-      await approval()
+      await gate.approve('solana:signMessage', inputs)
+      const short = gate.takeTamper('signature')
       return Promise.all(
-        signing.map(async ({ input, key }) => ({
-          signedMessage: input.message,
-          signature: new Uint8Array(await kit.signBytes(key.keyPair.privateKey, input.message)),
-          signatureType: 'ed25519' as const,
-        })),
+        signing.map(async ({ input, key }) => {
+          const signature = new Uint8Array(await kit.signBytes(key.keyPair.privateKey, input.message))
+          return {
+            signedMessage: input.message,
+            signature: short ? signature.slice(0, 63) : signature,
+            signatureType: 'ed25519' as const,
+          }
+        }),
       )
     },
   }
@@ -204,7 +213,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
     supportedTransactionVersions: ['legacy', 0],
     async signTransaction(...inputs: readonly SolanaSignTransactionInput[]) {
       for (const input of inputs) keyFor(input.account)
-      await approval()
+      await gate.approve('solana:signTransaction', inputs)
       return Promise.all(inputs.map(async (input) => ({ signedTransaction: await sign(input) })))
     },
   }
@@ -218,7 +227,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
           throw Object.assign(new Error(`The dev wallet has no RPC URL for ${input.chain}`), { code: 4901 })
         }
       }
-      await approval()
+      await gate.approve('solana:signAndSendTransaction', inputs)
       const out: { signature: Uint8Array }[] = []
       for (const input of inputs) {
         const rpc = kit.createSolanaRpc(options.rpcUrls![input.chain as SolanaStandardChain]!)
@@ -260,46 +269,29 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
     wallet,
     addresses: keys.map((k) => k.address),
     get behaviour() {
-      return behaviour
+      return gate.behaviour
     },
     setBehaviour(next) {
-      behaviour = next
+      if (next === 'reject-next') gate.rejectNext()
+      else gate.setBehaviour(next)
     },
+    rejectNext: (error) => gate.rejectNext(error),
+    holdNext: () => gate.holdNext(),
     get pending() {
-      return held.length
+      return gate.pending
     },
+    nextHeld: () => gate.nextHeld(),
+    releaseAll: () => gate.releaseAll(),
+    rejectAll: () => gate.rejectAll(),
+    tamperNext: (kind) => gate.tamperNext(kind),
     release(outcome = 'approve') {
-      for (const h of held.splice(0)) {
-        if (outcome === 'approve') h.resolve()
-        else h.reject(userRejected())
-      }
+      if (outcome === 'approve') gate.releaseAll()
+      else gate.rejectAll()
     },
     selectAccounts(addresses) {
       visible = allAccounts.filter((a) => addresses.includes(a.address))
       emitChange()
     },
-    register(target) {
-      const on = target ?? (globalThis as { window?: EventTarget }).window
-      if (!on) throw new Error('register(): no window; pass an EventTarget')
-      let unregister: (() => void) | undefined
-      const callback = ({ register }: { register: (...wallets: Wallet[]) => () => void }) => {
-        unregister ??= register(wallet)
-      }
-      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
-      // Same handshake as @wallet-standard/wallet's registerWallet, keeping the unregister function.
-      on.dispatchEvent(
-        new CustomEvent('wallet-standard:register-wallet', {
-          detail: callback,
-          bubbles: false,
-          cancelable: false,
-        }),
-      )
-      on.addEventListener('wallet-standard:app-ready', onAppReady)
-      return () => {
-        on.removeEventListener('wallet-standard:app-ready', onAppReady)
-        unregister?.()
-        unregister = undefined
-      }
-    },
+    register: (target) => registerWallet(wallet, target),
   }
 }

@@ -1,0 +1,261 @@
+import type { SignClient as SignClientClass } from '@walletconnect/sign-client'
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import type { Hex } from 'viem'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { createApprovalGate, type DevWalletControls } from '../../dev-wallet/approval.js'
+import { createMemoryKeyValueStorage, type MemoryKeyValueStorage } from '../storage.js'
+import { answerEip155, EIP155_READS } from './eip155.js'
+import { UserCancelled, WalletError } from './errors.js'
+import { approveNamespaces } from './namespaces.js'
+import { answerSolana, type DevWcSolanaKey, SOLANA_READS } from './solana.js'
+
+type SignClient = InstanceType<typeof SignClientClass>
+
+/** Anvil's first deterministic account (mnemonic "test test … junk"). */
+export const ANVIL_DEFAULT_PRIVATE_KEY: Hex =
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+export interface DevWcWalletOptions {
+  /** `ws://127.0.0.1:<port>` of the loopback relay. */
+  relayUrl: string
+  projectId?: string
+  /** Signing key (devnet key; default: anvil account 0). */
+  privateKey?: Hex
+  /**
+   * CAIP-2 id → JSON-RPC URL (eip155 and solana chains): where eth_sendTransaction
+   * and solana_signAndSendTransaction go, and the chains offered per namespace
+   * (none of a namespace → whatever the dApp asks).
+   */
+  rpcUrls?: Record<string, string>
+  /**
+   * A Solana key (CLI format). With it the wallet also approves the `solana`
+   * namespace and answers `solana_signMessage`, `solana_signTransaction` and
+   * `solana_signAndSendTransaction`.
+   */
+  solana?: DevWcSolanaKey
+  /** Starting behaviour for proposals and requests (default 'approve'); see `DevWalletControls`. */
+  behaviour?: 'approve' | 'reject' | 'hold'
+  metadata?: SignClientTypes.Metadata
+  /** Storage; default in memory. */
+  storage?: MemoryKeyValueStorage
+  /** Log level of the WalletConnect client; default 'silent'. */
+  logger?: string
+}
+
+export interface DevWcRequestLog {
+  topic: string
+  chainId: string
+  method: string
+  params: unknown
+  outcome: 'approved' | 'rejected' | 'failed'
+  result?: unknown
+  error?: { code: number; message: string }
+}
+
+/**
+ * A WalletConnect "mobile" wallet for tests and the demo: a real
+ * `@walletconnect/sign-client` that pairs from a URI, approves (or rejects)
+ * sessions for eip155 and solana, and answers requests with devnet keys
+ * (viem for EVM, @solana/kit for Solana, sending real transactions to the
+ * local nodes). Proposals (`method: 'session_proposal'`) and requests that
+ * need the user go through the behaviour switch every Portico dev wallet
+ * shares (`DevWalletControls`); `rejectNext(sessionError(5002))` answers with
+ * a session error instead of a user rejection.
+ */
+export interface DevWcWallet extends DevWalletControls {
+  readonly address: Hex
+  readonly solanaAddress: string | undefined
+  readonly client: SignClient
+  /** Every request seen, in order. */
+  readonly requests: readonly DevWcRequestLog[]
+  /** Pairs from a `wc:` URI and resolves once the proposal is approved (the session) or rejected (undefined). */
+  pair(uri: string): Promise<SessionTypes.Struct | undefined>
+  sessions(): SessionTypes.Struct[]
+  /** Deletes a session (default: every session), as a user would from the wallet. */
+  disconnect(topic?: string): Promise<void>
+  /** Emits `chainChanged` on every session (after adding the chain to the namespace if needed). */
+  switchChain(caipNetworkId: string): Promise<void>
+  /** Emits `accountsChanged` with a new key's account. */
+  switchAccount(privateKey: Hex): Promise<void>
+  /** Closes the relay socket (heartbeat first, then the transport). */
+  stop(): Promise<void>
+}
+
+/**
+ * Creates and starts the dev wallet.
+ *
+ * @example
+ * const wallet = await createDevWcWallet({ relayUrl: relay.url, rpcUrls: { 'eip155:31337': anvil.rpcUrl } })
+ * const session = await wallet.pair(uri)
+ * wallet.rejectNext() // the next request is refused (4001)
+ */
+export async function createDevWcWallet(options: DevWcWalletOptions): Promise<DevWcWallet> {
+  // Node must resolve sign-client's CommonJS build: its ESM build (export condition
+  // `module`) default-imports CommonJS modules and fails under Node's ESM loader.
+  const { SignClient } = await import('@walletconnect/sign-client')
+  const client = await SignClient.init({
+    projectId: options.projectId ?? 'local',
+    relayUrl: options.relayUrl,
+    telemetryEnabled: false,
+    customStoragePrefix: `portico-dev-wallet-${Math.random().toString(36).slice(2)}`,
+    storage: (options.storage ?? createMemoryKeyValueStorage()) as never,
+    logger: options.logger ?? 'silent',
+    metadata: options.metadata ?? {
+      name: 'Portico Dev Wallet',
+      description: 'Signs with devnet keys',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+  })
+  let account: PrivateKeyAccount = privateKeyToAccount(options.privateKey ?? ANVIL_DEFAULT_PRIVATE_KEY)
+  const gate = createApprovalGate(() => new UserCancelled())
+  if (options.behaviour) gate.setBehaviour(options.behaviour)
+  const rpcUrls = new Map(Object.entries(options.rpcUrls ?? {}))
+  const requests: DevWcRequestLog[] = []
+  const waiting = new Map<string, (s: SessionTypes.Struct | undefined) => void>()
+  const tamper = (kind: 'signature') => gate.takeTamper(kind)
+
+  const reasonOf = (e: unknown, cancelCode: number) => {
+    if (e instanceof UserCancelled) return { code: cancelCode, message: 'User rejected.' }
+    const code = (e as { code?: unknown }).code
+    return { code: typeof code === 'number' ? code : 5000, message: (e as Error).message ?? String(e) }
+  }
+
+  const onProposal = async ({ id, params }: SignClientTypes.EventArguments['session_proposal']) => {
+    const done = waiting.get(params.pairingTopic)
+    waiting.delete(params.pairingTopic)
+    try {
+      await gate.approve('session_proposal', params)
+      const namespaces = approveNamespaces(params, {
+        evmAddress: account.address,
+        ...(options.solana ? { solanaAddress: options.solana.address } : {}),
+        known: [...rpcUrls.keys()],
+        malformedAccounts: gate.takeTamper('accounts'),
+      })
+      const { acknowledged } = await client.approve({ id, namespaces })
+      done?.(await acknowledged())
+    } catch (e) {
+      await client.reject({ id, reason: reasonOf(e, 5000) })
+      done?.(undefined)
+    }
+  }
+
+  const answer = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
+    if (chainId.startsWith('eip155:')) {
+      if (!EIP155_READS.has(method)) await gate.approve(method, params)
+      return answerEip155({ account, rpcUrls, switchChain, tamper }, method, params, chainId)
+    }
+    if (chainId.startsWith('solana:') && options.solana) {
+      if (!SOLANA_READS.has(method)) await gate.approve(method, params)
+      return answerSolana({ key: options.solana, rpcUrls, tamper }, method, params, chainId)
+    }
+    throw new WalletError(5100, `Unsupported chains: ${chainId}`)
+  }
+
+  const onRequest = async ({ id, topic, params }: SignClientTypes.EventArguments['session_request']) => {
+    const { request, chainId } = params
+    const entry: DevWcRequestLog = {
+      topic,
+      chainId,
+      method: request.method,
+      params: request.params,
+      outcome: 'approved',
+    }
+    requests.push(entry)
+    try {
+      entry.result = await answer(request.method, request.params, chainId)
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', result: entry.result } })
+    } catch (e) {
+      entry.outcome = e instanceof UserCancelled ? 'rejected' : 'failed'
+      entry.error = reasonOf(e, 4001)
+      if (e instanceof UserCancelled) entry.error.message = 'User rejected the request.'
+      await client.respond({ topic, response: { id, jsonrpc: '2.0', error: entry.error } })
+    }
+  }
+
+  const updateNamespace = async (s: SessionTypes.Struct, name: string, ns: SessionTypes.Namespace) => {
+    const { acknowledged } = await client.update({
+      topic: s.topic,
+      namespaces: { ...s.namespaces, [name]: ns },
+    })
+    await acknowledged()
+  }
+
+  async function switchChain(caipNetworkId: string): Promise<void> {
+    const name = caipNetworkId.split(':')[0] as string
+    const address = name === 'eip155' ? account.address : options.solana?.address
+    for (const s of client.session.getAll()) {
+      const ns = s.namespaces[name]
+      if (!ns || !address) continue
+      if (!ns.chains?.includes(caipNetworkId)) {
+        const chains = [...(ns.chains ?? []), caipNetworkId]
+        await updateNamespace(s, name, { ...ns, chains, accounts: chains.map((c) => `${c}:${address}`) })
+      }
+      const reference = caipNetworkId.split(':')[1] as string
+      await client.emit({
+        topic: s.topic,
+        chainId: caipNetworkId,
+        event: { name: 'chainChanged', data: name === 'eip155' ? Number(reference) : caipNetworkId },
+      })
+    }
+  }
+
+  client.on('session_proposal', (e) => void onProposal(e))
+  client.on('session_request', (e) => void onRequest(e))
+
+  return {
+    get address() {
+      return account.address
+    },
+    solanaAddress: options.solana?.address,
+    client,
+    requests,
+    get behaviour() {
+      return gate.behaviour
+    },
+    setBehaviour: (b) => gate.setBehaviour(b),
+    rejectNext: (error) => gate.rejectNext(error),
+    holdNext: () => gate.holdNext(),
+    get pending() {
+      return gate.pending
+    },
+    nextHeld: () => gate.nextHeld(),
+    releaseAll: () => gate.releaseAll(),
+    rejectAll: () => gate.rejectAll(),
+    tamperNext: (kind) => gate.tamperNext(kind),
+    pair: async (uri) => {
+      const pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
+      if (!pairingTopic) throw new Error(`Not a WalletConnect v2 URI: ${uri}`)
+      const result = new Promise<SessionTypes.Struct | undefined>((resolve) =>
+        waiting.set(pairingTopic, resolve),
+      )
+      await client.pair({ uri })
+      return result
+    },
+    sessions: () => client.session.getAll(),
+    disconnect: async (topic) => {
+      const topics = topic ? [topic] : client.session.getAll().map((s) => s.topic)
+      for (const t of topics)
+        await client.disconnect({ topic: t, reason: { code: 6000, message: 'User disconnected.' } })
+    },
+    switchChain,
+    switchAccount: async (privateKey) => {
+      account = privateKeyToAccount(privateKey)
+      for (const s of client.session.getAll()) {
+        const ns = s.namespaces.eip155
+        if (!ns) continue
+        const chains = ns.chains ?? []
+        await updateNamespace(s, 'eip155', { ...ns, accounts: chains.map((c) => `${c}:${account.address}`) })
+        await client.emit({
+          topic: s.topic,
+          chainId: chains[0] ?? 'eip155:1',
+          event: { name: 'accountsChanged', data: [account.address] },
+        })
+      }
+    },
+    stop: async () => {
+      client.core.heartbeat.stop()
+      await client.core.relayer.transportClose()
+    },
+  }
+}

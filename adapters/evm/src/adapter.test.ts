@@ -43,7 +43,14 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
     const { adapter, wallet } = setup(3)
     const result = await adapter.connect({ connectorId: ID })
     expect(result).toEqual({
-      accounts: [{ namespace: 'eip155', address: wallet.address, type: 'eoa' }],
+      accounts: [
+        {
+          namespace: 'eip155',
+          address: wallet.address,
+          caipAddress: `eip155:31337:${wallet.address}`,
+          type: 'eoa',
+        },
+      ],
       caipNetworkId: 'eip155:31337',
     })
 
@@ -148,7 +155,7 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
     const { adapter, wallet } = setup(6)
     await adapter.connect({ connectorId: ID })
     const message = 'Sign in to Portico\nnonce: 42'
-    const signature = await adapter.signMessage({ connectorId: ID, address: wallet.address, message })
+    const { signature } = await adapter.signMessage({ connectorId: ID, address: wallet.address, message })
     expect(
       await verifyMessage({ address: wallet.address, message, signature: signature as `0x${string}` }),
     ).toBe(true)

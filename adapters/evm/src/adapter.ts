@@ -1,26 +1,19 @@
 import {
-  type AccountRecord,
   type AdapterEvents,
   type Balance,
   type CaipNetworkId,
-  type ChainAdapter,
   type Connector,
   type ConnectResult,
   type Logger,
   NetworkNotFoundError,
   type PorticoContext,
-  sanitizeWalletName,
-  type TransactionRequest,
-  UnrecognizedChainError,
 } from '@portico/core'
-import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient } from 'viem'
-import {
-  type EvmToken,
-  type TokenBalanceResult,
-  type TokenBalances,
-  type TokenQuery,
-  toBalance,
-} from './balances/index.js'
+import type { Abi, Address, Hex, PublicClient } from 'viem'
+import { toBalance } from './balances/index.js'
+import { type ChannelProvider, channelProvider } from './channel/index.js'
+import { type Connections, createConnections } from './connections/index.js'
+import { buildConnectors } from './connectors/index.js'
+import { EVM_CHANNEL, EVM_REQUEST_METHODS, type EvmTransactionRequest } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { type EvmNetwork, isEvmNetwork, parseEvmChainId, toCaipNetworkId } from './networks/index.js'
 import {
@@ -28,7 +21,6 @@ import {
   type Eip1193Provider,
   type Eip6963Target,
   EvmClientNotLoadedError,
-  findErrorCode,
   InvalidWalletResponseError,
   parseAccounts,
   parseChainId,
@@ -38,106 +30,24 @@ import {
   walletRequest,
 } from './provider/index.js'
 import { type EvmRuntime, loadEvmRuntime } from './runtime/index.js'
-import type { EvmTransportOptions } from './transport/index.js'
-import { formatUnits, parseUnits, toHexQuantity } from './units/index.js'
+import type { EvmAdapter, EvmAdapterOptions } from './types.js'
+import { switchChain } from './wallet/index.js'
 
-/** A connector the integrator configures (a provider they hold, e.g. the dev wallet or an SDK's provider). */
-export interface EvmConnectorConfig {
-  id: string
-  name: string
-  provider: Eip1193Provider
-  /** A `data:image/…` URI or an https URL (integrator-trusted). */
-  imageUrl?: string
-  rdns?: string
-}
+export type { EvmConnectorConfig } from './connectors/index.js'
 
-export interface EvmAdapterOptions {
-  networks: readonly EvmNetwork[]
-  /** Connectors offered besides the discovered ones. */
-  connectors?: readonly EvmConnectorConfig[]
-  /** ERC-20 tokens per CAIP-2 network id, read by `getTokenBalances`. */
-  tokens?: Readonly<Partial<Record<CaipNetworkId, readonly EvmToken[]>>>
-  /** RPC transport settings (SPEC §9 defaults). */
-  transport?: EvmTransportOptions
-  /** EIP-6963 discovery: on by default in a browser; `false` turns it off. */
-  discovery?: boolean
-  /** The window to discover on (default `globalThis.window`); a harness in tests. Used only when `ctx.isBrowser`. */
-  window?: Eip6963Target
-}
-
-/** Params of `writeContract`: a contract call sent as a transaction through the wallet. */
-export interface WriteContractParams<
-  A extends Abi | readonly unknown[] = Abi,
-  F extends ContractFunctionName<A, 'nonpayable' | 'payable'> = ContractFunctionName<
-    A,
-    'nonpayable' | 'payable'
-  >,
-> {
-  connectorId: string
-  address: Address
-  abi: A
-  functionName: F
-  args?: ContractFunctionArgs<A, 'nonpayable' | 'payable', F>
-  value?: bigint
-  from?: Address
-  caipNetworkId?: CaipNetworkId
-}
-
-/** The EVM adapter: the core `ChainAdapter` plus EVM reads and writes. */
-export interface EvmAdapter extends ChainAdapter {
-  readonly namespace: 'eip155'
-  readonly networks: readonly EvmNetwork[]
-  signTypedData(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
-  estimateGas(params: { request: TransactionRequest }): Promise<bigint>
-  /**
-   * Native + ERC-20 balances in one RPC round trip (one Multicall3 aggregate3
-   * `eth_call`). Tokens default to the ones configured for the network.
-   */
-  getBalances(params: {
-    address: string
-    caipNetworkId: CaipNetworkId
-    tokens?: readonly TokenQuery[]
-  }): Promise<TokenBalances>
-  /** ERC-20 holdings only (the core capability); same single round trip as `getBalances`. */
-  getTokenBalances(params: {
-    address: string
-    caipNetworkId: CaipNetworkId
-    tokens?: readonly TokenQuery[]
-  }): Promise<TokenBalanceResult[]>
-  getGasPrice(params: { caipNetworkId: CaipNetworkId }): Promise<bigint>
-  writeContract<
-    const A extends Abi | readonly unknown[],
-    F extends ContractFunctionName<A, 'nonpayable' | 'payable'>,
-  >(params: WriteContractParams<A, F>): Promise<Hex>
-  /** Waits for a transaction to be mined; resolves with its status. */
-  waitForTransaction(params: { hash: Hex; caipNetworkId: CaipNetworkId }): Promise<'success' | 'reverted'>
-  /**
-   * The read client of a network (viem), for anything the adapter does not
-   * wrap. viem loads lazily: this works once the adapter has loaded it (after
-   * a connect, a read, a signature…) and throws `EvmClientNotLoadedError`
-   * before; `loadPublicClient` always works.
-   */
-  getPublicClient(caipNetworkId: CaipNetworkId): PublicClient
-  /** The read client of a network, loading viem first when needed. */
-  loadPublicClient(caipNetworkId: CaipNetworkId): Promise<PublicClient>
-}
+export type { EvmAdapter, EvmAdapterOptions, WriteContractParams } from './types.js'
 
 const NAMESPACE = 'eip155' as const
-const INJECTED_ID = 'injected'
-
-interface ActiveConnection {
-  connectorId: string
-  provider: Eip1193Provider
-  detach: () => void
-}
 
 /**
  * The EVM chain adapter on viem. Discovers EIP-6963 wallets (browser only),
  * offers the legacy `window.ethereum` when no announced wallet is that
- * provider, plus the connectors you configure; reads over a ranked fallback
- * transport per network; maps EIP-1193 errors to typed Portico errors.
- * Creating it and `setup` load no viem: viem (clients, ABI encoding, address
- * checksums) is `await import()`-ed on first use and kept by the adapter.
+ * provider, plus the connectors you configure; drives a plugin's request
+ * channel (a WalletConnect session) with the same encoding and validation;
+ * reads over a ranked fallback transport per network; maps EIP-1193 errors
+ * to typed Portico errors. Creating it and `setup` load no viem: viem
+ * (clients, ABI encoding, address checksums) is `await import()`-ed on first
+ * use and kept by the adapter.
  *
  * @example
  * const portico = createPortico({ adapters: [evmAdapter({ networks: [mainnet, base] })] })
@@ -155,8 +65,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   const lifetime = new AbortController()
   let ctx: PorticoContext | undefined
   let discovery: Eip6963Discovery | undefined
-  let connectors: Connector[] = configuredConnectors()
-  let active: ActiveConnection | undefined
+  let connectors: Connector[] = buildConnectors(options.connectors ?? [], undefined)
   let runtimeLoading: Promise<EvmRuntime> | undefined
   let loaded: EvmRuntime | undefined
 
@@ -172,52 +81,24 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     }
   }
 
-  function configuredConnectors(): Connector[] {
-    return (options.connectors ?? []).map((c) => ({
-      id: c.id,
-      type: 'EXTERNAL',
-      name: sanitizeWalletName(c.name) ?? c.id,
-      chain: NAMESPACE,
-      provider: c.provider,
-      ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}),
-      ...(c.rdns ? { info: { rdns: c.rdns } } : {}),
-      installed: true,
-    }))
-  }
+  const connections: Connections = createConnections({
+    emit,
+    logger,
+    checksum: (address) => {
+      if (!loaded) throw new EvmClientNotLoadedError('eip155')
+      return loaded.getAddress(address)
+    },
+  })
 
   function rebuildConnectors(): void {
-    const list = configuredConnectors()
-    const ids = new Set(list.map((c) => c.id))
-    for (const w of discovery?.wallets() ?? []) {
-      if (ids.has(w.info.rdns)) continue
-      ids.add(w.info.rdns)
-      list.push({
-        id: w.info.rdns,
-        type: 'ANNOUNCED',
-        name: w.info.name,
-        chain: NAMESPACE,
-        provider: w.provider,
-        ...(w.info.icon ? { imageUrl: w.info.icon } : {}),
-        info: { rdns: w.info.rdns },
-        installed: true,
-      })
-    }
-    const legacy = discovery?.legacyProvider()
-    if (legacy && !ids.has(INJECTED_ID)) {
-      list.push({
-        id: INJECTED_ID,
-        type: 'INJECTED',
-        name: 'Browser Wallet',
-        chain: NAMESPACE,
-        provider: legacy,
-        installed: true,
-      })
-    }
-    connectors = list
+    connectors = buildConnectors(options.connectors ?? [], discovery)
     ctx?.setConnectors(NAMESPACE, connectors)
   }
 
+  /** The wallet behind a connector id: a plugin's channel when one is held under it, else the connector's provider. */
   function providerOf(connectorId: string): Eip1193Provider {
+    const channel = connections.get(connectorId)?.channel
+    if (channel) return channel
     const provider = connectors.find((c) => c.id === connectorId)?.provider as Eip1193Provider | undefined
     if (!provider) throw new ConnectorNotFoundError(connectorId)
     return provider
@@ -271,79 +152,13 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return (networks[0] as EvmNetwork).caipNetworkId
   }
 
-  /** Provider events → adapter events; malformed payloads are dropped with a warning. */
-  function attach(connectorId: string, provider: Eip1193Provider, rt: EvmRuntime): void {
-    if (active?.connectorId === connectorId && active.provider === provider) return
-    active?.detach()
-    const onAccounts = (value: unknown) => {
-      let accounts: AccountRecord[]
-      try {
-        accounts = toAccountRecords(parseAccounts('accountsChanged', value, rt.getAddress))
-      } catch (error) {
-        logger().warn('Portico: dropped a malformed accountsChanged event', error)
-        return
-      }
-      emit('accountsChanged', { accounts })
-    }
-    const onChain = (value: unknown) => {
-      let chainId: number
-      try {
-        chainId = parseChainId('chainChanged', value)
-      } catch (error) {
-        logger().warn('Portico: dropped a malformed chainChanged event', error)
-        return
-      }
-      emit('chainChanged', { caipNetworkId: toCaipNetworkId(chainId) })
-    }
-    const onDisconnect = (error: unknown) => {
-      const reason =
-        error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string'
-          ? (error as { message: string }).message.slice(0, 200)
-          : undefined
-      detach()
-      emit('disconnect', reason ? { reason } : {})
-    }
-    const detach = () => {
-      provider.removeListener?.('accountsChanged', onAccounts)
-      provider.removeListener?.('chainChanged', onChain)
-      provider.removeListener?.('disconnect', onDisconnect)
-      if (active?.provider === provider) active = undefined
-    }
-    provider.on?.('accountsChanged', onAccounts)
-    provider.on?.('chainChanged', onChain)
-    provider.on?.('disconnect', onDisconnect)
-    active = { connectorId, provider, detach }
-  }
-
   async function readChainId(provider: Eip1193Provider): Promise<number> {
     return parseChainId('eth_chainId', await walletRequest(provider, 'eth_chainId'))
   }
 
-  async function switchChain(provider: Eip1193Provider, network: EvmNetwork): Promise<void> {
-    const chainId = toHexQuantity(network.id)
-    try {
-      await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }])
-      return
-    } catch (error) {
-      if (!(error instanceof UnrecognizedChainError) && !findErrorCode(error, 4902)) throw error
-    }
-    // 4902: the wallet does not know the chain — add it from the network's config, then switch.
-    await walletRequest(provider, 'wallet_addEthereumChain', [
-      {
-        chainId,
-        chainName: network.name,
-        nativeCurrency: network.nativeCurrency,
-        rpcUrls: [...network.rpcUrls.default.http],
-        ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
-        ...(network.assets?.imageUrl ? { iconUrls: [network.assets.imageUrl] } : {}),
-      },
-    ])
-    await walletRequest(provider, 'wallet_switchEthereumChain', [{ chainId }])
-  }
-
   function txParams(
     rt: EvmRuntime,
-    request: TransactionRequest,
+    request: EvmTransactionRequest,
     from: string | undefined,
   ): Record<string, string> {
     return {
@@ -351,36 +166,84 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       ...(request.to ? { to: request.to } : {}),
       ...(request.value !== undefined ? { value: rt.numberToHex(request.value) } : {}),
       ...(request.data ? { data: request.data } : {}),
+      ...(request.gas !== undefined ? { gas: rt.numberToHex(request.gas) } : {}),
     }
   }
 
-  async function sendTx(connectorId: string, request: TransactionRequest): Promise<Hex> {
+  async function sendTx(
+    connectorId: string,
+    request: EvmTransactionRequest,
+    params: { address?: string; caipNetworkId?: CaipNetworkId } = {},
+  ): Promise<Hex> {
     const provider = providerOf(connectorId)
     const rt = await runtime()
-    let from = request.from
+    let from = request.from ?? params.address
     if (!from) {
       from = parseAccounts('eth_accounts', await walletRequest(provider, 'eth_accounts'), rt.getAddress)[0]
       if (!from) throw new InvalidWalletResponseError('eth_accounts', { details: 'no connected account' })
     }
-    if (request.caipNetworkId) {
-      const wanted = parseEvmChainId(request.caipNetworkId)
+    const network = params.caipNetworkId ?? request.caipNetworkId
+    if (network) {
+      const wanted = parseEvmChainId(network)
       if (wanted !== undefined && wanted !== (await readChainId(provider))) {
-        await switchChain(provider, networkOf(request.caipNetworkId))
+        await switchChain(provider, networkOf(network))
       }
     }
     const hash = await walletRequest(provider, 'eth_sendTransaction', [txParams(rt, request, from)])
     return parseTransactionHash('eth_sendTransaction', hash)
   }
 
+  /** Connects a wallet (an injected provider, or a plugin's channel driven as one). */
+  async function connectWallet(
+    connectorId: string,
+    provider: Eip1193Provider,
+    caipNetworkId: CaipNetworkId | undefined,
+    channel?: ChannelProvider,
+  ): Promise<ConnectResult> {
+    // viem loads while the wallet asks the user, not before the prompt.
+    const loading = runtimeInBackground()
+    const answer = await walletRequest(provider, 'eth_requestAccounts')
+    const rt = await loading
+    const addresses = parseAccounts('eth_requestAccounts', answer, rt.getAddress)
+    if (addresses.length === 0) {
+      throw new InvalidWalletResponseError('eth_requestAccounts', { details: 'no accounts' })
+    }
+    let chainId = await readChainId(provider)
+    const wanted = caipNetworkId ? parseEvmChainId(caipNetworkId) : undefined
+    const wantedNetwork = networks.find((n) => n.id === wanted)
+    if (wantedNetwork && wanted !== chainId) {
+      try {
+        await switchChain(provider, wantedNetwork)
+        chainId = await readChainId(provider)
+      } catch (error) {
+        // Connected on the wallet's own chain; the core flags it if unsupported (SPEC §4).
+        logger().warn('Portico: connected, but the wallet stayed on its chain', error)
+      }
+    }
+    connections.attach(connectorId, provider, {
+      chainId,
+      accounts: addresses,
+      ...(channel ? { channel } : {}),
+    })
+    return { accounts: toAccountRecords(addresses, chainId), caipNetworkId: toCaipNetworkId(chainId) }
+  }
+
   const adapter: EvmAdapter = {
     namespace: NAMESPACE,
     networks,
+    channel: EVM_CHANNEL,
+    requestMethods: EVM_REQUEST_METHODS,
 
     setup(context) {
       ctx = context
       const target = options.window ?? (globalThis as { window?: Eip6963Target }).window
       if (context.isBrowser && options.discovery !== false && target && !discovery) {
-        discovery = startEip6963Discovery(target, rebuildConnectors)
+        discovery = startEip6963Discovery(target, rebuildConnectors, (kept, ignored) =>
+          context.logger.warn(
+            `Portico: ignored a second wallet announcing ${kept.info.rdns} (kept the first one)`,
+            { kept: kept.info.name, ignored: ignored.info.name },
+          ),
+        )
         discovery.request() // each announcement rebuilds the list
       }
       rebuildConnectors()
@@ -388,36 +251,33 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     getConnectors: () => connectors,
 
-    async connect({ connectorId, caipNetworkId }): Promise<ConnectResult> {
-      const provider = providerOf(connectorId)
-      // viem loads while the wallet asks the user, not before the prompt.
-      const loading = runtimeInBackground()
-      const answer = await walletRequest(provider, 'eth_requestAccounts')
-      const rt = await loading
-      const addresses = parseAccounts('eth_requestAccounts', answer, rt.getAddress)
-      if (addresses.length === 0) {
-        throw new InvalidWalletResponseError('eth_requestAccounts', { details: 'no accounts' })
+    async connect({ connectorId, caipNetworkId, channel }): Promise<ConnectResult> {
+      if (!channel) return connectWallet(connectorId, providerOf(connectorId), caipNetworkId)
+      // A plugin's session: pick the session chain the app asked for, else the first one it covers.
+      const chains = channel.chains().filter((c) => networks.some((n) => n.caipNetworkId === c))
+      const start = caipNetworkId && chains.includes(caipNetworkId) ? caipNetworkId : chains[0]
+      if (!start) {
+        throw new InvalidWalletResponseError('session', {
+          details: 'the session covers no configured eip155 chain',
+        })
       }
-      let chainId = await readChainId(provider)
-      const wanted = caipNetworkId ? parseEvmChainId(caipNetworkId) : undefined
-      const wantedNetwork = networks.find((n) => n.id === wanted)
-      if (wantedNetwork && wanted !== chainId) {
-        try {
-          await switchChain(provider, wantedNetwork)
-          chainId = await readChainId(provider)
-        } catch (error) {
-          // Connected on the wallet's own chain; the core flags it if unsupported (SPEC §4).
-          logger().warn('Portico: connected, but the wallet stayed on its chain', error)
-        }
+      connections.get(connectorId)?.detach()
+      const provider = channelProvider(channel, start)
+      try {
+        return await connectWallet(connectorId, provider, caipNetworkId, provider)
+      } catch (error) {
+        provider.close()
+        throw error
       }
-      attach(connectorId, provider, rt)
-      return { accounts: toAccountRecords(addresses), caipNetworkId: toCaipNetworkId(chainId) }
     },
 
     async disconnect({ connectorId }) {
-      const provider = connectors.find((c) => c.id === connectorId)?.provider as Eip1193Provider | undefined
+      const held = connections.get(connectorId)
       // Detach first: a wallet answering the revoke with accountsChanged([]) must not disconnect twice.
-      if (active?.connectorId === connectorId) active.detach()
+      held?.detach()
+      // A plugin's session is the plugin's to end: the adapter only let go of the channel.
+      if (held?.channel) return
+      const provider = connectors.find((c) => c.id === connectorId)?.provider as Eip1193Provider | undefined
       if (!provider) return
       try {
         await walletRequest(provider, 'wallet_revokePermissions', [{ eth_accounts: {} }])
@@ -435,8 +295,11 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         const rt = await loading
         const accounts = parseAccounts('eth_accounts', answer, rt.getAddress)
         const chainId = await readChainId(provider)
-        if (accounts.length > 0) attach(connectorId, provider, rt)
-        return { accounts: toAccountRecords(accounts), caipNetworkId: toCaipNetworkId(chainId) }
+        if (accounts.length > 0) {
+          const channel = connections.get(connectorId)?.channel
+          connections.attach(connectorId, provider, { chainId, accounts, ...(channel ? { channel } : {}) })
+        }
+        return { accounts: toAccountRecords(accounts, chainId), caipNetworkId: toCaipNetworkId(chainId) }
       } catch (error) {
         logger().warn('Portico: could not read the wallet accounts', error)
         return { accounts: [] }
@@ -444,7 +307,11 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async switchNetwork({ connectorId, caipNetworkId }) {
-      await switchChain(providerOf(connectorId), networkOf(caipNetworkId))
+      const network = networkOf(caipNetworkId)
+      await switchChain(providerOf(connectorId), network)
+      const held = connections.get(connectorId)
+      if (!held) return { status: 'switched' }
+      return { status: 'switched', accounts: toAccountRecords(held.accounts, network.id) }
     },
 
     async getBalance({ address, caipNetworkId }): Promise<Balance> {
@@ -467,14 +334,21 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         (t) =>
           (typeof t === 'string' && configured.find((c) => c.address.toLowerCase() === t.toLowerCase())) || t,
       )
-      return (await adapter.getBalances({ address, caipNetworkId, ...(list ? { tokens: list } : {}) })).tokens
+      const { tokens: held } = await adapter.getBalances({
+        address,
+        caipNetworkId,
+        ...(list ? { tokens: list } : {}),
+      })
+      // CAIP-10 token ids in lowercase, as the gateway answers them.
+      return held.map((t) => ({ ...t, caipAddress: `${caipNetworkId}:${t.token.toLowerCase()}` as const }))
     },
 
     async signMessage({ connectorId, address, message }) {
       const provider = providerOf(connectorId)
       const rt = await runtime()
-      const sig = await walletRequest(provider, 'personal_sign', [rt.stringToHex(message), address])
-      return parseSignature('personal_sign', sig)
+      const data = typeof message === 'string' ? rt.stringToHex(message) : rt.bytesToHex(message)
+      const sig = await walletRequest(provider, 'personal_sign', [data, address])
+      return { signature: parseSignature('personal_sign', sig) }
     },
 
     async signTypedData({ connectorId, address, typedData }) {
@@ -483,7 +357,11 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return parseSignature('eth_signTypedData_v4', sig)
     },
 
-    sendTransaction: ({ connectorId, request }) => sendTx(connectorId, request),
+    sendTransaction: ({ connectorId, request, address, caipNetworkId }) =>
+      sendTx(connectorId, request, {
+        ...(address ? { address } : {}),
+        ...(caipNetworkId ? { caipNetworkId } : {}),
+      }),
 
     async writeContract(params) {
       providerOf(params.connectorId)
@@ -502,14 +380,25 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       })
     },
 
-    async estimateGas({ request }) {
+    async estimateGas({ request, address }) {
       const client = await clientOf(request.caipNetworkId ?? defaultNetworkId())
+      const from = request.from ?? address
       return await client.estimateGas({
-        ...(request.from ? { account: request.from as Address } : {}),
+        ...(from ? { account: from as Address } : {}),
         ...(request.to ? { to: request.to as Address } : {}),
         ...(request.value !== undefined ? { value: request.value } : {}),
         ...(request.data ? { data: request.data as Hex } : {}),
       })
+    },
+
+    async estimateFee({ address, caipNetworkId, request }) {
+      const network = networkOf(caipNetworkId)
+      const client = await clientOf(caipNetworkId)
+      const [gas, price] = await Promise.all([
+        adapter.estimateGas({ request: { ...request, caipNetworkId }, ...(address ? { address } : {}) }),
+        client.getGasPrice(),
+      ])
+      return toBalance(gas * price, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
     },
 
     async getGasPrice({ caipNetworkId }) {
@@ -529,9 +418,6 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     loadPublicClient: (caipNetworkId) => clientOf(caipNetworkId),
 
-    parseUnits: (value, decimals) => parseUnits(value, decimals),
-    formatUnits: (value, decimals) => formatUnits(value, decimals),
-
     on(event, handler) {
       const set = handlers[event] as Set<typeof handler>
       set.add(handler)
@@ -543,7 +429,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     destroy() {
       discovery?.stop()
       discovery = undefined
-      active?.detach()
+      connections.clear()
       for (const set of Object.values(handlers)) set.clear()
       lifetime.abort()
       clients.clear()

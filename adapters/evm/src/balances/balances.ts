@@ -1,8 +1,7 @@
-import { type Balance, formatBalance, type TokenHolding } from '@portico/core'
+import { type Balance, formatBalance, formatUnits, type TokenHolding } from '@portico/core'
 import type { Address, PublicClient } from 'viem'
 import type { EvmNetwork } from '../networks/index.js'
 import { loadEvmRuntime } from '../runtime/index.js'
-import { formatUnits } from '../units/index.js'
 
 /** A token the integrator lists for a network. */
 export interface EvmToken {

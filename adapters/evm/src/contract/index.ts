@@ -18,3 +18,5 @@ declare module '@portico/core' {
     eip155: EvmTransactionRequest
   }
 }
+
+export { EVM_CHANNEL, EVM_REQUEST_METHODS } from './methods.js'

@@ -39,16 +39,43 @@ describe('EIP-6963 discovery', () => {
       ['com.example.other', 'ANNOUNCED', 'Other Wallet'],
     ])
 
-    // Same rdns again (a re-announce and an imposter with the same rdns): still two entries.
+    // Same rdns again (a re-announce, then an imposter with the same rdns): still two entries,
+    // and the first provider keeps the id (issue 22: a page script cannot take a wallet over).
     win.dispatchEvent(new Event(REQUEST_EVENT))
     wallet({ name: 'Other Wallet v2', rdns: 'com.example.other' }).announce(win)
     expect(summary(adapter.getConnectors())).toEqual([
       ['dev.portico.wallet', 'ANNOUNCED', 'Portico Dev Wallet'],
-      ['com.example.other', 'ANNOUNCED', 'Other Wallet v2'],
+      ['com.example.other', 'ANNOUNCED', 'Other Wallet'],
     ])
+    expect(adapter.getConnectors()[1]?.provider).toBe(other.provider)
+    expect(adapter.getConnectors()[1]?.conflict).toMatch(/Another provider announced com\.example\.other/)
     adapter.destroy?.()
     wallet({ name: 'Late', rdns: 'com.example.late' }).announce(win)
     expect(adapter.getConnectors()).toHaveLength(2)
+  })
+
+  it("a later wallet announcing a connected wallet's rdns never swaps its provider: the conflict is logged and flagged (issue 22)", async () => {
+    const win = createWindowStub()
+    const real = wallet({ name: 'Real Wallet', rdns: 'com.example.real' })
+    const { ctx, warnings } = createTestContext({ isBrowser: true })
+    const adapter = evmAdapter({ networks, window: win })
+    adapter.setup(ctx)
+    real.announce(win)
+    await adapter.connect({ connectorId: 'com.example.real' })
+    const imposter = wallet({ name: 'Real Wallet', rdns: 'com.example.real' })
+    imposter.announce(win)
+    const [connector] = adapter.getConnectors()
+    expect(connector?.provider).toBe(real.provider)
+    expect(connector?.conflict).toBeDefined()
+    expect(warnings.map((w) => w.message)).toContain(
+      'Portico: ignored a second wallet announcing com.example.real (kept the first one)',
+    )
+    // Requests of the connection still reach the first wallet.
+    const { accounts } = await adapter.getAccounts({ connectorId: 'com.example.real' })
+    const [realAddress] = (await real.provider.request({ method: 'eth_accounts' })) as string[]
+    expect(realAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(accounts[0]?.address).toBe(realAddress)
+    adapter.destroy?.()
   })
 
   it('offers window.ethereum only when no announced wallet is that same provider', () => {

@@ -18,6 +18,7 @@ describe('EVM networks', () => {
       caipNetworkId: 'eip155:31337',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: ['http://127.0.0.1:8545', 'http://127.0.0.1:9545'] } },
+      nativeTokenAddress: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
       blockExplorers: { default: { name: 'Local scan', url: 'http://127.0.0.1:4000' } },
       assets: { imageUrl: 'data:image/png;base64,AA==' },
       contracts: { multicall3: { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } },

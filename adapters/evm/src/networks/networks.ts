@@ -28,6 +28,9 @@ export interface DefineEvmNetworkParams {
 /** Canonical Multicall3 address, the same on every chain that has it. */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
 
+/** The 0xeeee… convention for the native token inside EVM token lists. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
 const ETHER: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 /**
@@ -48,6 +51,8 @@ export function defineEvmNetwork(params: DefineEvmNetworkParams): EvmNetwork {
     caipNetworkId: `eip155:${params.id}`,
     nativeCurrency: params.nativeCurrency ?? ETHER,
     rpcUrls: { default: { http: [...params.rpcUrls] } },
+    // The native-token marker of EVM token lists (the one the gateway answers with).
+    nativeTokenAddress: NATIVE_TOKEN_ADDRESS,
     ...(params.explorer ? { blockExplorers: { default: params.explorer } } : {}),
     ...(params.imageUrl || params.imageId
       ? {

@@ -1,4 +1,4 @@
-import type { AccountRecord } from '@portico/core'
+import type { AccountRecord, CaipAddress } from '@portico/core'
 import { InvalidWalletResponseError } from './errors.js'
 
 /** At most this many accounts are taken from a wallet answer (a wallet sending 10k entries is broken). */
@@ -60,6 +60,12 @@ export function parseTransactionHash(method: string, value: unknown): `0x${strin
   return value as `0x${string}`
 }
 
-export function toAccountRecords(addresses: readonly `0x${string}`[]): AccountRecord[] {
-  return addresses.map((address) => ({ namespace: 'eip155', address, type: 'eoa' }))
+/** Validated addresses as account records on a chain: the adapter composes their CAIP-10 ids (`eip155:<id>:<address>`). */
+export function toAccountRecords(addresses: readonly `0x${string}`[], chainId: number): AccountRecord[] {
+  return addresses.map((address) => ({
+    namespace: 'eip155',
+    address,
+    caipAddress: `eip155:${chainId}:${address}` as CaipAddress,
+    type: 'eoa',
+  }))
 }

@@ -1,1 +1,1 @@
-export { formatUnits, parseUnits, toHexQuantity } from './units.js'
+export { toHexQuantity } from './units.js'

@@ -1,0 +1,1 @@
+export { type ChannelProvider, channelProvider } from './channel-provider.js'

@@ -1,0 +1,1 @@
+export { type Connection, type Connections, createConnections } from './connections.js'

@@ -1,0 +1,1 @@
+export { buildConnectors, type EvmConnectorConfig, INJECTED_ID } from './connectors.js'

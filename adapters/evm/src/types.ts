@@ -1,0 +1,96 @@
+import type {
+  Balance,
+  CaipNetworkId,
+  ChainAdapter,
+  ChannelCapabilities,
+  RequestMethodLists,
+  SwitchNetworkResult,
+} from '@portico/core'
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient } from 'viem'
+import type { EvmToken, TokenBalanceResult, TokenBalances, TokenQuery } from './balances/index.js'
+import type { EvmConnectorConfig } from './connectors/index.js'
+import type { EvmTransactionRequest } from './contract/index.js'
+import type { EvmNetwork } from './networks/index.js'
+import type { Eip6963Target } from './provider/index.js'
+import type { EvmTransportOptions } from './transport/index.js'
+
+export interface EvmAdapterOptions {
+  networks: readonly EvmNetwork[]
+  /** Connectors offered besides the discovered ones. */
+  connectors?: readonly EvmConnectorConfig[]
+  /** ERC-20 tokens per CAIP-2 network id, read by `getTokenBalances`. */
+  tokens?: Readonly<Partial<Record<CaipNetworkId, readonly EvmToken[]>>>
+  /** RPC transport settings (SPEC §9 defaults). */
+  transport?: EvmTransportOptions
+  /** EIP-6963 discovery: on by default in a browser; `false` turns it off. */
+  discovery?: boolean
+  /** The window to discover on (default `globalThis.window`); a harness in tests. Used only when `ctx.isBrowser`. */
+  window?: Eip6963Target
+}
+
+/** Params of `writeContract`: a contract call sent as a transaction through the wallet. */
+export interface WriteContractParams<
+  A extends Abi | readonly unknown[] = Abi,
+  F extends ContractFunctionName<A, 'nonpayable' | 'payable'> = ContractFunctionName<
+    A,
+    'nonpayable' | 'payable'
+  >,
+> {
+  connectorId: string
+  address: Address
+  abi: A
+  functionName: F
+  args?: ContractFunctionArgs<A, 'nonpayable' | 'payable', F>
+  value?: bigint
+  from?: Address
+  caipNetworkId?: CaipNetworkId
+}
+
+/** The EVM adapter: the core `ChainAdapter` plus EVM reads and writes. */
+export interface EvmAdapter extends ChainAdapter<'eip155'> {
+  readonly namespace: 'eip155'
+  readonly networks: readonly EvmNetwork[]
+  readonly channel: ChannelCapabilities
+  readonly requestMethods: RequestMethodLists
+  switchNetwork(params: { connectorId: string; caipNetworkId: CaipNetworkId }): Promise<SwitchNetworkResult>
+  signTypedData(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
+  /** Gas units the network estimates for the request (EVM-specific; `estimateFee` gives the fee as a Balance). */
+  estimateGas(params: { request: EvmTransactionRequest; address?: string }): Promise<bigint>
+  /** The fee for the request: estimated gas × the network's gas price, in the native currency. */
+  estimateFee(params: {
+    address?: string
+    caipNetworkId: CaipNetworkId
+    request: EvmTransactionRequest
+  }): Promise<Balance>
+  /**
+   * Native + ERC-20 balances in one RPC round trip (one Multicall3 aggregate3
+   * `eth_call`). Tokens default to the ones configured for the network.
+   */
+  getBalances(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    tokens?: readonly TokenQuery[]
+  }): Promise<TokenBalances>
+  /** ERC-20 holdings only (the core capability); same single round trip as `getBalances`. */
+  getTokenBalances(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    tokens?: readonly TokenQuery[]
+  }): Promise<TokenBalanceResult[]>
+  getGasPrice(params: { caipNetworkId: CaipNetworkId }): Promise<bigint>
+  writeContract<
+    const A extends Abi | readonly unknown[],
+    F extends ContractFunctionName<A, 'nonpayable' | 'payable'>,
+  >(params: WriteContractParams<A, F>): Promise<Hex>
+  /** Waits for a transaction to be mined; resolves with its status. */
+  waitForTransaction(params: { hash: Hex; caipNetworkId: CaipNetworkId }): Promise<'success' | 'reverted'>
+  /**
+   * The read client of a network (viem), for anything the adapter does not
+   * wrap. viem loads lazily: this works once the adapter has loaded it (after
+   * a connect, a read, a signature…) and throws `EvmClientNotLoadedError`
+   * before; `loadPublicClient` always works.
+   */
+  getPublicClient(caipNetworkId: CaipNetworkId): PublicClient
+  /** The read client of a network, loading viem first when needed. */
+  loadPublicClient(caipNetworkId: CaipNetworkId): Promise<PublicClient>
+}

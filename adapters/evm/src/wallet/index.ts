@@ -1,0 +1,1 @@
+export { switchChain } from './switch.js'

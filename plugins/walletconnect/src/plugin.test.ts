@@ -1,5 +1,8 @@
+import { anvil31337, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
 import { createPortico, type Network, type PluginContext } from '@portico/core'
+import { watchOutboundConnections } from '@portico/devnet'
 import { describe, expect, it, vi } from 'vitest'
+import { ProjectIdNotConfiguredError } from './connector/index.js'
 import { getWalletConnectConnector, walletConnectPlugin } from './plugin.js'
 
 const anvil: Network = {
@@ -60,5 +63,27 @@ describe('walletConnectPlugin', () => {
     expect(typeof (await loader?.())?.default).toBe('function')
     portico.destroy()
     expect(getWalletConnectConnector(portico)).toBeUndefined()
+  })
+
+  it('SPEC §8: with no projectId and a relay that is not on loopback, connect fails with "Project ID Not Configured", shows the alert and opens no socket', async () => {
+    const guard = watchOutboundConnections()
+    try {
+      const portico = createPortico({
+        adapters: [
+          evmAdapter({ networks: [withRpcUrls(anvil31337, ['http://127.0.0.1:8545'])], discovery: false }),
+        ],
+        plugins: [walletConnectPlugin({ relayUrl: 'wss://relay.example.com', views: false })],
+        storage: 'memory',
+        logger: { debug() {}, info() {}, warn() {}, error() {} },
+      })
+      await portico.ready
+      await expect(portico.connect('walletConnect')).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
+      expect(portico.getState().alert).toMatchObject({ shortMessage: 'Project ID Not Configured' })
+      expect(getWalletConnectConnector(portico)!.getProvider()).toBeUndefined()
+      portico.destroy()
+      expect(guard.nonLoopback()).toEqual([])
+    } finally {
+      guard.restore()
+    }
   })
 })

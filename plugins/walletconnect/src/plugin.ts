@@ -1,4 +1,5 @@
 import {
+  ALERTS,
   definePlugin,
   type Network,
   type Plugin,
@@ -8,15 +9,20 @@ import {
 } from '@portico/core'
 import {
   createWalletConnectConnector,
+  isLoopbackRelay,
+  ProjectIdNotConfiguredError,
   type WalletConnectConnector,
   type WalletConnectConnectorOptions,
 } from './connector/index.js'
 
 export interface WalletConnectPluginOptions
   extends Omit<WalletConnectConnectorOptions, 'projectId' | 'networks' | 'metadata'> {
-  /** Default: the instance's `projectId`, else `local` (what a loopback relay accepts). */
+  /**
+   * Default: the instance's `projectId`. Required unless `relayUrl` is on
+   * loopback (SPEC §8 "Project ID Not Configured" otherwise).
+   */
   projectId?: string
-  /** Networks to propose; default every network the instance offers. */
+  /** Networks whose RPC URLs the proposal carries; default every network the instance offers. */
   networks?: readonly Network[]
   metadata?: WalletConnectConnectorOptions['metadata']
   /** Wallet ids shown first in All Wallets, in this order (the first 4 are "recommended"). */
@@ -67,7 +73,11 @@ function defaultIsMobile(): boolean {
 /**
  * WalletConnect v2 for Portico: one `walletConnect` connector per configured
  * namespace, backed by `@walletconnect/universal-provider` loaded on first use.
- * Telemetry is off and every network's own RPC URL is passed as `rpcMap`.
+ * The session proposal lists only namespaces whose adapter is installed, with
+ * the methods that adapter declares (`adapter.channel`); each approved
+ * namespace's adapter drives its own `RequestChannel`. Telemetry is off, every
+ * network's own RPC URL is passed as `rpcMap`, and Verify is on for a relay
+ * that is not on loopback.
  * Registers the ConnectingWalletConnect, ConnectingWalletConnectBasic and
  * AllWallets views (lazy chunks of `@portico/plugin-walletconnect/react`).
  *
@@ -81,15 +91,19 @@ export function walletConnectPlugin(options: WalletConnectPluginOptions = {}): P
   return definePlugin({
     id: 'walletconnect',
     setup(ctx) {
+      const projectId = options.projectId ?? ctx.options.projectId
+      if (!projectId && !isLoopbackRelay(options.relayUrl))
+        ctx.logger.warn('walletconnect: no projectId for a relay that is not on loopback; connect will fail')
       const connector = createWalletConnectConnector({
         ...options,
-        projectId: options.projectId ?? ctx.options.projectId ?? 'local',
+        ...(projectId ? { projectId } : {}),
         metadata: options.metadata ?? ctx.options.metadata,
         networks: () => options.networks ?? ctx.getState().networks.all,
-        defaultNetwork: () => {
-          const s = ctx.getState()
-          return s.activeNamespace ? s.networks.active[s.activeNamespace] : ctx.options.defaultNetwork
-        },
+      })
+      // SPEC §8 "Project ID Not Configured" shows as an alert when a connect meets it.
+      const offAlert = connector.subscribe((s) => {
+        if (s.error instanceof ProjectIdNotConfiguredError)
+          ctx.setAlert?.({ ...ALERTS.PROJECT_ID_NOT_CONFIGURED, severity: 'error' })
       })
       instances.set(ctx.portico, {
         connector,
@@ -114,6 +128,7 @@ export function walletConnectPlugin(options: WalletConnectPluginOptions = {}): P
           'walletconnect: this Portico runtime has no registerConnector; connect is unavailable',
         )
       return () => {
+        offAlert()
         unregister?.()
         instances.delete(ctx.portico)
         void connector.destroy()

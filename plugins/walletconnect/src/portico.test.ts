@@ -22,10 +22,10 @@ import {
   type WalletConnectRelay,
   watchOutboundConnections,
 } from '@portico/devnet'
+import { until } from '@portico/devnet/test-helpers'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getWalletConnectConnector, walletConnectPlugin } from './plugin.js'
-import { until } from './test-helpers/until.js'
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 

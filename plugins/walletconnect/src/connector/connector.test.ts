@@ -3,9 +3,13 @@
 // Node environment on purpose: jsdom's WebSocket breaks these clients.
 import { createPublicKey, verify } from 'node:crypto'
 import {
+  type ChannelNamespaceRequest,
+  MethodNotSupportedError,
   type Network,
   PAIRING_EXPIRY_MARGIN_MS,
   PAIRING_TTL_MS,
+  ProviderDisconnectedError,
+  UnsupportedChainError,
   UserRejectedRequestError,
 } from '@portico/core'
 import {
@@ -16,16 +20,33 @@ import {
   type EvmDevnet,
   getDevAccounts,
   SOLANA_LOCAL_CAIP_NETWORK_ID,
+  sessionError,
   startEvmDevnet,
   startWalletConnectRelay,
   type WalletConnectRelay,
   watchOutboundConnections,
 } from '@portico/devnet'
-import { getBase58Encoder } from '@solana/kit'
+import { until } from '@portico/devnet/test-helpers'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { until } from '../test-helpers/until.js'
-import { createWalletConnectConnector, type WalletConnectConnector } from './connector.js'
+import { createWalletConnectConnector, isLoopbackRelay, type WalletConnectConnector } from './connector.js'
+import { ProjectIdNotConfiguredError, toWalletConnectError } from './errors.js'
+import { peerFromMetadata } from './peer.js'
+
+/** What core asks for when the EVM adapter is installed (its `channel` capabilities). */
+const EIP155: ChannelNamespaceRequest = {
+  namespace: 'eip155',
+  chains: ['eip155:31337'],
+  methods: [
+    'personal_sign',
+    'eth_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'wallet_switchEthereumChain',
+  ],
+  events: ['accountsChanged', 'chainChanged'],
+}
 
 function evmNetwork(chainId: number, rpcUrl: string): Network {
   return {
@@ -51,10 +72,8 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
     opts: { storage?: ReturnType<typeof createMemoryKeyValueStorage>; now?: () => number } = {},
   ) => {
     const c = createWalletConnectConnector({
-      projectId: 'local',
       relayUrl: relay.url,
       networks,
-      defaultNetwork: 'eip155:31337',
       metadata: { name: 'Portico test', url: 'http://127.0.0.1' },
       storage: opts.storage ?? createMemoryKeyValueStorage(),
       customStoragePrefix: `portico-test-${connectors.length}`,
@@ -92,88 +111,126 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
     ])
   })
 
-  it('pairs, settles, signs personal_sign, sends a transaction, follows wallet events, and the wallet deleting the session disconnects', async () => {
+  it('pairs and hands core one channel per approved namespace; the channel carries personal_sign and eth_sendTransaction, keeps wallet error codes, and relays wallet events', async () => {
     const c = makeConnector()
     const started = performance.now()
-    const connecting = c.connect({ connectorId: 'walletConnect' })
+    const connecting = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
     const uri = await c.getUri()
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?.*symKey=/)
     expect(c.getState()).toMatchObject({ status: 'pairing', uri })
     timings.loadAndPairingUri = Math.round(performance.now() - started)
     const scanned = performance.now()
     await wallet.pair(uri)
-    const { sessions } = await connecting
+    const session = await connecting
     timings.scanToSession = Math.round(performance.now() - scanned)
-    timings.connectToSession = Math.round(performance.now() - started)
-    expect(sessions.eip155).toEqual({
-      caipNetworkId: 'eip155:31337',
-      accounts: [{ namespace: 'eip155', address: wallet.address, type: 'eoa' }],
-    })
+    const channel = session.channels.eip155!
+    expect(Object.keys(session.channels)).toEqual(['eip155'])
+    expect(channel.accounts()).toEqual([`eip155:31337:${wallet.address}`])
+    expect(channel.chains()).toEqual(['eip155:31337'])
+    // The proposal listed only the adapter's methods: the session has nothing the wallet was not asked for beyond its own.
+    const proposed = c.getProvider()!.session!.optionalNamespaces?.eip155?.methods ?? []
+    expect(proposed).toEqual(EIP155.methods.filter((m) => m !== 'eth_sign'))
+    // The connected wallet's own metadata, validated.
+    expect(session.wallet).toEqual({ name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' })
     expect(c.getState()).toMatchObject({ status: 'connected', peer: { name: 'Portico Dev Wallet' } })
 
-    // personal_sign through the session, answered with the devnet key.
     const t0 = performance.now()
-    const signature = await c.signMessage({
-      connectorId: 'walletConnect',
-      namespace: 'eip155',
-      address: wallet.address,
-      message: 'Hello Portico',
+    const signature = await channel.request<`0x${string}`>({
+      method: 'personal_sign',
+      params: ['0x48656c6c6f', wallet.address],
+      chainId: 'eip155:31337',
     })
     timings.personalSign = Math.round(performance.now() - t0)
-    expect(
-      await verifyMessage({
-        address: wallet.address,
-        message: 'Hello Portico',
-        signature: signature as `0x${string}`,
-      }),
-    ).toBe(true)
+    expect(await verifyMessage({ address: wallet.address, message: 'Hello', signature })).toBe(true)
 
-    // eth_sendTransaction: the wallet sends it on anvil.
     const [, bob] = getDevAccounts()
-    const hash = await c.sendTransaction!({
-      connectorId: 'walletConnect',
-      namespace: 'eip155',
-      request: { to: bob!.address, value: 10n ** 15n },
+    const hash = await channel.request<`0x${string}`>({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet.address, to: bob!.address, value: '0x38d7ea4c68000' }],
+      chainId: 'eip155:31337',
     })
     const rpc = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
-    const receipt = await rpc.getTransactionReceipt({ hash: hash as `0x${string}` })
-    expect(receipt.status).toBe('success')
-    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+    expect((await rpc.getTransactionReceipt({ hash })).status).toBe('success')
 
-    // Wallet-side events reach the connector.
-    const chains: string[] = []
-    const offChain = c.on('chainChanged', (e) => chains.push(e.caipNetworkId))
+    // Wallet errors keep their code for the adapter to map (4001 rejection, 5002 refused method).
+    wallet.rejectNext()
+    await expect(
+      channel.request({ method: 'personal_sign', params: ['0x01', wallet.address], chainId: 'eip155:31337' }),
+    ).rejects.toMatchObject({ code: 4001 })
+    wallet.rejectNext(sessionError(5002))
+    await expect(
+      channel.request({ method: 'personal_sign', params: ['0x01', wallet.address], chainId: 'eip155:31337' }),
+    ).rejects.toMatchObject({ code: 5002 })
+    // A chain outside the session is refused before anything is sent.
+    await expect(
+      channel.request({ method: 'personal_sign', params: ['0x01', wallet.address], chainId: 'eip155:1' }),
+    ).rejects.toBeInstanceOf(UnsupportedChainError)
+
+    // Wallet-side events reach the namespace's channel, untouched (the adapter validates them).
+    const chains: unknown[] = []
+    const offChain = channel.on('chainChanged', (e) => chains.push(e))
     await wallet.switchChain('eip155:31338')
-    await until(() => chains.includes('eip155:31338'))
+    await until(() => chains.includes(31338))
     offChain()
-    const accounts: string[] = []
-    const offAccounts = c.on('accountsChanged', (e) => accounts.push(e.accounts[0]!.address))
+    expect(channel.chains()).toContain('eip155:31338')
+    const accounts: unknown[] = []
+    const offAccounts = channel.on('accountsChanged', (e) => accounts.push(e))
     await wallet.switchAccount(bob!.privateKey)
-    await until(() => accounts.includes(bob!.address))
+    await until(() => accounts.some((a) => JSON.stringify(a).includes(bob!.address)))
     offAccounts()
 
-    // The wallet deletes the session → disconnect.
+    // The wallet deletes the session → disconnect on the provider and on the channel.
     const disconnected = new Promise<unknown>((resolve) => c.on('disconnect', resolve))
+    const channelClosed = new Promise<unknown>((resolve) => channel.on('disconnect', resolve))
     await wallet.disconnect()
-    await disconnected
+    await Promise.all([disconnected, channelClosed])
     expect(c.getState().status).toBe('idle')
+    await expect(
+      channel.request({ method: 'personal_sign', params: ['0x01', wallet.address], chainId: 'eip155:31337' }),
+    ).rejects.toBeInstanceOf(ProviderDisconnectedError)
     await wallet.switchAccount(getDevAccounts()[0]!.privateKey)
   })
 
   it('a rejected proposal fails as UserRejectedRequestError; "Try again" reuses the cached URI over the same pairing', async () => {
     const c = makeConnector()
-    wallet.setBehaviour({ proposals: 'reject' })
-    const first = c.connect({ connectorId: 'walletConnect' })
+    wallet.rejectNext()
+    const first = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
     const uri = await c.getUri()
     await wallet.pair(uri)
     await expect(first).rejects.toBeInstanceOf(UserRejectedRequestError)
     expect(c.getState().status).toBe('error')
 
-    wallet.setBehaviour({ proposals: 'approve' })
-    const retry = c.connect({ connectorId: 'walletConnect' })
+    const retry = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
     expect(await c.getUri()).toBe(uri)
-    const { sessions } = await retry
-    expect(sessions.eip155?.accounts[0]?.address).toBe(wallet.address)
+    const { channels } = await retry
+    expect(channels.eip155?.accounts()).toEqual([`eip155:31337:${wallet.address}`])
+    await c.disconnect({ connectorId: 'walletConnect' })
+    await until(() => wallet.sessions().length === 0)
+  })
+
+  it('session errors 5001–5003 on a proposal are not a user rejection (unsupported chain / method)', async () => {
+    const c = makeConnector()
+    wallet.rejectNext(sessionError(5001))
+    const chainsRefused = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
+    await wallet.pair(await c.getUri())
+    await expect(chainsRefused).rejects.toBeInstanceOf(UnsupportedChainError)
+    wallet.rejectNext(sessionError(5002))
+    const methodsRefused = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
+    await c.getUri()
+    await expect(methodsRefused).rejects.toBeInstanceOf(MethodNotSupportedError)
+    expect(toWalletConnectError({ code: 5003 })).toBeInstanceOf(MethodNotSupportedError)
+    expect(toWalletConnectError({ code: 5000 })).toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  it('accounts the wallet sends malformed never reach the adapter as CAIP-10 of another chain', async () => {
+    const c = makeConnector()
+    wallet.tamperNext('accounts')
+    const connecting = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
+    await wallet.pair(await c.getUri())
+    const { channels } = await connecting
+    // The shape is CAIP-10 (the address itself is the adapter's to reject), on a chain of the session only.
+    for (const a of channels.eip155!.accounts()) expect(a).toMatch(/^eip155:31337:/)
+    expect(channels.eip155!.accounts()).not.toContain(`eip155:31337:${wallet.address}`)
     await c.disconnect({ connectorId: 'walletConnect' })
     await until(() => wallet.sessions().length === 0)
   })
@@ -181,7 +238,7 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
   it('SPEC §4: a pairing is kept while more than 10 s remain and refreshed before being shown again when ≤ 10 s remain (shortened clock)', async () => {
     let clock = 1_000_000
     const c = makeConnector({ now: () => clock })
-    const connecting = c.connect({ connectorId: 'walletConnect' })
+    const connecting = c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
     const uri1 = await c.getUri()
     expect(c.getState().expiresAt).toBe(1_000_000 + PAIRING_TTL_MS)
 
@@ -195,51 +252,44 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
 
     // The caller of connect() gets the session made over the refreshed pairing.
     await wallet.pair(uri2)
-    const { sessions } = await connecting
-    expect(sessions.eip155?.accounts[0]?.address).toBe(wallet.address)
+    const { channels } = await connecting
+    expect(channels.eip155?.accounts()).toEqual([`eip155:31337:${wallet.address}`])
     await c.disconnect({ connectorId: 'walletConnect' })
   })
 
   it('restores the session on reload (same storage) and disconnect deletes it on the wallet too', async () => {
     const storage = createMemoryKeyValueStorage()
     const before = makeConnector({ storage })
-    const connecting = before.connect({ connectorId: 'walletConnect' })
+    const connecting = before.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })
     await wallet.pair(await before.getUri())
     await connecting
     await before.destroy()
 
     // "Reload": a new connector over the same storage and prefix.
     const after = createWalletConnectConnector({
-      projectId: 'local',
       relayUrl: relay.url,
       networks,
       storage,
       customStoragePrefix: `portico-test-${connectors.indexOf(before)}`,
     })
     connectors.push(after)
-    const restored = await after.reconnect!({ connectorId: 'walletConnect' })
-    expect(restored?.sessions.eip155?.accounts[0]?.address).toBe(wallet.address)
-    const signature = await after.signMessage({
-      connectorId: 'walletConnect',
-      namespace: 'eip155',
-      address: wallet.address,
-      message: 'after reload',
+    const restored = await after.reconnect!({ connectorId: 'walletConnect', namespaces: [EIP155] })
+    const channel = restored!.channels.eip155!
+    expect(channel.accounts()).toEqual([`eip155:31337:${wallet.address}`])
+    const signature = await channel.request<`0x${string}`>({
+      method: 'personal_sign',
+      params: ['0x6166746572', wallet.address],
+      chainId: 'eip155:31337',
     })
-    expect(
-      await verifyMessage({
-        address: wallet.address,
-        message: 'after reload',
-        signature: signature as `0x${string}`,
-      }),
-    ).toBe(true)
+    expect(await verifyMessage({ address: wallet.address, message: 'after', signature })).toBe(true)
 
     const walletSessions = wallet.sessions().length
     await after.disconnect({ connectorId: 'walletConnect' })
     await until(() => wallet.sessions().length === walletSessions - 1)
-    expect(await after.reconnect!({ connectorId: 'walletConnect' })).toBeUndefined()
+    expect(await after.reconnect!({ connectorId: 'walletConnect', namespaces: [EIP155] })).toBeUndefined()
   })
 
-  it('one session spans eip155 and solana; solana_signMessage is answered with the Solana key', async () => {
+  it('one session spans eip155 and solana (only the namespaces asked for); solana_signMessage is answered with the Solana key', async () => {
     const key = deterministicKeypair('walletconnect-test')
     const multi = await createDevWcWallet({
       relayUrl: relay.url,
@@ -256,7 +306,6 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
         rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
       }
       const c = createWalletConnectConnector({
-        projectId: 'local',
         relayUrl: relay.url,
         networks: [networks[0]!, solanaNet],
         storage: createMemoryKeyValueStorage(),
@@ -264,19 +313,33 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
       })
       connectors.push(c)
       expect(c.connectors.map((x) => x.chain)).toEqual(['eip155', 'solana'])
-      const connecting = c.connect({ connectorId: 'walletConnect', namespace: 'solana' })
-      await multi.pair(await c.getUri())
-      const { sessions } = await connecting
-      expect(sessions.eip155?.accounts[0]?.address).toBe(multi.address)
-      expect(sessions.solana).toEqual({
-        caipNetworkId: SOLANA_LOCAL_CAIP_NETWORK_ID,
-        accounts: [{ namespace: 'solana', address: key.address, type: 'eoa' }],
-      })
-      const signature = await c.signMessage({
+      const SOLANA = {
+        namespace: 'solana' as const,
+        chains: [SOLANA_LOCAL_CAIP_NETWORK_ID],
+        methods: ['solana_signMessage', 'solana_signAndSendTransaction'],
+        events: [],
+      }
+      const connecting = c.connect({
         connectorId: 'walletConnect',
         namespace: 'solana',
-        address: key.address,
-        message: 'Hello Solana',
+        namespaces: [EIP155, SOLANA],
+      })
+      await multi.pair(await c.getUri())
+      const { channels } = await connecting
+      expect(Object.keys(c.getProvider()!.session!.optionalNamespaces ?? {}).sort()).toEqual([
+        'eip155',
+        'solana',
+      ])
+      expect(c.getProvider()!.session!.optionalNamespaces?.solana?.methods).toEqual(SOLANA.methods)
+      expect(channels.eip155?.accounts()).toEqual([`eip155:31337:${multi.address}`])
+      expect(channels.solana?.accounts()).toEqual([`${SOLANA_LOCAL_CAIP_NETWORK_ID}:${key.address}`])
+      const { signature } = await channels.solana!.request<{ signature: string }>({
+        method: 'solana_signMessage',
+        params: {
+          message: getBase58Decoder().decode(new TextEncoder().encode('Hello Solana')),
+          pubkey: key.address,
+        },
+        chainId: SOLANA_LOCAL_CAIP_NETWORK_ID,
       })
       const publicKey = createPublicKey({
         key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(key.publicKey).toString('base64url') },
@@ -288,6 +351,29 @@ describe('WalletConnect connector against the loopback relay and the dev WC wall
     } finally {
       await multi.stop()
     }
+  })
+
+  it('SPEC §8: without a projectId a relay that is not on loopback fails with "Project ID Not Configured" (and loads nothing)', async () => {
+    const c = createWalletConnectConnector({ relayUrl: 'wss://relay.example.com', networks })
+    await expect(c.connect({ connectorId: 'walletConnect', namespaces: [EIP155] })).rejects.toBeInstanceOf(
+      ProjectIdNotConfiguredError,
+    )
+    expect(c.getState().error?.shortMessage).toBe('Project ID Not Configured')
+    expect(c.getProvider()).toBeUndefined()
+    expect(isLoopbackRelay(relay.url)).toBe(true)
+    expect(isLoopbackRelay('wss://relay.walletconnect.org')).toBe(false)
+  })
+
+  it('peer metadata is validated like an injected wallet: text name, data: icons only, http(s) URL only', () => {
+    expect(
+      peerFromMetadata({
+        name: '  Evil\u202e Wallet\u0007 ',
+        icons: ['https://tracker.example/i.png', 'data:image/png;base64,iVBORw0KGgo='],
+        url: 'javascript:alert(1)',
+      }),
+    ).toEqual({ name: 'Evil Wallet', icon: 'data:image/png;base64,iVBORw0KGgo=' })
+    expect(peerFromMetadata({ name: '\u200b', icons: [] })).toBeUndefined()
+    expect(peerFromMetadata('Rainbow')).toBeUndefined()
   })
 
   it('no socket left 127.0.0.1 (relay, RPC and nothing hosted)', () => {

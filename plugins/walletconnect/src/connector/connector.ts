@@ -1,25 +1,21 @@
 import {
-  type AccountRecord,
   type AppMetadata,
-  type CaipNetworkId,
   type ChainNamespace,
+  type ChannelNamespaceRequest,
   type Connector,
   type ConnectorProvider,
-  type ConnectorProviderEvents,
-  type ConnectorSessionResult,
-  getPairingExpiry,
-  isPairingExpired,
-  MethodNotSupportedError,
+  type ConnectorSession,
   type Network,
   PorticoError,
   ProviderDisconnectedError,
-  type TransactionRequest,
-  toPorticoError,
-  UserRejectedRequestError,
+  type RequestChannel,
 } from '@portico/core'
 import type { UniversalProvider as UniversalProviderClass } from '@walletconnect/universal-provider'
-import { toBase58, toHexMessage } from './encoding.js'
-import { accountsFromSession, buildProposalNamespaces } from './namespaces.js'
+import { ChannelEvents, createSessionChannel, sessionAccounts } from './channel.js'
+import { ProjectIdNotConfiguredError } from './errors.js'
+import { PairingLifecycle } from './pairing.js'
+import { peerFromMetadata, type WalletConnectPeer, walletInfoOf } from './peer.js'
+import { buildProposalNamespaces } from './proposal.js'
 
 type UniversalProvider = InstanceType<typeof UniversalProviderClass>
 
@@ -33,24 +29,6 @@ export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
  */
 export const WALLETCONNECT_RELAY_TIMEOUT_MS = 10_000
 
-/**
- * The relay did not let a pairing start in time (no pairing URI after
- * `relayTimeoutMs`): it is unreachable or not answering. "Try again" starts a
- * fresh attempt.
- *
- * @example
- * if (error instanceof WalletConnectRelayTimeoutError) showRetry()
- */
-export class WalletConnectRelayTimeoutError extends PorticoError {
-  override name = 'WalletConnectRelayTimeoutError'
-  constructor(options: { timeoutMs: number; relayUrl?: string }) {
-    super('Could not reach the WalletConnect relay', {
-      code: 'WALLETCONNECT_RELAY_TIMEOUT',
-      details: `No pairing URI after ${options.timeoutMs} ms${options.relayUrl ? ` from ${options.relayUrl}` : ''}`,
-    })
-  }
-}
-
 /** WalletConnect's key-value storage shape (`IKeyValueStorage`). */
 export interface WalletConnectStorage {
   getKeys(): Promise<string[]>
@@ -61,16 +39,18 @@ export interface WalletConnectStorage {
 }
 
 export interface WalletConnectConnectorOptions {
-  /** Project id sent to the relay (a loopback relay accepts any, e.g. `local`). */
-  projectId: string
+  /**
+   * Project id sent to the relay. Required unless the relay is on loopback
+   * (`ws://127.0.0.1:…`, which accepts any): without it `connect` fails with
+   * SPEC §8 "Project ID Not Configured".
+   */
+  projectId?: string
   /** Relay URL; default WalletConnect's hosted relay. Use the devnet relay (`ws://127.0.0.1:8550`) offline. */
   relayUrl?: string
-  /** The networks to propose; their RPC URLs become the provider's `rpcMap`. */
+  /** The configured networks: their RPC URLs become the proposal's `rpcMap`. */
   networks: readonly Network[] | (() => readonly Network[])
-  /** Namespaces to propose (default: every namespace of `networks`). */
+  /** Namespaces the connector offers (default: every namespace of `networks`). */
   namespaces?: readonly ChainNamespace[]
-  /** Preferred network per connect (the account returned is on it when the wallet approved it). */
-  defaultNetwork?: CaipNetworkId | (() => CaipNetworkId | undefined)
   metadata?: AppMetadata
   /** WalletConnect storage; default the library's (IndexedDB / localStorage in a browser). */
   storage?: WalletConnectStorage
@@ -79,8 +59,9 @@ export interface WalletConnectConnectorOptions {
   /** WalletConnect's log level (default `silent`). */
   logLevel?: string
   /**
-   * WalletConnect Verify attestation. Off by default: it loads an iframe from
-   * the hosted verify service on every proposal, which breaks offline use.
+   * WalletConnect Verify attestation (the wallet learns whether the dApp's
+   * domain is verified). Default: on for a relay that is not on loopback, off
+   * for a loopback relay (it would load the hosted verify service's iframe).
    */
   verify?: boolean
   /**
@@ -103,13 +84,15 @@ export interface WalletConnectState {
   /** Epoch ms when the current pairing expires (4 minutes after creation, SPEC §4). */
   expiresAt: number | undefined
   error: PorticoError | undefined
-  /** Name and icon of the connected wallet, from its session metadata. */
-  peer: { name: string; icon?: string; url?: string } | undefined
+  /** Name, icon (data: URI only) and URL of the connected wallet, validated from its session metadata. */
+  peer: WalletConnectPeer | undefined
 }
 
 /**
  * The WalletConnect v2 connector: a `ConnectorProvider` over a lazily loaded
- * `@walletconnect/universal-provider`, plus the pairing state the views show.
+ * `@walletconnect/universal-provider` that opens the session and hands core
+ * one `RequestChannel` per approved namespace (the adapters do the rest),
+ * plus the pairing state the views show.
  */
 export interface WalletConnectConnector extends ConnectorProvider {
   getState(): WalletConnectState
@@ -122,47 +105,19 @@ export interface WalletConnectConnector extends ConnectorProvider {
   getUri(): Promise<string>
   /** The loaded provider (undefined until first needed). */
   getProvider(): UniversalProvider | undefined
-  /** Sends any request to the wallet on a chain (default: the session's chain of the namespace). */
-  request<T = unknown>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T>
   /** Stops the relay socket (heartbeat first, then transport); the session stays stored. */
   destroy(): Promise<void>
 }
 
-interface Attempt {
-  id: number
-  expiresAt: number
-  uri: string | undefined
-  pairingTopic: string | undefined
-  status: 'pending' | 'failed' | 'approved'
-  /** Fails the attempt when the relay gave no URI in time. */
-  timer?: ReturnType<typeof setTimeout>
-}
-
-interface Deferred<T> {
-  promise: Promise<T>
-  resolve(value: T): void
-  reject(error: unknown): void
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (v: T) => void
-  let reject!: (e: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
-// WalletConnect SDK error codes of a rejected proposal (USER_REJECTED, …_CHAINS, …_METHODS, …_EVENTS).
-const WC_REJECTED_CODES = new Set([5000, 5001, 5002, 5003])
-
-/** Converts a WalletConnect error at the boundary, by code. */
-export function toWalletConnectError(error: unknown): PorticoError {
-  const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'number' && WC_REJECTED_CODES.has(code))
-    return new UserRejectedRequestError({ cause: error })
-  return toPorticoError(error)
+/** True when the relay URL points at this machine (the devnet relay): no project id or Verify needed. */
+export function isLoopbackRelay(relayUrl: string | undefined): boolean {
+  if (!relayUrl) return false
+  try {
+    const host = new URL(relayUrl).hostname
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]'
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -170,18 +125,17 @@ export function toWalletConnectError(error: unknown): PorticoError {
  * `connect`, `getUri` or `reconnect`.
  *
  * @example
- * const wc = createWalletConnectConnector({ projectId: 'local', relayUrl: 'ws://127.0.0.1:8550', networks })
- * const pending = wc.connect({ connectorId: 'walletConnect' })
+ * const wc = createWalletConnectConnector({ relayUrl: 'ws://127.0.0.1:8550', networks })
+ * const pending = wc.connect({ connectorId: 'walletConnect', namespaces })
  * showQr(await wc.getUri())
- * const { sessions } = await pending
+ * const { channels, wallet } = await pending
  */
 export function createWalletConnectConnector(options: WalletConnectConnectorOptions): WalletConnectConnector {
-  const now = options.now ?? Date.now
-  const relayTimeoutMs = options.relayTimeoutMs ?? WALLETCONNECT_RELAY_TIMEOUT_MS
+  const loopback = isLoopbackRelay(options.relayUrl)
+  const projectId = options.projectId || (loopback ? 'local' : undefined)
+  const verify = options.verify ?? !loopback
   const networks = () => (typeof options.networks === 'function' ? options.networks() : options.networks)
-  const defaultNetwork = () =>
-    typeof options.defaultNetwork === 'function' ? options.defaultNetwork() : options.defaultNetwork
-  const namespaces = (): ChainNamespace[] => [
+  const offered = (): ChainNamespace[] => [
     ...new Set(
       networks()
         .map((n) => n.chainNamespace)
@@ -191,9 +145,16 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
 
   let provider: UniversalProvider | undefined
   let loading: Promise<UniversalProvider> | undefined
-  let attempt: Attempt | undefined
-  let pending: Deferred<ConnectorSessionResult> | undefined
-  let seq = 0
+  let requested: readonly ChannelNamespaceRequest[] = []
+  // getUri may run before core's connect reaches the connector: the proposal waits for its namespaces.
+  let namespacesKnown!: () => void
+  const namespacesReady = new Promise<void>((resolve) => {
+    namespacesKnown = resolve
+  })
+  const setRequested = (namespaces: readonly ChannelNamespaceRequest[]) => {
+    requested = namespaces
+    namespacesKnown()
+  }
   let state: WalletConnectState = {
     status: 'idle',
     uri: undefined,
@@ -202,116 +163,81 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
     peer: undefined,
   }
   const stateListeners = new Set<(s: WalletConnectState) => void>()
-  const handlers: { [E in keyof ConnectorProviderEvents]: Set<(p: ConnectorProviderEvents[E]) => void> } = {
-    accountsChanged: new Set(),
-    chainChanged: new Set(),
-    disconnect: new Set(),
-  }
-  const uriWaiters = new Set<{ resolve(uri: string): void; reject(e: unknown): void }>()
-  /** Last account list per namespace, to emit accountsChanged only on change. */
+  const disconnectHandlers = new Set<(p: { reason?: string }) => void>()
+  const events = new ChannelEvents()
+  /** Last account list per namespace, to relay accountsChanged only on change. */
   const known = new Map<ChainNamespace, string>()
-  /** The chain each namespace is on now (after chainChanged / switchNetwork). */
-  const currentChain = new Map<ChainNamespace, CaipNetworkId>()
 
   const setState = (patch: Partial<WalletConnectState>) => {
     state = { ...state, ...patch }
     for (const l of [...stateListeners]) l(state)
   }
-  const emit = <E extends keyof ConnectorProviderEvents>(event: E, payload: ConnectorProviderEvents[E]) => {
-    for (const h of [...handlers[event]]) (h as (p: ConnectorProviderEvents[E]) => void)(payload)
-  }
+  const peerOf = (p: UniversalProvider) => peerFromMetadata(p.session?.peer.metadata)
 
-  const peerOf = (p: UniversalProvider): WalletConnectState['peer'] => {
-    const meta = p.session?.peer.metadata
-    return meta ? { name: meta.name, icon: meta.icons?.[0], url: meta.url } : undefined
-  }
+  const pairing = new PairingLifecycle({
+    now: options.now ?? Date.now,
+    relayTimeoutMs: options.relayTimeoutMs ?? WALLETCONNECT_RELAY_TIMEOUT_MS,
+    relayUrl: options.relayUrl,
+    proposal: () => buildProposalNamespaces(requested, networks()),
+    onUri: (uri, expiresAt) => setState({ status: 'pairing', uri, expiresAt, error: undefined }),
+    // A fresh attempt after a failure: the error is over, the views wait for the new URI.
+    onWaiting: () => {
+      if (state.status === 'error') setState({ status: 'loading', error: undefined })
+    },
+    onApproved: () => setState({ status: 'connected', error: undefined, peer: provider && peerOf(provider) }),
+    onFailed: (error) => setState({ status: 'error', error }),
+  })
 
-  const sessionResult = (p: UniversalProvider, preferred?: CaipNetworkId): ConnectorSessionResult => {
-    const sessions: ConnectorSessionResult['sessions'] = {}
-    for (const [key, ns] of Object.entries(p.session?.namespaces ?? {})) {
-      const namespace = key.split(':')[0] as ChainNamespace
-      const chosen = preferred?.startsWith(`${namespace}:`)
-        ? preferred
-        : defaultNetwork()?.startsWith(`${namespace}:`)
-          ? defaultNetwork()
-          : undefined
-      const result = accountsFromSession(namespace, ns.accounts, chosen)
-      if (!result) continue
-      sessions[namespace] = result
-      currentChain.set(namespace, result.caipNetworkId)
-      known.set(namespace, result.accounts.map((a) => a.address).join(','))
-    }
-    return { sessions }
-  }
+  const namespaceOf = (chainId: unknown) =>
+    (typeof chainId === 'string' ? chainId.split(':')[0] : undefined) as ChainNamespace | undefined
 
-  const onSessionEvent = (e: { params: { event: { name: string; data: unknown }; chainId: string } }) => {
-    const { event, chainId } = e.params
-    const namespace = chainId.split(':')[0] as ChainNamespace
-    if (event.name === 'chainChanged') {
-      const data = event.data
-      const ref =
-        typeof data === 'string' && data.includes(':')
-          ? data.split(':')[1]!
-          : typeof data === 'string' && data.startsWith('0x')
-            ? String(Number.parseInt(data, 16))
-            : String(data)
-      const caipNetworkId = `${namespace}:${ref}` as CaipNetworkId
-      currentChain.set(namespace, caipNetworkId)
-      emit('chainChanged', { namespace, caipNetworkId })
-    } else if (event.name === 'accountsChanged' && Array.isArray(event.data)) {
-      const accounts: AccountRecord[] = (event.data as string[]).map((a) => ({
-        namespace,
-        address: a.split(':').at(-1)!,
-        type: 'eoa',
-      }))
-      known.set(namespace, accounts.map((a) => a.address).join(','))
-      emit('accountsChanged', { namespace, accounts })
-    }
+  const onSessionEvent = (e: {
+    params?: { event?: { name?: unknown; data?: unknown }; chainId?: unknown }
+  }) => {
+    const namespace = namespaceOf(e?.params?.chainId)
+    const name = e?.params?.event?.name
+    if (!namespace) return
+    // Payloads go to the namespace's adapter unchanged: it validates them like an injected wallet's.
+    if (name === 'chainChanged') events.emit(namespace, 'chainChanged', e.params!.event!.data)
+    else if (name === 'accountsChanged') events.emit(namespace, 'accountsChanged', e.params!.event!.data)
   }
 
   const onSessionUpdate = () => {
     if (!provider?.session) return
-    for (const [key, ns] of Object.entries(provider.session.namespaces)) {
-      const namespace = key.split(':')[0] as ChainNamespace
-      const result = accountsFromSession(namespace, ns.accounts)
-      if (!result) continue
-      const list = result.accounts.map((a) => a.address).join(',')
-      if (known.get(namespace) === list) continue
+    for (const namespace of offered()) {
+      const accounts = sessionAccounts(provider, namespace)
+      const list = accounts.join(',')
+      if (!known.has(namespace) || known.get(namespace) === list) continue
       known.set(namespace, list)
-      emit('accountsChanged', { namespace, accounts: result.accounts })
+      events.emit(namespace, 'accountsChanged', accounts)
     }
   }
 
-  const onDisconnect = () => {
+  const ended = (reason: string) => {
     known.clear()
-    currentChain.clear()
-    clearTimeout(attempt?.timer)
-    attempt = undefined
+    pairing.reset()
     setState({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, error: undefined })
-    emit('disconnect', { reason: 'Session deleted by the wallet' })
+    events.emitAll('disconnect', reason)
+    for (const h of [...disconnectHandlers]) h({ reason })
   }
-
+  const onSessionDelete = () => ended('Session deleted by the wallet')
   const onSessionExpire = ({ topic }: { topic: string }) => {
-    if (provider && (!provider.session || provider.session.topic === topic)) onDisconnect()
+    if (provider && (!provider.session || provider.session.topic === topic)) ended('Session expired')
   }
-
-  const onDisplayUri = (uri: string) => {
-    if (attempt?.status !== 'pending') return
-    clearTimeout(attempt.timer)
-    attempt.uri = uri
-    attempt.pairingTopic = /^wc:([0-9a-f]+)@/.exec(uri)?.[1]
-    setState({ status: 'pairing', uri, expiresAt: attempt.expiresAt, error: undefined })
-    for (const w of [...uriWaiters]) w.resolve(uri)
-    uriWaiters.clear()
-  }
+  const onDisplayUri = (uri: string) => pairing.displayUri(uri)
 
   const load = (): Promise<UniversalProvider> => {
     if (provider) return Promise.resolve(provider)
+    if (!projectId) {
+      const error = new ProjectIdNotConfiguredError()
+      setState({ status: 'error', error })
+      return Promise.reject(error)
+    }
     loading ??= (async () => {
       setState({ status: 'loading' })
       const mod = await (options.loadProvider?.() ?? import('@walletconnect/universal-provider'))
       const p = await mod.UniversalProvider.init({
-        projectId: options.projectId,
+        projectId,
         relayUrl: options.relayUrl,
         metadata: options.metadata
           ? {
@@ -326,14 +252,14 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
         storage: options.storage as never,
         logger: options.logLevel ?? 'silent',
       })
-      if (!options.verify) {
+      if (!verify) {
         // No attestation iframe to the hosted verify service (see `verify`).
         p.client.core.verify.register = async () => ''
       }
       p.on('display_uri', onDisplayUri)
       p.on('session_event', onSessionEvent)
       p.on('session_update', onSessionUpdate)
-      p.on('session_delete', onDisconnect)
+      p.on('session_delete', onSessionDelete)
       // An expired session (7 days) ends like a deleted one.
       p.client.on('session_expire', onSessionExpire)
       provider = p
@@ -341,129 +267,33 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
       return p
     })()
     loading.catch(() => {
+      // The caller gets the rejection; the next call loads afresh.
       loading = undefined
     })
     return loading
   }
 
-  /** Ends an attempt with an error: the views show it with "Try again"; `connect` and `getUri` reject. */
-  const failAttempt = (current: Attempt, err: PorticoError) => {
-    clearTimeout(current.timer)
-    current.status = 'failed'
-    setState({ status: 'error', error: err })
-    for (const w of [...uriWaiters]) w.reject(err)
-    uriWaiters.clear()
-    pending?.reject(err)
-    pending = undefined
-  }
-
-  /** Starts a pairing attempt; `reuse` keeps a still-valid, active pairing (retry after a rejection). */
-  const startAttempt = (p: UniversalProvider, reuse?: Attempt) => {
-    const current: Attempt = {
-      id: ++seq,
-      expiresAt: reuse?.expiresAt ?? getPairingExpiry(now()),
-      uri: reuse?.uri,
-      pairingTopic: reuse?.pairingTopic,
-      status: 'pending',
+  /** One channel per requested namespace the session granted accounts in, and the validated peer. */
+  const sessionOf = (
+    p: UniversalProvider,
+    namespaces: readonly ChannelNamespaceRequest[],
+  ): ConnectorSession => {
+    const channels: Partial<Record<ChainNamespace, RequestChannel>> = {}
+    for (const { namespace } of namespaces) {
+      const accounts = sessionAccounts(p, namespace)
+      if (accounts.length === 0) continue
+      channels[namespace] = createSessionChannel(() => provider, namespace, events)
+      known.set(namespace, accounts.join(','))
     }
-    if (attempt) clearTimeout(attempt.timer)
-    attempt = current
-    if (reuse?.uri)
-      setState({ status: 'pairing', uri: reuse.uri, expiresAt: reuse.expiresAt, error: undefined })
-    else {
-      // A fresh attempt after a failure: the error is over, the views wait for the new URI.
-      if (state.status === 'error') setState({ status: 'loading', error: undefined })
-      if (relayTimeoutMs > 0 && Number.isFinite(relayTimeoutMs)) {
-        // No relay, no URI: the provider keeps retrying its socket silently, so the attempt gives up here.
-        current.timer = setTimeout(() => {
-          if (attempt !== current || current.status !== 'pending' || current.uri) return
-          failAttempt(
-            current,
-            new WalletConnectRelayTimeoutError({ timeoutMs: relayTimeoutMs, relayUrl: options.relayUrl }),
-          )
-        }, relayTimeoutMs)
-      }
-    }
-    const ns = buildProposalNamespaces(networks(), {
-      namespaces: namespaces(),
-      defaultNetwork: defaultNetwork(),
-    })
-    // UniversalProvider.connect unsubscribes every pairing first (synchronously, at
-    // its start): on a retry over the paired topic that would drop the wallet's
-    // answer, so the clean-up is skipped for that one call.
-    const cleanup = p.cleanupPendingPairings
-    if (reuse) p.cleanupPendingPairings = async () => undefined
-    const connecting = p.connect({ optionalNamespaces: ns as never, pairingTopic: reuse?.pairingTopic })
-    p.cleanupPendingPairings = cleanup
-    connecting.then(
-      () => {
-        clearTimeout(current.timer)
-        current.status = 'approved'
-        // A stale attempt approved (the wallet scanned an old QR) still connects: the session is real.
-        const result = sessionResult(p)
-        setState({ status: 'connected', error: undefined, peer: peerOf(p) })
-        if (attempt === current) attempt = undefined
-        pending?.resolve(result)
-        pending = undefined
-      },
-      async (error: unknown) => {
-        if (attempt !== current || current.status !== 'pending') {
-          current.status = 'failed'
-          return // superseded by a refreshed pairing, or already timed out
-        }
-        const err = toWalletConnectError(error)
-        if (err instanceof UserRejectedRequestError && current.pairingTopic) {
-          // The wallet scanned and answered: the pairing works, keep it for "Try again".
-          await p.client.core.pairing.activate({ topic: current.pairingTopic }).catch(() => undefined)
-        }
-        failAttempt(current, err)
-      },
-    )
-  }
-
-  const pairingActive = (p: UniversalProvider, topic: string | undefined) =>
-    !!topic &&
-    p.client.core.pairing
-      .getPairings()
-      .some((x: { topic: string; active: boolean }) => x.topic === topic && x.active)
-
-  /** Makes sure a non-expired pairing attempt runs (SPEC §4 lifecycle). */
-  const ensureAttempt = (p: UniversalProvider) => {
-    const fresh = attempt && !isPairingExpired(attempt.expiresAt, now())
-    if (fresh && attempt!.status === 'pending') return
-    if (fresh && attempt!.status === 'failed' && pairingActive(p, attempt!.pairingTopic)) {
-      // "Try again": the cached URI stays; a new proposal goes over the paired topic.
-      startAttempt(p, attempt)
-      return
-    }
-    startAttempt(p)
-  }
-
-  const requireSession = (p: UniversalProvider | undefined): UniversalProvider => {
-    if (!p?.session) throw new ProviderDisconnectedError()
-    return p
-  }
-
-  const chainOf = (p: UniversalProvider, namespace: ChainNamespace): CaipNetworkId => {
-    const accounts = p.session?.namespaces[namespace]?.accounts ?? []
-    const first = accounts[0]?.split(':')
-    if (!first) throw new ProviderDisconnectedError()
-    return `${first[0]}:${first[1]}` as CaipNetworkId
-  }
-  const request = async <T>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId) => {
-    const p = requireSession(provider)
-    try {
-      return (await p.request<T>(args as never, caipNetworkId)) as T
-    } catch (error) {
-      throw toWalletConnectError(error)
-    }
+    const wallet = walletInfoOf(peerOf(p))
+    return { channels, ...(wallet ? { wallet } : {}) }
   }
 
   // Stable identity while the namespaces stay the same (the core keeps them in state).
   let connectors: readonly Connector[] = []
   let connectorsKey: string | undefined
   const connectorsFor = (): readonly Connector[] => {
-    const list = namespaces()
+    const list = offered()
     const key = list.join(',')
     if (key !== connectorsKey) {
       connectorsKey = key
@@ -489,36 +319,27 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
     },
     getProvider: () => provider,
 
-    async connect({ caipNetworkId }) {
+    async connect({ namespaces }) {
+      setRequested(namespaces)
       const p = await load()
-      if (p.session) return sessionResult(p, caipNetworkId)
-      pending ??= deferred()
-      const awaited = pending.promise
-      ensureAttempt(p)
-      const result = await awaited
-      if (caipNetworkId) return sessionResult(p, caipNetworkId)
-      return result
+      if (!p.session) await pairing.approval(p)
+      return sessionOf(p, namespaces)
     },
 
     async getUri() {
       const p = await load()
       if (p.session)
         throw new PorticoError('Already connected through WalletConnect', { code: 'ALREADY_CONNECTED' })
-      pending ??= deferred()
-      // Nobody may await this attempt yet: keep an unobserved rejection from surfacing.
-      pending.promise.catch(() => undefined)
-      ensureAttempt(p)
-      const a = attempt!
-      if (a.uri) return a.uri
-      return await new Promise<string>((resolve, reject) => uriWaiters.add({ resolve, reject }))
+      await namespacesReady
+      return await pairing.uri(p)
     },
 
-    async reconnect() {
+    async reconnect({ namespaces }) {
+      setRequested(namespaces)
       const p = await load()
       if (!p.session) return undefined
-      currentChain.clear()
       setState({ status: 'connected', peer: peerOf(p) })
-      return sessionResult(p)
+      return sessionOf(p, namespaces)
     },
 
     async disconnect() {
@@ -528,137 +349,29 @@ export function createWalletConnectConnector(options: WalletConnectConnectorOpti
         await p.disconnect()
       } finally {
         known.clear()
-        currentChain.clear()
-        clearTimeout(attempt?.timer)
-        attempt = undefined
+        pairing.reset()
         setState({ status: 'idle', uri: undefined, expiresAt: undefined, peer: undefined, error: undefined })
       }
     },
 
-    async getAccounts({ namespace }) {
-      const p = provider
-      const ns = p?.session?.namespaces[namespace]
-      if (!ns) return { accounts: [] }
-      const result = accountsFromSession(namespace, ns.accounts, currentChain.get(namespace))
-      return result ?? { accounts: [] }
+    on(_event, handler) {
+      disconnectHandlers.add(handler)
+      return () => disconnectHandlers.delete(handler)
     },
-
-    async switchNetwork({ caipNetworkId }) {
-      const p = requireSession(provider)
-      const namespace = caipNetworkId.split(':')[0] as ChainNamespace
-      if (namespace !== 'eip155') throw new MethodNotSupportedError({ method: 'switchNetwork' })
-      const from = currentChain.get(namespace) ?? chainOf(p, namespace)
-      await request(
-        {
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: `0x${Number(caipNetworkId.split(':')[1]).toString(16)}` }],
-        },
-        from,
-      )
-      currentChain.set(namespace, caipNetworkId)
-      emit('chainChanged', { namespace, caipNetworkId })
-    },
-
-    async signMessage({ namespace, address, message }) {
-      const p = requireSession(provider)
-      const chain = currentChain.get(namespace) ?? chainOf(p, namespace)
-      switch (namespace) {
-        case 'eip155':
-          return await request<string>(
-            { method: 'personal_sign', params: [toHexMessage(message), address] },
-            chain,
-          )
-        case 'solana': {
-          const res = await request<{ signature: string }>(
-            {
-              method: 'solana_signMessage',
-              params: { message: toBase58(new TextEncoder().encode(message)), pubkey: address },
-            },
-            chain,
-          )
-          return res.signature
-        }
-        default:
-          throw new MethodNotSupportedError({ method: 'signMessage' })
-      }
-    },
-
-    async sendTransaction({
-      namespace,
-      request: tx,
-    }: {
-      namespace: ChainNamespace
-      request: TransactionRequest
-    }) {
-      const p = requireSession(provider)
-      const chain = tx.caipNetworkId ?? currentChain.get(namespace) ?? chainOf(p, namespace)
-      switch (namespace) {
-        case 'eip155': {
-          const from = tx.from ?? p.session!.namespaces.eip155!.accounts[0]!.split(':')[2]
-          return await request<string>(
-            {
-              method: 'eth_sendTransaction',
-              params: [
-                {
-                  from,
-                  to: tx.to,
-                  value: tx.value !== undefined ? `0x${tx.value.toString(16)}` : undefined,
-                  data: tx.data,
-                },
-              ],
-            },
-            chain,
-          )
-        }
-        case 'solana': {
-          const res = await request<{ signature: string }>(
-            { method: 'solana_signAndSendTransaction', params: { transaction: tx.transaction } },
-            chain,
-          )
-          return res.signature
-        }
-        default:
-          throw new MethodNotSupportedError({ method: 'sendTransaction' })
-      }
-    },
-
-    async signTypedData({ namespace, address, typedData }) {
-      const p = requireSession(provider)
-      if (namespace !== 'eip155') throw new MethodNotSupportedError({ method: 'signTypedData' })
-      const chain = currentChain.get(namespace) ?? chainOf(p, namespace)
-      const json = typeof typedData === 'string' ? typedData : JSON.stringify(typedData, bigintReplacer)
-      return await request<string>({ method: 'eth_signTypedData_v4', params: [address, json] }, chain)
-    },
-
-    on(event, handler) {
-      handlers[event].add(handler as never)
-      return () => handlers[event].delete(handler as never)
-    },
-
-    request,
 
     async destroy() {
       const p = provider
       provider = undefined
       loading = undefined
-      clearTimeout(attempt?.timer)
-      if (pending) {
-        pending.promise.catch(() => undefined)
-        pending.reject(new ProviderDisconnectedError())
-      }
-      pending = undefined
+      pairing.abort(new ProviderDisconnectedError())
       if (!p) return
       p.off('display_uri', onDisplayUri)
       p.off('session_event', onSessionEvent)
       p.off('session_update', onSessionUpdate)
-      p.off('session_delete', onDisconnect)
+      p.off('session_delete', onSessionDelete)
       p.client.off('session_expire', onSessionExpire)
       p.client.core.heartbeat.stop()
       await p.client.core.relayer.transportClose()
     },
   }
-}
-
-function bigintReplacer(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value
 }

@@ -1,20 +1,18 @@
+export { createSessionChannel, sessionAccounts, sessionChains } from './channel.js'
 export {
   createWalletConnectConnector,
-  toWalletConnectError,
+  isLoopbackRelay,
   WALLETCONNECT_CONNECTOR_ID,
   WALLETCONNECT_RELAY_TIMEOUT_MS,
   type WalletConnectConnector,
   type WalletConnectConnectorOptions,
-  WalletConnectRelayTimeoutError,
   type WalletConnectState,
   type WalletConnectStorage,
 } from './connector.js'
-export { toBase58, toHexMessage } from './encoding.js'
 export {
-  accountsFromSession,
-  buildProposalNamespaces,
-  type ProposalNamespace,
-  parseAccountId,
-  WALLETCONNECT_EVENTS,
-  WALLETCONNECT_METHODS,
-} from './namespaces.js'
+  ProjectIdNotConfiguredError,
+  toWalletConnectError,
+  WalletConnectRelayTimeoutError,
+} from './errors.js'
+export { peerFromMetadata, type WalletConnectPeer } from './peer.js'
+export { buildProposalNamespaces, type ProposalNamespace } from './proposal.js'

@@ -84,7 +84,7 @@ describe('loopback WalletConnect relay with real sign-client 2.25 clients', () =
       optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
     })
     const [, session] = await Promise.all([wallet.pair(uri!), approval()])
-    wallet.setBehaviour({ requests: 'reject' })
+    wallet.rejectNext()
     await expect(
       dapp.request({
         topic: session.topic,
@@ -92,7 +92,6 @@ describe('loopback WalletConnect relay with real sign-client 2.25 clients', () =
         request: { method: 'personal_sign', params: ['0x00', wallet.address] },
       }),
     ).rejects.toMatchObject({ code: 4001 })
-    wallet.setBehaviour({ requests: 'approve' })
     expect(wallet.requests.at(-1)?.outcome).toBe('rejected')
   })
 

@@ -2,7 +2,7 @@
 // The views against the real thing: loopback relay, real universal-provider in
 // the connector, and the dev WalletConnect wallet scanning the URI the QR shows.
 // jsdom/happy-dom WebSockets break WalletConnect clients (LOCAL-WORLD.md): use `ws`.
-import { createPortico, type Portico } from '@portico/core'
+import { type ChannelNamespaceRequest, createPortico, type Portico } from '@portico/core'
 import {
   createDevWcWallet,
   createMemoryKeyValueStorage,
@@ -19,6 +19,14 @@ import ConnectingWalletConnectView from './ConnectingWalletConnect.js'
 import ConnectingWalletConnectBasicView from './ConnectingWalletConnectBasic.js'
 
 installNodeWebSocket()
+
+/** What core would ask for with the EVM adapter installed (this view test has no adapter). */
+const EIP155: ChannelNamespaceRequest = {
+  namespace: 'eip155',
+  chains: ['eip155:31337'],
+  methods: ['personal_sign', 'eth_sendTransaction'],
+  events: ['accountsChanged', 'chainChanged'],
+}
 
 describe('ConnectingWalletConnect views with the loopback relay and the dev WC wallet', () => {
   const guard = watchOutboundConnections()
@@ -57,7 +65,7 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
     const coreConnect = portico.connect.bind(portico)
     portico.connect = async (id, o) => {
       if (id !== connector.id) return coreConnect(id, o)
-      await connector.connect({ connectorId: id, namespace: o?.namespace })
+      await connector.connect({ connectorId: id, namespace: o?.namespace, namespaces: [EIP155] })
     }
     teardown.push(async () => {
       await connector.destroy()
@@ -69,7 +77,7 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
   it('Basic: the QR carries the pairing URI; the wallet scanning it connects; a rejection offers "Try again" with the same QR', async () => {
     const portico = makePortico()
     const connector = getWalletConnectConnector(portico)!
-    wallet.setBehaviour({ proposals: 'reject' })
+    wallet.rejectNext()
     const el = await mount(portico, <ConnectingWalletConnectBasicView />)
     await waitFor(() => !!el.querySelector('svg[data-qr-value]'))
     const uri = el.querySelector('svg[data-qr-value]')!.getAttribute('data-qr-value')!
@@ -78,14 +86,13 @@ describe('ConnectingWalletConnect views with the loopback relay and the dev WC w
 
     await wallet.pair(uri)
     await waitFor(() => el.textContent?.includes('Connection declined') ?? false)
-    wallet.setBehaviour({ proposals: 'approve' })
     await act(async () => {
       ;[...el.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click()
     })
     await waitFor(() => connector.getState().status === 'connected')
     expect(connector.getState().uri).toBe(uri) // cached for the retry
-    const { sessions } = (await connector.reconnect!({ connectorId: 'walletConnect' }))!
-    expect(sessions.eip155?.accounts[0]?.address).toBe(wallet.address)
+    const { channels } = (await connector.reconnect!({ connectorId: 'walletConnect', namespaces: [EIP155] }))!
+    expect(channels.eip155?.accounts()).toEqual([`eip155:31337:${wallet.address}`])
     await connector.disconnect({ connectorId: 'walletConnect' })
   })
 

@@ -4,6 +4,7 @@
 // configured relay time-out. Then a relay comes up on that port and "Try again"
 // pairs with a fresh attempt.
 // jsdom/happy-dom WebSockets break WalletConnect clients (LOCAL-WORLD.md): use `ws`.
+import { anvil31337, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
 import { createMemoryStorage, createPortico, type Portico } from '@portico/core'
 import {
   createMemoryKeyValueStorage,
@@ -16,7 +17,7 @@ import { act } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WALLETCONNECT_RELAY_TIMEOUT_MS, WalletConnectRelayTimeoutError } from '../connector/index.js'
 import { getWalletConnectConnector, walletConnectPlugin } from '../plugin.js'
-import { anvil, createViews, installNodeWebSocket, waitFor } from '../test-helpers/react.js'
+import { createViews, installNodeWebSocket, waitFor } from '../test-helpers/react.js'
 import ConnectingWalletConnectView from './ConnectingWalletConnect.js'
 
 installNodeWebSocket()
@@ -43,7 +44,9 @@ describe('WalletConnect relay time-out (no relay → error with "Try again", not
 
   function makePortico(prefix: string): Portico {
     const portico = createPortico({
-      networks: [anvil],
+      adapters: [
+        evmAdapter({ networks: [withRpcUrls(anvil31337, ['http://127.0.0.1:8545'])], discovery: false }),
+      ],
       storage: createMemoryStorage(),
       isMobile: () => false,
       plugins: [

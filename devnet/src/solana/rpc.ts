@@ -1,39 +1,33 @@
 import {
-  type Address,
   address,
-  type EncodedAccount,
   getBase58Decoder,
-  getBase58Encoder,
   getBase64Decoder,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
   getTransactionEncoder,
-  isAddress,
   lamports,
   type Transaction,
 } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { FailedTransactionMetadata, type LiteSVM } from 'litesvm'
+import {
+  encodeAccount,
+  encodeFound,
+  MINT_SIZE,
+  mintDecimals,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_ACCOUNT_SIZE,
+  tokenAmount,
+} from './accounts.js'
 import { type RpcTransactionError, toRpcTransactionError } from './errors.js'
+import { addressParam, type Handler, isConfig, isString, param, RpcError } from './params.js'
+import { blockhashOf, type CompiledMessage, decodeTransaction, signatureOf, transactionJson } from './wire.js'
 
-const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
-const TOKEN_ACCOUNT_SIZE = 165
-const MINT_SIZE = 82
+export { RpcError } from './params.js'
+
 /** Blockhashes stay valid for this many newer ones, like the 150-block window of a real cluster. */
 const BLOCKHASH_WINDOW = 150
 const FEE_PER_SIGNATURE = 5000
-
-/** A JSON-RPC error with its numeric code (Solana's server codes are -32002…-32016). */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message)
-  }
-}
 
 interface SignatureRecord {
   slot: number
@@ -53,51 +47,6 @@ interface LandedTransaction {
   postBalances: number[]
   logs: string[]
   unitsConsumed: number
-}
-
-/** The fields of @solana/kit's compiled message this server reads (legacy and v0). */
-interface CompiledMessage {
-  version: 'legacy' | number
-  header: {
-    numSignerAccounts: number
-    numReadonlySignerAccounts: number
-    numReadonlyNonSignerAccounts: number
-  }
-  staticAccounts: string[]
-  lifetimeToken: string
-  instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[]
-  addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[]
-}
-
-type Params = unknown[]
-type Handler = (params: Params) => unknown
-
-function param<T>(params: Params, i: number, name: string, check: (v: unknown) => v is T): T {
-  const v = params[i]
-  if (!check(v)) throw new RpcError(-32602, `Invalid params: ${name}`)
-  return v
-}
-const isString = (v: unknown): v is string => typeof v === 'string'
-const isConfig = (v: unknown): v is Record<string, unknown> | undefined =>
-  v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v))
-
-function addressParam(params: Params, i: number): Address {
-  const v = param(params, i, 'address', isString)
-  if (!isAddress(v)) throw new RpcError(-32602, `Invalid params: invalid pubkey ${v}`)
-  return address(v)
-}
-
-function uiAmountString(amount: bigint, decimals: number): string {
-  if (decimals === 0) return amount.toString()
-  const s = amount.toString().padStart(decimals + 1, '0')
-  const whole = s.slice(0, -decimals)
-  const frac = s.slice(-decimals).replace(/0+$/, '')
-  return frac ? `${whole}.${frac}` : whole
-}
-
-function tokenAmount(amount: bigint, decimals: number) {
-  const ui = uiAmountString(amount, decimals)
-  return { amount: amount.toString(), decimals, uiAmount: Number(ui), uiAmountString: ui }
 }
 
 /**
@@ -140,13 +89,13 @@ export class SolanaRpc {
       getBalance: (p) => this.withContext(Number(this.svm.getBalance(addressParam(p, 0)) ?? 0n)),
       getAccountInfo: (p) => {
         const config = param(p, 1, 'config', isConfig) ?? {}
-        return this.withContext(this.encodeAccount(addressParam(p, 0), config.encoding))
+        return this.withContext(encodeAccount(this.svm, addressParam(p, 0), config.encoding))
       },
       getMultipleAccounts: (p) => {
         const list = param(p, 0, 'addresses', Array.isArray)
         const config = param(p, 1, 'config', isConfig) ?? {}
         return this.withContext(
-          list.map((_, i) => this.encodeAccount(addressParam(list, i), config.encoding)),
+          list.map((_, i) => encodeAccount(this.svm, addressParam(list, i), config.encoding)),
         )
       },
       getTokenAccountsByOwner: (p) => {
@@ -171,7 +120,7 @@ export class SolanaRpc {
         )
         found.sort((a, b) => (a.address < b.address ? -1 : 1))
         return this.withContext(
-          found.map((a) => ({ pubkey: a.address, account: this.encodeFound(a, config.encoding) })),
+          found.map((a) => ({ pubkey: a.address, account: encodeFound(this.svm, a, config.encoding) })),
         )
       },
       getTokenAccountBalance: (p) => {
@@ -180,7 +129,7 @@ export class SolanaRpc {
           throw new RpcError(-32602, 'Invalid param: not a Token account')
         }
         const t = getTokenDecoder().decode(a.data.slice(0, TOKEN_ACCOUNT_SIZE))
-        return this.withContext(tokenAmount(t.amount, this.mintDecimals(t.mint)))
+        return this.withContext(tokenAmount(t.amount, mintDecimals(this.svm, t.mint)))
       },
       getTokenSupply: (p) => {
         const a = this.svm.getAccount(addressParam(p, 0))
@@ -205,7 +154,7 @@ export class SolanaRpc {
         // Header: [version prefix?] numRequiredSignatures …
         const signatures = message[(message[0]! & 0x80) !== 0 ? 1 : 0] ?? 1
         // A node answers null for a message whose blockhash it no longer knows.
-        const known = this.blockhashes.includes(this.blockhashOf(new Uint8Array(message)))
+        const known = this.blockhashes.includes(blockhashOf(new Uint8Array(message)))
         return this.withContext(known ? FEE_PER_SIGNATURE * signatures : null)
       },
       getRecentPrioritizationFees: () => [],
@@ -225,8 +174,8 @@ export class SolanaRpc {
       },
       sendTransaction: (p) => {
         const config = param(p, 1, 'config', isConfig) ?? {}
-        const tx = this.decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
-        const signature = this.signatureOf(tx)
+        const tx = decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
+        const signature = signatureOf(tx)
         if (this.signatures.has(signature)) {
           throw new RpcError(
             -32002,
@@ -269,7 +218,7 @@ export class SolanaRpc {
       },
       simulateTransaction: (p) => {
         const config = param(p, 1, 'config', isConfig) ?? {}
-        const tx = this.decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
+        const tx = decodeTransaction(param(p, 0, 'transaction', isString), config.encoding)
         const blockhashError = config.replaceRecentBlockhash ? undefined : this.checkBlockhash(tx)
         if (blockhashError) {
           return this.withContext({ err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0 })
@@ -340,7 +289,7 @@ export class SolanaRpc {
           transaction:
             config.encoding === 'base64'
               ? [getBase64Decoder().decode(wire), 'base64']
-              : this.transactionJson(wire, message),
+              : transactionJson(wire, message),
           meta: {
             err: r.err,
             status: r.err === null ? { Ok: null } : { Err: r.err },
@@ -430,146 +379,10 @@ export class SolanaRpc {
     })
   }
 
-  /** The `json` encoding of a transaction (signatures + message with base58 instruction data). */
-  private transactionJson(wire: Uint8Array, message: CompiledMessage) {
-    const tx = getTransactionDecoder().decode(wire)
-    return {
-      signatures: Object.values(tx.signatures).map((sig) => (sig ? getBase58Decoder().decode(sig) : null)),
-      message: {
-        accountKeys: message.staticAccounts,
-        header: {
-          numRequiredSignatures: message.header.numSignerAccounts,
-          numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-          numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-        },
-        instructions: message.instructions.map((ix) => ({
-          programIdIndex: ix.programAddressIndex,
-          accounts: ix.accountIndices ?? [],
-          data: getBase58Decoder().decode(ix.data ?? new Uint8Array()),
-          stackHeight: null,
-        })),
-        recentBlockhash: message.lifetimeToken,
-        ...(message.version === 'legacy'
-          ? {}
-          : {
-              addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({
-                accountKey: l.lookupTableAddress,
-                writableIndexes: l.writableIndexes,
-                readonlyIndexes: l.readonlyIndexes,
-              })),
-            }),
-      },
-    }
-  }
-
-  private decodeTransaction(wire: string, encoding: unknown): Transaction {
-    let bytes: Uint8Array
-    try {
-      bytes = new Uint8Array(
-        encoding === 'base64' ? getBase64Encoder().encode(wire) : getBase58Encoder().encode(wire),
-      )
-      return getTransactionDecoder().decode(bytes)
-    } catch (cause) {
-      throw new RpcError(-32602, `invalid transaction: failed to deserialize (${String(cause)})`)
-    }
-  }
-
-  private signatureOf(tx: Transaction): string {
-    const first = Object.values(tx.signatures)[0]
-    if (!first) throw new RpcError(-32003, 'Transaction signature verification failure')
-    return getBase58Decoder().decode(first)
-  }
-
-  /** The recent blockhash of a message (after the header and the account keys). */
-  private blockhashOf(m: Uint8Array): string {
-    let o = ((m[0]! & 0x80) !== 0 ? 1 : 0) + 3
-    let count = 0
-    let shift = 0
-    for (;;) {
-      const b = m[o++]!
-      count |= (b & 0x7f) << shift
-      if ((b & 0x80) === 0) break
-      shift += 7
-    }
-    o += count * 32
-    return getBase58Decoder().decode(m.slice(o, o + 32))
-  }
-
   /** litesvm runs with its own check off (it only knows the latest blockhash); the server keeps the window. */
   private checkBlockhash(tx: Transaction): string | undefined {
-    return this.blockhashes.includes(this.blockhashOf(new Uint8Array(tx.messageBytes)))
+    return this.blockhashes.includes(blockhashOf(new Uint8Array(tx.messageBytes)))
       ? undefined
       : 'BlockhashNotFound'
-  }
-
-  private mintDecimals(mint: Address): number {
-    const a = this.svm.getAccount(mint)
-    return a.exists && a.data.length >= MINT_SIZE
-      ? getMintDecoder().decode(a.data.slice(0, MINT_SIZE)).decimals
-      : 0
-  }
-
-  private encodeAccount(at: Address, encoding: unknown) {
-    const a = this.svm.getAccount(at)
-    return a.exists ? this.encodeFound(a, encoding) : null
-  }
-
-  private encodeFound(a: EncodedAccount, encoding: unknown) {
-    const base = {
-      executable: a.executable,
-      lamports: Number(a.lamports),
-      owner: a.programAddress,
-      rentEpoch: 0,
-      space: a.data.length,
-    }
-    if (encoding === 'jsonParsed') {
-      const parsed = this.parseAccount(a)
-      if (parsed) return { ...base, data: parsed }
-    }
-    if (encoding === 'base58') return { ...base, data: [getBase58Decoder().decode(a.data), 'base58'] }
-    return { ...base, data: [getBase64Decoder().decode(a.data), 'base64'] }
-  }
-
-  private parseAccount(a: EncodedAccount) {
-    const isToken =
-      a.programAddress === TOKEN_PROGRAM_ADDRESS || a.programAddress === TOKEN_2022_PROGRAM_ADDRESS
-    if (!isToken) return undefined
-    const program = a.programAddress === TOKEN_PROGRAM_ADDRESS ? 'spl-token' : 'spl-token-2022'
-    if (a.data.length === MINT_SIZE) {
-      const m = getMintDecoder().decode(a.data)
-      return {
-        program,
-        space: a.data.length,
-        parsed: {
-          type: 'mint',
-          info: {
-            decimals: m.decimals,
-            freezeAuthority: m.freezeAuthority.__option === 'Some' ? m.freezeAuthority.value : null,
-            isInitialized: m.isInitialized,
-            mintAuthority: m.mintAuthority.__option === 'Some' ? m.mintAuthority.value : null,
-            supply: m.supply.toString(),
-          },
-        },
-      }
-    }
-    if (a.data.length >= TOKEN_ACCOUNT_SIZE) {
-      const t = getTokenDecoder().decode(a.data.slice(0, TOKEN_ACCOUNT_SIZE))
-      const states = ['uninitialized', 'initialized', 'frozen'] as const
-      return {
-        program,
-        space: a.data.length,
-        parsed: {
-          type: 'account',
-          info: {
-            isNative: t.isNative.__option === 'Some',
-            mint: t.mint,
-            owner: t.owner,
-            state: states[t.state] ?? 'initialized',
-            tokenAmount: tokenAmount(t.amount, this.mintDecimals(t.mint)),
-          },
-        },
-      }
-    }
-    return undefined
   }
 }

@@ -116,7 +116,7 @@ describe('portico.connect("walletConnect") end to end (core routing → WalletCo
       address: wallet.address,
       caipAddress: `eip155:31337:${wallet.address}`,
       connectorId: 'walletConnect',
-      connectedWalletInfo: { name: 'WalletConnect', type: 'WALLET_CONNECT' },
+      connectedWalletInfo: { name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' },
     })
     expect(events).toEqual([`CONNECT_SUCCESS eip155 ${wallet.address}`])
     // Reads stay with the EVM adapter: the native balance comes from anvil.

@@ -4,8 +4,20 @@
  * wallet is in the `@portico/adapter-solana/dev-wallet` entry.
  */
 
-export { type SolanaAdapterOptions, type SolanaTokenInfo, solanaAdapter } from './adapter/index.js'
+export {
+  type SolanaAdapter,
+  type SolanaAdapterOptions,
+  type SolanaTokenInfo,
+  solanaAdapter,
+} from './adapter/index.js'
 export { isSolanaAddress } from './address/index.js'
+export {
+  SOLANA_CHANNEL,
+  SOLANA_REQUEST_METHODS,
+  type SolanaSignTransactionRequest,
+  type SolanaSignTransactionResult,
+  type SolanaTransactionRequest,
+} from './contract/index.js'
 export { toSolanaPorticoError, WALLET_STANDARD_ERROR_CODES } from './errors/index.js'
 export {
   type SolanaStandardChain,
@@ -16,5 +28,4 @@ export {
   solanaTestnet,
   toStandardChain,
 } from './networks/index.js'
-export { formatUnits, parseUnits } from './units/index.js'
 export { isSolanaWallet, walletConnectorId } from './wallets/index.js'

@@ -3,7 +3,10 @@ import {
   type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
   AmountAndReceiverRequiredError,
-  type ChainAdapter,
+  formatBalance,
+  formatUnits,
+  parseUnits,
+  walletStandardConnectorId,
   NetworkNotFoundError,
   TokenBalanceUnavailableError,
   UserRejectedRequestError,
@@ -15,16 +18,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSolanaDevWallet, SOLANA_DEV_WALLET_NAME, type SolanaDevWallet } from '../dev-wallet/index.js'
 import { solanaDevnet, solanaLocalnet } from '../networks/index.js'
 import { createTestContext, installWindow } from '../test-helpers/context.js'
-import { solanaAdapter } from './index.js'
+import { type SolanaAdapter, solanaAdapter } from './index.js'
 
-const DEV_CONNECTOR = 'wallet-standard:portico-solana-dev-wallet'
+// Its connector id: core's Wallet Standard rule (name + icon digest), resolved once the wallet exists.
+let DEV_CONNECTOR: string
 const SOL = 1_000_000_000n
 
 let uninstallWindow: () => void
 let devnet: SolanaDevnet
 let dev: SolanaDevWallet
 let unregisterDev: () => void
-let adapter: ChainAdapter
+let adapter: SolanaAdapter
 let test: ReturnType<typeof createTestContext>
 let local: ReturnType<typeof solanaLocalnet>
 let rpc: ReturnType<typeof createSolanaRpc>
@@ -47,6 +51,7 @@ beforeAll(async () => {
     secretKeys: devnet.fixtures.devKeypairs.slice(0, 2).map((k) => k.secretKey),
     rpcUrls: { 'solana:localnet': devnet.rpcUrl },
   })
+  DEV_CONNECTOR = walletStandardConnectorId(dev.wallet)
   // Registered before the app looks: the app-ready handshake must still find it.
   unregisterDev = dev.register()
   test = createTestContext()
@@ -143,11 +148,12 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
   it('signs a message; the ed25519 signature verifies against the account public key', async () => {
     const signer = devnet.fixtures.devKeypairs[0]!
     const message = 'Sign in to Portico\nnonce: 42'
-    const signature = await adapter.signMessage({
+    const { signature, publicKey } = await adapter.signMessage({
       connectorId: DEV_CONNECTOR,
       address: signer.address,
       message,
     })
+    expect(publicKey).toBe(`0x${Buffer.from(signer.publicKey).toString('hex')}`)
     const bytes = new Uint8Array(getBase58Encoder().encode(signature))
     expect(bytes).toHaveLength(64)
     const key = createPublicKey({
@@ -167,7 +173,7 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     }
     const signature = await adapter.sendTransaction({
       connectorId: DEV_CONNECTOR,
-      request: { to, value: adapter.parseUnits('2.5', 9) },
+      request: { to, value: parseUnits('2.5', 9) },
     })
     const status = await rpc.getSignatureStatuses([signature as Signature]).send()
     expect(status.value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' })
@@ -177,18 +183,15 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     expect((await rpc.getBalance(address(from)).send()).value).toBe(before.from - 2_500_000_000n - 5000n)
   })
 
-  it('estimateGas gives the fee in lamports for the transfer (5000 per signature)', async () => {
-    const fee = await adapter.estimateGas!({
-      request: {
-        from: devnet.fixtures.devKeypairs[0]!.address,
-        to: devnet.fixtures.devKeypairs[1]!.address,
-        value: 1n,
-        caipNetworkId: local.caipNetworkId,
-      },
+  it('estimateFee gives the fee for the transfer as a SOL Balance (5000 lamports per signature)', async () => {
+    const fee = await adapter.estimateFee({
+      caipNetworkId: local.caipNetworkId,
+      address: devnet.fixtures.devKeypairs[0]!.address,
+      request: { to: devnet.fixtures.devKeypairs[1]!.address, value: 1n },
     })
-    expect(fee).toBe(5000n)
+    expect(fee).toEqual({ value: 5000n, decimals: 9, symbol: 'SOL', formatted: formatBalance(formatUnits(5000n, 9)) })
     await expect(
-      adapter.estimateGas!({ request: { to: dev.addresses[1], value: 1n } }),
+      adapter.estimateFee({ caipNetworkId: local.caipNetworkId, request: { to: dev.addresses[1]!, value: 1n } }),
     ).rejects.toBeInstanceOf(AddressOrAuthConnectorNotFoundError)
   })
 
@@ -206,11 +209,11 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     }
     const own = solanaAdapter({ networks: [local], wallets: [signOnly] })
     await own.setup(createTestContext().ctx)
-    await own.connect({ connectorId: 'wallet-standard:sign-only-wallet' })
+    await own.connect({ connectorId: walletStandardConnectorId(signOnly) })
     const to = devnet.fixtures.devKeypairs[2]!.address
     const before = (await rpc.getBalance(address(to)).send()).value
     const signature = await own.sendTransaction({
-      connectorId: 'wallet-standard:sign-only-wallet',
+      connectorId: walletStandardConnectorId(signOnly),
       request: { from: devnet.fixtures.devKeypairs[1]!.address, to, value: 1_000n },
     })
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
@@ -237,7 +240,7 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     expect((await rpc.getBalance(address(signer)).send()).value).toBe(before)
     await expect(
       adapter.signMessage({ connectorId: DEV_CONNECTOR, address: signer, message: 'yes' }),
-    ).resolves.toBeTypeOf('string')
+    ).resolves.toMatchObject({ signature: expect.any(String) })
   })
 
   it('hold keeps the request pending until release (approve or reject)', async () => {
@@ -248,9 +251,9 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     void held.then(() => (settled = true))
     await new Promise((r) => setTimeout(r, 50))
     expect(settled).toBe(false)
-    expect(dev.pending).toBe(1)
+    expect(dev.pending).toHaveLength(1)
     dev.release()
-    await expect(held).resolves.toBeTypeOf('string')
+    await expect(held).resolves.toMatchObject({ signature: expect.any(String) })
     const refused = adapter.signMessage({ connectorId: DEV_CONNECTOR, address: signer, message: 'never' })
     await new Promise((r) => setTimeout(r, 10))
     dev.release('reject')
@@ -276,7 +279,10 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     await adapter.connect({ connectorId: DEV_CONNECTOR, caipNetworkId: local.caipNetworkId })
     const changed = nextEvent('chainChanged')
     await adapter.switchNetwork({ connectorId: DEV_CONNECTOR, caipNetworkId: solanaDevnet.caipNetworkId })
-    expect(await changed).toEqual({ caipNetworkId: solanaDevnet.caipNetworkId })
+    const event = await changed
+    expect(event).toMatchObject({ connectorId: DEV_CONNECTOR, caipNetworkId: solanaDevnet.caipNetworkId })
+    // The adapter re-composed the accounts' CAIP-10 ids for the new cluster.
+    expect(event.accounts?.[0]?.caipAddress.startsWith(`${solanaDevnet.caipNetworkId}:`)).toBe(true)
     await expect(
       adapter.switchNetwork({ connectorId: DEV_CONNECTOR, caipNetworkId: 'solana:unknown' }),
     ).rejects.toBeInstanceOf(NetworkNotFoundError)
@@ -285,7 +291,7 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
 
   it('rejects bad input with typed errors', async () => {
     await expect(
-      adapter.sendTransaction({ connectorId: DEV_CONNECTOR, request: { value: 1n } }),
+      adapter.sendTransaction({ connectorId: DEV_CONNECTOR, request: { value: 1n } as never }),
     ).rejects.toBeInstanceOf(AmountAndReceiverRequiredError)
     await expect(
       adapter.getBalance({
@@ -311,7 +317,7 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
     await adapter.disconnect({ connectorId: DEV_CONNECTOR })
     expect(dev.wallet.accounts).toEqual([])
     await expect(
-      adapter.sendTransaction({ connectorId: DEV_CONNECTOR, request: { to: dev.addresses[1], value: 1n } }),
+      adapter.sendTransaction({ connectorId: DEV_CONNECTOR, request: { to: dev.addresses[1]!, value: 1n } }),
     ).rejects.toBeInstanceOf(AddressOrAuthConnectorNotFoundError)
   })
 })

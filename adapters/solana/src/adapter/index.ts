@@ -2,108 +2,75 @@ import {
   type AccountRecord,
   type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
-  AmountAndReceiverRequiredError,
-  type Balance,
+  type CaipAddress,
   type CaipNetworkId,
   type ChainAdapter,
   type Connector,
   type ConnectResult,
+  formatBalance,
+  formatUnits,
   MethodNotSupportedError,
   type Network,
   NetworkNotFoundError,
   type PorticoContext,
   PorticoError,
-  TokenBalanceUnavailableError,
-  type TokenHolding,
-  type TransactionRequest,
+  type RequestChannel,
+  UnsupportedChainError,
+  watchWalletStandard,
 } from '@portico/core'
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
-import type {
-  SolanaSignAndSendTransactionFeature,
-  SolanaSignMessageFeature,
-  SolanaSignTransactionFeature,
-} from '@solana/wallet-standard-features'
 import type { Wallets } from '@wallet-standard/app'
-import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import type {
-  StandardConnectFeature,
-  StandardDisconnectFeature,
-  StandardEventsFeature,
-} from '@wallet-standard/features'
-import { isSolanaAddress } from '../address/index.js'
+import type { Wallet } from '@wallet-standard/base'
+import type { StandardConnectFeature } from '@wallet-standard/features'
+import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet, toStandardChain } from '../networks/index.js'
-import { formatBalanceUnits, formatUnits, parseUnits } from '../units/index.js'
-import { FEATURES, solanaAccounts, toConnectors } from '../wallets/index.js'
+import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
+import {
+  type BackendEvents,
+  channelAccounts,
+  channelBackend,
+  type HeldAccount,
+  type WalletBackend,
+  solanaCodec,
+  walletStandardBackend,
+} from './backends.js'
+import { readBalance, readTokenBalances, type SolanaTokenInfo } from './reads.js'
+import { wireTransaction } from './transactions.js'
+import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
-
-/** A known SPL token, so balances show its symbol and name (SPL mints carry neither on chain). */
-export interface SolanaTokenInfo {
-  mint: string
-  symbol: string
-  name?: string
-}
-
-export interface SolanaAdapterOptions {
-  /** Networks offered; default mainnet, devnet, testnet. Add `solanaLocalnet(...)` for a local SVM. */
-  networks?: Network[]
-  /** Known SPL tokens (symbol / name by mint). */
-  tokens?: SolanaTokenInfo[]
-  /** Wallets to offer besides the discovered ones (e.g. a dev wallet object). */
-  wallets?: Wallet[]
-  /**
-   * Discover Wallet Standard wallets. Defaults to `ctx.isBrowser`; set `true`
-   * to discover under a window-like global in Node tests.
-   */
-  discover?: boolean
-  /** The Wallet Standard registry; defaults to `getWallets()` of `@wallet-standard/app`, loaded lazily. */
-  getWallets?: () => Wallets
-  /** Commitment for reads and sends; default `confirmed`. */
-  commitment?: 'processed' | 'confirmed' | 'finalized'
-}
+export type { SolanaTokenInfo } from './reads.js'
+export type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
 interface Session {
-  wallet: Wallet
-  accounts: WalletAccount[]
+  backend: WalletBackend
+  accounts: HeldAccount[]
   caipNetworkId: CaipNetworkId
-  off: () => void
+  /** Set when a plugin's request channel carries the session. */
+  channel?: RequestChannel
 }
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
 const utf8 = new TextEncoder()
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 
-function toRecord(account: WalletAccount): AccountRecord {
-  return {
+/** Held accounts as records on a cluster: the adapter composes the CAIP-10 ids. */
+function toRecords(accounts: readonly HeldAccount[], caipNetworkId: CaipNetworkId): AccountRecord[] {
+  return accounts.map((a) => ({
     namespace: 'solana',
-    address: account.address,
+    address: a.address,
+    caipAddress: `${caipNetworkId}:${a.address}` as CaipAddress,
     type: 'eoa',
-    publicKey: Array.from(account.publicKey, (b) => b.toString(16).padStart(2, '0')).join(''),
-  }
-}
-
-class InvalidSolanaAddressError extends PorticoError {
-  override name = 'InvalidSolanaAddressError'
-  constructor(value: unknown) {
-    super('Invalid address', {
-      code: 'INVALID_ADDRESS',
-      details: `${String(value)} is not 32–44 base58 characters`,
-    })
-  }
-}
-
-class ConnectorNotFoundError extends PorticoError {
-  override name = 'ConnectorNotFoundError'
-  constructor(connectorId: string) {
-    super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
-  }
+    ...(a.publicKey ? { publicKey: hex(a.publicKey) } : {}),
+  }))
 }
 
 /**
- * The Solana chain adapter. Wallets come from the Wallet Standard (live: a
- * wallet that registers later appears as a new connector), balances and
+ * The Solana chain adapter. Wallets come from the Wallet Standard (core's
+ * shared discovery: a wallet that registers later appears as a new connector,
+ * under an id made of its name and icon), or from a plugin's request channel
+ * (a WalletConnect session, driven with the `solana_*` methods); balances and
  * transfers go through `@solana/kit` (loaded with `import()` on first use),
  * and wallet errors become Portico's typed errors (user rejection →
  * `UserRejectedRequestError`).
@@ -116,7 +83,7 @@ class ConnectorNotFoundError extends PorticoError {
  *   adapters: [evmAdapter(), solanaAdapter({ networks: [solanaMainnet, solanaDevnet] })],
  * })
  */
-export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
+export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter {
   const networks: readonly Network[] = options.networks ?? [solanaMainnet, solanaDevnet, solanaTestnet]
   const commitment = options.commitment ?? 'confirmed'
   const tokens = new Map((options.tokens ?? []).map((t) => [t.mint, t]))
@@ -126,8 +93,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
   let ctx: PorticoContext | undefined
   let connectors: readonly Connector[] = []
   let walletsById = new Map<string, Wallet>()
-  let registry: Wallets | undefined
-  const teardown: (() => void)[] = []
+  let watch: ReturnType<typeof watchWalletStandard<Wallet>> | undefined
 
   function emit<E extends keyof AdapterEvents>(event: E, payload: AdapterEvents[E]) {
     for (const h of handlers[event]) {
@@ -139,17 +105,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     }
   }
 
-  function refreshConnectors() {
-    const all = [...(options.wallets ?? []), ...(registry?.get() ?? [])]
-    const unique = all.filter((w, i) => all.indexOf(w) === i)
-    const built = toConnectors(unique)
-    connectors = built.connectors
-    walletsById = built.byId
+  function publish(entries: { id: string; wallet: Wallet; conflict?: string }[]) {
+    connectors = entries.map((e) => toConnector(e.id, e.wallet, e.conflict))
+    walletsById = new Map(entries.map((e) => [e.id, e.wallet]))
     for (const [id, session] of sessions) {
-      if (walletsById.get(id) !== session.wallet) {
-        endSession(id)
-        emit('disconnect', { reason: 'wallet unregistered' })
-      }
+      if (session.channel || walletsById.has(id)) continue
+      endSession(id)
+      emit('disconnect', { connectorId: id, reason: 'wallet unregistered' })
     }
     ctx?.setConnectors('solana', connectors)
   }
@@ -162,7 +124,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
   function walletFor(connectorId: string): Wallet {
     const wallet = walletsById.get(connectorId)
-    if (!wallet) throw new ConnectorNotFoundError(connectorId)
+    if (!wallet) throw new PorticoError('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
     return wallet
   }
 
@@ -172,14 +134,14 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return session
   }
 
-  function accountFor(session: Session, address: string | undefined): WalletAccount {
+  function accountFor(session: Session, address: string | undefined): HeldAccount {
     const account = address ? session.accounts.find((a) => a.address === address) : session.accounts[0]
     if (!account) throw new AddressOrAuthConnectorNotFoundError({ details: address })
     return account
   }
 
   function endSession(connectorId: string) {
-    sessions.get(connectorId)?.off()
+    sessions.get(connectorId)?.backend.close()
     sessions.delete(connectorId)
   }
 
@@ -194,35 +156,28 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return active && networks.some((n) => n.caipNetworkId === active) ? active : networks[0]?.caipNetworkId
   }
 
-  /** Starts holding a connection: accounts (those on the network's chain first) and the wallet's change events. */
-  function openSession(
-    connectorId: string,
-    wallet: Wallet,
-    accounts: WalletAccount[],
-    caipNetworkId: CaipNetworkId,
-  ): Session {
-    const chain = toStandardChain(caipNetworkId)
-    const sorted = [...accounts].sort(
-      (a, b) => Number(b.chains.includes(chain)) - Number(a.chains.includes(chain)),
-    )
-    endSession(connectorId)
-    const events = (wallet.features as Partial<StandardEventsFeature>)[FEATURES.events]
-    const off =
-      events?.on('change', (changed) => {
+  /** Wallet events of a session → adapter events tagged with its connector. */
+  function eventsFor(connectorId: string): BackendEvents {
+    return {
+      onAccounts(accounts) {
         const session = sessions.get(connectorId)
-        if (!session || !changed.accounts) return
-        const next = solanaAccounts(changed.accounts)
-        if (next.length === 0) {
-          endSession(connectorId)
-          emit('disconnect', { reason: 'wallet removed the accounts' })
-          return
-        }
-        session.accounts = next
-        emit('accountsChanged', { accounts: next.map(toRecord) })
-      }) ?? (() => {})
-    const session: Session = { wallet, accounts: sorted, caipNetworkId, off }
+        if (!session) return
+        session.accounts = accounts
+        emit('accountsChanged', { connectorId, accounts: toRecords(accounts, session.caipNetworkId) })
+      },
+      onDisconnect(reason) {
+        if (!sessions.has(connectorId)) return
+        endSession(connectorId)
+        emit('disconnect', { connectorId, reason })
+      },
+    }
+  }
+
+  /** Starts holding a connection; the accounts usable on the network's chain come first. */
+  function openSession(connectorId: string, session: Session): ConnectResult {
+    endSession(connectorId)
     sessions.set(connectorId, session)
-    return session
+    return { accounts: toRecords(session.accounts, session.caipNetworkId), caipNetworkId: session.caipNetworkId }
   }
 
   function rpcFor(caipNetworkId: CaipNetworkId): Promise<Rpc<SolanaRpcApi>> {
@@ -236,92 +191,79 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return rpc
   }
 
-  /** The wire bytes of the request: a pre-built transaction (bytes or base64) or a SOL transfer built here, unsigned. */
-  async function wireTransaction(
-    from: string,
-    caipNetworkId: CaipNetworkId,
-    request: TransactionRequest,
-    versions: readonly (string | number)[],
-  ): Promise<Uint8Array> {
-    const kit = await import('@solana/kit')
-    if (request.transaction instanceof Uint8Array) return request.transaction
-    if (typeof request.transaction === 'string') {
-      return new Uint8Array(kit.getBase64Encoder().encode(request.transaction))
+  async function connectChannel(connectorId: string, channel: RequestChannel, wanted?: CaipNetworkId) {
+    const chains = channel.chains().filter((c) => networks.some((n) => n.caipNetworkId === c))
+    const caipNetworkId = wanted && chains.includes(wanted) ? wanted : chains[0]
+    if (!caipNetworkId) throw new UnsupportedChainError({ details: 'the session covers no configured solana cluster' })
+    const backend = channelBackend(channel, caipNetworkId, await solanaCodec(), eventsFor(connectorId))
+    const accounts = backend.accounts()
+    if (accounts.length === 0) {
+      backend.close()
+      throw new AddressOrAuthConnectorNotFoundError({ details: 'no Solana account in the session' })
     }
-    if (!request.to || request.value === undefined) throw new AmountAndReceiverRequiredError()
-    if (!isSolanaAddress(request.to)) throw new InvalidSolanaAddressError(request.to)
-    if (!isSolanaAddress(from)) throw new InvalidSolanaAddressError(from)
-    const { getTransferSolInstruction } = await import('@solana-program/system')
-    const rpc = await rpcFor(caipNetworkId)
-    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment }).send()
-    const payer = kit.createNoopSigner(kit.address(from))
-    const message = kit.pipe(
-      kit.createTransactionMessage({ version: versions.includes(0) ? 0 : 'legacy' }),
-      (m) => kit.setTransactionMessageFeePayerSigner(payer, m),
-      (m) => kit.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) =>
-        kit.appendTransactionMessageInstruction(
-          getTransferSolInstruction({
-            source: payer,
-            destination: kit.address(request.to as string),
-            amount: kit.lamports(request.value as bigint),
-          }),
-          m,
-        ),
-    )
-    return new Uint8Array(kit.getTransactionEncoder().encode(kit.compileTransaction(message)))
+    return openSession(connectorId, { backend, accounts, caipNetworkId, channel })
   }
 
-  const adapter: ChainAdapter = {
+  async function wire(session: Session, from: string, caipNetworkId: CaipNetworkId, request: unknown) {
+    return wireTransaction({
+      from,
+      caipNetworkId,
+      request: request as Parameters<typeof wireTransaction>[0]['request'],
+      versions: session.backend.versions(),
+      rpc: rpcFor,
+      commitment,
+    })
+  }
+
+  const adapter: SolanaAdapter = {
     namespace: 'solana',
     networks,
+    channel: SOLANA_CHANNEL,
+    requestMethods: SOLANA_REQUEST_METHODS,
 
     async setup(context) {
       ctx = context
-      if (options.discover ?? context.isBrowser) {
-        registry = options.getWallets
-          ? options.getWallets()
-          : (await import('@wallet-standard/app')).getWallets()
-        teardown.push(
-          registry.on('register', refreshConnectors),
-          registry.on('unregister', refreshConnectors),
-        )
-      }
-      refreshConnectors()
+      const registry =
+        (options.discover ?? context.isBrowser)
+          ? options.getWallets
+            ? options.getWallets()
+            : (await import('@wallet-standard/app')).getWallets()
+          : undefined
+      watch = watchWalletStandard<Wallet>({
+        ...(registry ? { registry: registry as never } : {}),
+        extra: options.wallets ?? [],
+        accept: isSolanaWallet,
+        onChange: publish,
+        onConflict: (kept) =>
+          context.logger.warn(`solana adapter: ignored a second wallet named like ${kept.wallet.name} (kept the first one)`),
+      })
     },
 
     getConnectors: () => connectors,
 
-    async connect({ connectorId, caipNetworkId }) {
+    async connect({ connectorId, caipNetworkId, channel }) {
+      if (channel) return connectChannel(connectorId, channel, caipNetworkId)
       const wallet = walletFor(connectorId)
       const wanted = caipNetworkId ?? activeNetworkId()
       if (!wanted) throw new NetworkNotFoundError()
       const network = findNetwork(wanted)
       const connect = (wallet.features as Partial<StandardConnectFeature>)[FEATURES.connect]
       if (!connect) throw new MethodNotSupportedError({ method: FEATURES.connect })
-      let accounts: WalletAccount[]
+      let accounts: ReturnType<typeof solanaAccounts>
       try {
         accounts = solanaAccounts((await connect.connect()).accounts)
       } catch (e) {
         throw toSolanaPorticoError(e)
       }
-      if (accounts.length === 0)
-        throw new AddressOrAuthConnectorNotFoundError({ details: 'no Solana account' })
-      const session = openSession(connectorId, wallet, accounts, network.caipNetworkId)
-      return {
-        accounts: session.accounts.map(toRecord),
-        caipNetworkId: session.caipNetworkId,
-      } satisfies ConnectResult
+      if (accounts.length === 0) throw new AddressOrAuthConnectorNotFoundError({ details: 'no Solana account' })
+      return startWallet(connectorId, wallet, accounts, network.caipNetworkId)
     },
 
     async disconnect({ connectorId }) {
       const session = sessions.get(connectorId)
       endSession(connectorId)
-      const disconnect = (session?.wallet.features as Partial<StandardDisconnectFeature> | undefined)?.[
-        FEATURES.disconnect
-      ]
       try {
-        await disconnect?.disconnect()
+        await session?.backend.disconnect()
       } catch (e) {
         ctx?.logger.warn('solana adapter: wallet disconnect failed', e)
       }
@@ -329,22 +271,19 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
     async getAccounts({ connectorId }) {
       try {
+        const held = sessions.get(connectorId)
+        if (held) return { accounts: toRecords(held.accounts, held.caipNetworkId), caipNetworkId: held.caipNetworkId }
         const wallet = walletFor(connectorId)
         let accounts = solanaAccounts(wallet.accounts)
-        let session = sessions.get(connectorId)
-        if (!session && accounts.length === 0) {
+        if (accounts.length === 0) {
           // Restoring a recent connection (SPEC §4): a silent connect never prompts; an
           // app the user authorized before gets its accounts back.
           const connect = (wallet.features as Partial<StandardConnectFeature>)[FEATURES.connect]
           if (connect) accounts = solanaAccounts((await connect.connect({ silent: true })).accounts)
         }
         const network = activeNetworkId()
-        if (!session && accounts.length > 0 && network)
-          session = openSession(connectorId, wallet, accounts, network)
-        return {
-          accounts: (session?.accounts ?? accounts).map(toRecord),
-          caipNetworkId: session?.caipNetworkId,
-        }
+        if (accounts.length === 0 || !network) return { accounts: [] }
+        return startWallet(connectorId, wallet, accounts, network)
       } catch (e) {
         // SPEC §7: a failing accounts request logs a warning and yields empty accounts.
         ctx?.logger.warn('solana adapter: could not read the wallet accounts', e)
@@ -355,146 +294,108 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     async switchNetwork({ connectorId, caipNetworkId }) {
       findNetwork(caipNetworkId)
       const session = sessions.get(connectorId)
+      if (session?.channel) {
+        // A session covers a fixed set of clusters; its accounts are re-read for the new one.
+        if (!session.channel.chains().includes(caipNetworkId))
+          throw new UnsupportedChainError({ caipNetworkId })
+        const accounts = channelAccounts(session.channel, caipNetworkId)
+        if (accounts.length === 0) throw new UnsupportedChainError({ caipNetworkId })
+        session.accounts = accounts
+        session.backend = channelBackend(session.channel, caipNetworkId, await solanaCodec(), eventsFor(connectorId))
+      }
       // Wallet Standard wallets have no active chain: the app picks it per request.
       if (session) session.caipNetworkId = caipNetworkId
-      emit('chainChanged', { caipNetworkId })
+      const accounts = session ? toRecords(session.accounts, caipNetworkId) : undefined
+      emit('chainChanged', { connectorId, caipNetworkId, ...(accounts ? { accounts } : {}) })
+      return { status: 'switched', ...(accounts ? { accounts } : {}) }
     },
 
-    async getBalance({ address, caipNetworkId }): Promise<Balance> {
-      if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
+    async getBalance({ address, caipNetworkId }) {
       const network = findNetwork(caipNetworkId)
-      try {
-        const kit = await import('@solana/kit')
-        const rpc = await rpcFor(caipNetworkId)
-        const { value } = await rpc.getBalance(kit.address(address), { commitment }).send()
-        const { decimals, symbol } = network.nativeCurrency
-        return { value, decimals, symbol, formatted: formatBalanceUnits(value, decimals) }
-      } catch (e) {
-        throw new TokenBalanceUnavailableError({ cause: e })
-      }
+      return readBalance(await rpcFor(caipNetworkId), network, address, commitment)
     },
 
-    async getTokenBalances({ address, caipNetworkId, tokens: only }): Promise<TokenHolding[]> {
-      if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
-      try {
-        const kit = await import('@solana/kit')
-        const rpc = await rpcFor(caipNetworkId)
-        const byMint = new Map<string, { value: bigint; decimals: number }>()
-        for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
-          const { value } = await rpc
-            .getTokenAccountsByOwner(
-              kit.address(address),
-              { programId: kit.address(program) },
-              { encoding: 'jsonParsed', commitment },
-            )
-            .send()
-          for (const { account } of value) {
-            const info = account.data.parsed.info
-            const held = byMint.get(info.mint) ?? { value: 0n, decimals: info.tokenAmount.decimals }
-            held.value += BigInt(info.tokenAmount.amount)
-            byMint.set(info.mint, held)
-          }
-        }
-        const result: TokenHolding[] = []
-        for (const [mint, { value, decimals }] of byMint) {
-          if (only ? !only.includes(mint) : value === 0n) continue
-          const known = tokens.get(mint)
-          result.push({
-            token: mint,
-            value,
-            decimals,
-            symbol: known?.symbol ?? `${mint.slice(0, 4)}…${mint.slice(-4)}`,
-            formatted: formatBalanceUnits(value, decimals),
-            ...(known?.name ? { name: known.name } : {}),
-          })
-        }
-        return result.sort((a, b) => (a.token < b.token ? -1 : 1))
-      } catch (e) {
-        throw new TokenBalanceUnavailableError({ cause: e })
-      }
+    async getTokenBalances({ address, caipNetworkId, tokens: only }) {
+      return readTokenBalances({
+        rpc: await rpcFor(caipNetworkId),
+        caipNetworkId,
+        address,
+        ...(only ? { only } : {}),
+        known: tokens,
+        commitment,
+      })
     },
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId)
       const account = accountFor(session, address)
-      const feature = (session.wallet.features as Partial<SolanaSignMessageFeature>)[FEATURES.signMessage]
-      if (!feature) throw new MethodNotSupportedError({ method: FEATURES.signMessage })
-      let signature: Uint8Array
-      try {
-        const [output] = await feature.signMessage({ account, message: utf8.encode(message) })
-        if (!output) throw new Error('The wallet returned no signature')
-        signature = output.signature
-      } catch (e) {
-        throw toSolanaPorticoError(e)
+      const bytes = typeof message === 'string' ? utf8.encode(message) : message
+      const { signature, signedMessage } = await session.backend.signMessage(account, bytes)
+      const { toBase58 } = await solanaCodec()
+      const differs =
+        signedMessage && (signedMessage.length !== bytes.length || signedMessage.some((b, i) => b !== bytes[i]))
+      return {
+        signature: toBase58(signature),
+        ...(account.publicKey ? { publicKey: `0x${hex(account.publicKey)}` } : {}),
+        ...(differs ? { signedMessage } : {}),
       }
-      const kit = await import('@solana/kit')
-      return kit.getBase58Decoder().decode(signature)
     },
 
-    async sendTransaction({ connectorId, request }) {
+    async sendTransaction({ connectorId, address, caipNetworkId, request }) {
       const session = sessionFor(connectorId)
-      const account = accountFor(session, request.from)
-      const caipNetworkId = request.caipNetworkId ?? session.caipNetworkId
-      const chain = toStandardChain(caipNetworkId)
-      const features = session.wallet.features as Partial<
-        SolanaSignAndSendTransactionFeature & SolanaSignTransactionFeature
-      >
-      const signAndSend = features[FEATURES.signAndSendTransaction]
-      const sign = features[FEATURES.signTransaction]
-      if (!signAndSend && !sign)
+      const account = accountFor(session, request.from ?? address)
+      const network = caipNetworkId ?? request.caipNetworkId ?? session.caipNetworkId
+      const { backend } = session
+      if (!backend.signAndSend && !backend.signTransaction)
         throw new MethodNotSupportedError({ method: FEATURES.signAndSendTransaction })
-      const versions = (signAndSend ?? sign)?.supportedTransactionVersions ?? ['legacy']
-      const transaction = await wireTransaction(account.address, caipNetworkId, request, versions)
-      const kit = await import('@solana/kit')
+      const transaction = await wire(session, account.address, network, request)
+      const { toBase58, toBase64 } = await solanaCodec()
+      if (backend.signAndSend) return toBase58(await backend.signAndSend(account, transaction, network))
+      const signed = await backend.signTransaction!(account, transaction, network)
       try {
-        if (signAndSend) {
-          const [output] = await signAndSend.signAndSendTransaction({
-            account,
-            transaction,
-            chain,
-            options: { commitment, preflightCommitment: commitment },
-          })
-          if (!output) throw new Error('The wallet returned no signature')
-          return kit.getBase58Decoder().decode(output.signature)
-        }
-        const [signed] = await sign!.signTransaction({ account, transaction, chain })
-        if (!signed) throw new Error('The wallet returned no transaction')
-        const rpc = await rpcFor(caipNetworkId)
+        const rpc = await rpcFor(network)
         return await rpc
-          .sendTransaction(kit.getBase64Decoder().decode(signed.signedTransaction) as never, {
-            encoding: 'base64',
-            preflightCommitment: commitment,
-          })
+          .sendTransaction(toBase64(signed) as never, { encoding: 'base64', preflightCommitment: commitment })
           .send()
       } catch (e) {
         throw toSolanaPorticoError(e)
       }
     },
 
+    async signTransaction({ connectorId, address, request }) {
+      const session = sessionFor(connectorId)
+      const account = accountFor(session, address)
+      if (!session.backend.signTransaction) throw new MethodNotSupportedError({ method: FEATURES.signTransaction })
+      const transaction = await wire(session, account.address, session.caipNetworkId, request)
+      return { signedTransaction: await session.backend.signTransaction(account, transaction, session.caipNetworkId) }
+    },
+
     /**
-     * The fee in lamports the cluster charges for the request (Solana has no
-     * gas: `getFeeForMessage`). Needs `request.from` (the fee payer) and uses
-     * `request.caipNetworkId`, else the first configured network.
+     * The fee the cluster charges for the request (`getFeeForMessage`), in SOL.
+     * Needs the fee payer (`address` or `request.from`).
      */
-    async estimateGas({ request }) {
-      if (!request.from)
-        throw new AddressOrAuthConnectorNotFoundError({ details: 'request.from is required' })
-      const caipNetworkId = request.caipNetworkId ?? networks[0]?.caipNetworkId
-      if (!caipNetworkId) throw new NetworkNotFoundError()
-      const wire = await wireTransaction(request.from, caipNetworkId, request, [0])
+    async estimateFee({ address, caipNetworkId, request }) {
+      const from = request.from ?? address
+      if (!from) throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
+      const network = findNetwork(caipNetworkId)
+      const wireBytes = await wireTransaction({
+        from,
+        caipNetworkId,
+        request,
+        versions: [0],
+        rpc: rpcFor,
+        commitment,
+      })
       const kit = await import('@solana/kit')
-      const { messageBytes } = kit.getTransactionDecoder().decode(wire)
+      const { messageBytes } = kit.getTransactionDecoder().decode(wireBytes)
       const rpc = await rpcFor(caipNetworkId)
       const { value } = await rpc
         .getFeeForMessage(kit.getBase64Decoder().decode(messageBytes) as never, { commitment })
         .send()
-      if (value === null)
-        throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
-      return value
+      if (value === null) throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
+      const { decimals, symbol } = network.nativeCurrency
+      return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
     },
-
-    parseUnits,
-    formatUnits,
 
     on(event, handler) {
       handlers[event].add(handler)
@@ -504,10 +405,23 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     },
 
     destroy() {
-      for (const off of teardown.splice(0)) off()
+      watch?.stop()
       for (const id of [...sessions.keys()]) endSession(id)
       for (const set of Object.values(handlers)) set.clear()
     },
   }
+
+  function startWallet(
+    connectorId: string,
+    wallet: Wallet,
+    accounts: ReturnType<typeof solanaAccounts>,
+    caipNetworkId: CaipNetworkId,
+  ): ConnectResult {
+    const chain = toStandardChain(caipNetworkId)
+    const sorted = [...accounts].sort((a, b) => Number(b.chains.includes(chain)) - Number(a.chains.includes(chain)))
+    const backend = walletStandardBackend(wallet, sorted, eventsFor(connectorId))
+    return openSession(connectorId, { backend, accounts: backend.accounts(), caipNetworkId })
+  }
+
   return adapter
 }

@@ -1,4 +1,10 @@
-import { createMemoryStorage, createPortico, type Portico, UserRejectedRequestError } from '@portico/core'
+import {
+  createMemoryStorage,
+  createPortico,
+  type Portico,
+  UserRejectedRequestError,
+  walletStandardConnectorId,
+} from '@portico/core'
 import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSolanaDevWallet, type SolanaDevWallet } from '../dev-wallet/index.js'
@@ -6,7 +12,8 @@ import { solanaLocalnet } from '../networks/index.js'
 import { installWindow } from '../test-helpers/context.js'
 import { solanaAdapter } from './index.js'
 
-const DEV_CONNECTOR = 'wallet-standard:portico-solana-dev-wallet'
+// Its connector id: core's Wallet Standard rule (name + icon digest).
+let DEV_CONNECTOR: string
 
 let uninstallWindow: () => void
 let devnet: SolanaDevnet
@@ -31,6 +38,7 @@ beforeAll(async () => {
     secretKeys: [devnet.fixtures.devKeypairs[0]!.secretKey],
     rpcUrls: { 'solana:localnet': devnet.rpcUrl },
   })
+  DEV_CONNECTOR = walletStandardConnectorId(dev.wallet)
   local = solanaLocalnet({ rpcUrl: devnet.rpcUrl, genesisHash: devnet.genesisHash })
   portico = makePortico()
   await portico.ready

@@ -32,3 +32,5 @@ declare module '@portico/core' {
     solana: SolanaSignTransactionResult
   }
 }
+
+export { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from './methods.js'

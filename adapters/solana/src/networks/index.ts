@@ -24,11 +24,11 @@ function preset(
     caipNetworkId: `solana:${reference}`,
     nativeCurrency: SOL,
     rpcUrls: { default: { http: [rpc] } },
-    blockExplorers: {
-      default: {
-        name: 'Solana Explorer',
-        url: `https://explorer.solana.com${cluster ? `?cluster=${cluster}` : ''}`,
-      },
+    blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
+    // The cluster is a query parameter after the page path.
+    explorerPaths: {
+      address: `/address/{address}${cluster ? `?cluster=${cluster}` : ''}`,
+      transaction: `/tx/{hash}${cluster ? `?cluster=${cluster}` : ''}`,
     },
     testnet,
   }

@@ -1,4 +1,9 @@
-import { type Connector, sanitizeWalletIcon, sanitizeWalletName } from '@portico/core'
+import {
+  type Connector,
+  sanitizeWalletIcon,
+  sanitizeWalletName,
+  walletStandardConnectorId,
+} from '@portico/core'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 
 /** Feature names the adapter uses (Wallet Standard + Solana Wallet Standard). */
@@ -29,46 +34,22 @@ export function isSolanaWallet(wallet: Wallet): boolean {
   )
 }
 
-function slug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'wallet'
-  )
-}
+/** Connector id of a Wallet Standard wallet (core's rule: its name and an icon digest). */
+export const walletConnectorId = walletStandardConnectorId
 
-/** Connector id of a Wallet Standard wallet: `wallet-standard:<slug of its name>`. */
-export function walletConnectorId(wallet: Wallet): string {
-  return `wallet-standard:${slug(sanitizeWalletName(wallet.name) ?? '')}`
-}
-
-/** Builds the connectors for the usable wallets, in registration order; duplicate ids get `-2`, `-3`… */
-export function toConnectors(wallets: readonly Wallet[]): {
-  connectors: Connector[]
-  byId: Map<string, Wallet>
-} {
-  const byId = new Map<string, Wallet>()
-  const connectors: Connector[] = []
-  for (const wallet of wallets) {
-    if (!isSolanaWallet(wallet)) continue
-    const base = walletConnectorId(wallet)
-    let id = base
-    for (let n = 2; byId.has(id); n++) id = `${base}-${n}`
-    byId.set(id, wallet)
-    const imageUrl = sanitizeWalletIcon(wallet.icon)
-    connectors.push({
-      id,
-      type: 'ANNOUNCED',
-      name: sanitizeWalletName(wallet.name) ?? 'Wallet',
-      chain: 'solana',
-      provider: wallet,
-      ...(imageUrl ? { imageUrl } : {}),
-      installed: true,
-    })
+/** The connector of a discovered wallet, under the id discovery gave it. */
+export function toConnector(id: string, wallet: Wallet, conflict?: string): Connector {
+  const imageUrl = sanitizeWalletIcon(wallet.icon)
+  return {
+    id,
+    type: 'ANNOUNCED',
+    name: sanitizeWalletName(wallet.name) ?? 'Wallet',
+    chain: 'solana',
+    provider: wallet,
+    ...(imageUrl ? { imageUrl } : {}),
+    installed: true,
+    ...(conflict ? { conflict } : {}),
   }
-  return { connectors, byId }
 }
 
 /** The accounts usable on Solana (any `solana:` chain). */

@@ -1,6 +1,6 @@
 import type { Wallet } from '@wallet-standard/base'
 import { describe, expect, it } from 'vitest'
-import { isSolanaWallet, toConnectors } from './index.js'
+import { isSolanaWallet, toConnector, walletConnectorId } from './index.js'
 
 const feature = { version: '1.0.0' }
 function wallet(overrides: Partial<Wallet> = {}): Wallet {
@@ -23,18 +23,13 @@ describe('Wallet Standard metadata is untrusted', () => {
     expect(isSolanaWallet(wallet({ name: '\u0000' }))).toBe(false)
   })
 
-  it('connectors get stable ids from the name; duplicates are numbered', () => {
-    const { connectors } = toConnectors([
-      wallet(),
-      wallet(),
-      wallet({ name: 'Solflare', icon: 'http://x/y.png' as never }),
-    ])
-    expect(connectors.map((c) => c.id)).toEqual([
-      'wallet-standard:phantom',
-      'wallet-standard:phantom-2',
-      'wallet-standard:solflare',
-    ])
-    expect(connectors[2]).not.toHaveProperty('imageUrl')
-    expect(connectors[0]).toMatchObject({ type: 'ANNOUNCED', chain: 'solana', installed: true })
+  it('connector ids come from the name and an icon digest: a namesake with another icon gets another id', () => {
+    const phantom = walletConnectorId(wallet())
+    expect(phantom).toMatch(/^wallet-standard:phantom-[0-9a-f]{8}$/)
+    expect(walletConnectorId(wallet())).toBe(phantom)
+    expect(walletConnectorId(wallet({ icon: 'data:image/png;base64,QUFB' as never }))).not.toBe(phantom)
+    const connector = toConnector(phantom, wallet({ name: 'Solflare', icon: 'http://x/y.png' as never }))
+    expect(connector).not.toHaveProperty('imageUrl')
+    expect(connector).toMatchObject({ id: phantom, type: 'ANNOUNCED', chain: 'solana', installed: true })
   })
 })

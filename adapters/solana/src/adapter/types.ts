@@ -1,0 +1,30 @@
+import type { ChainAdapter, Network } from '@portico/core'
+import type { Wallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
+import type { SolanaTokenInfo } from './reads.js'
+
+export interface SolanaAdapterOptions {
+  /** Networks offered; default mainnet, devnet, testnet. Add `solanaLocalnet(...)` for a local SVM. */
+  networks?: Network[]
+  /** Known SPL tokens (symbol / name by mint). */
+  tokens?: SolanaTokenInfo[]
+  /** Wallets to offer besides the discovered ones (e.g. a dev wallet object). */
+  wallets?: Wallet[]
+  /**
+   * Discover Wallet Standard wallets. Defaults to `ctx.isBrowser`; set `true`
+   * to discover under a window-like global in Node tests.
+   */
+  discover?: boolean
+  /** The Wallet Standard registry; defaults to `getWallets()` of `@wallet-standard/app`, loaded lazily. */
+  getWallets?: () => Wallets
+  /** Commitment for reads and sends; default `confirmed`. */
+  commitment?: 'processed' | 'confirmed' | 'finalized'
+}
+
+/** The Solana adapter: the core `ChainAdapter` with the optional capabilities it has. */
+export type SolanaAdapter = ChainAdapter<'solana'> &
+  Required<Pick<ChainAdapter<'solana'>, 'switchNetwork' | 'signTransaction' | 'estimateFee' | 'getTokenBalances'>> & {
+    readonly channel: NonNullable<ChainAdapter['channel']>
+    readonly requestMethods: NonNullable<ChainAdapter['requestMethods']>
+  }
+

@@ -25,7 +25,12 @@ export function canonicalSignature(signature: string): Hex {
   }
   const v = Number.parseInt(signature.slice(130, 132), 16)
   if (![0, 1, 27, 28].includes(v)) throw new NonCanonicalSignatureError('signature v must be 0, 1, 27 or 28')
-  const parsed = parseSignature(signature as Hex)
+  let parsed: ReturnType<typeof parseSignature>
+  try {
+    parsed = parseSignature(signature as Hex)
+  } catch {
+    throw new NonCanonicalSignatureError('signature r or s is out of range')
+  }
   const r = BigInt(parsed.r)
   const s = BigInt(parsed.s)
   if (r === 0n || r >= N || s === 0n || s >= N)

@@ -24,6 +24,8 @@ export interface Gateway {
   config: GatewayConfig
   metrics: Metrics
   indexer: HistoryIndexer
+  /** The analytics group-commit writer (tests and embedders write through it directly). */
+  analytics: AnalyticsWriter
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
@@ -35,6 +37,11 @@ export interface CreateGatewayOptions {
   logStream?: { write(line: string): void }
   /** Start the history indexer (default: true when a network enables it). */
   indexer?: boolean
+  /**
+   * TESTS ONLY: let the gateway's outbound fetches (avatars) reach loopback
+   * addresses, where test servers listen. Every other private range stays refused.
+   */
+  unsafeAllowLoopbackFetch?: boolean
 }
 
 /**
@@ -53,16 +60,33 @@ export async function createGateway(
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana networks serve balances.
-  const chains = new ChainRegistry(config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)))
+  const chains = new ChainRegistry(
+    config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)),
+    { ccipRead: config.names.ccipRead },
+  )
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
   const readers = [evmBalanceReader(chains, prices), solanaBalanceReader(solana, prices)]
 
   let indexer!: HistoryIndexer
+  let listening: string | undefined
+  // Links the gateway hands out use the configured public URL, never the client's Host header.
+  const publicUrl = () =>
+    (config.publicUrl ?? listening ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')
+  const secretUrls = new Map<string, string>()
+  for (const n of config.networks) {
+    secretUrls.set(n.rpcUrl, `<rpc ${n.caipNetworkId}>`)
+    if (n.wsUrl) secretUrls.set(n.wsUrl, `<ws ${n.caipNetworkId}>`)
+  }
+  if (config.databaseUrl) secretUrls.set(config.databaseUrl, '<database>')
   const app = buildApp({
     logLevel: config.logLevel,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+    connectionTimeoutMs: config.connectionTimeoutMs,
+    metricsToken: config.metrics.token,
+    secretUrls,
     projects: config.projects,
     rateLimit: config.rateLimit,
     metrics,
@@ -89,16 +113,26 @@ export async function createGateway(
   registerNameRoutes(
     app,
     new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs, ens),
+    {
+      publicUrl,
+      avatars: {
+        ...config.avatars,
+        ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+      },
+    },
   )
   registerSessionRoutes(app, new SessionService(db))
-  registerDirectoryRoutes(app, new WalletDirectory(loadSeedWallets()))
+  const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>
+    app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),
+  )
+  registerDirectoryRoutes(app, new WalletDirectory(wallets), { publicUrl })
   const writer = new AnalyticsWriter(
     db,
     // Two groups in flight keep the SQLite writer thread busy: the next group is queued while one commits.
     { ...config.analytics, parallel: db.dialect === 'postgres' ? 4 : 2 },
     metrics,
   )
-  registerAnalyticsRoutes(app, { writer, db })
+  registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
 
   let closed = false
   return {
@@ -107,12 +141,14 @@ export async function createGateway(
     config,
     metrics,
     indexer,
+    analytics: writer,
     async listen() {
       await app.listen({ host: config.host, port: config.port })
       if (options.indexer !== false) indexer.start()
       const { port } = app.server.address() as AddressInfo
       const host = config.host.includes(':') ? `[${config.host}]` : config.host
-      return `http://${host}:${port}`
+      listening = `http://${host}:${port}`
+      return listening
     },
     async close() {
       if (closed) return

@@ -18,4 +18,11 @@ export {
   type TokenConfig,
 } from './config/index.js'
 export { type CreateGatewayOptions, createGateway, type Gateway } from './gateway.js'
+export {
+  canonicalSignature,
+  NAMES_DOMAIN,
+  registrationTypedData,
+  SESSIONS_DOMAIN,
+  sessionTypedData,
+} from './signatures/index.js'
 export { type Database, MIGRATIONS, migrate, openDatabase } from './storage/index.js'

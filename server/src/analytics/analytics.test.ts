@@ -3,12 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES } from '../test-helpers/databases.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
 
+const LOCAL_AUTH = { authorization: 'Bearer local-secret-0123456789' }
+
 describe.each(ENGINES)('analytics ingestion POST /e (%s)', (kind) => {
   let t: TestGateway
   beforeAll(async () => {
     t = await startTestGateway(kind, {
       projects: [
-        { id: 'local', name: 'Local', allowedOrigins: ['http://localhost:*'], features: { analytics: true } },
+        {
+          id: 'local',
+          name: 'Local',
+          allowedOrigins: ['http://localhost:*'],
+          features: { analytics: true },
+          secret: 'local-secret-0123456789',
+        },
         {
           id: 'other',
           name: 'Other',
@@ -36,7 +44,7 @@ describe.each(ENGINES)('analytics ingestion POST /e (%s)', (kind) => {
     await client.sendEvent('MODAL_OPEN', { connected: false })
     await client.sendError(new TypeError('boom'), 'CONNECT_ERROR')
     await client.sendEvent('MODAL_CREATED') // never sent (SPEC §7)
-    const r = await call(`${t.url}/v1/analytics/events?projectId=local`)
+    const r = await call(`${t.url}/v1/analytics/events?projectId=local`, { headers: LOCAL_AUTH })
     expect(r.status).toBe(200)
     expect(r.body.data.map((e: { props: { event: string } }) => e.props.event)).toEqual([
       'MODAL_OPEN',
@@ -88,6 +96,7 @@ describe.each(ENGINES)('analytics ingestion POST /e (%s)', (kind) => {
     do {
       const r: Awaited<ReturnType<typeof call>> = await call(
         `${t.url}/v1/analytics/events?projectId=local&event=PAGE&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { headers: LOCAL_AUTH },
       )
       ids.push(...r.body.data.map((e: { eventId: string }) => e.eventId))
       cursor = r.body.next

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest } from '../http/errors.js'
+import { isLoopback, sameSecret } from '../http/guard.js'
 import { sdkParams } from '../http/schemas.js'
 import type { Database } from '../storage/index.js'
 import type { AnalyticsWriter } from './writer.js'
@@ -23,16 +23,34 @@ const EventBody = Type.Object({
   ),
 })
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+/** C0 controls and DEL: never in a one-line field. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/
+/** In free text (messages, stack traces) tab, line feed and carriage return are kept; other controls are not. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-function same(a: string, b: string) {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
+/** The JSON path of the first string (key or value) with a control character, or undefined. */
+export function findControlCharacter(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return CONTROL_IN_TEXT.test(value) ? path || '/' : undefined
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined
+  for (const [k, v] of Object.entries(value)) {
+    if (CONTROL.test(k)) return `${path}/${k.replace(CONTROL, '?')}`
+    const found = findControlCharacter(v, `${path}/${k}`, depth + 1)
+    if (found) return found
+  }
+  return undefined
 }
 
-/** POST /e (SPEC §7 analytics) and GET /v1/analytics/events to read a project's events. */
-export function registerAnalyticsRoutes(app: App, deps: { writer: AnalyticsWriter; db: Database }) {
+/**
+ * POST /e (SPEC §7 analytics) and GET /v1/analytics/events to read a
+ * project's events. Reading needs the project's secret as a bearer token;
+ * only in `dev` mode may a loopback peer read without one.
+ */
+export function registerAnalyticsRoutes(
+  app: App,
+  deps: { writer: AnalyticsWriter; db: Database; dev?: boolean },
+) {
   app.post(
     '/e',
     {
@@ -42,6 +60,18 @@ export function registerAnalyticsRoutes(app: App, deps: { writer: AnalyticsWrite
     },
     async (request, reply) => {
       const b = request.body
+      // PostgreSQL refuses NUL in text, and controls in a URL or name are never real: refuse the event, not the batch.
+      for (const [field, text] of [
+        ['url', b.url],
+        ['domain', b.domain],
+        ['props/event', b.props.event],
+        ['props/address', b.props.address ?? ''],
+      ] as const) {
+        if (CONTROL.test(text))
+          throw badRequest(`body/${field} contains a control character`, 'control_character')
+      }
+      const bad = findControlCharacter(b.props, '/props')
+      if (bad) throw badRequest(`body${bad} contains a control character`, 'control_character')
       const { event, address, ...rest } = b.props
       await deps.writer.write({
         projectId: request.project!.id,
@@ -75,14 +105,21 @@ export function registerAnalyticsRoutes(app: App, deps: { writer: AnalyticsWrite
     },
     async (request) => {
       const project = request.project!
-      // Events are private to the project: its secret as a bearer token, or (with no secret) loopback only.
-      if (project.secret) {
-        const auth = request.headers.authorization ?? ''
-        if (!same(auth, `Bearer ${project.secret}`)) {
+      // Events are private to the project: its secret as a bearer token. The client IP proves nothing
+      // (behind a same-host proxy every client is 127.0.0.1); only dev mode trusts a loopback socket peer.
+      const auth = request.headers.authorization
+      if (project.secret && auth !== undefined) {
+        if (!sameSecret(auth, `Bearer ${project.secret}`)) {
           throw new ApiError(401, 'invalid_secret', 'Unauthorized: a project secret is required')
         }
-      } else if (!LOOPBACK.has(request.ip)) {
-        throw new ApiError(403, 'forbidden', 'Reading events needs the project secret')
+      } else if (!(deps.dev && isLoopback(request.socket.remoteAddress))) {
+        if (project.secret)
+          throw new ApiError(401, 'invalid_secret', 'Unauthorized: a project secret is required')
+        throw new ApiError(
+          403,
+          'forbidden',
+          'Reading events needs the project secret: set projects[].secret (or run the gateway in dev mode)',
+        )
       }
       const q = request.query
       const where = ['project_id = ?']

@@ -22,6 +22,20 @@ interface Pending {
 
 const COLUMNS = 11
 
+/** A storage outage (no connection, shutting down): retrying each row would only fail the same way, slower. */
+function isOutage(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code)
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    '57P01',
+    '57P03',
+    'SQLITE_BUSY',
+    'SQLITE_IOERR',
+  ].includes(code)
+}
+
 /**
  * Group commit for analytics events: requests queue their event and wait;
  * a group (up to `maxBatch` events, or whatever arrived within `flushMs`) is
@@ -78,41 +92,67 @@ export class AnalyticsWriter {
     else setTimeout(run, this.options.flushMs)
   }
 
+  #committed(events: number) {
+    this.metrics.inc('portico_analytics_events_total', 'Analytics events committed.', {}, events)
+    this.metrics.inc('portico_analytics_commits_total', 'Analytics group commits.')
+  }
+
+  async #insert(events: readonly StoredEvent[]) {
+    const params: SqlValue[] = []
+    const now = Date.now()
+    for (const e of events) {
+      params.push(
+        e.projectId,
+        e.eventId,
+        e.event,
+        e.url,
+        e.domain,
+        e.timestamp,
+        now,
+        e.address,
+        e.st,
+        e.sv,
+        e.props,
+      )
+    }
+    const row = `(${Array.from({ length: COLUMNS }, () => '?').join(', ')})`
+    await this.db.batch([
+      {
+        sql: `INSERT INTO analytics_events
+                (project_id, event_id, event, url, domain, ts, received_at, address, st, sv, props)
+              VALUES ${events.map(() => row).join(', ')}
+              ON CONFLICT (project_id, event_id) DO NOTHING`,
+        params,
+      },
+    ])
+  }
+
   async #flush(): Promise<void> {
     const group = this.#queue.splice(0, this.options.maxBatch)
     if (group.length === 0) return
     this.#inflight++
     try {
-      const params: SqlValue[] = []
-      const now = Date.now()
-      for (const { event: e } of group) {
-        params.push(
-          e.projectId,
-          e.eventId,
-          e.event,
-          e.url,
-          e.domain,
-          e.timestamp,
-          now,
-          e.address,
-          e.st,
-          e.sv,
-          e.props,
-        )
+      try {
+        await this.#insert(group.map((p) => p.event))
+        for (const p of group) p.resolve()
+        this.#committed(group.length)
+      } catch (error) {
+        if (group.length === 1 || isOutage(error)) throw error
+        // One bad row fails the whole statement: retry row by row so only that event is lost.
+        this.metrics.inc('portico_analytics_batch_retries_total', 'Analytics groups retried row by row.')
+        let ok = 0
+        for (const p of group) {
+          try {
+            await this.#insert([p.event])
+            ok++
+            p.resolve()
+          } catch (rowError) {
+            p.reject(rowError)
+          }
+        }
+        if (ok > 0) this.#committed(ok)
+        return
       }
-      const row = `(${Array.from({ length: COLUMNS }, () => '?').join(', ')})`
-      await this.db.batch([
-        {
-          sql: `INSERT INTO analytics_events
-                  (project_id, event_id, event, url, domain, ts, received_at, address, st, sv, props)
-                VALUES ${group.map(() => row).join(', ')}
-                ON CONFLICT (project_id, event_id) DO NOTHING`,
-          params,
-        },
-      ])
-      this.metrics.inc('portico_analytics_events_total', 'Analytics events committed.', {}, group.length)
-      this.metrics.inc('portico_analytics_commits_total', 'Analytics group commits.')
-      for (const p of group) p.resolve()
     } catch (error) {
       for (const p of group) p.reject(error)
     } finally {

@@ -2,7 +2,7 @@ import { isAddress, type TokenBalance } from '@portico/core'
 import { formatUnits } from 'viem'
 import type { Metrics } from '../http/metrics.js'
 import { normalizeAccount } from '../http/schemas.js'
-import type { PriceSource } from './prices.js'
+import type { PriceLabel, PriceSource } from './prices.js'
 import { type Chain, type ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 
 // getEthBalance (Multicall3) and balanceOf (ERC-20) in one ABI, so one typed call list holds both.
@@ -39,7 +39,7 @@ export interface BalanceNetwork {
   /** True when the network has a WebSocket URL (listed under `ws` in supported-chains). */
   readonly hasWs: boolean
   /** Non-zero balances (native + configured tokens) of `address`, priced in `currency`; throws `ChainReadError`. */
-  read(address: string, currency: string): Promise<TokenBalance[]>
+  read(address: string, currency: string): Promise<GatewayTokenBalance[]>
 }
 
 /**
@@ -55,6 +55,17 @@ export interface BalanceReader {
 }
 
 /**
+ * A SPEC §3 token balance as the gateway answers it: `price` and `value`
+ * only when the price is known, with `priceSource` saying whether it is the
+ * operator's table (`configured`) or a made-up demo number (`demo`).
+ */
+export type GatewayTokenBalance = Omit<TokenBalance, 'price' | 'value'> & {
+  price?: number
+  value?: number
+  priceSource?: PriceLabel
+}
+
+/**
  * A SPEC §3 token balance from a raw integer amount, or undefined for zero.
  * `quantity.numeric` is the exact decimal string; `value` is numeric × price.
  */
@@ -64,19 +75,23 @@ export function tokenBalance(
   caipNetworkId: string,
   token: { address: string; name: string; symbol: string; decimals: number; iconUrl?: string | undefined },
   raw: bigint,
-): TokenBalance | undefined {
+): GatewayTokenBalance | undefined {
   if (raw === 0n) return undefined
   const caip10 = `${caipNetworkId}:${token.address}`
   const numeric = formatUnits(raw, token.decimals)
-  const price = prices.price(currency, caip10, token.symbol) ?? 0
-  const entry: TokenBalance = {
+  const price = prices.price(currency, caip10)
+  const entry: GatewayTokenBalance = {
     name: token.name,
     symbol: token.symbol,
     chainId: caipNetworkId as `${string}:${string}`,
     address: caip10,
-    value: Number(numeric) * price,
-    price,
     quantity: { decimals: String(token.decimals), numeric },
+  }
+  // An unknown price is left out, never 0: the visitor sees "no price", not "worth nothing".
+  if (price !== undefined) {
+    entry.price = price
+    entry.value = Number(numeric) * price
+    entry.priceSource = prices.kind
   }
   if (token.iconUrl) entry.iconUrl = token.iconUrl
   return entry
@@ -105,8 +120,8 @@ export function evmBalanceReader(chains: ChainRegistry, prices: PriceSource): Ba
  * share one RPC round trip; `force` bypasses the cache and refreshes it.
  */
 export class BalanceService {
-  readonly #cache = new Map<string, { expires: number; balances: TokenBalance[] }>()
-  readonly #inflight = new Map<string, Promise<TokenBalance[]>>()
+  readonly #cache = new Map<string, { expires: number; balances: GatewayTokenBalance[] }>()
+  readonly #inflight = new Map<string, Promise<GatewayTokenBalance[]>>()
 
   constructor(
     private readonly ttlMs: number,
@@ -118,7 +133,7 @@ export class BalanceService {
     address: string,
     currency: string,
     force: boolean,
-  ): Promise<TokenBalance[]> {
+  ): Promise<GatewayTokenBalance[]> {
     const key = `${network.caipNetworkId}|${address}|${currency}`
     const now = Date.now()
     if (!force) {
@@ -152,7 +167,7 @@ async function readEvmBalances(
   chain: Chain,
   address: `0x${string}`,
   currency: string,
-): Promise<TokenBalance[]> {
+): Promise<GatewayTokenBalance[]> {
   const multicallAddress = chain.config.multicall3 as `0x${string}` | undefined
   if (!multicallAddress) throw new ChainReadError(`No multicall3 configured for ${chain.caipNetworkId}`)
   let results: readonly { status: 'success' | 'failure'; result?: unknown }[]
@@ -173,7 +188,7 @@ async function readEvmBalances(
   } catch (cause) {
     throw new ChainReadError(`Could not read balances on ${chain.caipNetworkId}`, { cause })
   }
-  const out: TokenBalance[] = []
+  const out: GatewayTokenBalance[] = []
   const add = (raw: unknown, token: Parameters<typeof tokenBalance>[3]) => {
     if (typeof raw !== 'bigint') return
     const entry = tokenBalance(prices, currency, chain.caipNetworkId, token, raw)

@@ -26,7 +26,17 @@ describe.each(ENGINES)('chain endpoints against anvil (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestGateway(kind, {
       networks: devnetNetworks(devnet, { 31337: proxy.url }),
-      prices: { usd: { ETH: 2500, USDC: 1, DAI: 0.999 } },
+      prices: {
+        usd: {
+          'eip155:31337:native': 2500,
+          ...Object.fromEntries(
+            devnet.fixtures.tokens.map((tk) => [
+              `eip155:31337:${tk.address}`,
+              tk.symbol === 'DAI' ? 0.999 : 1,
+            ]),
+          ),
+        },
+      },
     })
     api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
   })
@@ -50,6 +60,7 @@ describe.each(ENGINES)('chain endpoints against anvil (%s)', (kind) => {
       price: 2500,
       quantity: { decimals: '18', numeric: '10000' },
       value: 25_000_000,
+      priceSource: 'configured',
     })
     const usdc = devnet.fixtures.tokens.find((x) => x.symbol === 'USDC')!
     expect(bySymbol.USDC).toEqual({
@@ -59,6 +70,7 @@ describe.each(ENGINES)('chain endpoints against anvil (%s)', (kind) => {
       address: `eip155:31337:${usdc.address.toLowerCase()}`,
       price: 1,
       value: 1_000_000,
+      priceSource: 'configured',
       quantity: { decimals: '6', numeric: '1000000' },
     })
     expect(bySymbol.DAI?.price).toBe(0.999)
@@ -119,8 +131,20 @@ describe.each(ENGINES)('chain endpoints against anvil (%s)', (kind) => {
       addresses: [`eip155:31337:${usdc.address}`, 'eip155:31337:native', `eip155:31337:0x${'1'.repeat(40)}`],
     })
     expect(r.fungibles).toEqual([
-      { name: 'USD Coin', symbol: 'USDC', price: 1, address: `eip155:31337:${usdc.address}` },
-      { name: 'Ether', symbol: 'ETH', price: 2500, address: 'eip155:31337:native' },
+      {
+        name: 'USD Coin',
+        symbol: 'USDC',
+        price: 1,
+        address: `eip155:31337:${usdc.address}`,
+        priceSource: 'configured',
+      },
+      {
+        name: 'Ether',
+        symbol: 'ETH',
+        price: 2500,
+        address: 'eip155:31337:native',
+        priceSource: 'configured',
+      },
     ])
     const bad = await call(`${t.url}/v1/fungible/price?${q}`, {
       json: { currency: 'usd', addresses: ['0xabc'] },

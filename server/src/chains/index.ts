@@ -6,7 +6,13 @@ export {
   evmBalanceReader,
   tokenBalance,
 } from './balances.js'
-export { DEFAULT_PRICES, type PriceSource, staticPrices } from './prices.js'
+export {
+  DEFAULT_PRICES,
+  type PriceLabel,
+  type PriceSource,
+  priceTableProblems,
+  staticPrices,
+} from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'
 export {

@@ -1,11 +1,16 @@
-import type { FungiblePriceResponse, SupportedChainsResponse, TokenBalance } from '@portico/core'
+import type { FungiblePriceResponse, SupportedChainsResponse } from '@portico/core'
 import Type from 'typebox'
 import type { SolanaNetworkConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { BALANCE_ACCOUNT, CAIP2, sdkParams } from '../http/schemas.js'
-import { type BalanceReader, type BalanceService, ChainReadError } from './balances.js'
-import type { PriceSource } from './prices.js'
+import {
+  type BalanceReader,
+  type BalanceService,
+  ChainReadError,
+  type GatewayTokenBalance,
+} from './balances.js'
+import type { PriceLabel, PriceSource } from './prices.js'
 import type { ChainRegistry } from './registry.js'
 import { solanaToken } from './solana.js'
 
@@ -18,6 +23,9 @@ export interface ChainRoutesDeps {
   /** Solana networks, for fungible prices of SOL and SPL tokens. */
   solana?: readonly SolanaNetworkConfig[]
 }
+
+/** A priced fungible, labelled with where its price comes from (`demo` numbers are not market data). */
+type Fungible = FungiblePriceResponse['fungibles'][number] & { priceSource: PriceLabel }
 
 const CAIP10 = '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$'
 
@@ -49,7 +57,7 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
         }),
       },
     },
-    async (request): Promise<{ balances: TokenBalance[] }> => {
+    async (request): Promise<{ balances: GatewayTokenBalance[] }> => {
       const parts = request.params.address.split(':')
       const raw = parts.length === 3 ? parts[2]! : parts[0]!
       const fromAccount = parts.length === 3 ? `${parts[0]}:${parts[1]}` : undefined
@@ -96,19 +104,15 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
         }),
       },
     },
-    async (request): Promise<FungiblePriceResponse> => {
-      const fungibles: FungiblePriceResponse['fungibles'] = []
+    async (request): Promise<{ fungibles: Fungible[] }> => {
+      const fungibles: Fungible[] = []
+      const priceSource = deps.prices.kind
       for (const address of request.body.addresses) {
         const sol = address.startsWith('solana:') ? solanaToken(deps.solana ?? [], address) : undefined
         if (sol) {
-          const price = deps.prices.price(request.body.currency, address, sol.symbol)
+          const price = deps.prices.price(request.body.currency, address)
           if (price === undefined) continue
-          const entry: FungiblePriceResponse['fungibles'][number] = {
-            name: sol.name,
-            symbol: sol.symbol,
-            price,
-            address,
-          }
+          const entry: Fungible = { name: sol.name, symbol: sol.symbol, price, address, priceSource }
           if (sol.iconUrl) entry.iconUrl = sol.iconUrl
           fungibles.push(entry)
           continue
@@ -118,9 +122,9 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
         const t = found.token
         const symbol = t === 'native' ? found.chain.native.symbol : t.symbol
         const name = t === 'native' ? found.chain.native.name : (t.name ?? t.symbol)
-        const price = deps.prices.price(request.body.currency, address, symbol)
+        const price = deps.prices.price(request.body.currency, address)
         if (price === undefined) continue
-        const entry: FungiblePriceResponse['fungibles'][number] = { name, symbol, price, address }
+        const entry: Fungible = { name, symbol, price, address, priceSource }
         if (t !== 'native' && t.iconUrl) entry.iconUrl = t.iconUrl
         fungibles.push(entry)
       }

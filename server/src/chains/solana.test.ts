@@ -57,7 +57,7 @@ beforeAll(async () => {
       },
       { caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', rpcUrl: 'http://127.0.0.1:9' },
     ],
-    prices: { usd: { SOL: 150, [`${net}:${m.mint}`]: 1 } },
+    prices: { usd: { [`${net}:native`]: 150, [`${net}:${m.mint}`]: 1 } },
   })
   api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
 }, 60_000)
@@ -98,6 +98,7 @@ describe('Solana balances against the local SVM', () => {
         address: `${net}:${SOL_NATIVE_ADDRESS}`,
         value: 150_000,
         price: 150,
+        priceSource: 'configured',
         quantity: { decimals: '9', numeric: '1000' },
       },
       {
@@ -107,6 +108,7 @@ describe('Solana balances against the local SVM', () => {
         address: `${net}:${m.mint}`,
         value: 1234.5,
         price: 1,
+        priceSource: 'configured',
         quantity: { decimals: '6', numeric: '1234.5' },
       },
     ])
@@ -202,9 +204,21 @@ describe('Solana balances against the local SVM', () => {
       ],
     })
     expect(r.fungibles).toEqual([
-      { name: 'Portico USD', symbol: 'PUSD', price: 1, address: `${net}:${m.mint}` },
-      { name: 'Solana', symbol: 'SOL', price: 150, address: `${net}:native` },
-      { name: 'Solana', symbol: 'SOL', price: 150, address: `${net}:${SOL_NATIVE_ADDRESS}` },
+      {
+        name: 'Portico USD',
+        symbol: 'PUSD',
+        price: 1,
+        address: `${net}:${m.mint}`,
+        priceSource: 'configured',
+      },
+      { name: 'Solana', symbol: 'SOL', price: 150, address: `${net}:native`, priceSource: 'configured' },
+      {
+        name: 'Solana',
+        symbol: 'SOL',
+        price: 150,
+        address: `${net}:${SOL_NATIVE_ADDRESS}`,
+        priceSource: 'configured',
+      },
     ])
   })
 
@@ -245,10 +259,10 @@ describe('Solana balances against the local SVM', () => {
         expect(await client.getSupportedChains()).toEqual({ http: [net], ws: [] })
         const dev = svm.fixtures.devKeypairs[0]!.address
         const { balances } = await client.getBalance({ address: dev, chainId: net })
-        // The default demo price table knows SOL (150); PUSD has no price there.
-        expect(balances.map((b) => [b.symbol, b.quantity.numeric, b.price])).toEqual([
-          ['SOL', '1000', 150],
-          ['PUSD', '1234.5', 0],
+        // The demo price table is keyed by CAIP-10 and does not know this local SVM: no price, no value (never 0).
+        expect(balances.map((b) => [b.symbol, b.quantity.numeric, b.price, b.value])).toEqual([
+          ['SOL', '1000', undefined, undefined],
+          ['PUSD', '1234.5', undefined, undefined],
         ])
       } finally {
         server.child.kill('SIGTERM')

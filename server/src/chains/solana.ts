@@ -1,6 +1,12 @@
-import { isAddress, type TokenBalance } from '@portico/core'
+import { isAddress } from '@portico/core'
 import type { SolanaNetworkConfig, SplTokenConfig } from '../config/index.js'
-import { type BalanceNetwork, type BalanceReader, ChainReadError, tokenBalance } from './balances.js'
+import {
+  type BalanceNetwork,
+  type BalanceReader,
+  ChainReadError,
+  type GatewayTokenBalance,
+  tokenBalance,
+} from './balances.js'
 import type { PriceSource } from './prices.js'
 
 /** The SPL Token program; token accounts owned by it hold the configured tokens. */
@@ -95,7 +101,7 @@ async function readSolanaBalances(
   network: SolanaNetworkConfig,
   owner: string,
   currency: string,
-): Promise<TokenBalance[]> {
+): Promise<GatewayTokenBalance[]> {
   const commitment = { commitment: 'confirmed' }
   let lamports: bigint
   let byMint: Map<string, bigint>
@@ -116,7 +122,7 @@ async function readSolanaBalances(
   } catch (cause) {
     throw new ChainReadError(`Could not read balances on ${network.caipNetworkId}`, { cause })
   }
-  const out: TokenBalance[] = []
+  const out: GatewayTokenBalance[] = []
   const native = network.nativeCurrency ?? { name: 'Solana', symbol: 'SOL', decimals: 9 }
   const sol = tokenBalance(
     prices,

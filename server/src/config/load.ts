@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { Value } from 'typebox/value'
+import { priceTableProblems } from '../chains/prices.js'
 import { withDevnetNetworks } from './devnet.js'
 import { ConfigError } from './errors.js'
 import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
@@ -35,6 +36,20 @@ export function resolveConfig(
   if (env.DATABASE_URL) raw.databaseUrl = env.DATABASE_URL
   if (env.PORTICO_DATA_DIR) raw.dataDir = env.PORTICO_DATA_DIR
   if (env.LOG_LEVEL) raw.logLevel = env.LOG_LEVEL
+  if (env.PORTICO_PUBLIC_URL) raw.publicUrl = env.PORTICO_PUBLIC_URL
+  if (env.PORTICO_DEV !== undefined) raw.dev = env.PORTICO_DEV === '1' || env.PORTICO_DEV === 'true'
+  if (env.PORTICO_METRICS_TOKEN) {
+    raw.metrics = {
+      ...(raw.metrics as Record<string, unknown> | undefined),
+      token: env.PORTICO_METRICS_TOKEN,
+    }
+  }
+  if (raw.trustProxy === true) {
+    // Believing X-Forwarded-For from anyone lets every client choose its own IP.
+    throw new ConfigError(
+      "invalid configuration: trustProxy: true is refused; give the number of proxy hops (e.g. 1) or the proxies' addresses / CIDR ranges",
+    )
+  }
   const withDefaults = Value.Default(ConfigSchema, raw)
   const errors = [...Value.Errors(ConfigSchema, withDefaults)]
   if (errors.length > 0) {
@@ -42,6 +57,10 @@ export function resolveConfig(
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`)
   }
   const config = withDefaults as GatewayConfig
+  const priceProblems = priceTableProblems(config.prices)
+  if (priceProblems.length > 0) {
+    throw new ConfigError(`invalid configuration:\n  ${priceProblems.slice(0, 10).join('\n  ')}`)
+  }
   if (config.projects.length === 0) config.projects = [DEFAULT_LOCAL_PROJECT]
   const ids = new Set<string>()
   for (const p of config.projects) {
@@ -70,7 +89,8 @@ function findDevnetState(env: Record<string, string | undefined>, cwd: string): 
 /**
  * Reads the configuration: the JSON file named by `--config <file>` or
  * `PORTICO_CONFIG` (optional), then environment overrides (PORT, HOST,
- * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL). `--devnet [devnet.json]` adds
+ * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL, PORTICO_PUBLIC_URL, PORTICO_DEV,
+ * PORTICO_METRICS_TOKEN). `--devnet [devnet.json]` adds
  * the networks of the local world started by `portico-devnet start` (anvil
  * chains and the local SVM), read from its state file.
  *

@@ -71,7 +71,7 @@ export const ProjectConfigSchema = Type.Object({
   /** Exact origins, or patterns with `*` for a port or a subdomain (`http://localhost:*`). */
   allowedOrigins: Type.Array(Type.String()),
   features: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
-  /** Bearer secret for reading the project's analytics events; without one, only loopback may read. */
+  /** Bearer secret for reading the project's analytics events; without one, only a loopback peer in `dev` mode may read. */
   secret: Type.Optional(Type.String({ minLength: 16 })),
   rateLimit: Type.Optional(
     Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) }),
@@ -99,13 +99,52 @@ export const ConfigSchema = Type.Object({
     ],
     { default: 'info' },
   ),
-  /** Behind a reverse proxy: take the client IP (rate limits) from X-Forwarded-For. */
-  trustProxy: Type.Boolean({ default: false }),
+  /**
+   * Behind a reverse proxy: how far X-Forwarded-For is believed for the
+   * client IP (rate limits). `false` (default): not at all; a number: that
+   * many proxy hops; a list: only when the connecting peer is one of these
+   * addresses / CIDR ranges. `true` (believe any sender) is refused.
+   */
+  trustProxy: Type.Union(
+    [
+      Type.Literal(false),
+      Type.Integer({ minimum: 1, maximum: 16 }),
+      Type.Array(Type.String({ pattern: '^[0-9a-fA-F.:]+(/[0-9]{1,3})?$', maxLength: 64 }), {
+        minItems: 1,
+        maxItems: 64,
+      }),
+    ],
+    { default: false },
+  ),
+  /**
+   * Development mode: project data (analytics events) may be read from a
+   * loopback peer without the project secret. Never on in production.
+   */
+  dev: Type.Boolean({ default: false }),
+  /**
+   * The gateway's public base URL (`https://gateway.example.com`), used for
+   * links it hands out (wallet image_url, avatar URLs). Without it, the
+   * listening address. Never taken from the client's Host header.
+   */
+  publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', maxLength: 512 })),
+  /** Whole-request time limit (ms): a client that has not sent its request by then is cut off (slowloris). */
+  requestTimeoutMs: Type.Integer({ minimum: 100, default: 30_000 }),
+  /** Socket inactivity limit (ms): an idle or stalled connection is closed. */
+  connectionTimeoutMs: Type.Integer({ minimum: 100, default: 60_000 }),
+  metrics: Type.Object(
+    {
+      /** Bearer token for /metrics. Without one, /metrics answers loopback peers only. */
+      token: Type.Optional(Type.String({ minLength: 16 })),
+    },
+    { default: {} },
+  ),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
   /** EVM (`eip155:…`) and Solana (`solana:…`) networks. */
   networks: Type.Array(Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema]), { default: [] }),
   projects: Type.Array(ProjectConfigSchema, { default: [] }),
+  /** A wallet directory file (`{ wallets: [...] }`, the shape of seed/wallets.json) instead of the shipped seed. */
+  walletsFile: Type.Optional(Type.String({ minLength: 1 })),
   rateLimit: Type.Object(
     { max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) },
     { default: { max: 1200, windowMs: 60_000 } },
@@ -123,6 +162,15 @@ export const ConfigSchema = Type.Object({
       ensNetwork: Type.Optional(Type.String({ pattern: '^eip155:[0-9]{1,12}$' })),
       /** Time limit of one ENS identity lookup (name and avatar); past it the identity is empty. */
       ensTimeoutMs: Type.Integer({ minimum: 1, default: 3000 }),
+      /**
+       * CCIP-read (EIP-3668) for ENS: `false` (default) never follows an
+       * offchain lookup; a list allows gateway URLs that start with one of
+       * these prefixes (`https://ccip.example.com/`), no others.
+       */
+      ccipRead: Type.Union(
+        [Type.Literal(false), Type.Array(Type.String({ pattern: '^https://[^\\s]+$' }), { maxItems: 32 })],
+        { default: false },
+      ),
     },
     { default: {} },
   ),
@@ -130,6 +178,15 @@ export const ConfigSchema = Type.Object({
     {
       balanceTtlMs: Type.Integer({ minimum: 0, default: 30_000 }),
       identityTtlMs: Type.Integer({ minimum: 0, default: 60_000 }),
+    },
+    { default: {} },
+  ),
+  avatars: Type.Object(
+    {
+      /** Largest avatar image (bytes) the gateway fetches and serves. */
+      maxBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024, default: 1024 * 1024 }),
+      /** Time limit (ms) of one avatar fetch, redirects included. */
+      timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
     },
     { default: {} },
   ),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { WalletDirectoryEntry } from '@portico/core'
+import { validWallets } from './validate.js'
 
 export interface SeedWallet {
   id: string
@@ -14,10 +15,19 @@ export interface SeedWallet {
   color: string
 }
 
-/** Reads the seed registry shipped with the package (`seed/wallets.json`). */
-export function loadSeedWallets(file = new URL('../../seed/wallets.json', import.meta.url)): SeedWallet[] {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { wallets: SeedWallet[] }
-  return parsed.wallets
+/**
+ * Reads a wallet list (`{ wallets: [...] }`): the seed registry shipped with
+ * the package (`seed/wallets.json`) unless `file` names another. Entries that
+ * fail validation (deep-link schemes, https links, ids) are dropped, each
+ * reported through `onDrop` (the gateway logs a warning).
+ */
+export function loadSeedWallets(
+  file: string | URL = new URL('../../seed/wallets.json', import.meta.url),
+  onDrop: (id: string, problem: string) => void = () => {},
+): SeedWallet[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { wallets?: unknown }
+  if (!Array.isArray(parsed.wallets)) throw new Error(`${String(file)} has no wallets array`)
+  return validWallets(parsed.wallets, onDrop)
 }
 
 export interface WalletQuery {

@@ -15,7 +15,11 @@ const ID_LIST = '^[a-z0-9-]{1,64}(,[a-z0-9-]{1,64}){0,99}$'
 const caip2 = new RegExp(CAIP2)
 
 /** Wallet list, project config, allowed origins, analytics config, images (paths as core's DIRECTORY_PATHS). */
-export function registerDirectoryRoutes(app: App, directory: WalletDirectory) {
+export function registerDirectoryRoutes(
+  app: App,
+  directory: WalletDirectory,
+  options: { publicUrl: () => string },
+) {
   app.get(
     '/v1/wallets',
     {
@@ -37,7 +41,7 @@ export function registerDirectoryRoutes(app: App, directory: WalletDirectory) {
       const q = request.query
       const chains = q.chains ? q.chains.split(',') : undefined
       if (chains?.some((c) => !caip2.test(c))) throw badRequest('chains must be comma-separated CAIP-2 ids')
-      const base = `${request.protocol}://${request.host}`
+      const base = options.publicUrl()
       return directory.list(
         {
           page: Number(q.page ?? 1),

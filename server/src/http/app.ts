@@ -2,9 +2,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import type { ProjectConfig } from '../config/index.js'
+import { trackRoutes } from './catalog.js'
 import { ApiError } from './errors.js'
-import { registerGuard } from './guard.js'
+import { isLoopback, registerGuard, sameSecret } from './guard.js'
 import type { Metrics } from './metrics.js'
+import { redactDeep } from './redact.js'
 
 /** The gateway's Fastify instance, typed by its TypeBox schemas. */
 export type App = FastifyInstance<
@@ -18,7 +20,15 @@ export type App = FastifyInstance<
 export interface AppOptions {
   logLevel: string
   bodyLimit: number
-  trustProxy?: boolean
+  /** Hop count or proxy addresses / CIDR ranges whose X-Forwarded-For is believed (never `true`). */
+  trustProxy?: false | number | readonly string[]
+  /** Whole-request and socket-inactivity limits (ms). */
+  requestTimeoutMs?: number
+  connectionTimeoutMs?: number
+  /** Bearer token for /metrics; without one only loopback peers may read it. */
+  metricsToken?: string | undefined
+  /** URLs to keep out of logs (RPC URLs carry API keys) → the label logged instead. */
+  secretUrls?: ReadonlyMap<string, string>
   projects: readonly ProjectConfig[]
   rateLimit: { max: number; windowMs: number }
   metrics: Metrics
@@ -35,12 +45,25 @@ export interface AppOptions {
  * the caller.
  */
 export function buildApp(options: AppOptions): App {
+  const known = options.secretUrls ?? new Map<string, string>()
+  // Typed as Fastify's own error serializer; the result is a plain object (redacted strings).
+  const serializers = {
+    err: (error: FastifyError) =>
+      redactDeep(serializeError(error), known) as { type: string; message: string; stack: string },
+  }
+  const requestTimeout = options.requestTimeoutMs ?? 30_000
   const app = Fastify({
     logger: options.logStream
-      ? { level: options.logLevel, stream: options.logStream }
-      : { level: options.logLevel },
+      ? { level: options.logLevel, stream: options.logStream, serializers }
+      : { level: options.logLevel, serializers },
     bodyLimit: options.bodyLimit,
-    trustProxy: options.trustProxy ?? false,
+    // Fastify takes a hop count at run time (proxy-addr); its types omit the number form.
+    trustProxy: trustProxySetting(options.trustProxy) as string[] | false,
+    requestTimeout,
+    connectionTimeout: options.connectionTimeoutMs ?? 60_000,
+    // Node checks request time-outs on this interval (30 s by default): keep it below the limit.
+    http: { connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 4))) },
+    http2: false,
     // Per-request log lines only at debug level: at bench rates they would cost more than the request.
     logController: new Fastify.LogController({
       disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace',
@@ -50,6 +73,8 @@ export function buildApp(options: AppOptions): App {
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  trackRoutes(app as unknown as FastifyInstance)
 
   // navigator.sendBeacon and no-preflight fetches post JSON as text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
@@ -110,18 +135,46 @@ export function buildApp(options: AppOptions): App {
 
   registerGuard(app, { projects: options.projects, defaultRateLimit: options.rateLimit })
 
-  app.get('/healthz', { config: { auth: 'public' } }, async (_request, reply) => {
+  app.get('/healthz', { config: { auth: 'public' } }, async (request, reply) => {
     try {
       return { status: 'ok', ...(await options.health()) }
     } catch (error) {
-      return reply.code(503).send({ code: 'unhealthy', message: (error as Error).message })
+      // The cause goes to the log; the public answer names no host, user or query.
+      request.log.error({ err: error }, 'health check failed')
+      return reply
+        .code(503)
+        .send({ code: 'unhealthy', message: 'A dependency of the gateway is unavailable' })
     }
   })
 
-  app.get('/metrics', { config: { auth: 'public' } }, async (_request, reply) => {
+  // Metrics name routes, chains and volumes: for the operator's scraper only.
+  app.get('/metrics', { config: { auth: 'public' } }, async (request, reply) => {
+    if (options.metricsToken) {
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${options.metricsToken}`)) {
+        throw new ApiError(401, 'invalid_token', 'Unauthorized: /metrics needs the metrics token')
+      }
+    } else if (!isLoopback(request.socket.remoteAddress)) {
+      throw new ApiError(403, 'forbidden', '/metrics answers loopback clients only (set metrics.token)')
+    }
     reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
     return options.metrics.render()
   })
 
   return app
+}
+
+/** Fastify's trustProxy from the configuration: a hop count or an address / CIDR list, never `true`. */
+function trustProxySetting(value: AppOptions['trustProxy']): number | string[] | false {
+  if (value === undefined || value === false) return false
+  if (typeof value === 'number') return value
+  return [...value]
+}
+
+/** An error as a plain object (name, message, stack, code, own fields, cause chain) for the log. */
+function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 4) return error
+  const out: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack }
+  for (const [k, v] of Object.entries(error)) if (k !== 'cause') out[k] = v
+  if (error.cause !== undefined) out.cause = serializeError(error.cause, depth + 1)
+  return out
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ProjectConfig } from '../config/index.js'
 import { ApiError, invalidKey, originNotAllowed } from './errors.js'
@@ -6,7 +7,11 @@ import { RateLimiter } from './rate-limit.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `project`: needs a known projectId, an allowed origin, and counts towards the rate limit. */
+    /**
+     * `project` (the default when a route says nothing): needs a known
+     * projectId, an allowed origin, and counts towards the rate limit.
+     * `public`: must be said explicitly, and the route does its own checks.
+     */
     auth?: 'project' | 'public'
   }
   interface FastifyRequest {
@@ -70,7 +75,8 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return
-    if (request.routeOptions.config.auth !== 'project') return
+    // Unknown paths answer 404 whatever the project; every known route is project-scoped unless marked public.
+    if (request.is404 || request.routeOptions.config.auth === 'public') return
     reply.header('vary', 'Origin')
     const projectId = (request.query as Record<string, unknown>).projectId
     // A POST may carry projectId in its body only (POST /v1/fungible/price): check after parsing.
@@ -80,7 +86,7 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
   })
 
   app.addHook('preValidation', async (request, reply) => {
-    if (request.routeOptions.config.auth !== 'project' || request.project) return
+    if (request.is404 || request.routeOptions.config.auth === 'public' || request.project) return
     const body = request.body as Record<string, unknown> | undefined
     const error = check(request, reply, body && typeof body === 'object' ? body.projectId : undefined)
     if (error) fail(request, reply, error)
@@ -105,4 +111,21 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
     reply.header('access-control-max-age', '600')
     return reply.code(204).send()
   })
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+/**
+ * Whether a socket peer address is loopback. Callers pass the socket's own
+ * address, never `request.ip` (which X-Forwarded-For can set behind a proxy).
+ */
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.has(address)
+}
+
+/** Constant-time comparison of a presented secret with the expected one. */
+export function sameSecret(presented: string, expected: string): boolean {
+  const x = Buffer.from(presented)
+  const y = Buffer.from(expected)
+  return x.length === y.length && timingSafeEqual(x, y)
 }

@@ -1,6 +1,6 @@
 import type { HistoryItem, HistoryResponse, HistoryTransfer } from '@portico/core'
 import { formatUnits } from 'viem'
-import type { ChainRegistry, PriceSource } from '../chains/index.js'
+import type { ChainRegistry, PriceLabel, PriceSource } from '../chains/index.js'
 import type { Database } from '../storage/index.js'
 
 /** Items per history page. */
@@ -42,6 +42,27 @@ interface TransferRow {
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 
+/**
+ * The three statements a history page runs, by shape. Each has an index
+ * (migration 6): `account_txs (account, sort_key)` / `(account, chain,
+ * sort_key)`, `txs (tx_hash)`, `transfers (tx_hash)`; the plan test checks
+ * neither engine scans a whole table for them.
+ */
+export const historySql = {
+  accountPage: (q: { chain: boolean; after: boolean }) =>
+    `SELECT chain, tx_hash, sort_key FROM account_txs WHERE account = ?${q.chain ? ' AND chain = ?' : ''}${
+      q.after ? ' AND sort_key < ?' : ''
+    } ORDER BY sort_key DESC LIMIT ?`,
+  txs: (n: number) =>
+    `SELECT chain, tx_hash, sort_key, block_time, from_addr, to_addr, status FROM txs WHERE tx_hash IN (${marks(n)})`,
+  transfers: (n: number) =>
+    `SELECT t.chain, t.tx_hash, t.log_index, t.kind, t.token, t.from_addr, t.to_addr, t.amount, t.token_id,
+            m.name, m.symbol, m.decimals
+     FROM transfers t LEFT JOIN token_meta m ON m.chain = t.chain AND m.address = t.token
+     WHERE t.tx_hash IN (${marks(n)}) ORDER BY t.log_index`,
+}
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
 /** Reads an account's history pages (SPEC §3 history items) from the indexed tables. */
 export class HistoryService {
   constructor(
@@ -57,37 +78,19 @@ export class HistoryService {
     limit?: number
   }): Promise<HistoryResponse> {
     const limit = params.limit ?? HISTORY_PAGE_SIZE
-    const where = ['account = ?']
     const args: (string | number)[] = [params.account]
-    if (params.chain) {
-      where.push('chain = ?')
-      args.push(params.chain)
-    }
-    if (params.after) {
-      where.push('sort_key < ?')
-      args.push(params.after)
-    }
+    if (params.chain) args.push(params.chain)
+    if (params.after) args.push(params.after)
     const refs = await this.db.query<{ chain: string; tx_hash: string; sort_key: string }>(
-      `SELECT chain, tx_hash, sort_key FROM account_txs WHERE ${where.join(' AND ')}
-       ORDER BY sort_key DESC LIMIT ?`,
+      historySql.accountPage({ chain: params.chain !== undefined, after: params.after !== undefined }),
       [...args, limit + 1],
     )
     const page = refs.slice(0, limit)
     if (page.length === 0) return { data: [], next: null }
     const hashes = page.map((r) => r.tx_hash)
-    const marks = hashes.map(() => '?').join(', ')
     const [txs, transfers] = await Promise.all([
-      this.db.query<TxRow>(
-        `SELECT chain, tx_hash, sort_key, block_time, from_addr, to_addr, status FROM txs WHERE tx_hash IN (${marks})`,
-        hashes,
-      ),
-      this.db.query<TransferRow>(
-        `SELECT t.chain, t.tx_hash, t.log_index, t.kind, t.token, t.from_addr, t.to_addr, t.amount, t.token_id,
-                m.name, m.symbol, m.decimals
-         FROM transfers t LEFT JOIN token_meta m ON m.chain = t.chain AND m.address = t.token
-         WHERE t.tx_hash IN (${marks}) ORDER BY t.log_index`,
-        hashes,
-      ),
+      this.db.query<TxRow>(historySql.txs(hashes.length), hashes),
+      this.db.query<TransferRow>(historySql.transfers(hashes.length), hashes),
     ])
     const txMap = new Map(txs.map((t) => [`${t.chain}|${t.tx_hash}`, t]))
     const data: HistoryItem[] = []
@@ -145,11 +148,17 @@ export class HistoryService {
     const name = native ? (chain?.native.name ?? 'Ether') : (t.name ?? symbol)
     const decimals = native ? (chain?.native.decimals ?? 18) : (t.decimals ?? 18)
     const numeric = formatUnits(BigInt(t.amount), decimals)
-    const transfer: HistoryTransfer = { direction, quantity: { numeric }, fungible_info: { name, symbol } }
-    const price = this.prices.price('usd', `${t.chain}:${native ? 'native' : t.token}`, symbol)
+    const transfer: HistoryTransfer & { priceSource?: PriceLabel } = {
+      direction,
+      quantity: { numeric },
+      fungible_info: { name, symbol },
+    }
+    // By CAIP-10 only; unknown → no price and no value (never 0); demo numbers say so.
+    const price = this.prices.price('usd', `${t.chain}:${native ? 'native' : t.token}`)
     if (price !== undefined) {
       transfer.price = price
       transfer.value = Number(numeric) * price
+      transfer.priceSource = this.prices.kind
     }
     return transfer
   }

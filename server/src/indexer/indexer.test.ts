@@ -53,7 +53,12 @@ const config = (d: EvmDevnet) => ({
       ? { ...n, indexer: { enabled: true, pollIntervalMs: 30, batchBlocks: 4 } }
       : n,
   ),
-  prices: { usd: { ETH: 2000, USDC: 1 } },
+  prices: {
+    usd: {
+      'eip155:31337:native': 2000,
+      [`eip155:31337:${d.fixtures.tokens.find((x) => x.symbol === 'USDC')!.address}`]: 1,
+    },
+  },
 })
 
 describe.each(ENGINES)('history indexer and GET /v1/account/{account}/history (%s)', (kind) => {
@@ -114,6 +119,7 @@ describe.each(ENGINES)('history indexer and GET /v1/account/{account}/history (%
           fungible_info: { name: 'USD Coin', symbol: 'USDC' },
           price: 1,
           value: 12.5,
+          priceSource: 'configured',
         },
       ])
       expect(native.transfers).toEqual([
@@ -123,6 +129,7 @@ describe.each(ENGINES)('history indexer and GET /v1/account/{account}/history (%
           fungible_info: { name: 'Ether', symbol: 'ETH' },
           price: 2000,
           value: 3000,
+          priceSource: 'configured',
         },
       ])
       expect(native.metadata.sentFrom).toBe(A.toLowerCase())

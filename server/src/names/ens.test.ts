@@ -3,6 +3,7 @@ import { HttpBlockchainApi } from '@portico/core'
 import { type EvmDevnet, startEvmDevnet } from '@portico/devnet'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationTypedData } from '../signatures/index.js'
 import { ENGINES } from '../test-helpers/databases.js'
 import { devnetNetworks } from '../test-helpers/devnet.js'
 import { deployEnsResolver, type EnsFixture } from '../test-helpers/ens.js'
@@ -64,10 +65,23 @@ describe.each(ENGINES)('identity with ENS fallback against anvil (%s)', (kind) =
   })
   afterAll(() => t?.close())
 
-  it('answers the ENS primary name and avatar of an address with a reverse record', async () => {
-    expect(await api.getIdentity({ address: withEns })).toEqual({ name: 'alice.eth', avatar: AVATAR })
+  it('answers the ENS primary name, and the avatar as the gateway’s own avatar URL serving the record', async () => {
+    expect(await api.getIdentity({ address: withEns })).toEqual({
+      name: 'alice.eth',
+      avatar: `${t.url}/v1/identity/${withEns}/avatar?projectId=local`,
+    })
     const r = await call(`${t.url}/v1/identity/${withEns.toLowerCase()}?${q}`)
-    expect([r.status, r.body]).toEqual([200, { name: 'alice.eth', avatar: AVATAR }])
+    expect([r.status, r.body]).toEqual([
+      200,
+      { name: 'alice.eth', avatar: `${t.url}/v1/identity/${withEns.toLowerCase()}/avatar?projectId=local` },
+    ])
+    const image = await fetch(r.body.avatar)
+    expect([image.status, image.headers.get('content-type'), await image.text()]).toEqual([
+      200,
+      'image/svg+xml',
+      '<svg/>',
+    ])
+    expect(image.headers.get('content-security-policy')).toContain('sandbox')
   })
 
   it('answers null for an address without a reverse record', async () => {
@@ -78,9 +92,11 @@ describe.each(ENGINES)('identity with ENS fallback against anvil (%s)', (kind) =
   it('a registry name wins over the ENS name', async () => {
     // Before registration: the ENS name (cached), then the registry name once registered.
     expect((await call(`${t.url}/v1/identity/${both.address}?${q}`)).body.name).toBe('both-ens.eth')
-    const message = JSON.stringify({ name: 'both.portico.id', address: both.address, timestamp: Date.now() })
+    const fields = { name: 'both.portico.id', address: both.address, coin_type: 60, timestamp: Date.now() }
+    const message = JSON.stringify(fields)
+    const signature = await both.signTypedData(registrationTypedData(fields))
     const reg = await call(`${t.url}/v1/profile/account?${q}`, {
-      json: { coin_type: 60, address: both.address, message, signature: await both.signMessage({ message }) },
+      json: { coin_type: 60, address: both.address, message, signature },
     })
     expect(reg.status).toBe(200)
     const r = await call(`${t.url}/v1/identity/${both.address}?${q}`)
@@ -92,7 +108,10 @@ describe.each(ENGINES)('identity with ENS fallback against anvil (%s)', (kind) =
 
   it('a CAIP-10 address picks its chain’s ENS; a chain without ENS uses the default ENS network', async () => {
     const viaDefault = await call(`${t.url}/v1/identity/eip155:7:${withEns}?${q}`)
-    expect([viaDefault.status, viaDefault.body]).toEqual([200, { name: 'alice.eth', avatar: AVATAR }])
+    expect([viaDefault.status, viaDefault.body.name]).toEqual([200, 'alice.eth'])
+    expect(viaDefault.body.avatar).toBe(
+      `${t.url}/v1/identity/${encodeURIComponent(`eip155:7:${withEns}`)}/avatar?projectId=local`,
+    )
     const unconfigured = await call(`${t.url}/v1/identity/eip155:999:${withEns}?${q}`)
     expect(unconfigured.body.name).toBe('alice.eth')
   })

@@ -1,7 +1,7 @@
 import type { IdentityResponse } from '@portico/core'
 import type { Address } from 'viem'
 import { mainnet } from 'viem/chains'
-import { getEnsAvatar, getEnsName, normalize } from 'viem/ens'
+import { getEnsName, getEnsText, normalize } from 'viem/ens'
 import type { Chain, ChainRegistry } from '../chains/registry.js'
 
 /** viem's ENS Universal Resolver on Ethereum mainnet (used for `eip155:1` unless configured). */
@@ -19,9 +19,13 @@ export interface WarnLogger {
 
 /**
  * ENS primary names for identities, on the networks configured with ENS:
- * `getEnsName` (Universal Resolver `reverseWithGateways`) then
- * `getEnsAvatar`, through the network's RPC client, within a time limit.
- * Failures and timeouts answer an empty identity (never throw).
+ * `getEnsName` (Universal Resolver `reverseWithGateways`) then the name's
+ * `avatar` text record, through the network's RPC client, within a time
+ * limit. The record is returned as it is, never fetched here (viem's
+ * `getEnsAvatar` would fetch URLs the name's owner chose): the avatar
+ * endpoint fetches it through the egress filter. CCIP-read follows only the
+ * gateways the configuration allows (see `ChainRegistry`). Failures and
+ * timeouts answer an empty identity (never throw).
  */
 export class EnsIdentityResolver {
   readonly #networks = new Map<string, EnsNetwork>()
@@ -83,10 +87,12 @@ export class EnsIdentityResolver {
     if (!name) return { name: null, avatar: null }
     let avatar: string | null = null
     try {
-      avatar = await getEnsAvatar(chain.client, {
+      const text = await getEnsText(chain.client, {
         name: normalize(name),
+        key: 'avatar',
         universalResolverAddress: universalResolver,
       })
+      avatar = text && text.length <= 4096 ? text : null
     } catch (error) {
       this.log?.warn({ err: error, name }, 'ENS avatar lookup failed')
     }

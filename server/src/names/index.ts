@@ -1,3 +1,4 @@
+export { AVATAR_TYPES, AvatarUnavailableError, isServableAvatar, loadAvatar } from './avatar.js'
 export { EnsIdentityResolver, MAINNET_UNIVERSAL_RESOLVER } from './ens.js'
-export { registerNameRoutes } from './routes.js'
+export { avatarPath, type NameRoutesOptions, registerNameRoutes } from './routes.js'
 export { isEvmCoinType, NAME_LABEL, NameService, RegistrationMessage } from './service.js'

@@ -1,27 +1,43 @@
 import { HttpBlockchainApi } from '@portico/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationTypedData } from '../signatures/index.js'
 import { ENGINES } from '../test-helpers/databases.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
 
 const q = 'projectId=local&st=t&sv=1'
 
+let clock = 0
+/** Registration messages of one owner carry increasing timestamps (the gateway refuses older ones). */
+const nextTimestamp = () => {
+  clock = Math.max(Date.now(), clock + 1)
+  return clock
+}
+
+/** A POST /v1/profile/account body: the message JSON text and the owner's EIP-712 signature over it. */
 async function signed(
   key: `0x${string}`,
-  fields: { name: string; timestamp?: number; attributes?: Record<string, string>; address?: string },
+  fields: {
+    name: string
+    timestamp?: number
+    attributes?: Record<string, string>
+    address?: string
+    coin_type?: number
+  },
 ) {
   const account = privateKeyToAccount(key)
-  const message = JSON.stringify({
+  const fieldsOut = {
     name: fields.name,
     address: fields.address ?? account.address,
-    timestamp: fields.timestamp ?? Date.now(),
+    coin_type: fields.coin_type ?? 60,
+    timestamp: fields.timestamp ?? nextTimestamp(),
     ...(fields.attributes ? { attributes: fields.attributes } : {}),
-  })
+  }
   return {
-    coin_type: 60,
+    coin_type: fieldsOut.coin_type,
     address: account.address,
-    message,
-    signature: await account.signMessage({ message }),
+    message: JSON.stringify(fieldsOut),
+    signature: await account.signTypedData(registrationTypedData(fieldsOut)),
   }
 }
 
@@ -57,9 +73,10 @@ describe.each(ENGINES)('names registry (%s)', (kind) => {
     const reverse = await api.reverseLookup({ address: aliceAddress })
     expect(reverse.map((r) => r.name)).toEqual(['alice.portico.id'])
     const fresh = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
+    // The owner's avatar URL is never handed to browsers: the identity points at the gateway's avatar endpoint.
     expect(await fresh.getIdentity({ address: aliceAddress })).toEqual({
       name: 'alice.portico.id',
-      avatar: 'https://example.test/a.png',
+      avatar: `${t.url}/v1/identity/${aliceAddress}/avatar?projectId=local`,
     })
   })
 

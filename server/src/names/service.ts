@@ -1,8 +1,9 @@
 import type { IdentityResponse, NameRecord } from '@portico/core'
 import Type, { type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
-import { type Hex, isAddress, keccak256, toHex, verifyMessage } from 'viem'
+import { type Hex, isAddress } from 'viem'
 import { ApiError, badRequest } from '../http/errors.js'
+import { registrationTypedData, verifyTypedSignature } from '../signatures/index.js'
 import { BatchConditionError, type Database, isUniqueViolation } from '../storage/index.js'
 import type { EnsIdentityResolver } from './ens.js'
 
@@ -10,15 +11,18 @@ import type { EnsIdentityResolver } from './ens.js'
 export const NAME_LABEL = /^[A-Za-z0-9-]{4,63}$/
 
 /**
- * The signed registration message (the `message` of POST /v1/profile/account):
- * JSON text `{ name, address, timestamp, attributes? }`, timestamp in epoch
- * milliseconds. It binds the name, the address and the time, so a signature
- * cannot be reused for another name or address, or later.
+ * The registration message (the `message` of POST /v1/profile/account):
+ * JSON text `{ name, address, coin_type, timestamp, attributes? }`,
+ * timestamp in epoch milliseconds. The `signature` is the owner's EIP-712
+ * signature over `registrationTypedData(message)` (domain "Portico Names"),
+ * which covers every field: a signature cannot be reused for another name,
+ * address, coin type or attributes, or later, or outside this API.
  */
 export const RegistrationMessage = Type.Object({
   name: Type.String({ maxLength: 300 }),
   address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
-  timestamp: Type.Integer({ minimum: 0 }),
+  coin_type: Type.Integer({ minimum: 0, maximum: 0xffffffff }),
+  timestamp: Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }),
   attributes: Type.Optional(
     Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_.-]{0,31}$' }), Type.String({ maxLength: 512 }), {
       maxProperties: 10,
@@ -148,8 +152,9 @@ export class NameService {
 
   /**
    * Registers (or, for its owner, updates) a name from a signed message.
-   * Checks, in order: message shape, zone and label, address binding, age,
-   * signature, then atomically: signature unused, name free or owned by the signer.
+   * Checks, in order: message shape, coin type, zone and label, address
+   * binding, age, canonical EIP-712 signature, then atomically: the signed
+   * message not used before, name free or owned by the signer.
    */
   async register(
     body: { coin_type: number; address: string; message: string; signature: string },
@@ -166,11 +171,13 @@ export class NameService {
     }
     if (!checkMessage.Check(parsed)) {
       throw badRequest(
-        'message must be JSON text { name, address, timestamp, attributes? }',
+        'message must be JSON text { name, address, coin_type, timestamp, attributes? }',
         'invalid_message',
       )
     }
     const msg = parsed as RegistrationMessage
+    if (msg.coin_type !== body.coin_type)
+      throw badRequest('message is signed for another coin_type', 'coin_type_mismatch')
     const name = this.normalize(msg.name)
     if (!name || !msg.name.toLowerCase().endsWith(`.${this.zone}`)) {
       throw badRequest(
@@ -184,25 +191,24 @@ export class NameService {
     if (Math.abs(now - msg.timestamp) > this.maxMessageAgeMs) {
       throw badRequest('message timestamp is too old or in the future', 'stale_message')
     }
-    let valid = false
-    try {
-      valid = await verifyMessage({
-        address: address as Hex,
-        message: body.message,
-        signature: body.signature as Hex,
-      })
-    } catch {
-      valid = false
-    }
-    if (!valid) throw new ApiError(401, 'invalid_signature', 'signature does not match the address')
+    // EIP-712 over every field, canonical signatures only; the replay key is the signed digest.
+    const { digest } = await verifyTypedSignature(address, registrationTypedData(msg), body.signature)
 
     const attributes = JSON.stringify(msg.attributes ?? {})
     try {
       await this.db.batch([
         {
-          // A signature is accepted once: a replay fails on the primary key.
+          // A signed registration is accepted once: a replay (however its signature is encoded) fails on the key.
           sql: 'INSERT INTO used_signatures (digest, used_at) VALUES (?, ?)',
-          params: [keccak256(toHex(body.signature.toLowerCase())), now],
+          params: [digest, now],
+        },
+        {
+          // Monotonic per owner: a message not newer than the owner's last accepted one changes no row.
+          sql: `INSERT INTO name_owner_clock (owner, last_timestamp) VALUES (?, ?)
+                ON CONFLICT (owner) DO UPDATE SET last_timestamp = excluded.last_timestamp
+                WHERE name_owner_clock.last_timestamp < excluded.last_timestamp`,
+          params: [address, msg.timestamp],
+          expectChanges: 1,
         },
         {
           // One owner per name: a name held by another address changes no row, and the batch rolls back.
@@ -219,6 +225,12 @@ export class NameService {
         },
       ])
     } catch (error) {
+      if (error instanceof BatchConditionError && error.index === 1)
+        throw new ApiError(
+          409,
+          'stale_message',
+          'a newer registration message of this address was already accepted',
+        )
       if (error instanceof BatchConditionError)
         throw new ApiError(409, 'name_taken', `${name} belongs to another address`)
       if (isUniqueViolation(error))

@@ -2,15 +2,23 @@ import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { notFound } from '../http/errors.js'
 import { CAIP2, EVM_ADDRESS, sdkParams } from '../http/schemas.js'
-import type { SessionService } from './service.js'
+import { MAX_EXPIRY, type SessionService } from './service.js'
 
 const ID = Type.Object({
   id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
 })
 const PCI = Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9:_-]+$' })
-const SIGNATURE = Type.String({ pattern: '^0x[0-9a-fA-F]{130,2000}$' })
+/** A 65-byte ECDSA signature (its canonical form is checked by the service). */
+const SIGNATURE = Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' })
+/** One-time value chosen by the client (e.g. 16 random bytes as hex); a signed request is accepted once. */
+const NONCE = Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' })
 
-/** GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and POST /v1/sessions to create one. */
+/**
+ * GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and
+ * POST /v1/sessions to create one: `{ address, pci, chainId, expiry,
+ * permissions?, nonce, signature }`, the signature being the owner's EIP-712
+ * signature over `sessionTypedData` (project, owner, fields, nonce).
+ */
 export function registerSessionRoutes(app: App, sessions: SessionService) {
   app.post(
     '/v1/sessions',
@@ -22,10 +30,12 @@ export function registerSessionRoutes(app: App, sessions: SessionService) {
           address: Type.String({ pattern: EVM_ADDRESS }),
           pci: PCI,
           chainId: Type.String({ pattern: CAIP2 }),
-          expiry: Type.Integer({ minimum: 0 }),
+          // Epoch ms up to the last instant a Date holds: 1e300 is a 400, not a database overflow.
+          expiry: Type.Integer({ minimum: 0, maximum: MAX_EXPIRY }),
           permissions: Type.Optional(
             Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 50 }),
           ),
+          nonce: NONCE,
           signature: SIGNATURE,
         }),
       },

@@ -2,11 +2,26 @@ import { randomUUID } from 'node:crypto'
 import type { SessionResponse } from '@portico/core'
 import { type Hex, verifyMessage } from 'viem'
 import { ApiError, badRequest, notFound } from '../http/errors.js'
-import type { Database } from '../storage/index.js'
+import {
+  canonicalJson,
+  canonicalSignature,
+  sessionTypedData,
+  verifyTypedSignature,
+} from '../signatures/index.js'
+import { type Database, isUniqueViolation } from '../storage/index.js'
 
-/** Text the owner signs to create a session (personal_sign). */
-export const createSessionMessage = (p: { pci: string; chainId: string; expiry: number }) =>
-  `Create Portico session\npci: ${p.pci}\nchain: ${p.chainId}\nexpiry: ${p.expiry}`
+/** Largest accepted `permissions` (canonical JSON text, characters) and its deepest nesting. */
+export const MAX_PERMISSIONS_CHARS = 4096
+export const MAX_PERMISSIONS_DEPTH = 6
+/** Latest accepted expiry: the last instant a JavaScript Date can hold (epoch ms). */
+export const MAX_EXPIRY = 8_640_000_000_000_000
+
+function depthOf(value: unknown, depth = 0): number {
+  if (value === null || typeof value !== 'object' || depth > MAX_PERMISSIONS_DEPTH) return depth
+  let max = depth + 1
+  for (const v of Object.values(value)) max = Math.max(max, depthOf(v, depth + 1))
+  return max
+}
 /** Text the owner signs to revoke one (SPEC §3 Smart session revocation: pci, signature). */
 export const revokeSessionMessage = (p: { id: string; pci: string }) =>
   `Revoke Portico session ${p.id}\npci: ${p.pci}`
@@ -28,7 +43,7 @@ interface Row {
 
 async function verify(address: string, message: string, signature: string) {
   try {
-    return await verifyMessage({ address: address as Hex, message, signature: signature as Hex })
+    return await verifyMessage({ address: address as Hex, message, signature: canonicalSignature(signature) })
   } catch {
     return false
   }
@@ -46,31 +61,55 @@ export class SessionService {
       chainId: string
       expiry: number
       permissions?: unknown
+      nonce: string
       signature: string
     },
     now = Date.now(),
   ): Promise<SessionView> {
+    if (!Number.isSafeInteger(body.expiry) || body.expiry > MAX_EXPIRY)
+      throw badRequest(`expiry must be epoch milliseconds up to ${MAX_EXPIRY}`, 'invalid_expiry')
     if (body.expiry <= now) throw badRequest('expiry is in the past', 'invalid_expiry')
-    if (!(await verify(body.address, createSessionMessage(body), body.signature))) {
-      throw new ApiError(401, 'invalid_signature', 'signature does not match the address')
+    const permissions = body.permissions ?? {}
+    if (
+      depthOf(permissions) > MAX_PERMISSIONS_DEPTH ||
+      canonicalJson(permissions).length > MAX_PERMISSIONS_CHARS
+    ) {
+      throw badRequest(
+        `permissions must be at most ${MAX_PERMISSIONS_CHARS} characters of JSON, nested ${MAX_PERMISSIONS_DEPTH} deep`,
+        'permissions_too_large',
+      )
     }
+    // The signature covers the project, the permissions and a one-time nonce (EIP-712).
+    const { digest } = await verifyTypedSignature(
+      body.address,
+      sessionTypedData({ ...body, project: projectId, permissions }),
+      body.signature,
+    )
     const id = randomUUID()
-    await this.db.batch([
-      {
-        sql: `INSERT INTO sessions (id, project_id, address, pci, chain, permissions, created, expiry, revoked_at)
+    try {
+      await this.db.batch([
+        // A signed session request is accepted once: the digest names project, owner, fields and nonce.
+        { sql: 'INSERT INTO used_signatures (digest, used_at) VALUES (?, ?)', params: [digest, now] },
+        {
+          sql: `INSERT INTO sessions (id, project_id, address, pci, chain, permissions, created, expiry, revoked_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-        params: [
-          id,
-          projectId,
-          body.address.toLowerCase(),
-          body.pci,
-          body.chainId,
-          JSON.stringify(body.permissions ?? {}),
-          now,
-          body.expiry,
-        ],
-      },
-    ])
+          params: [
+            id,
+            projectId,
+            body.address.toLowerCase(),
+            body.pci,
+            body.chainId,
+            JSON.stringify(permissions),
+            now,
+            body.expiry,
+          ],
+        },
+      ])
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ApiError(409, 'replayed_signature', 'this session request was already used')
+      throw error
+    }
     return (await this.get(id, projectId))!
   }
 

@@ -1,9 +1,10 @@
 import { HttpBlockchainApi } from '@portico/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionTypedData } from '../signatures/index.js'
 import { ENGINES } from '../test-helpers/databases.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
-import { createSessionMessage, revokeSessionMessage } from './service.js'
+import { revokeSessionMessage } from './service.js'
 
 const q = 'projectId=local&st=t&sv=1'
 
@@ -24,11 +25,16 @@ describe.each(ENGINES)('smart sessions (%s)', (kind) => {
   afterAll(() => t.close())
 
   async function create(pci = `0x${'ab'.repeat(16)}`) {
-    const fields = { pci, chainId: 'eip155:31337', expiry: Date.now() + 3_600_000 }
-    const signature = await owner.signMessage({ message: createSessionMessage(fields) })
-    const r = await call(`${t.url}/v1/sessions?${q}`, {
-      json: { ...fields, address: owner.address, permissions: { spend: '1' }, signature },
-    })
+    const fields = {
+      pci,
+      chainId: 'eip155:31337',
+      expiry: Date.now() + 3_600_000,
+      address: owner.address,
+      permissions: { spend: '1' },
+      nonce: crypto.randomUUID(),
+    }
+    const signature = await owner.signTypedData(sessionTypedData({ ...fields, project: 'local' }))
+    const r = await call(`${t.url}/v1/sessions?${q}`, { json: { ...fields, signature } })
     expect(r.status).toBe(201)
     return r.body as { id: string; pci: string }
   }
@@ -82,7 +88,8 @@ describe.each(ENGINES)('smart sessions (%s)', (kind) => {
         pci: 'x',
         chainId: 'eip155:1',
         expiry: Date.now() + 1000,
-        signature: `0x${'1'.repeat(130)}`,
+        nonce: 'n-0123456789',
+        signature: `0x${'1'.repeat(128)}1b`,
       },
     })
     expect(badCreate.status).toBe(401)

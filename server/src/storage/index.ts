@@ -30,6 +30,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const url = options.databaseUrl
   let db: Database
+  let sqliteFile: { filename: string; synchronous: 'FULL' | 'NORMAL' } | undefined
   if (url && /^postgres(ql)?:\/\//.test(url)) db = openPostgres(url)
   else {
     const synchronous = options.sqliteSynchronous ?? 'FULL'
@@ -39,13 +40,21 @@ export async function openDatabase(options: {
         : url?.startsWith('sqlite:')
           ? url.slice('sqlite:'.length)
           : join(options.dataDir, 'portico.sqlite')
+    if (filename !== ':memory:') sqliteFile = { filename, synchronous }
     db = openSqlite({ filename, synchronous })
   }
+  let applied: number[]
   try {
-    await migrate(db, MIGRATIONS)
+    applied = await migrate(db, MIGRATIONS)
   } catch (error) {
     await db.close()
     throw error
+  }
+  // The SQLite reader connection was opened before the writer thread changed the schema, and its
+  // query planner can keep the old schema (new indexes unused): reopen once after applying migrations.
+  if (sqliteFile && applied.length > 0) {
+    await db.close()
+    db = openSqlite(sqliteFile)
   }
   return db
 }

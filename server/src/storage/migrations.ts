@@ -130,6 +130,22 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    name: 'history indexes, registration clock',
+    statements: [
+      // History pages look transactions and transfers up by hash (the primary keys start with chain),
+      // and filter one account's rows by chain in sort order.
+      'CREATE INDEX txs_hash ON txs (tx_hash)',
+      'CREATE INDEX transfers_hash ON transfers (tx_hash)',
+      'CREATE INDEX account_txs_chain_sort ON account_txs (account, chain, sort_key)',
+      // Name registrations per owner must carry increasing timestamps: an older signed message cannot be replayed later.
+      `CREATE TABLE name_owner_clock (
+        owner TEXT PRIMARY KEY,
+        last_timestamp BIGINT NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /**

@@ -16,6 +16,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    // A 2xx means committed: a server or role default of synchronous_commit=off must not weaken that.
+    options: '-c synchronous_commit=on',
     // A database that does not answer fails the request (503) instead of queueing it forever.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -28,6 +30,11 @@ export function openPostgres(connectionString: string, options: { max?: number }
   })
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
+  // Also SET per connection: `options` in the URL would override the startup parameter above.
+  // A failed SET fails the client's next query (node-postgres queues them in order), so it cannot pass unseen.
+  pool.on('connect', (client) => {
+    client.query('SET synchronous_commit TO on').catch((error: unknown) => client.emit('error', error))
+  })
   const text = new Map<string, string>()
   const convert = (sql: string) => {
     let t = text.get(sql)

@@ -1,0 +1,11 @@
+export { canonicalSignature, NonCanonicalSignatureError } from './canonical.js'
+export {
+  canonicalJson,
+  NAMES_DOMAIN,
+  REGISTRATION_TYPES,
+  registrationTypedData,
+  SESSION_TYPES,
+  SESSIONS_DOMAIN,
+  sessionTypedData,
+} from './typed-data.js'
+export { verifyTypedSignature } from './verify.js'

@@ -1,0 +1,106 @@
+import type { Hex } from 'viem'
+
+/**
+ * EIP-712 domains of the gateway's signed requests. The domain separator
+ * binds a signature to its purpose: a registration signature is not a
+ * session signature, and neither is a plain `personal_sign` text.
+ */
+export const NAMES_DOMAIN = { name: 'Portico Names', version: '1' } as const
+export const SESSIONS_DOMAIN = { name: 'Portico Sessions', version: '1' } as const
+
+/** Every field of a name registration is signed, `coinType` included. */
+export const REGISTRATION_TYPES = {
+  Registration: [
+    { name: 'name', type: 'string' },
+    { name: 'owner', type: 'address' },
+    { name: 'coinType', type: 'uint32' },
+    { name: 'timestamp', type: 'uint64' },
+    { name: 'attributes', type: 'string' },
+  ],
+} as const
+
+/** A session signature covers the project, the permissions and a one-time nonce. */
+export const SESSION_TYPES = {
+  Session: [
+    { name: 'project', type: 'string' },
+    { name: 'owner', type: 'address' },
+    { name: 'pci', type: 'string' },
+    { name: 'chainId', type: 'string' },
+    { name: 'expiry', type: 'uint64' },
+    { name: 'permissions', type: 'string' },
+    { name: 'nonce', type: 'string' },
+  ],
+} as const
+
+/** JSON text with object keys sorted at every level: one text per value, so the signed text is unambiguous. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * The typed data a wallet signs (`eth_signTypedData_v4`) to register a name.
+ * `message` of POST /v1/profile/account is the JSON text
+ * `{ name, address, coin_type, timestamp, attributes? }`; the signature is
+ * over this typed data built from it.
+ *
+ * @example
+ * const signature = await account.signTypedData(registrationTypedData({ name, address, coin_type: 60, timestamp: Date.now() }))
+ */
+export function registrationTypedData(m: {
+  name: string
+  address: string
+  coin_type: number
+  timestamp: number
+  attributes?: Record<string, string> | undefined
+}) {
+  return {
+    domain: NAMES_DOMAIN,
+    types: REGISTRATION_TYPES,
+    primaryType: 'Registration' as const,
+    message: {
+      name: m.name,
+      owner: m.address as Hex,
+      coinType: m.coin_type,
+      timestamp: BigInt(m.timestamp),
+      attributes: canonicalJson(m.attributes ?? {}),
+    },
+  }
+}
+
+/**
+ * The typed data a wallet signs to create a session (POST /v1/sessions).
+ *
+ * @example
+ * const signature = await account.signTypedData(sessionTypedData({ project: 'local', address, pci, chainId, expiry, permissions, nonce }))
+ */
+export function sessionTypedData(s: {
+  project: string
+  address: string
+  pci: string
+  chainId: string
+  expiry: number
+  permissions?: unknown
+  nonce: string
+}) {
+  return {
+    domain: SESSIONS_DOMAIN,
+    types: SESSION_TYPES,
+    primaryType: 'Session' as const,
+    message: {
+      project: s.project,
+      owner: s.address as Hex,
+      pci: s.pci,
+      chainId: s.chainId,
+      expiry: BigInt(s.expiry),
+      permissions: canonicalJson(s.permissions ?? {}),
+      nonce: s.nonce,
+    },
+  }
+}

@@ -1,0 +1,209 @@
+// Request generation for the HTTP fuzzer: fast-check arbitraries derived from
+// the JSON Schemas (TypeBox) of the gateway's routes, valid values first, then
+// mutations (types, sizes, encodings, control characters, huge numbers,
+// missing and extra fields).
+import fc from 'fast-check'
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema objects are untyped here
+type Schema = Record<string, any>
+
+const CONTROL = [
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\ud800',
+  '\ufeff',
+]
+
+/** Values of every JSON type, hostile ones included. */
+export const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e300,
+    -1e300,
+    2 ** 53 + 1,
+    Number.MAX_SAFE_INTEGER,
+    0.5,
+    '',
+    ' ',
+    '0',
+    '1e300',
+    'NaN',
+    '-1',
+    '__proto__',
+    'constructor',
+    'x'.repeat(70_000),
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '%',
+    '%ff',
+    '../../etc/passwd',
+    'javascript://%0Aalert(1)',
+    'http://169.254.169.254/latest/meta-data/',
+    [],
+    {},
+    [[[[[[[[[[[]]]]]]]]]]],
+    { __proto__: { polluted: true } },
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.array(fc.integer(), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 4 }),
+)
+
+/** A value the schema accepts (best effort: patterns via stringMatching, bounds respected). */
+export function valid(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const)
+  if (schema.anyOf) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => valid(s, depth + 1)))
+  switch (schema.type) {
+    case 'string': {
+      if (schema.pattern) {
+        const re = new RegExp(schema.pattern)
+        return fc
+          .stringMatching(re)
+          .filter(
+            (s) =>
+              (schema.maxLength === undefined || s.length <= schema.maxLength) &&
+              (schema.minLength === undefined || s.length >= schema.minLength),
+          )
+      }
+      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) })
+    }
+    case 'integer': {
+      const min = schema.minimum ?? -1_000_000
+      const max = Math.min(schema.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+      return fc
+        .oneof(
+          fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }),
+          fc.constant(max),
+          fc.constant(Date.now() + 60_000),
+        )
+        .filter((n) => n >= min && n <= max)
+    }
+    case 'number':
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: schema.minimum ?? -1e9,
+        max: schema.maximum ?? 1e9,
+      })
+    case 'boolean':
+      return fc.boolean()
+    case 'array':
+      return fc.array(valid(schema.items ?? {}, depth + 1), {
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      })
+    case 'object': {
+      if (schema.properties) {
+        const required = new Set<string>(schema.required ?? [])
+        const shape: Record<string, fc.Arbitrary<unknown>> = {}
+        for (const [k, s] of Object.entries(schema.properties as Record<string, Schema>))
+          shape[k] = valid(s, depth + 1)
+        return fc.record(shape, { requiredKeys: [...required] })
+      }
+      if (depth > 3) return fc.constant({})
+      return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), {
+        maxKeys: Math.min(schema.maxProperties ?? 4, 4),
+      })
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 })
+  }
+}
+
+/** A mutation of a valid object value: a field replaced, dropped, added, or control characters spliced in. */
+export function mutated(schema: Schema): fc.Arbitrary<unknown> {
+  const base = valid(schema)
+  const keys = Object.keys(schema.properties ?? {})
+  const field = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('x')
+  return fc.oneof(
+    hostile,
+    fc.tuple(base, field, hostile).map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : h)),
+    fc.tuple(base, field).map(([v, k]) => {
+      if (!isObject(v)) return v
+      const { [k]: _drop, ...rest } = v
+      return rest
+    }),
+    fc
+      .tuple(base, fc.string({ minLength: 1, maxLength: 12 }), hostile)
+      .map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : v)),
+    fc
+      .tuple(base, field, fc.constantFrom(...CONTROL))
+      .map(([v, k, c]) =>
+        isObject(v) && typeof v[k] === 'string' ? { ...v, [k]: `${v[k]}${c}${v[k]}` } : v,
+      ),
+    fc
+      .tuple(base, field)
+      .map(([v, k]) =>
+        isObject(v) && typeof v[k] === 'number' ? { ...v, [k]: (v[k] as number) * 1e300 } : v,
+      ),
+    fc
+      .tuple(base, field)
+      .map(([v, k]) =>
+        isObject(v) && typeof v[k] === 'string' ? { ...v, [k]: (v[k] as string).repeat(500) } : v,
+      ),
+  )
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** A path segment: the valid value, or a hostile encoding of something. */
+export const hostileSegment = fc.oneof(
+  fc.constantFrom(
+    '%00',
+    '%ff',
+    '%',
+    '%2e%2e',
+    '..',
+    'a%0Ab',
+    '%E2%80%AE',
+    'x'.repeat(300),
+    '%u0000',
+    '%C0%AF',
+  ),
+  fc.string({ maxLength: 20 }).map(encodeURIComponent),
+)
+
+export interface FuzzRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** Fills `:name` segments of a route URL from `params` (values encoded, or raw when `raw`). */
+export function fillPath(url: string, params: Record<string, unknown>, raw: Set<string>): string {
+  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const v = params[name]
+    if (raw.has(name)) return String(v)
+    return encodeURIComponent(v === undefined ? '' : String(v))
+  })
+}
+
+/** Query text from an object: strings as they are, other values JSON-encoded; arrays repeat the key. */
+export function queryText(query: Record<string, unknown>): string {
+  const parts: string[] = []
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue
+    const values = Array.isArray(v) ? v : [v]
+    for (const item of values) {
+      const text = typeof item === 'string' ? item : JSON.stringify(item)
+      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(text ?? '')}`)
+    }
+  }
+  return parts.join('&')
+}

@@ -2,7 +2,7 @@ import { formatFiat } from '@portico/core'
 import { useNetwork, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { displayAmount, fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
-import { tokenAmount, useSwap } from './shared.js'
+import { TokenIcon, tokenAmount, useSwap } from './shared.js'
 
 type Prices = { status: 'loading' | 'ready' | 'error'; byAddress: Record<string, number> }
 
@@ -61,7 +61,7 @@ export default function SwapPreviewView() {
     const explorer = network?.blockExplorers?.default.url
     return (
       <div className="center" data-testid="swap-success" aria-live="polite">
-        <span className="ring" data-status="success" />
+        <TokenIcon token={state.sent?.to} />
         <h3>
           Swapped {tokenAmount(state.sent?.fromUnits, state.sent?.from)} for{' '}
           {tokenAmount(state.sent?.toUnits, state.sent?.to)}
@@ -99,7 +99,9 @@ export default function SwapPreviewView() {
   if (step === 'failed') {
     return (
       <div className="center" data-testid="swap-failed">
-        <span className="ring" data-status="error" />
+        <span className="ring" data-status="error">
+          <TokenIcon token={from} />
+        </span>
         <h3>Swap failed</h3>
         <p className="error-text" role="alert">
           {state.stepError}
@@ -214,7 +216,9 @@ function InProgress({ state }: { state: SwapState }) {
   const hash = approving ? state.approveHash : state.txHash
   return (
     <div className="center" data-testid="swap-in-progress" aria-live="polite" aria-busy="true">
-      <span className="ring" data-status="pending" />
+      <span className="ring" data-status="pending">
+        <TokenIcon token={approving ? state.from : state.to} />
+      </span>
       <h3>
         {approving
           ? `Approving ${state.from?.symbol}`

@@ -89,11 +89,12 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
-            aria-label={`Pay with ${from?.symbol ?? 'a token'}, change`}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'from' })}
           >
             <TokenIcon token={from} />
+            <span className="visually-hidden">Pay with </span>
             {from?.symbol ?? 'Select'}
+            <span className="visually-hidden">, change</span>
           </button>
         </div>
         <p className="row-sub" id={`${ids}-pay-note`}>
@@ -133,11 +134,12 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
-            aria-label={`Receive ${to?.symbol ?? 'a token'}, change`}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'to' })}
           >
             <TokenIcon token={to} />
+            <span className="visually-hidden">Receive </span>
             {to?.symbol ?? 'Select'}
+            <span className="visually-hidden">, change</span>
           </button>
         </div>
         {to?.balance !== undefined ? <p className="row-sub">Balance: {tokenAmount(to.balance, to)}</p> : null}

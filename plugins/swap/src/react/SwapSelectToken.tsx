@@ -80,7 +80,7 @@ export default function SwapSelectTokenView() {
       {matches.length === 0 ? (
         <p className="empty" role="status">
           {looksLikeAddress
-            ? 'This token has no pool on this network'
+            ? 'This address is not in the swap list of this network (custom tokens are not supported yet)'
             : state.tokens.length === 0
               ? 'No swappable tokens on this network'
               : `No token matches “${query.trim()}”`}

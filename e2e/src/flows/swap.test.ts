@@ -63,9 +63,10 @@ describe('swap on the demo (issue 15)', () => {
           multicall3,
           tokens: world.fixtures.tokens,
           swap: { router: dex.router },
+          // Activity reads the gateway's history: index this run's blocks.
+          indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 200 },
         })),
       }),
-      { indexer: false },
     )
     const apiUrl = await gateway.listen()
     demo = await serveDemoWith(world.demoUrl, () => ({
@@ -150,6 +151,19 @@ describe('swap on the demo (issue 15)', () => {
     expect(await balanceOf(rpcUrl, token('USDC').address, owner)).toBe(usdc1 - 100_000_000n)
     const daiGained = Number((await balanceOf(rpcUrl, token('DAI').address, owner)) - dai0) / 1e18
     expect(daiGained).toBeCloseTo(daiQuote, 1)
+
+    // Activity lists both swaps (the gateway's indexer labels them), with what was paid.
+    await preview2.getByRole('button', { name: 'Done' }).click()
+    const account = await expectView(page, 'Account')
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    await eventually(async () => {
+      const rows = account.locator('[data-testid="activity-list"] li', { hasText: 'Swapped' })
+      expect(await rows.count()).toBe(2)
+      const amounts = await rows.locator('[data-testid="activity-amount"]').allTextContents()
+      expect(amounts.join(' | ')).toMatch(/100\.000 USDC/)
+      expect(amounts.join(' | ')).toMatch(/1\.000 ETH/)
+    }, 20_000)
+    await screenshot(page, 'swap-Activity')
   }, 120_000)
 
   for (const mode of ['light', 'dark'] as const) {

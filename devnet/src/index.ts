@@ -14,6 +14,14 @@ export {
   startEvmDevnet,
 } from './evm/devnet.js'
 export {
+  DEX_DEPLOYER_KEY,
+  type DexFixtures,
+  type DexPoolFixture,
+  deployDex,
+  getDexFixtures,
+  uniswapArtifacts,
+} from './evm/dex.js'
+export {
   artifacts,
   type CollectibleFixture,
   deployEvmFixtures,

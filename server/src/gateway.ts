@@ -9,6 +9,7 @@ import {
   staticPrices,
 } from './chains/index.js'
 import { type GatewayConfig, isSolanaNetwork, type NetworkConfig } from './config/index.js'
+import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
@@ -103,6 +104,7 @@ export async function createGateway(
     },
   })
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
+  registerConvertRoutes(app, { chains, prices, dex: new DexService(chains) })
   registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
   indexer = new HistoryIndexer(db, chains, app.log, metrics)
   const ens = new EnsIdentityResolver(chains, {

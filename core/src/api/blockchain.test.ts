@@ -385,6 +385,27 @@ describe('HttpBlockchainApi: an unsupported-network check gates every call (SPEC
     expect(server.requests).toHaveLength(0)
   })
 
+  it('swap calls without a chainId are gated on the network of their CAIP-10 tokens (SPEC §5)', async () => {
+    const a = api({
+      isNetworkSupported: (id) => id === 'eip155:1',
+      getActiveNetworkId: () => 'eip155:1',
+    })
+    const token = 'eip155:666:0x0000000000000000000000000000000000000001'
+    await expect(
+      a.getSwapQuote({ amount: '1', userAddress: ADDR, from: token, to: 'eip155:666:0xb', gasPrice: '1' }),
+    ).rejects.toThrow('Network not supported for Swaps')
+    await expect(a.getSwapAllowance({ tokenAddress: token, userAddress: ADDR })).rejects.toBeInstanceOf(
+      SwapNetworkNotSupportedError,
+    )
+    await expect(
+      a.buildSwapTransaction({ amount: '1', from: token, to: 'eip155:666:0xb', userAddress: ADDR }),
+    ).rejects.toThrow('Network not supported for Swaps')
+    await expect(
+      a.buildSwapApproval({ userAddress: ADDR, from: token, to: 'eip155:666:0xb' }),
+    ).rejects.toThrow('Network not supported for Swaps')
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('the check runs before the cache: a cached balance is not served on a now-unsupported network', async () => {
     let supported = true
     server.on(`GET /v1/account/${ADDR}/balance`, { body: { balances: [] } })

@@ -218,7 +218,7 @@ export class HttpBlockchainApi implements BlockchainApi {
   /** GET /v1/convert/quotes?amount&userAddress&from&to&gasPrice */
   getSwapQuote(params: SwapQuoteRequest & { chainId?: CaipNetworkId }): Promise<SwapQuotesResponse> {
     const { chainId, ...query } = params
-    return this.#get('/v1/convert/quotes', { ...query }, chainId, 'swap')
+    return this.#get('/v1/convert/quotes', { ...query }, chainId ?? networkOf(params.from), 'swap')
   }
 
   /** GET /v1/convert/tokens?chainId */
@@ -235,7 +235,7 @@ export class HttpBlockchainApi implements BlockchainApi {
     return this.#get(
       '/v1/convert/allowance',
       { tokenAddress: params.tokenAddress, userAddress: params.userAddress },
-      params.chainId,
+      params.chainId ?? networkOf(params.tokenAddress),
       'swap',
     )
   }
@@ -261,7 +261,7 @@ export class HttpBlockchainApi implements BlockchainApi {
       userAddress: params.userAddress,
       disableEstimate: params.disableEstimate ?? false,
     }
-    return this.#post('/v1/convert/build-transaction', body, params.chainId, 'swap')
+    return this.#post('/v1/convert/build-transaction', body, params.chainId ?? networkOf(params.from), 'swap')
   }
 
   /** GET /v1/convert/build-approve?userAddress&from&to */
@@ -269,7 +269,7 @@ export class HttpBlockchainApi implements BlockchainApi {
     params: SwapBuildApproveRequest & { chainId?: CaipNetworkId },
   ): Promise<SwapTransactionResponse> {
     const { chainId, ...query } = params
-    return this.#get('/v1/convert/build-approve', { ...query }, chainId, 'swap')
+    return this.#get('/v1/convert/build-approve', { ...query }, chainId ?? networkOf(params.from), 'swap')
   }
 
   // ── Names ─────────────────────────────────────────────────────────────────
@@ -369,6 +369,12 @@ export class HttpBlockchainApi implements BlockchainApi {
       return mockOnrampQuote(params)
     }
   }
+}
+
+/** The CAIP-2 network of a CAIP-10 token address, so swap calls are gated on the tokens' own network. */
+function networkOf(caip10: string): CaipNetworkId | undefined {
+  const parts = caip10.split(':')
+  return parts.length === 3 && parts[0] && parts[1] ? (`${parts[0]}:${parts[1]}` as CaipNetworkId) : undefined
 }
 
 /**

@@ -207,6 +207,19 @@ export interface SwapQuote {
   fromAccount: string
   toAmount: string
   toAccount: string
+  /** Portico gateway: the CAIP-10 tokens the route walks. */
+  path?: string[]
+  /** Portico gateway: pool fees (in the token entering each pool) and the network fee (native, at an assumed gas). */
+  fees?: SwapQuoteFee[]
+}
+/** One fee of a quote; amounts are integer units of `token` (CAIP-10). */
+export interface SwapQuoteFee {
+  kind: 'pool' | 'network'
+  token: string
+  amount: string
+  percent?: string
+  gasLimit?: string
+  gasPrice?: string
 }
 export interface SwapQuotesResponse {
   quotes: SwapQuote[]
@@ -221,6 +234,8 @@ export interface SwapToken {
   decimals: number
   logoUri?: string
   eip2612?: boolean
+  /** USD price of one unit, when the service knows it. */
+  price?: number
 }
 export interface SwapTokensResponse {
   tokens: SwapToken[]
@@ -255,14 +270,22 @@ export interface SwapTransactionResponse {
     data: string
     /** Native value, integer units as a decimal string. */
     amount: string
+    /** The same native value under the name approval answers use. */
+    value?: string
     eip155?: { gas: string; gasPrice: string }
   }
+  /** Portico gateway (build-transaction): the quoted output, the minimum at the slippage, the deadline (unix s). */
+  toAmount?: string
+  toAmountMin?: string
+  deadline?: string
 }
 /** GET /v1/convert/build-approve?userAddress&from&to */
 export interface SwapBuildApproveRequest {
   userAddress: string
   from: string
   to: string
+  /** Approve exactly this much (integer units); unlimited without it. */
+  amount?: string
 }
 
 // ── Onramp (SPEC §3, §7) ─────────────────────────────────────────────────────

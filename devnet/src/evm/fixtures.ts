@@ -16,6 +16,7 @@ import { rpc } from './anvil.js'
 import multicallArtifact from './artifacts/Multicall3.json' with { type: 'json' }
 import collectibleArtifact from './artifacts/PorticoCollectible.json' with { type: 'json' }
 import tokenArtifact from './artifacts/PorticoToken.json' with { type: 'json' }
+import { type DexFixtures, deployDex, getDexFixtures } from './dex.js'
 
 /** Canonical Multicall3 address (same on every EVM chain). */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -43,6 +44,8 @@ export interface EvmFixtures {
   accounts: DevAccount[]
   /** Amount of each token (in whole units) every dev account starts with. */
   tokenGrant: string
+  /** Uniswap V2 (WETH9, factory, Router02) with ETH/USDC, ETH/DAI and USDC/DAI pools. */
+  dex: DexFixtures
 }
 
 export const artifacts = {
@@ -87,12 +90,14 @@ export function getEvmFixtures(): EvmFixtures {
     },
     accounts,
     tokenGrant: TOKEN_GRANT,
+    dex: getDexFixtures(tokens),
   }
 }
 
 /**
  * Deploys the fixtures on a fresh anvil: Multicall3 via anvil_setCode, the two
- * ERC-20s (every dev account funded with 1,000,000 of each) and the ERC-721.
+ * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721 and
+ * the Uniswap V2 DEX with its three pools.
  * Deterministic: same addresses on every fresh node. Idempotent on a node that
  * already has them.
  */
@@ -101,7 +106,10 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
   await rpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, artifacts.Multicall3.deployedBytecode])
 
   const existing = await rpc<Hex>(rpcUrl, 'eth_getCode', [fixtures.tokens[0]!.address, 'latest'])
-  if (existing && existing !== '0x') return fixtures
+  if (existing && existing !== '0x') {
+    await deployDex(rpcUrl, chainId, fixtures.tokens)
+    return fixtures
+  }
 
   const chain = defineChain({
     id: chainId,
@@ -151,5 +159,6 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
       throw new Error(`fixture deployment ${i} failed on chain ${chainId}`)
     }
   }
+  await deployDex(rpcUrl, chainId, fixtures.tokens)
   return fixtures
 }

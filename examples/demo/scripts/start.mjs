@@ -69,6 +69,7 @@ async function startGateway(devnet, solana) {
         decimals,
       })),
       indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 1000 },
+      swap: { router: devnet.fixtures.dex.router },
     }))
     const m = solana?.fixtures?.splMint
     const solanaNetworks = solana

@@ -51,4 +51,15 @@ describe('built demo', () => {
     expect(chunks.some((c) => c.code.includes('wc_sessionPropose'))).toBe(true)
     expect(entry.code).not.toContain('wc_sessionPropose')
   })
+
+  it('the swap plugin adds only its registration to the entry chunk: its views are lazy chunks', () => {
+    const entrySrc = /<script[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1]
+    const entry = chunks.find((c) => c.name === entrySrc)!
+    expect(entry.code).not.toContain('swap-form')
+    expect(entry.code).not.toContain('swap-preview')
+    expect(chunks.some((c) => c.name.startsWith('Swap-') && c.code.includes('swap-form'))).toBe(true)
+    expect(chunks.some((c) => c.name.startsWith('SwapPreview-') && c.code.includes('swap-preview'))).toBe(
+      true,
+    )
+  })
 })

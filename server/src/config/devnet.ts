@@ -10,6 +10,7 @@ interface DevnetStateFile {
       fixtures?: {
         multicall3?: string
         tokens?: { address: string; symbol: string; name: string; decimals: number }[]
+        dex?: { router?: string }
       }
     }
     solana?: {
@@ -22,7 +23,7 @@ interface DevnetStateFile {
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
- * chain (Multicall3 + fixture tokens) and the local SVM (`solana:<prefix>`,
+ * chain (Multicall3, fixture tokens, the DEX router) and the local SVM (`solana:<prefix>`,
  * its RPC URL and the SPL fixture mint). Used by `portico-server --devnet`.
  *
  * @example
@@ -38,6 +39,7 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       name: `Devnet ${c.chainId}`,
       rpcUrl: c.rpcUrl,
       ...(evm?.fixtures?.multicall3 ? { multicall3: evm.fixtures.multicall3 } : {}),
+      ...(evm?.fixtures?.dex?.router ? { swap: { router: evm.fixtures.dex.router } } : {}),
       tokens: (evm?.fixtures?.tokens ?? []).map(({ address, symbol, name, decimals }) => ({
         address,
         symbol,

@@ -38,6 +38,8 @@ export const NetworkConfigSchema = Type.Object({
   ens: Type.Optional(
     Type.Union([Type.Object({ universalResolver: Type.Optional(EvmAddress) }), Type.Literal(false)]),
   ),
+  /** Uniswap V2-style DEX for /v1/convert: its Router02. Without it: "Network not supported for Swaps". */
+  swap: Type.Optional(Type.Object({ router: EvmAddress })),
 })
 
 const Base58 = '[1-9A-HJ-NP-Za-km-z]'

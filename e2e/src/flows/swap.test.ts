@@ -1,0 +1,196 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { getEvmFixtures } from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'
+
+const MODAL = '[data-portico-modal]:not([data-embedded])'
+
+async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+/** ERC-20 balanceOf through eth_call (integer units). */
+async function balanceOf(rpcUrl: string, token: string, owner: string): Promise<bigint> {
+  const data = `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}`
+  return BigInt(await rpc<string>(rpcUrl, 'eth_call', [{ to: token, data }, 'latest']))
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include([[MODAL, '[role="dialog"]']])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  expect(results.passes.length).toBeGreaterThan(5)
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
+}
+
+// Issue 15: swaps from the modal through the dev wallet, against the devnet's Uniswap V2 and a real gateway.
+describe('swap on the demo (issue 15)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let gateway: Gateway | undefined
+  let demo: DemoProxy | undefined
+  let snapshots: string[] = []
+  const token = (symbol: string) => world.fixtures.tokens.find((t) => t.symbol === symbol)!
+
+  beforeAll(async () => {
+    world = getWorld()
+    // The devnet is shared by every e2e file: swaps move balances and pools, so they are rolled back after.
+    snapshots = await Promise.all(world.chains.map((c) => rpc<string>(c.rpcUrl, 'evm_snapshot', [])))
+    const { dex, multicall3 } = getEvmFixtures()
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: world.chains.map((c) => ({
+          caipNetworkId: `eip155:${c.chainId}`,
+          name: `Anvil ${c.chainId}`,
+          rpcUrl: c.rpcUrl,
+          multicall3,
+          tokens: world.fixtures.tokens,
+          swap: { router: dex.router },
+          // Activity reads the gateway's history: index this run's blocks.
+          indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 200 },
+        })),
+      }),
+    )
+    const apiUrl = await gateway.listen()
+    demo = await serveDemoWith(world.demoUrl, () => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      apiUrl,
+    }))
+  })
+
+  afterAll(async () => {
+    await demo?.close()
+    await gateway?.close()
+    await Promise.all(world.chains.map((c, i) => rpc(c.rpcUrl, 'evm_revert', [snapshots[i]])))
+  })
+
+  async function openSwap(page: Page) {
+    const account = await expectView(page, 'Account')
+    await account.locator('[data-action-id="swap"]').click()
+    const swap = await expectView(page, 'Swap')
+    await swap.locator('[data-testid="swap-form"]').waitFor({ timeout: 15_000 })
+    return swap
+  }
+
+  async function enterAmount(page: Page, amount: string) {
+    const swap = await expectView(page, 'Swap')
+    await swap.getByLabel('You pay').fill(amount)
+    const out = swap.locator('[data-testid="swap-to-amount"]')
+    await eventually(
+      async () => expect(Number((await textOf(out)).replaceAll(',', ''))).toBeGreaterThan(0),
+      15_000,
+    )
+    return Number((await textOf(out)).replaceAll(',', ''))
+  }
+
+  it('swaps 1 ETH → USDC, then USDC → DAI through the approve step; balances change', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    await connectDevWallet(page)
+    const owner = world.fixtures.accounts[0]!
+    const rpcUrl = world.chains[0]!.rpcUrl
+    const usdc0 = await balanceOf(rpcUrl, token('USDC').address, owner)
+
+    // 1 ETH → USDC: ETH is the default input, USDC the default output.
+    await openSwap(page)
+    const quoted = await enterAmount(page, '1')
+    expect(quoted).toBeGreaterThan(2900)
+    expect(quoted).toBeLessThan(3000)
+    await screenshot(page, 'swap-Swap')
+    await page.locator(`${MODAL} [data-view="Swap"] button`, { hasText: 'Review swap' }).click()
+    const preview = await expectView(page, 'SwapPreview')
+    await eventually(async () =>
+      expect(await textOf(preview.locator('[data-testid="preview-impact"]'))).toMatch(/%$/),
+    )
+    expect(await textOf(preview)).toContain('Minimum received (1% slippage)')
+    await screenshot(page, 'swap-SwapPreview')
+    await preview.getByRole('button', { name: 'Swap', exact: true }).click()
+    await preview.locator('[data-testid="swap-success"]').waitFor({ timeout: 30_000 })
+    await screenshot(page, 'swap-success')
+    const usdc1 = await balanceOf(rpcUrl, token('USDC').address, owner)
+    expect(Number(usdc1 - usdc0) / 1e6).toBeCloseTo(quoted, 0)
+    await preview.getByRole('button', { name: 'Done' }).click()
+
+    // USDC → DAI: pick both tokens, approve first (the router has no allowance yet), then swap.
+    const swap = await openSwap(page)
+    await swap.getByRole('button', { name: /^Pay with/ }).click()
+    const picker = await expectView(page, 'SwapSelectToken')
+    await screenshot(page, 'swap-SwapSelectToken')
+    await picker.locator('[data-token="USDC"]').click()
+    await (await expectView(page, 'Swap')).getByRole('button', { name: /^Receive/ }).click()
+    await (await expectView(page, 'SwapSelectToken')).locator('[data-token="DAI"]').click()
+    const daiQuote = await enterAmount(page, '100')
+    expect(daiQuote).toBeGreaterThan(99)
+    const dai0 = await balanceOf(rpcUrl, token('DAI').address, owner)
+    await page.locator(`${MODAL} [data-view="Swap"] button`, { hasText: 'Review swap' }).click()
+    const preview2 = await expectView(page, 'SwapPreview')
+    const approve = preview2.getByRole('button', { name: 'Approve USDC' })
+    await approve.waitFor({ timeout: 10_000 })
+    await screenshot(page, 'swap-SwapPreview-approve')
+    await approve.click()
+    await preview2.locator('[data-testid="swap-success"]').waitFor({ timeout: 30_000 })
+    await screenshot(page, 'swap-success-usdc-dai')
+    expect(await balanceOf(rpcUrl, token('USDC').address, owner)).toBe(usdc1 - 100_000_000n)
+    const daiGained = Number((await balanceOf(rpcUrl, token('DAI').address, owner)) - dai0) / 1e18
+    expect(daiGained).toBeCloseTo(daiQuote, 1)
+
+    // Activity lists both swaps (the gateway's indexer labels them), with what was paid.
+    await preview2.getByRole('button', { name: 'Done' }).click()
+    const account = await expectView(page, 'Account')
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    await eventually(async () => {
+      const rows = account.locator('[data-testid="activity-list"] li', { hasText: 'Swapped' })
+      expect(await rows.count()).toBe(2)
+      const amounts = await rows.locator('[data-testid="activity-amount"]').allTextContents()
+      expect(amounts.join(' | ')).toMatch(/100\.000 USDC/)
+      expect(amounts.join(' | ')).toMatch(/1\.000 ETH/)
+    }, 20_000)
+    await screenshot(page, 'swap-Activity')
+  }, 120_000)
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`Swap, token picker and preview have no serious or critical axe violations (${mode})`, async () => {
+      const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+      await gotoDemo(page, demo!.url)
+      await setTheme(page, mode)
+      await connectDevWallet(page)
+      const found: Record<string, string[]> = {}
+      const swap = await openSwap(page)
+      await enterAmount(page, '0.5')
+      found.Swap = await seriousViolations(page)
+      await screenshot(page, `swap-Swap-${mode}`)
+      await swap.getByRole('button', { name: /^Receive/ }).click()
+      await expectView(page, 'SwapSelectToken')
+      found.SwapSelectToken = await seriousViolations(page)
+      await screenshot(page, `swap-SwapSelectToken-${mode}`)
+      await (await expectView(page, 'SwapSelectToken')).locator('[data-token="USDC"]').click()
+      await expectView(page, 'Swap')
+      await page.locator(`${MODAL} [data-view="Swap"] button`, { hasText: 'Review swap' }).click()
+      const preview = await expectView(page, 'SwapPreview')
+      await eventually(async () =>
+        expect(await textOf(preview.locator('[data-testid="preview-impact"]'))).toMatch(/%$/),
+      )
+      found.SwapPreview = await seriousViolations(page)
+      await screenshot(page, `swap-SwapPreview-${mode}`)
+      expect(found).toEqual({ Swap: [], SwapSelectToken: [], SwapPreview: [] })
+    }, 150_000)
+  }
+})

@@ -1,0 +1,434 @@
+import {
+  type BlockchainApi,
+  type CaipNetworkId,
+  HttpRequestError,
+  PorticoError,
+  type PorticoState,
+  SWAP_SLIPPAGE_TOLERANCE,
+  type SwapQuoteFee,
+  UserRejectedRequestError,
+} from '@portico/core'
+import { fromUnits, isNativeToken, isValidSlippage, minimumReceived, NATIVE_MARKER, toUnits } from './math.js'
+import type { SwapWallet } from './wallet.js'
+
+/** SPEC §8: the text shown for a network without swaps. */
+export const SWAP_NOT_SUPPORTED_TEXT = 'Network not supported for Swaps'
+/** Gas units kept aside when "Max" is used on the native currency (a two-pool swap uses about 170k). */
+export const MAX_GAS_RESERVE_UNITS = 300_000n
+
+/** A token the visitor can swap, with the connected account's balance when known. */
+export interface SwapTokenInfo {
+  /** CAIP-10; native is `<caip2>:0xeeee…eeee`. */
+  address: string
+  symbol: string
+  name: string
+  decimals: number
+  logoUri?: string
+  /** USD price from the token list, when the service knows it. */
+  price?: number
+  /** Balance in integer units, when known. */
+  balance?: bigint
+}
+
+export interface SwapQuoteInfo {
+  fromUnits: bigint
+  toUnits: bigint
+  path: string[]
+  fees: SwapQuoteFee[]
+}
+
+/** Where a swap is: filling the form, waiting on the wallet or the chain, done, or failed. */
+export type SwapStep = 'form' | 'approving' | 'swapping' | 'success' | 'failed'
+
+export interface SwapState {
+  status: 'idle' | 'loading' | 'ready' | 'unsupported' | 'error'
+  caipNetworkId?: CaipNetworkId
+  /** Why loading failed or the network is unsupported (text shown as is). */
+  message?: string
+  tokens: SwapTokenInfo[]
+  from?: SwapTokenInfo
+  to?: SwapTokenInfo
+  /** What the visitor typed (decimal units of `from`). */
+  amount: string
+  quote?: SwapQuoteInfo
+  quoteStatus: 'idle' | 'loading' | 'ready' | 'error'
+  quoteError?: string
+  /** Percent; SPEC §9 default 1. */
+  slippage: number
+  /** Wei per gas (`standard` of the gas-price call), when known. */
+  gasPrice?: bigint
+  /** The connected account's allowance for the router, checked at preview (non-native input). */
+  allowance?: bigint
+  step: SwapStep
+  stepError?: string
+  approveHash?: string
+  txHash?: string
+  /** The quote the finished swap was sent with (kept for the success view). */
+  sent?: { from: SwapTokenInfo; to: SwapTokenInfo; fromUnits: bigint; toUnits: bigint }
+}
+
+const initial = (slippage: number): SwapState => ({
+  status: 'idle',
+  tokens: [],
+  amount: '',
+  quoteStatus: 'idle',
+  slippage,
+  step: 'form',
+})
+
+export interface SwapControllerOptions {
+  api: BlockchainApi | undefined
+  wallet: SwapWallet
+  getState(): PorticoState
+  /** Re-reads the account's balances after a swap. */
+  refreshBalance?(): Promise<void>
+  slippage?: number
+  /** Where failures that do not stop the flow are reported (gas price, balance refresh). */
+  onWarning?(message: string, error: unknown): void
+}
+
+/**
+ * The swap flow of one Portico instance, framework-free: token list and
+ * balances, quotes, preview checks, and the approve → swap sequence through
+ * the connected wallet. Views read it with `subscribe` / `getState`.
+ */
+export class SwapController {
+  #state: SwapState
+  readonly #listeners = new Set<() => void>()
+  readonly #options: SwapControllerOptions
+  #quoteSeq = 0
+
+  constructor(options: SwapControllerOptions) {
+    this.#options = options
+    this.#state = initial(options.slippage ?? SWAP_SLIPPAGE_TOLERANCE)
+  }
+
+  getState = (): SwapState => this.#state
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #set(patch: Partial<SwapState>): void {
+    this.#state = { ...this.#state, ...patch }
+    for (const l of [...this.#listeners]) l()
+  }
+
+  /** Loads the swappable tokens and balances of the active EVM network (again after a network change). */
+  async load(): Promise<void> {
+    const account = this.#options.wallet.account()
+    const api = this.#options.api
+    if (!account || !api?.getSwapTokens) {
+      this.#set({ ...initial(this.#state.slippage), status: 'unsupported', message: SWAP_NOT_SUPPORTED_TEXT })
+      return
+    }
+    const keep = this.#state.caipNetworkId === account.caipNetworkId
+    this.#set({ status: 'loading', caipNetworkId: account.caipNetworkId, message: undefined })
+    try {
+      const [{ tokens }, gas] = await Promise.all([
+        api.getSwapTokens({ chainId: account.caipNetworkId }),
+        // Without a gas price the flow still works; "Max" then keeps no reserve and the fee shows as unknown.
+        api.getGasPrice?.({ chainId: account.caipNetworkId }).catch((error: unknown) => {
+          this.#options.onWarning?.('swap: gas price unavailable', error)
+          return undefined
+        }),
+      ])
+      const list = this.#withBalances(
+        tokens.map((t) => ({
+          address: t.address.toLowerCase(),
+          symbol: t.symbol,
+          name: t.name,
+          decimals: t.decimals,
+          ...(t.logoUri ? { logoUri: t.logoUri } : {}),
+          ...(typeof t.price === 'number' ? { price: t.price } : {}),
+        })),
+      )
+      const find = (a: string | undefined) => (a ? list.find((t) => t.address === a) : undefined)
+      const from = (keep && find(this.#state.from?.address)) || list.find((t) => isNativeToken(t.address))
+      const to = (keep && find(this.#state.to?.address)) || list.find((t) => t.address !== from?.address)
+      this.#set({
+        status: 'ready',
+        tokens: list,
+        from,
+        to,
+        ...(gas ? { gasPrice: BigInt(gas.standard) } : {}),
+      })
+    } catch (error) {
+      const unsupported = isSwapUnsupported(error)
+      this.#set({
+        status: unsupported ? 'unsupported' : 'error',
+        message: unsupported ? SWAP_NOT_SUPPORTED_TEXT : errorMessage(error),
+        tokens: [],
+      })
+    }
+  }
+
+  /** Updates the token balances from the account state (after a refresh). */
+  syncBalances(): void {
+    if (this.#state.tokens.length === 0) return
+    const tokens = this.#withBalances(this.#state.tokens)
+    const find = (t?: SwapTokenInfo) => (t ? tokens.find((x) => x.address === t.address) : undefined)
+    this.#set({ tokens, from: find(this.#state.from), to: find(this.#state.to) })
+  }
+
+  #withBalances(tokens: SwapTokenInfo[]): SwapTokenInfo[] {
+    const account = this.#options.getState().accounts.eip155
+    const held = new Map<string, bigint>()
+    for (const b of account?.tokenBalance ?? []) {
+      if (!b.address) continue
+      const units = toUnits(b.quantity.numeric, Number(b.quantity.decimals))
+      held.set(b.address.toLowerCase().replace(/:native$/, `:${NATIVE_MARKER}`), units ?? 0n)
+    }
+    return tokens.map((t) => {
+      const balance =
+        held.get(t.address) ??
+        (isNativeToken(t.address) && account?.balance !== undefined
+          ? (toUnits(String(account.balance), t.decimals) ?? 0n)
+          : undefined)
+      const { balance: _old, ...rest } = t
+      return balance === undefined ? rest : { ...rest, balance }
+    })
+  }
+
+  setAmount(amount: string): void {
+    this.#set({ amount, quote: undefined, quoteStatus: 'idle', quoteError: undefined })
+  }
+
+  setFrom(address: string): void {
+    this.#pick('from', address)
+  }
+
+  setTo(address: string): void {
+    this.#pick('to', address)
+  }
+
+  #pick(side: 'from' | 'to', address: string): void {
+    const token = this.#state.tokens.find((t) => t.address === address.toLowerCase())
+    if (!token) return
+    const other = side === 'from' ? this.#state.to : this.#state.from
+    // Picking the other side's token swaps the two sides.
+    if (other?.address === token.address) {
+      this.flip()
+      return
+    }
+    this.#set({ [side]: token, quote: undefined, quoteStatus: 'idle' })
+  }
+
+  /** Swaps the from and to tokens. */
+  flip(): void {
+    const { from, to } = this.#state
+    this.#set({ from: to, to: from, quote: undefined, quoteStatus: 'idle' })
+  }
+
+  /** The largest amount of `from` to sell: the whole balance, minus a gas reserve for the native currency. */
+  maxAmount(): string | undefined {
+    const { from, gasPrice } = this.#state
+    if (!from?.balance) return undefined
+    // Twice the gas of a two-pool swap at the current price; with no known price, at an assumed 10 gwei.
+    const reserve = isNativeToken(from.address)
+      ? (gasPrice ?? 10_000_000_000n) * 2n * MAX_GAS_RESERVE_UNITS
+      : 0n
+    const max = from.balance - reserve
+    return max > 0n ? fromUnits(max, from.decimals) : '0'
+  }
+
+  setSlippage(percent: number): boolean {
+    if (!isValidSlippage(percent)) return false
+    this.#set({ slippage: percent })
+    return true
+  }
+
+  /** Asks the gateway for a quote of the current form; stale answers are dropped. */
+  async fetchQuote(): Promise<void> {
+    const { from, to, amount } = this.#state
+    const account = this.#options.wallet.account()
+    const api = this.#options.api
+    const units = from ? toUnits(amount, from.decimals) : undefined
+    if (!from || !to || !units || !account || !api?.getSwapQuote) {
+      this.#set({ quote: undefined, quoteStatus: 'idle' })
+      return
+    }
+    const seq = ++this.#quoteSeq
+    this.#set({ quoteStatus: 'loading', quoteError: undefined })
+    try {
+      const { quotes } = await api.getSwapQuote({
+        amount: units.toString(),
+        userAddress: `${account.caipNetworkId}:${account.address}`,
+        from: from.address,
+        to: to.address,
+        // Without a known gas price the gateway reads the chain's own.
+        ...(this.#state.gasPrice !== undefined ? { gasPrice: this.#state.gasPrice.toString() } : {}),
+      } as Parameters<NonNullable<BlockchainApi['getSwapQuote']>>[0])
+      if (seq !== this.#quoteSeq) return
+      const q = quotes[0]
+      if (!q) throw new Error('No quote for this pair')
+      this.#set({
+        quoteStatus: 'ready',
+        quote: { fromUnits: units, toUnits: BigInt(q.toAmount), path: q.path ?? [], fees: q.fees ?? [] },
+      })
+    } catch (error) {
+      if (seq !== this.#quoteSeq) return
+      this.#set({ quoteStatus: 'error', quote: undefined, quoteError: quoteErrorText(error) })
+    }
+  }
+
+  /** Reads the router allowance of the input token (native needs none). */
+  async checkAllowance(): Promise<void> {
+    const { from } = this.#state
+    const account = this.#options.wallet.account()
+    if (!from || !account) return
+    if (isNativeToken(from.address)) {
+      this.#set({ allowance: undefined })
+      return
+    }
+    const { allowance } = await this.#options.api!.getSwapAllowance!({
+      tokenAddress: from.address,
+      userAddress: `${account.caipNetworkId}:${account.address}`,
+    })
+    this.#set({ allowance: BigInt(allowance) })
+  }
+
+  /** True when the input token's allowance is short of the amount (an approve step comes first). */
+  needsApproval(): boolean {
+    const { from, quote, allowance } = this.#state
+    if (!from || !quote || isNativeToken(from.address)) return false
+    return allowance === undefined || allowance < quote.fromUnits
+  }
+
+  /**
+   * Runs the swap: approve exactly the amount first when the allowance is
+   * short (and waits for it), then builds the swap at the slippage, sends it
+   * through the connected wallet and waits for the receipt.
+   */
+  async execute(): Promise<void> {
+    const { from, to, quote, slippage } = this.#state
+    const account = this.#options.wallet.account()
+    const api = this.#options.api
+    if (!from || !to || !quote || !account || !api?.buildSwapTransaction || !api.buildSwapApproval) return
+    const { wallet } = this.#options
+    const userAddress = `${account.caipNetworkId}:${account.address}`
+    try {
+      if (!isNativeToken(from.address)) {
+        await this.checkAllowance()
+        if (this.needsApproval()) {
+          this.#set({ step: 'approving', stepError: undefined, approveHash: undefined })
+          const approve = await api.buildSwapApproval({
+            userAddress,
+            from: from.address,
+            to: to.address,
+            amount: quote.fromUnits.toString(),
+          })
+          const hash = await wallet.send({
+            caipNetworkId: account.caipNetworkId,
+            to: plain(approve.tx.to),
+            data: approve.tx.data,
+            value: 0n,
+          })
+          this.#set({ approveHash: hash })
+          if ((await wallet.wait(hash, account.caipNetworkId)) !== 'success') {
+            throw new SwapStepError('The approval failed on chain')
+          }
+          this.#set({ allowance: quote.fromUnits })
+        }
+      }
+      this.#set({ step: 'swapping', stepError: undefined, txHash: undefined })
+      const built = await api.buildSwapTransaction({
+        amount: quote.fromUnits.toString(),
+        from: from.address,
+        to: to.address,
+        userAddress,
+        slippage: String(slippage),
+      })
+      // The gateway builds at the price of now: refuse when that is already below what the visitor accepted.
+      if (built.toAmount !== undefined && BigInt(built.toAmount) < minimumReceived(quote.toUnits, slippage)) {
+        throw new SwapStepError(
+          `The price moved more than your ${slippage}% slippage tolerance since the quote: get a new quote`,
+        )
+      }
+      const hash = await wallet.send({
+        caipNetworkId: account.caipNetworkId,
+        to: plain(built.tx.to),
+        data: built.tx.data,
+        value: BigInt(built.tx.value ?? built.tx.amount ?? '0'),
+      })
+      this.#set({ txHash: hash })
+      if ((await wallet.wait(hash, account.caipNetworkId)) !== 'success') {
+        throw new SwapStepError(
+          `The swap reverted: the price moved more than your ${slippage}% slippage tolerance allows`,
+        )
+      }
+      this.#set({
+        step: 'success',
+        sent: { from, to, fromUnits: quote.fromUnits, toUnits: BigInt(built.toAmount ?? quote.toUnits) },
+      })
+      await this.#options.refreshBalance?.().catch((error: unknown) => {
+        this.#options.onWarning?.('swap: balance refresh after the swap failed', error)
+      })
+      this.syncBalances()
+    } catch (error) {
+      this.#set({ step: 'failed', stepError: stepErrorText(error, slippage) })
+    }
+  }
+
+  /** Back to the form with the same tokens (after success, failure or cancel). */
+  reset(keepAmount = false): void {
+    this.#set({
+      step: 'form',
+      stepError: undefined,
+      approveHash: undefined,
+      txHash: undefined,
+      ...(keepAmount ? {} : { amount: '', quote: undefined, quoteStatus: 'idle' as const }),
+    })
+  }
+
+  /** USD prices by lower-case CAIP-10 address from the price endpoint (SPEC §7); unknown tokens are absent. */
+  async fetchPrices(addresses: string[]): Promise<Record<string, number>> {
+    const api = this.#options.api
+    if (!api?.fetchPrice) throw new Error('Prices need a gateway (apiUrl)')
+    const { fungibles } = await api.fetchPrice({ addresses })
+    const byAddress: Record<string, number> = {}
+    for (const f of fungibles) byAddress[f.address.toLowerCase()] = f.price
+    return byAddress
+  }
+
+  /** Minimum received at the current slippage, in `to` units. */
+  minimumReceived(): bigint | undefined {
+    const q = this.#state.quote
+    return q ? minimumReceived(q.toUnits, this.#state.slippage) : undefined
+  }
+}
+
+class SwapStepError extends Error {}
+
+function plain(caip10OrAddress: string): string {
+  const parts = caip10OrAddress.split(':')
+  return parts.length === 3 ? parts[2]! : caip10OrAddress
+}
+
+function isSwapUnsupported(error: unknown): boolean {
+  if (error instanceof PorticoError && error.code === 'SWAP_NETWORK_NOT_SUPPORTED') return true
+  return error instanceof HttpRequestError && error.body?.code === 'swap_network_not_supported'
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof HttpRequestError) return error.body?.message ?? error.shortMessage
+  if (error instanceof PorticoError) return error.shortMessage
+  return error instanceof Error ? error.message : String(error)
+}
+
+function quoteErrorText(error: unknown): string {
+  if (error instanceof HttpRequestError && error.body?.code === 'no_route')
+    return 'No liquidity for this pair'
+  if (isSwapUnsupported(error)) return SWAP_NOT_SUPPORTED_TEXT
+  return errorMessage(error)
+}
+
+function stepErrorText(error: unknown, slippage: number): string {
+  if (error instanceof SwapStepError) return error.message
+  if (error instanceof UserRejectedRequestError) return 'You rejected the request in your wallet'
+  if (error instanceof HttpRequestError && error.body?.code === 'estimate_failed') {
+    return `The swap would fail now (the price may have moved more than your ${slippage}% slippage): ${error.body.message ?? ''}`.trim()
+  }
+  return errorMessage(error)
+}

@@ -1,0 +1,21 @@
+export {
+  MAX_GAS_RESERVE_UNITS,
+  SWAP_NOT_SUPPORTED_TEXT,
+  SwapController,
+  type SwapControllerOptions,
+  type SwapQuoteInfo,
+  type SwapState,
+  type SwapStep,
+  type SwapTokenInfo,
+} from './controller.js'
+export {
+  displayAmount,
+  fromUnits,
+  isNativeToken,
+  isValidSlippage,
+  minimumReceived,
+  NATIVE_MARKER,
+  priceImpact,
+  toUnits,
+} from './math.js'
+export { porticoSwapWallet, type SwapWallet } from './wallet.js'

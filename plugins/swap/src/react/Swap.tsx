@@ -1,0 +1,185 @@
+import { useViewTitle } from '@portico/react'
+import { useEffect, useId, useState } from 'react'
+import { displayAmount, fromUnits, isValidSlippage, toUnits } from '../controller/index.js'
+import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+
+/** How long the amount must stay unchanged before a quote is asked for. */
+const QUOTE_DEBOUNCE_MS = 300
+
+/** Swap: pay / receive, balances, Max, flip, slippage, then Review. */
+export default function SwapView() {
+  const { portico, controller, state } = useSwap()
+  const ids = useId()
+  const [slippageText, setSlippageText] = useState(String(state.slippage))
+  useViewTitle('Swap')
+
+  // Fresh tokens and balances each time the view opens (not again while it stays open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount only
+  useEffect(() => {
+    if (state.step === 'form') void controller.load()
+  }, [controller])
+
+  // A new quote whenever the amount, a token or the token list changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these inputs are what the controller quotes
+  useEffect(() => {
+    const timer = setTimeout(() => void controller.fetchQuote(), QUOTE_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [controller, state.amount, state.from?.address, state.to?.address, state.status])
+
+  if (state.status === 'idle' || state.status === 'loading') {
+    return (
+      <p className="empty" role="status">
+        Loading tokens…
+      </p>
+    )
+  }
+  if (state.status === 'unsupported') {
+    return (
+      <p className="empty" role="alert" data-testid="swap-unsupported">
+        {state.message}
+      </p>
+    )
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="center">
+        <p className="error-text" role="alert">
+          {state.message}
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => void controller.load()}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const { from, to, quote } = state
+  const units = from ? toUnits(state.amount, from.decimals) : undefined
+  const invalidAmount = state.amount.trim() !== '' && units === undefined
+  const insufficient = units !== undefined && from?.balance !== undefined && units > from.balance
+  const slippageValid = isValidSlippage(Number(slippageText))
+  const canReview = Boolean(quote && !insufficient && state.quoteStatus === 'ready' && slippageValid)
+  const max = controller.maxAmount()
+
+  return (
+    <div data-testid="swap-form">
+      <div className="section">
+        <label className="group-label" htmlFor={`${ids}-pay`}>
+          You pay
+        </label>
+        <div className="row" data-testid="swap-from">
+          <input
+            id={`${ids}-pay`}
+            className="search"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            value={state.amount}
+            aria-invalid={invalidAmount || insufficient}
+            aria-describedby={`${ids}-pay-note`}
+            onChange={(e) => controller.setAmount(e.target.value)}
+          />
+          <button
+            type="button"
+            className="chip"
+            onClick={() => portico.router.push('SwapSelectToken', { side: 'from' })}
+          >
+            <TokenIcon token={from} />
+            <span className="visually-hidden">Pay with </span>
+            {from?.symbol ?? 'Select'}
+            <span className="visually-hidden">, change</span>
+          </button>
+        </div>
+        <p className="row-sub" id={`${ids}-pay-note`}>
+          {from?.balance !== undefined ? `Balance: ${tokenAmount(from.balance, from)}` : 'Balance unknown'}
+          {max !== undefined && max !== '0' ? (
+            <>
+              {' '}
+              <button type="button" className="chip" onClick={() => controller.setAmount(max)}>
+                Max
+              </button>
+            </>
+          ) : null}
+        </p>
+        {invalidAmount ? <p className="error-text">Enter an amount like 1.5</p> : null}
+        {insufficient ? <p className="error-text">Insufficient {from?.symbol} balance</p> : null}
+      </div>
+      <button
+        type="button"
+        className="chip"
+        aria-label="Switch pay and receive tokens"
+        onClick={() => controller.flip()}
+      >
+        ⇅
+      </button>
+      <div className="section">
+        <span className="group-label" id={`${ids}-get`}>
+          You receive
+        </span>
+        <div className="row" data-testid="swap-to">
+          <output className="row-label" aria-labelledby={`${ids}-get`} data-testid="swap-to-amount">
+            {state.quoteStatus === 'loading'
+              ? 'Fetching a quote…'
+              : quote && to
+                ? displayAmount(fromUnits(quote.toUnits, to.decimals))
+                : '0.0'}
+          </output>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => portico.router.push('SwapSelectToken', { side: 'to' })}
+          >
+            <TokenIcon token={to} />
+            <span className="visually-hidden">Receive </span>
+            {to?.symbol ?? 'Select'}
+            <span className="visually-hidden">, change</span>
+          </button>
+        </div>
+        {to?.balance !== undefined ? <p className="row-sub">Balance: {tokenAmount(to.balance, to)}</p> : null}
+        {state.quoteStatus === 'error' ? (
+          <p className="error-text" role="alert">
+            {state.quoteError}{' '}
+            <button type="button" className="chip" onClick={() => void controller.fetchQuote()}>
+              Retry
+            </button>
+          </p>
+        ) : null}
+      </div>
+      <div className="section">
+        <label className="group-label" htmlFor={`${ids}-slippage`}>
+          Slippage tolerance (%)
+        </label>
+        <input
+          id={`${ids}-slippage`}
+          className="search"
+          inputMode="decimal"
+          value={slippageText}
+          aria-invalid={!slippageValid}
+          onChange={(e) => {
+            setSlippageText(e.target.value)
+            controller.setSlippage(Number(e.target.value))
+          }}
+        />
+        {!slippageValid ? <p className="error-text">Slippage must be between 0.01 and 50</p> : null}
+      </div>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          data-variant="primary"
+          disabled={!canReview}
+          onClick={() => portico.router.push('SwapPreview')}
+        >
+          {insufficient ? `Insufficient ${from?.symbol} balance` : 'Review swap'}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,234 @@
+import { formatFiat } from '@portico/core'
+import { useNetwork, useViewTitle } from '@portico/react'
+import { useEffect, useState } from 'react'
+import { displayAmount, fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
+import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+
+type Prices = { status: 'loading' | 'ready' | 'error'; byAddress: Record<string, number> }
+
+/** SwapPreview: rate, price impact, minimum received, network fee; approve then swap; progress, success, failure. */
+export default function SwapPreviewView() {
+  const { portico, controller, state } = useSwap()
+  const { network } = useNetwork('eip155')
+  const [prices, setPrices] = useState<Prices>({ status: 'loading', byAddress: {} })
+  const [allowanceError, setAllowanceError] = useState<string | undefined>(undefined)
+  const { from, to, quote, step } = state
+  useViewTitle(step === 'success' ? 'Swap complete' : step === 'failed' ? 'Swap failed' : 'Review swap')
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the allowance is read again for another input token
+  useEffect(() => {
+    controller.checkAllowance().then(
+      () => setAllowanceError(undefined),
+      (e: unknown) => setAllowanceError(e instanceof Error ? e.message : String(e)),
+    )
+  }, [controller, from?.address])
+
+  // Price impact and fiat fees come from the price endpoint (SPEC §7 /v1/fungible/price).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prices are read again only for other tokens
+  useEffect(() => {
+    const addresses = [from?.address, to?.address, native(state)].filter((a): a is string => Boolean(a))
+    let live = true
+    controller.fetchPrices(addresses).then(
+      (byAddress) => live && setPrices({ status: 'ready', byAddress }),
+      () => live && setPrices({ status: 'error', byAddress: {} }),
+    )
+    return () => {
+      live = false
+    }
+  }, [controller, from?.address, to?.address])
+
+  if (!from || !to || !quote) {
+    return (
+      <div className="center">
+        <p className="empty">Nothing to review: enter an amount first.</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            data-variant="secondary"
+            onClick={() => portico.router.goBack()}
+          >
+            Back
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  if (step === 'approving' || step === 'swapping') return <InProgress state={state} />
+  if (step === 'success') {
+    const hash = state.txHash
+    const explorer = network?.blockExplorers?.default.url
+    return (
+      <div className="center" data-testid="swap-success" aria-live="polite">
+        <TokenIcon token={state.sent?.to} />
+        <h3>
+          Swapped {tokenAmount(state.sent?.fromUnits, state.sent?.from)} for{' '}
+          {tokenAmount(state.sent?.toUnits, state.sent?.to)}
+        </h3>
+        {hash && explorer ? (
+          <a
+            className="chip"
+            href={`${explorer.replace(/\/$/, '')}/tx/${hash}`}
+            target="_blank"
+            rel="noreferrer noopener"
+          >
+            View on explorer
+          </a>
+        ) : hash ? (
+          <p className="row-sub" title={hash}>
+            Transaction {hash.slice(0, 10)}…{hash.slice(-8)}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => {
+              controller.reset()
+              portico.router.reset('Account')
+            }}
+          >
+            Done
+          </button>
+        </div>
+      </div>
+    )
+  }
+  if (step === 'failed') {
+    return (
+      <div className="center" data-testid="swap-failed">
+        <span className="ring" data-status="error">
+          <TokenIcon token={from} />
+        </span>
+        <h3>Swap failed</h3>
+        <p className="error-text" role="alert">
+          {state.stepError}
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            data-variant="secondary"
+            onClick={() => {
+              controller.reset(true)
+              portico.router.goBack()
+            }}
+          >
+            Back
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={async () => {
+              controller.reset(true)
+              await controller.fetchQuote()
+              if (controller.getState().quote) await controller.execute()
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const fromAmount = Number(fromUnits(quote.fromUnits, from.decimals))
+  const toAmount = Number(fromUnits(quote.toUnits, to.decimals))
+  const impact = priceImpact(
+    fromAmount,
+    prices.byAddress[from.address],
+    toAmount,
+    prices.byAddress[to.address],
+  )
+  const networkFee = quote.fees.find((f) => f.kind === 'network')
+  const nativeDecimals = network?.nativeCurrency.decimals ?? 18
+  const feeNative = networkFee ? Number(fromUnits(BigInt(networkFee.amount), nativeDecimals)) : undefined
+  const nativePrice = prices.byAddress[native(state) ?? '']
+  const needsApproval = controller.needsApproval()
+  return (
+    <div data-testid="swap-preview">
+      <dl className="kv">
+        <dt>You pay</dt>
+        <dd data-testid="preview-pay">{tokenAmount(quote.fromUnits, from)}</dd>
+        <dt>You receive</dt>
+        <dd data-testid="preview-receive">≈ {tokenAmount(quote.toUnits, to)}</dd>
+        <dt>Rate</dt>
+        <dd>
+          1 {from.symbol} = {displayAmount(toAmount / fromAmount)} {to.symbol}
+        </dd>
+        <dt>Price impact</dt>
+        <dd data-testid="preview-impact">
+          {impact !== undefined
+            ? `${impact.toFixed(2)}%`
+            : prices.status === 'loading'
+              ? 'Loading…'
+              : 'Unavailable (no price)'}
+        </dd>
+        <dt>Minimum received ({state.slippage}% slippage)</dt>
+        <dd data-testid="preview-minimum">{tokenAmount(controller.minimumReceived(), to)}</dd>
+        <dt>Network fee (estimate)</dt>
+        <dd>
+          {feeNative !== undefined
+            ? `${displayAmount(feeNative)} ${network?.nativeCurrency.symbol ?? ''}${
+                nativePrice !== undefined ? ` ($${formatFiat(feeNative * nativePrice)})` : ''
+              }`
+            : 'Unknown'}
+        </dd>
+      </dl>
+      {allowanceError ? (
+        <p className="error-text" role="alert">
+          Could not read the {from.symbol} allowance: {allowanceError}
+        </p>
+      ) : null}
+      {needsApproval ? (
+        <p className="note">
+          First allow the exchange to use {tokenAmount(quote.fromUnits, from)}, then confirm the swap: two
+          wallet requests.
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          data-variant="secondary"
+          onClick={() => portico.router.goBack()}
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-variant="primary"
+          onClick={() => void controller.execute()}
+        >
+          {needsApproval ? `Approve ${from.symbol}` : 'Swap'}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function InProgress({ state }: { state: SwapState }) {
+  const approving = state.step === 'approving'
+  const hash = approving ? state.approveHash : state.txHash
+  return (
+    <div className="center" data-testid="swap-in-progress" aria-live="polite" aria-busy="true">
+      <span className="ring" data-status="pending">
+        <TokenIcon token={approving ? state.from : state.to} />
+      </span>
+      <h3>
+        {approving
+          ? `Approving ${state.from?.symbol}`
+          : `Swapping ${state.from?.symbol} for ${state.to?.symbol}`}
+      </h3>
+      <p>{hash ? 'Waiting for the network to confirm…' : 'Confirm in your wallet'}</p>
+    </div>
+  )
+}
+
+function native(state: SwapState): string | undefined {
+  return state.tokens.find((t) => isNativeToken(t.address))?.address
+}

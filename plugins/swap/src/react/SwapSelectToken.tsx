@@ -1,0 +1,91 @@
+import type { Views } from '@portico/core'
+import { usePorticoState, useViewTitle } from '@portico/react'
+import { useId, useState } from 'react'
+import type { SwapTokenInfo } from '../controller/index.js'
+import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+
+/** SwapSelectToken: search the swappable tokens, the ones the account holds first. */
+export default function SwapSelectTokenView() {
+  const { portico, controller, state } = useSwap()
+  const data = usePorticoState((s) => s.router.data) as Views['SwapSelectToken'] | undefined
+  const side = data?.side ?? 'from'
+  const [query, setQuery] = useState('')
+  const ids = useId()
+  useViewTitle(side === 'from' ? 'Pay with' : 'Receive')
+
+  const q = query.trim().toLowerCase()
+  const matches = state.tokens.filter(
+    (t) =>
+      q === '' ||
+      t.symbol.toLowerCase().includes(q) ||
+      t.name.toLowerCase().includes(q) ||
+      t.address.split(':')[2] === q,
+  )
+  const value = (t: SwapTokenInfo) =>
+    t.balance !== undefined && t.price !== undefined ? (Number(t.balance) / 10 ** t.decimals) * t.price : 0
+  const held = matches.filter((t) => (t.balance ?? 0n) > 0n).sort((a, b) => value(b) - value(a))
+  const others = matches.filter((t) => !((t.balance ?? 0n) > 0n))
+  const current = side === 'from' ? state.from?.address : state.to?.address
+  const pick = (t: SwapTokenInfo) => {
+    if (side === 'from') controller.setFrom(t.address)
+    else controller.setTo(t.address)
+    portico.router.goBack()
+  }
+  const row = (t: SwapTokenInfo) => (
+    <button
+      key={t.address}
+      type="button"
+      className="row"
+      aria-current={t.address === current}
+      data-token={t.symbol}
+      onClick={() => pick(t)}
+    >
+      <TokenIcon token={t} />
+      <span className="row-label">
+        {t.symbol}
+        <span className="row-sub">{t.name}</span>
+      </span>
+      {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
+    </button>
+  )
+  const looksLikeAddress = /^0x[0-9a-f]{40}$/.test(q)
+
+  return (
+    <div>
+      <label className="visually-hidden" htmlFor={`${ids}-search`}>
+        Search by name, symbol or address
+      </label>
+      <input
+        id={`${ids}-search`}
+        className="search"
+        type="search"
+        placeholder="Search name, symbol or address"
+        // biome-ignore lint/a11y/noAutofocus: the picker exists to type into its search
+        autoFocus
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {held.length > 0 ? (
+        <div className="group">
+          <p className="group-label">Your tokens</p>
+          {held.map(row)}
+        </div>
+      ) : null}
+      {others.length > 0 ? (
+        <div className="group">
+          <p className="group-label">{held.length > 0 ? 'Other tokens' : 'Tokens'}</p>
+          {others.map(row)}
+        </div>
+      ) : null}
+      {matches.length === 0 ? (
+        <p className="empty" role="status">
+          {looksLikeAddress
+            ? 'This address is not in the swap list of this network (custom tokens are not supported yet)'
+            : state.tokens.length === 0
+              ? 'No swappable tokens on this network'
+              : `No token matches “${query.trim()}”`}
+        </p>
+      ) : null}
+    </div>
+  )
+}

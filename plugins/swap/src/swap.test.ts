@@ -1,0 +1,237 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { anvil31337, anvil31338, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
+import { createDevWallet } from '@portico/adapter-evm/dev-wallet'
+import { createPortico, type Portico } from '@portico/core'
+import { type EvmDevnet, startEvmDevnet, uniswapArtifacts } from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { getSwapController, SWAP_NOT_SUPPORTED_TEXT, swapPlugin } from './index.js'
+
+const ID = 'dev.portico.wallet'
+const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+const NATIVE = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+let devnet: EvmDevnet
+let gateway: Gateway
+let gatewayUrl: string
+let dataDir: string
+let portico: Portico | undefined
+
+beforeAll(async () => {
+  devnet = await startEvmDevnet()
+  dataDir = mkdtempSync(join(tmpdir(), 'portico-swap-'))
+  const tokens = devnet.fixtures.tokens.map(({ address, symbol, name, decimals }) => ({
+    address,
+    symbol,
+    name,
+    decimals,
+  }))
+  gateway = await createGateway(
+    resolveConfig({
+      host: '127.0.0.1',
+      port: 0,
+      logLevel: 'silent',
+      databaseUrl: `sqlite:${join(dataDir, 'db.sqlite')}`,
+      networks: [
+        {
+          caipNetworkId: 'eip155:31337',
+          rpcUrl: devnet.chains[0]!.rpcUrl,
+          multicall3: devnet.fixtures.multicall3,
+          tokens,
+          swap: { router: devnet.fixtures.dex.router },
+        },
+        // The second chain is read by the gateway but has no DEX.
+        {
+          caipNetworkId: 'eip155:31338',
+          rpcUrl: devnet.chains[1]!.rpcUrl,
+          multicall3: devnet.fixtures.multicall3,
+          tokens,
+        },
+      ],
+    }),
+    { indexer: false },
+  )
+  gatewayUrl = await gateway.listen()
+}, 60_000)
+afterEach(() => {
+  portico?.destroy()
+  portico = undefined
+})
+afterAll(async () => {
+  await gateway?.close()
+  await devnet?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function start(key: number) {
+  const networks = [
+    withRpcUrls(anvil31337, [devnet.chains[0]!.rpcUrl]),
+    withRpcUrls(anvil31338, [devnet.chains[1]!.rpcUrl]),
+  ]
+  const wallet = createDevWallet({ networks, privateKeys: [devnet.fixtures.accounts[key]!.privateKey] })
+  const instance = createPortico({
+    adapters: [
+      evmAdapter({
+        networks,
+        connectors: [{ id: ID, name: 'Portico Dev Wallet', provider: wallet.provider }],
+      }),
+    ],
+    apiUrl: gatewayUrl,
+    projectId: 'local',
+    plugins: [swapPlugin()],
+    storage: 'memory',
+    logger: quiet,
+  })
+  portico = instance
+  await instance.connect(ID)
+  const controller = getSwapController(instance)!
+  const address = devnet.fixtures.accounts[key]!.address
+  return { portico: instance, controller, address }
+}
+
+const client = () => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+const token = (symbol: string) => devnet.fixtures.tokens.find((t) => t.symbol === symbol)!
+const caip = (symbol: string) => `eip155:31337:${token(symbol).address.toLowerCase()}`
+const balanceOf = (symbol: string, owner: Address) =>
+  client().readContract({
+    address: token(symbol).address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+const routerOut = async (amount: bigint, path: Address[]) =>
+  (
+    (await client().readContract({
+      address: devnet.fixtures.dex.router,
+      abi: uniswapArtifacts().Router02.abi,
+      functionName: 'getAmountsOut',
+      args: [amount, path],
+    })) as bigint[]
+  ).at(-1)!
+
+describe('swapPlugin on a real Portico, gateway and anvil', () => {
+  it('registers the Swap views lazily and a "Swap" account action', async () => {
+    const { portico } = await start(1)
+    expect(portico.getViewLoader?.('Swap')).toBeTypeOf('function')
+    expect(portico.getViewLoader?.('SwapSelectToken')).toBeTypeOf('function')
+    expect(portico.getViewLoader?.('SwapPreview')).toBeTypeOf('function')
+    expect(portico.getAccountActions?.()).toContainEqual({ id: 'swap', label: 'Swap', view: 'Swap' })
+  })
+
+  it('loads ETH, USDC, DAI with the account balances; ETH → USDC by default; slippage 1 % (SPEC §9)', async () => {
+    const { controller } = await start(1)
+    await controller.load()
+    const s = controller.getState()
+    expect(s.status).toBe('ready')
+    expect(s.tokens.map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'DAI'])
+    expect(s.from?.symbol).toBe('ETH')
+    expect(s.to?.symbol).toBe('USDC')
+    expect(s.slippage).toBe(1)
+    await vi.waitFor(() => expect(controller.getState().tokens[1]?.balance).toBe(parseUnits('1000000', 6)))
+    // Max keeps gas for native input: less than the whole 10,000 ETH.
+    const max = Number(controller.maxAmount())
+    expect(max).toBeLessThan(10_000)
+    expect(max).toBeGreaterThan(9_999)
+  })
+
+  it('swaps 1 ETH → USDC through the connected wallet: the quote is the router’s, balances move by it', async () => {
+    const { controller, address } = await start(2)
+    await controller.load()
+    controller.setAmount('1')
+    await controller.fetchQuote()
+    const quote = controller.getState().quote!
+    expect(quote.toUnits).toBe(
+      await routerOut(parseEther('1'), [devnet.fixtures.dex.weth, token('USDC').address]),
+    )
+    expect(controller.needsApproval()).toBe(false)
+    const before = await balanceOf('USDC', address)
+    await controller.execute()
+    const s = controller.getState()
+    expect(s.stepError).toBeUndefined()
+    expect(s.step).toBe('success')
+    expect(s.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await balanceOf('USDC', address)) - before).toBe(quote.toUnits)
+  })
+
+  it('USDC → DAI goes through the approve step (approve → wait → swap)', async () => {
+    const { controller, address } = await start(3)
+    await controller.load()
+    controller.setFrom(caip('USDC'))
+    controller.setTo(caip('DAI'))
+    controller.setAmount('250')
+    await controller.fetchQuote()
+    await controller.checkAllowance()
+    expect(controller.needsApproval()).toBe(true)
+    const steps: string[] = []
+    const off = controller.subscribe(() => {
+      const step = controller.getState().step
+      if (steps.at(-1) !== step) steps.push(step)
+    })
+    const daiBefore = await balanceOf('DAI', address)
+    await controller.execute()
+    off()
+    expect(controller.getState().stepError).toBeUndefined()
+    expect(steps).toEqual(['form', 'approving', 'swapping', 'success'])
+    expect(controller.getState().approveHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await balanceOf('DAI', address)) - daiBefore).toBe(controller.getState().quote!.toUnits)
+  })
+
+  it('a price move beyond the slippage fails the swap with a message, and "try again" with a fresh quote succeeds', async () => {
+    const { controller, address } = await start(4)
+    await controller.load()
+    controller.setAmount('1')
+    await controller.fetchQuote()
+    // Someone else buys 30 ETH of USDC first: about 6 % worse than quoted.
+    const whale = privateKeyToAccount(devnet.fixtures.accounts[8]!.privateKey)
+    const wallet = createWalletClient({ account: whale, transport: http(devnet.chains[0]!.rpcUrl) })
+    const hash = await wallet.writeContract({
+      address: devnet.fixtures.dex.router,
+      abi: uniswapArtifacts().Router02.abi,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [devnet.fixtures.dex.weth, token('USDC').address], whale.address, 2n ** 40n],
+      value: parseEther('30'),
+      chain: null,
+    } as never)
+    await client().waitForTransactionReceipt({ hash })
+    const before = await balanceOf('USDC', address)
+    await controller.execute()
+    expect(controller.getState().step).toBe('failed')
+    expect(controller.getState().stepError).toMatch(/1% slippage/)
+    expect(await balanceOf('USDC', address)).toBe(before)
+
+    controller.reset(true)
+    await controller.fetchQuote()
+    await controller.execute()
+    expect(controller.getState().step).toBe('success')
+    expect(await balanceOf('USDC', address)).toBeGreaterThan(before)
+  })
+
+  it('a network without a DEX shows "Network not supported for Swaps"', async () => {
+    const { portico, controller } = await start(5)
+    await portico.switchNetwork('eip155:31338')
+    await controller.load()
+    expect(controller.getState()).toMatchObject({ status: 'unsupported', message: SWAP_NOT_SUPPORTED_TEXT })
+    expect(SWAP_NOT_SUPPORTED_TEXT).toBe('Network not supported for Swaps')
+  })
+
+  it('a bad amount asks for no quote', async () => {
+    const { controller } = await start(6)
+    await controller.load()
+    controller.setAmount('abc')
+    await controller.fetchQuote()
+    expect(controller.getState()).toMatchObject({ quoteStatus: 'idle', quote: undefined })
+    expect(NATIVE).toBe(controller.getState().from?.address)
+  })
+})

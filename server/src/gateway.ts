@@ -14,6 +14,7 @@ import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import { HistoryIndexer, HistoryService, registerHistoryRoutes } from './indexer/index.js'
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
+import { registerOnramp } from './onramp/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
@@ -91,6 +92,7 @@ export async function createGateway(
     new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs, ens),
   )
   registerSessionRoutes(app, new SessionService(db))
+  registerOnramp(app, { config: config.onramp, db, chains, prices })
   registerDirectoryRoutes(app, new WalletDirectory(loadSeedWallets()))
   const writer = new AnalyticsWriter(
     db,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { Value } from 'typebox/value'
+import { onrampFromEnv, withDevnetSandbox } from '../onramp/config.js'
 import { withDevnetNetworks } from './devnet.js'
 import { ConfigError } from './errors.js'
 import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
@@ -35,6 +36,8 @@ export function resolveConfig(
   if (env.DATABASE_URL) raw.databaseUrl = env.DATABASE_URL
   if (env.PORTICO_DATA_DIR) raw.dataDir = env.PORTICO_DATA_DIR
   if (env.LOG_LEVEL) raw.logLevel = env.LOG_LEVEL
+  const onramp = onrampFromEnv(raw.onramp, env)
+  if (onramp) raw.onramp = onramp
   const withDefaults = Value.Default(ConfigSchema, raw)
   const errors = [...Value.Errors(ConfigSchema, withDefaults)]
   if (errors.length > 0) {
@@ -105,7 +108,7 @@ export function loadConfig(
     }
     const next = argv[d + 1]
     const stateFile = next && !next.startsWith('--') ? resolve(cwd, next) : findDevnetState(env, cwd)
-    input = withDevnetNetworks(input as Record<string, unknown>, stateFile)
+    input = withDevnetSandbox(withDevnetNetworks(input as Record<string, unknown>, stateFile))
   }
   return resolveConfig(input, env)
 }

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync, verify } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { HttpBlockchainApi } from '@portico/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
 import { signMoonPayUrl } from './providers/moonpay.js'
@@ -481,6 +482,27 @@ describe('Meld builder (quotes across providers, widget session for the best)', 
       sessionData: { serviceProvider: 'BANXA', walletAddress: WALLET, sourceAmount: '100.00' },
       externalSessionId: r.body.orderId,
     })
+  })
+
+  it('the core client falls back to a marked mock quote when this gateway fails (SPEC §8)', async () => {
+    const core = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
+    const usdc = { id: 'USDC_BASE', name: 'USD Coin', symbol: 'USDC', networks: [] }
+    const usd = { id: 'USD', payment_method_limits: [] }
+    const real = await core.getOnrampQuote({ purchaseCurrency: usdc, paymentCurrency: usd, amount: '100' })
+    expect(real.fallback).toBeUndefined()
+    expect(real.provider).toBe('meld')
+    failQuotes = true
+    try {
+      const quote = await core.getOnrampQuote({ purchaseCurrency: usdc, paymentCurrency: usd, amount: '100' })
+      expect(quote).toMatchObject({
+        fallback: true,
+        paymentTotal: { amount: '100', currency: 'USD' },
+        purchaseAmount: { amount: '100', currency: 'USDC' },
+        quoteId: 'mocked-quote-id',
+      })
+    } finally {
+      failQuotes = false
+    }
   })
 
   it('a provider failure is a 502 with the provider named and none of its text', async () => {

@@ -1,3 +1,4 @@
+import { HttpBlockchainApi } from '@portico/core'
 import { type EvmDevnet, startEvmDevnet } from '@portico/devnet'
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -243,6 +244,13 @@ describe('a gateway with no onramp provider', () => {
       const r = await call(`${t.url}/v1/onramp/options?${q}`)
       expect(r.status).toBe(503)
       expect(r.body.code).toBe('onramp_not_configured')
+      const core = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
+      const options = await core.getOnrampOptions()
+      expect(options.fallback).toBe(true)
+      expect(options.paymentCurrencies[0]?.payment_method_limits).toEqual([
+        { id: 'card', min: '10.00', max: '7500.00' },
+        { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+      ])
     } finally {
       await t.close()
     }

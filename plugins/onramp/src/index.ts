@@ -1,21 +1,15 @@
 /**
- * @portico/plugin-onramp — buy crypto with a card or bank: the plugin, its
- * controller (SPEC §3 onramp state, limits, quotes, order following) and the
- * amount check. Views live in `@portico/plugin-onramp/react`.
+ * @portico/plugin-onramp — buy crypto with a card or bank. The root holds the
+ * registration only (what a host loads first); the flow — controller, SPEC §3
+ * onramp state, SPEC §5 amount check — is `@portico/plugin-onramp/controller`
+ * and the views `@portico/plugin-onramp/react`, both loaded lazily by the modal.
  */
-export {
-  type BuyTarget,
-  buyTarget,
-  type CheckoutWindow,
+export type {
+  BuyTarget,
+  CheckoutWindow,
   OnrampController,
-  type OnrampControllerOptions,
+  OnrampControllerOptions,
 } from './controller/index.js'
-export { type AmountProblem, checkAmount, methodLimits } from './limits/index.js'
-export { getOnramp, type OnrampPluginOptions, onrampPlugin } from './plugin.js'
-export {
-  initialOnrampState,
-  type OnrampOrderState,
-  type OnrampProviderState,
-  type OnrampState,
-  OnrampStore,
-} from './state/index.js'
+export type { AmountProblem } from './limits/index.js'
+export { type OnrampPluginOptions, onrampPlugin } from './plugin.js'
+export type { OnrampOrderState, OnrampProviderState, OnrampState } from './state/index.js'

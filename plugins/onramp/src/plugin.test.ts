@@ -1,7 +1,8 @@
 import type { Portico } from '@portico/core'
 import { parseUnits } from 'viem'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
-import { getOnramp, onrampPlugin } from './plugin.js'
+import { getOnramp } from './controller/index.js'
+import { onrampPlugin } from './plugin.js'
 import { startGateway } from './test-helpers/gateway.js'
 import { connectedPortico, payCheckout, usdcBalance } from './test-helpers/world.js'
 

@@ -1,5 +1,5 @@
 import { definePlugin, type Plugin, type Portico } from '@portico/core'
-import { OnrampController } from './controller/index.js'
+import type { OnrampController, OnrampControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
   interface Views {
@@ -19,18 +19,18 @@ export interface OnrampPluginOptions {
   actionLabel?: string
 }
 
-const controllers = new WeakMap<Portico, OnrampController>()
-
 /**
- * The onramp controller `onrampPlugin` set up on an instance (its store is
- * the SPEC §3 onramp state), or undefined when the plugin is not installed.
- *
- * @example
- * getOnramp(portico)?.store.subscribe(() => console.log(getOnramp(portico)!.store.getState().quotesLoading))
+ * What the plugin keeps per instance. The controller is made on first use
+ * (`getOnramp`, from the lazy views), so the host's first load carries the
+ * registration only.
  */
-export function getOnramp(portico: Portico): OnrampController | undefined {
-  return controllers.get(portico)
+export interface OnrampRegistration {
+  options: OnrampControllerOptions
+  controller: OnrampController | undefined
 }
+
+/** @internal Per-instance registrations (read by `getOnramp`). */
+export const registrations = new WeakMap<Portico, OnrampRegistration>()
 
 /**
  * Buy crypto with a card or bank through the gateway's onramp calls (SPEC
@@ -55,20 +55,23 @@ export function onrampPlugin(options: OnrampPluginOptions = {}): Plugin {
       } catch {
         gatewayOrigin = undefined
       }
-      const controller = new OnrampController({
-        api: {
-          getTransactionHistory: (p) => api.getTransactionHistory(p),
-          getOnrampOptions: () => (api.getOnrampOptions ? api.getOnrampOptions() : unsupported()),
-          getOnrampQuote: (p) => (api.getOnrampQuote ? api.getOnrampQuote(p) : unsupported()),
-          generateOnrampUrl: (p) => (api.generateOnrampUrl ? api.generateOnrampUrl(p) : unsupported()),
+      const reg: OnrampRegistration = {
+        controller: undefined,
+        options: {
+          api: {
+            getTransactionHistory: (p) => api.getTransactionHistory(p),
+            getOnrampOptions: () => (api.getOnrampOptions ? api.getOnrampOptions() : unsupported()),
+            getOnrampQuote: (p) => (api.getOnrampQuote ? api.getOnrampQuote(p) : unsupported()),
+            generateOnrampUrl: (p) => (api.generateOnrampUrl ? api.generateOnrampUrl(p) : unsupported()),
+          },
+          getState: () => ctx.getState(),
+          ...(gatewayOrigin ? { gatewayOrigin } : {}),
+          refreshBalance: () => ctx.portico.refreshBalance?.() ?? Promise.resolve(),
+          ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+          logger: ctx.logger,
         },
-        getState: () => ctx.getState(),
-        ...(gatewayOrigin ? { gatewayOrigin } : {}),
-        refreshBalance: () => ctx.portico.refreshBalance?.() ?? Promise.resolve(),
-        ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
-        logger: ctx.logger,
-      })
-      controllers.set(ctx.portico, controller)
+      }
+      registrations.set(ctx.portico, reg)
       if (options.views !== false) {
         ctx.registerView('OnRampProviders', () => import('./react/OnRampProviders.js'))
         ctx.registerView('BuyInProgress', () => import('./react/BuyInProgress.js'))
@@ -78,14 +81,14 @@ export function onrampPlugin(options: OnrampPluginOptions = {}): Plugin {
           view: 'OnRampProviders',
         })
       }
-      const reset = () => controller.reset()
+      const reset = () => reg.controller?.reset()
       ctx.events.on('MODAL_CLOSE', reset)
       ctx.events.on('DISCONNECT_SUCCESS', reset)
       return () => {
         ctx.events.off('MODAL_CLOSE', reset)
         ctx.events.off('DISCONNECT_SUCCESS', reset)
-        controller.destroy()
-        controllers.delete(ctx.portico)
+        reg.controller?.destroy()
+        registrations.delete(ctx.portico)
       }
     },
   })

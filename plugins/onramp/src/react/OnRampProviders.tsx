@@ -200,9 +200,7 @@ function ProviderList({
                   <span className="tag" data-tone="muted">
                     Estimate
                   </span>
-                ) : (
-                  <span className="tag">Buy</span>
-                )}
+                ) : null}
               </button>
             ) : null}
           </li>

@@ -2,7 +2,7 @@ import type { Portico } from '@portico/core'
 import { usePortico } from '@portico/react'
 import { useSyncExternalStore } from 'react'
 import type { OnrampController } from '../controller/index.js'
-import { getOnramp } from '../plugin.js'
+import { getOnramp } from '../controller/index.js'
 import type { OnrampState } from '../state/index.js'
 
 /** The onramp controller of the nearest `PorticoProvider`'s instance and its state; throws when the plugin is absent. */

@@ -4,6 +4,7 @@ import { solanaAdapter, solanaLocalnet } from '@portico/adapter-solana'
 import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-solana/dev-wallet'
 import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
+import { onrampPlugin } from '@portico/plugin-onramp'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
@@ -112,7 +113,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
     ],
-    plugins: [hello, wc],
+    // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
+    plugins: [hello, wc, ...(devnet.apiUrl ? [onrampPlugin()] : [])],
     metadata,
     themeMode: 'system',
   })

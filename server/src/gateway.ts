@@ -15,6 +15,7 @@ import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import { HistoryIndexer, HistoryService, registerHistoryRoutes } from './indexer/index.js'
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
+import { registerOnramp } from './onramp/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
@@ -128,6 +129,7 @@ export async function createGateway(
     app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),
   )
   registerDirectoryRoutes(app, new WalletDirectory(wallets), { publicUrl })
+  registerOnramp(app, { config: config.onramp, db, chains, prices })
   const writer = new AnalyticsWriter(
     db,
     // Two groups in flight keep the SQLite writer thread busy: the next group is queued while one commits.

@@ -463,6 +463,7 @@ describe('onramp fallbacks (SPEC §8)', () => {
           "amount": "42.5",
           "currency": "USD",
         },
+        "fallback": true,
         "networkFee": {
           "amount": "42.5",
           "currency": "USD",
@@ -483,6 +484,56 @@ describe('onramp fallbacks (SPEC §8)', () => {
       }
     `)
     expect(server.requests).toHaveLength(1)
+  })
+
+  it('the fallbacks are marked (fallback: true) so a view can label them; real answers are not', async () => {
+    server.on('GET /v1/onramp/options', {
+      status: 503,
+      body: { code: 'onramp_not_configured', message: 'x' },
+    })
+    expect((await api().getOnrampOptions()).fallback).toBe(true)
+    server.on('GET /v1/onramp/options', {
+      body: {
+        purchaseCurrencies: [],
+        paymentCurrencies: [],
+        providers: [{ id: 'sandbox', name: 'Sandbox' }],
+      },
+    })
+    const real = await api().getOnrampOptions()
+    expect(real.fallback).toBeUndefined()
+    expect(real.providers).toEqual([{ id: 'sandbox', name: 'Sandbox' }])
+    server.on('POST /v1/onramp/quote', { status: 400, body: { code: 'amount_below_minimum', message: 'm' } })
+    const quote = await api().getOnrampQuote({ purchaseCurrency: USDC, paymentCurrency: USD, amount: '5' })
+    expect(quote.fallback).toBe(true)
+    expect(quote.paymentTotal).toEqual({ amount: '5', currency: 'USD' })
+  })
+
+  it('an unreachable gateway (connection refused) also falls back, marked', async () => {
+    const down = new HttpBlockchainApi({ baseUrl: 'http://127.0.0.1:1', projectId: 'proj-1' })
+    const options = await down.getOnrampOptions()
+    expect(options.fallback).toBe(true)
+    expect(options.paymentCurrencies[0]?.payment_method_limits[0]).toEqual({
+      id: 'card',
+      min: '10.00',
+      max: '7500.00',
+    })
+    const quote = await down.getOnrampQuote({ purchaseCurrency: USDC, paymentCurrency: USD, amount: '50' })
+    expect(quote).toMatchObject({ fallback: true, purchaseAmount: { amount: '50', currency: 'USDC' } })
+  })
+
+  it('provider and paymentMethod are sent to the gateway when given', async () => {
+    server.on('POST /v1/onramp/quote', { body: { quoteId: 'q' } })
+    await api().getOnrampQuote({
+      purchaseCurrency: USDC,
+      paymentCurrency: USD,
+      amount: '50',
+      provider: 'sandbox',
+      paymentMethod: 'ach_bank_account',
+    })
+    expect(server.requests.at(-1)?.body).toMatchObject({
+      provider: 'sandbox',
+      paymentMethod: 'ach_bank_account',
+    })
   })
 
   it('a successful quote is returned as the server sent it', async () => {

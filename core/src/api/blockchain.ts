@@ -344,19 +344,30 @@ export class HttpBlockchainApi implements BlockchainApi {
       defaultExperience: 'buy',
       presetCryptoAmount: params.presetCryptoAmount,
       presetFiatAmount: params.presetFiatAmount,
+      provider: params.provider,
+      paymentCurrency: params.paymentCurrency,
+      paymentMethod: params.paymentMethod,
     })
   }
 
-  /** GET /v1/onramp/options — the built-in defaults when the call fails or is gated (SPEC §8). */
+  /**
+   * GET /v1/onramp/options — the built-in defaults when the call fails or is
+   * gated (SPEC §8). Those carry `fallback: true`, so a view can say they are
+   * defaults and not what the gateway offers.
+   */
   async getOnrampOptions(): Promise<OnrampOptionsResponse> {
     try {
       return await this.#get<OnrampOptionsResponse>('/v1/onramp/options', {})
     } catch {
-      return defaultOnrampOptions()
+      return { ...defaultOnrampOptions(), fallback: true }
     }
   }
 
-  /** POST /v1/onramp/quote { purchaseCurrency, paymentCurrency, amount, network } — a mock quote on failure (SPEC §8). */
+  /**
+   * POST /v1/onramp/quote { purchaseCurrency, paymentCurrency, amount, network }
+   * (plus the gateway's optional `provider`, `paymentMethod`) — on failure the
+   * SPEC §8 mock quote, marked `fallback: true`: an estimate, never a price.
+   */
   async getOnrampQuote(params: OnrampQuoteRequest): Promise<OnrampQuote> {
     try {
       return await this.#post<OnrampQuote>('/v1/onramp/quote', {
@@ -364,9 +375,11 @@ export class HttpBlockchainApi implements BlockchainApi {
         paymentCurrency: params.paymentCurrency,
         amount: params.amount,
         network: params.network,
+        provider: params.provider,
+        paymentMethod: params.paymentMethod,
       })
     } catch {
-      return mockOnrampQuote(params)
+      return { ...mockOnrampQuote(params), fallback: true }
     }
   }
 }

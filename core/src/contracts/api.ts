@@ -54,8 +54,22 @@ export interface HistoryItem {
     sentTo: string
     status: 'confirmed' | 'failed' | 'pending'
     operationType: 'send' | 'receive' | 'execute' | 'mint' | 'trade' | 'approve'
+    /** Set on the onramp orders that `?onramp=<provider|all>` adds to the history. */
+    onramp?: OnrampHistoryInfo
   }
   transfers: HistoryTransfer[]
+}
+
+/** An onramp order as a history item carries it (`metadata.onramp`). */
+export interface OnrampHistoryInfo {
+  orderId: string
+  provider: string
+  status: 'pending' | 'completed' | 'failed'
+  paymentAmount: string | null
+  paymentCurrency: string
+  purchaseAmount: string | null
+  purchaseCurrency: string
+  failureReason: string | null
 }
 
 /** GET /v1/account/{account}/history?cursor&onramp&chainId */
@@ -306,6 +320,10 @@ export interface OnrampPaymentCurrency {
 export interface OnrampOptionsResponse {
   purchaseCurrencies: OnrampPurchaseCurrency[]
   paymentCurrencies: OnrampPaymentCurrency[]
+  /** The providers a gateway offers (Portico gateway extension). */
+  providers?: { id: string; name: string }[]
+  /** True on the built-in defaults used when the call failed (SPEC §8): not the gateway's answer. */
+  fallback?: true
 }
 /** POST /v1/onramp/quote */
 export interface OnrampQuoteRequest {
@@ -313,6 +331,10 @@ export interface OnrampQuoteRequest {
   paymentCurrency: OnrampPaymentCurrency
   amount: string
   network?: string
+  /** Which provider quotes (Portico gateway extension; default the gateway's first). */
+  provider?: string
+  /** SPEC §5 payment method id (`card`, `ach_bank_account`); default card. */
+  paymentMethod?: string
 }
 export interface OnrampAmount {
   amount: string
@@ -326,6 +348,10 @@ export interface OnrampQuote {
   paymentTotal: OnrampAmount
   purchaseAmount: OnrampAmount
   quoteId: string
+  /** The provider that quoted (Portico gateway extension). */
+  provider?: string
+  /** True on the mock quote used when the call failed (SPEC §8): an estimate, not a price. */
+  fallback?: true
 }
 /** POST /v1/generators/onrampurl (the client adds `defaultExperience: 'buy'`). */
 export interface OnrampUrlRequest {
@@ -334,7 +360,14 @@ export interface OnrampUrlRequest {
   partnerUserId: string
   presetCryptoAmount?: number
   presetFiatAmount?: number
+  /** Portico gateway extensions: provider, fiat currency id and SPEC §5 payment method. */
+  provider?: string
+  paymentCurrency?: string
+  paymentMethod?: string
 }
 export interface OnrampUrlResponse {
   url: string
+  /** The gateway's order id, to follow the buy in the history (Portico gateway extension). */
+  orderId?: string
+  provider?: string
 }

@@ -87,6 +87,8 @@ async function startGateway(devnet, solana) {
       databaseUrl: `sqlite:${join(dataDir, 'gateway.sqlite')}`,
       logLevel: 'warn',
       networks: [...evmNetworks, ...solanaNetworks],
+      // Onramp sandbox: its checkout funds the dev wallet from dev account 9 (a published anvil key).
+      onramp: { sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9].privateKey } },
     })
     const gateway = await server.createGateway(config)
     const url = await gateway.listen()

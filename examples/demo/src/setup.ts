@@ -5,6 +5,7 @@ import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-so
 import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { swapPlugin } from '@portico/plugin-swap'
+import { onrampPlugin } from '@portico/plugin-onramp'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
@@ -113,7 +114,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
     ],
-    plugins: [hello, wc, swapPlugin()],
+    // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
+    plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
     metadata,
     themeMode: 'system',
   })

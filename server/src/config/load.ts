@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { Value } from 'typebox/value'
 import { priceTableProblems } from '../chains/prices.js'
+import { onrampFromEnv, withDevnetSandbox } from '../onramp/config.js'
 import { withDevnetNetworks } from './devnet.js'
 import { ConfigError } from './errors.js'
 import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
@@ -50,6 +51,8 @@ export function resolveConfig(
       "invalid configuration: trustProxy: true is refused; give the number of proxy hops (e.g. 1) or the proxies' addresses / CIDR ranges",
     )
   }
+  const onramp = onrampFromEnv(raw.onramp, env)
+  if (onramp) raw.onramp = onramp
   const withDefaults = Value.Default(ConfigSchema, raw)
   const errors = [...Value.Errors(ConfigSchema, withDefaults)]
   if (errors.length > 0) {
@@ -125,7 +128,7 @@ export function loadConfig(
     }
     const next = argv[d + 1]
     const stateFile = next && !next.startsWith('--') ? resolve(cwd, next) : findDevnetState(env, cwd)
-    input = withDevnetNetworks(input as Record<string, unknown>, stateFile)
+    input = withDevnetSandbox(withDevnetNetworks(input as Record<string, unknown>, stateFile))
   }
   return resolveConfig(input, env)
 }

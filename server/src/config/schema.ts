@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { OnrampConfigSchema } from '../onramp/config.js'
 
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
 
@@ -200,6 +201,8 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /** Onramp providers and payment limits (see src/onramp/config.ts). */
+  onramp: OnrampConfigSchema,
 })
 
 /** The gateway's configuration after defaults are applied. */

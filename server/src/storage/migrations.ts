@@ -1,3 +1,4 @@
+import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import type { Database } from './types.js'
 
 export interface Migration {
@@ -146,6 +147,7 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  ONRAMP_MIGRATION,
 ]
 
 /**

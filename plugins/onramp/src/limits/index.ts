@@ -1,0 +1,1 @@
+export { type AmountProblem, checkAmount, methodLimits } from './limits.js'

@@ -1,0 +1,34 @@
+// The gateway of the plugin's tests (Node only: not importable from the DOM tests).
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { EvmDevnet } from './world.js'
+
+/** A gateway on 127.0.0.1:0 with the sandbox paying from the devnet treasury (dev account 9). */
+export async function startGateway(
+  devnet: EvmDevnet,
+  onramp?: Record<string, unknown>,
+): Promise<{ url: string; gateway: Gateway }> {
+  const config = resolveConfig({
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: 'sqlite::memory:',
+    logLevel: 'silent',
+    networks: devnet.chains.map((c) => ({
+      caipNetworkId: `eip155:${c.chainId}`,
+      name: `Devnet ${c.chainId}`,
+      rpcUrl: c.rpcUrl,
+      multicall3: devnet.fixtures.multicall3,
+      tokens: devnet.fixtures.tokens.map(({ address, symbol, name, decimals }) => ({
+        address,
+        symbol,
+        name,
+        decimals,
+      })),
+    })),
+    prices: { usd: { ETH: 2000, USDC: 1, DAI: 1 } },
+    onramp: onramp ?? {
+      sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9]!.privateKey },
+    },
+  })
+  const gateway = await createGateway(config, { indexer: false })
+  return { url: await gateway.listen(), gateway }
+}

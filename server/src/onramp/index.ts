@@ -1,0 +1,41 @@
+export { DECLINED_MESSAGE, luhnValid, registerSandboxCheckout, SANDBOX_TEST_CARD } from './checkout.js'
+export { type OnrampConfig, OnrampConfigSchema, onrampFromEnv } from './config.js'
+export { checkLimits } from './money.js'
+export { ONRAMP_MIGRATION, type OnrampOrder, OrderStore } from './orders.js'
+export { coinbaseJwt } from './providers/coinbase.js'
+export { signMoonPayUrl } from './providers/moonpay.js'
+export { SandboxProvider } from './providers/sandbox.js'
+export { historyItem, registerOnrampRoutes } from './routes.js'
+export { createProviders, OnrampService } from './service.js'
+export { type OnrampProvider, ProviderError } from './types.js'
+
+import type { ChainRegistry, PriceSource } from '../chains/index.js'
+import type { App } from '../http/app.js'
+import type { Database } from '../storage/index.js'
+import { registerSandboxCheckout } from './checkout.js'
+import type { OnrampConfig } from './config.js'
+import { OrderStore } from './orders.js'
+import { registerOnrampRoutes } from './routes.js'
+import { createProviders, OnrampService } from './service.js'
+
+/**
+ * Wires the onramp feature into the gateway: the configured providers, the
+ * orders table, the SPEC §7 routes and (when enabled) the sandbox checkout.
+ *
+ * @example
+ * registerOnramp(app, { config: config.onramp, db, chains, prices })
+ */
+export function registerOnramp(
+  app: App,
+  deps: { config: OnrampConfig; db: Database; chains: ChainRegistry; prices: PriceSource },
+): OnrampService {
+  const service = new OnrampService(
+    createProviders(deps.config, deps.chains, deps.prices),
+    deps.config,
+    app.log,
+  )
+  const orders = new OrderStore(deps.db)
+  registerOnrampRoutes(app, service, orders)
+  if (service.sandbox) registerSandboxCheckout(app, service.sandbox, orders)
+  return service
+}

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto'
+import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '@portico/core'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  type Hex,
+  http,
+  parseUnits,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { Chain, ChainRegistry, PriceSource } from '../../chains/index.js'
+import { badRequest } from '../../http/errors.js'
+import type { PaymentCurrencyConfig, SandboxConfig } from '../config.js'
+import { divide, fromCents, toCents } from '../money.js'
+import type { OnrampProvider, ProviderQuote, QuoteInput, UrlInput } from '../types.js'
+
+interface SandboxAsset {
+  symbol: string
+  name: string
+  decimals: number
+  /** ERC-20 address, or undefined for the native currency. */
+  token?: Address
+}
+
+/** Network name as the options list it: the configured name, slugged (`Devnet 31337` → `devnet-31337`). */
+export function networkSlug(chain: Chain): string {
+  const name = chain.config.name ?? chain.caipNetworkId
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/**
+ * The sandbox provider: sells the configured assets of one EVM network,
+ * quotes with the configured fees and the gateway's price table, and pays
+ * out from a treasury key on that network (a real transfer: on the devnet
+ * the wallet's balance really rises). Its checkout page is served by the
+ * gateway itself (`checkout.ts`).
+ */
+export class SandboxProvider implements OnrampProvider {
+  readonly id = 'sandbox'
+  readonly name = 'Sandbox'
+  readonly chain: Chain
+  readonly assets: SandboxAsset[]
+  #queue: Promise<unknown> = Promise.resolve()
+  readonly #wallet
+  readonly #reader
+
+  constructor(
+    readonly config: SandboxConfig,
+    chains: ChainRegistry,
+    private readonly prices: PriceSource,
+    private readonly paymentCurrencies: readonly PaymentCurrencyConfig[],
+  ) {
+    const chain = config.network ? chains.get(config.network) : chains.all()[0]
+    if (!chain)
+      throw new Error(`onramp sandbox: network ${config.network ?? '(any EVM network)'} is not configured`)
+    if (!config.treasuryPrivateKey) throw new Error('onramp sandbox: treasuryPrivateKey is not set')
+    this.chain = chain
+    this.assets = config.assets.map((symbol) => {
+      if (symbol.toUpperCase() === chain.native.symbol.toUpperCase()) return { ...chain.native }
+      const token = chain.tokens.find((t) => t.symbol.toUpperCase() === symbol.toUpperCase())
+      if (!token) throw new Error(`onramp sandbox: ${symbol} is not a token of ${chain.caipNetworkId}`)
+      return {
+        symbol: token.symbol,
+        name: token.name ?? token.symbol,
+        decimals: token.decimals,
+        token: token.address as Address,
+      }
+    })
+    const viemChain = defineChain({
+      id: chain.chainId,
+      name: chain.config.name ?? chain.caipNetworkId,
+      nativeCurrency: chain.native,
+      rpcUrls: { default: { http: [chain.config.rpcUrl] } },
+    })
+    this.#wallet = createWalletClient({
+      account: privateKeyToAccount(config.treasuryPrivateKey as Hex),
+      chain: viemChain,
+      transport: http(chain.config.rpcUrl, { timeout: 10_000 }),
+    })
+    this.#reader = createPublicClient({
+      chain: viemChain,
+      transport: http(chain.config.rpcUrl, { timeout: 10_000 }),
+      pollingInterval: 200,
+    })
+  }
+
+  paymentLimits(): readonly PaymentCurrencyConfig[] {
+    return this.config.paymentCurrencies ?? this.paymentCurrencies
+  }
+
+  async options(): Promise<OnrampOptionsResponse> {
+    const network = {
+      name: networkSlug(this.chain),
+      display_name: this.chain.config.name ?? this.chain.caipNetworkId,
+      chain_id: String(this.chain.chainId),
+    }
+    const purchaseCurrencies: OnrampPurchaseCurrency[] = this.assets.map((a) => ({
+      id: `${this.chain.caipNetworkId}:${a.token ?? 'native'}`.toLowerCase(),
+      name: a.name,
+      symbol: a.symbol,
+      networks: [{ ...network, contract_address: a.token ?? '' }],
+    }))
+    return {
+      purchaseCurrencies,
+      paymentCurrencies: this.paymentLimits().map((c) => ({
+        id: c.id,
+        payment_method_limits: c.payment_method_limits.map((l) => ({ ...l })),
+      })),
+    }
+  }
+
+  asset(symbol: string): SandboxAsset {
+    const asset = this.assets.find((a) => a.symbol.toUpperCase() === symbol.toUpperCase())
+    if (!asset) throw badRequest(`The sandbox does not sell ${symbol}`, 'unsupported_purchase_currency')
+    return asset
+  }
+
+  /** Checks that a `network` argument names this provider's network (by name, chain id or CAIP-2 id). */
+  checkNetwork(network: string | undefined): void {
+    if (network === undefined || network === '') return
+    const ok = [networkSlug(this.chain), String(this.chain.chainId), this.chain.caipNetworkId]
+    if (!ok.includes(network)) {
+      throw badRequest(`The sandbox does not sell on network ${network}`, 'unsupported_network')
+    }
+  }
+
+  async quote(input: QuoteInput): Promise<ProviderQuote> {
+    this.checkNetwork(input.network)
+    const asset = this.asset(input.purchaseCurrency)
+    const total = toCents(input.amount)
+    const fees = this.config.fees
+    // Fee in cents, rounded up: the visitor never pays less than the configured rate.
+    const percentCents = (total * BigInt(Math.round(fees.percent * 100)) + 9_999n) / 10_000n
+    const fee = percentCents + toCents(fees.fixed)
+    const network = toCents(fees.network)
+    const subtotal = total - fee - network
+    if (subtotal <= 0n) throw badRequest('The amount does not cover the fees', 'amount_below_fees')
+    const price = this.prices.price(
+      input.paymentCurrency.toLowerCase(),
+      `${this.chain.caipNetworkId}:${asset.token ?? 'native'}`,
+      asset.symbol,
+    )
+    if (price === undefined || price <= 0) {
+      throw badRequest(`No ${input.paymentCurrency} price for ${asset.symbol}`, 'no_price')
+    }
+    const currency = input.paymentCurrency.toUpperCase()
+    return {
+      coinbaseFee: { amount: fromCents(fee), currency },
+      networkFee: { amount: fromCents(network), currency },
+      paymentSubtotal: { amount: fromCents(subtotal), currency },
+      paymentTotal: { amount: fromCents(total), currency },
+      purchaseAmount: {
+        amount: divide(subtotal, price, Math.min(asset.decimals, 8)),
+        currency: asset.symbol,
+      },
+      quoteId: `sbx_${randomBytes(8).toString('hex')}`,
+    }
+  }
+
+  async url(input: UrlInput): Promise<string> {
+    return `${input.origin}/onramp/sandbox/checkout/${input.orderId}`
+  }
+
+  /**
+   * Sends `amount` of `symbol` from the treasury to `to` and resolves with the
+   * hash once the node accepted it. Sends are queued: one treasury key, one
+   * nonce sequence.
+   */
+  fund(to: Address, symbol: string, amount: string): Promise<Hex> {
+    const asset = this.asset(symbol)
+    const value = parseUnits(amount, asset.decimals)
+    const send = async (): Promise<Hex> =>
+      asset.token
+        ? this.#wallet.writeContract({
+            address: asset.token,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [to, value],
+          })
+        : this.#wallet.sendTransaction({ to, value })
+    const next = this.#queue.then(send, send)
+    this.#queue = next.catch(() => undefined)
+    return next
+  }
+
+  /** Waits for the transfer's receipt: true when it succeeded on chain. */
+  async settled(hash: Hex): Promise<boolean> {
+    const receipt = await this.#reader.waitForTransactionReceipt({ hash, timeout: 60_000 })
+    return receipt.status === 'success'
+  }
+}

@@ -61,7 +61,7 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
           return pools.some(Boolean) ? t : undefined
         }),
       )
-      const price = (caip10: string, symbol: string) => deps.prices.price('usd', caip10, symbol)
+      const price = (caip10: string) => deps.prices.price('usd', caip10)
       const nativeId = `${chainId}:${NATIVE_TOKEN_ADDRESS}`
       const tokens: SwapTokensResponse['tokens'] = [
         {
@@ -70,7 +70,7 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
           address: nativeId,
           decimals: chain.native.decimals,
           eip2612: false,
-          ...priced(price(nativeId, chain.native.symbol)),
+          ...priced(price(nativeId)),
         },
       ]
       for (const t of listed) {
@@ -83,7 +83,7 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
           decimals: t.decimals,
           eip2612: false,
           ...(t.iconUrl ? { logoUri: t.iconUrl } : {}),
-          ...priced(price(id, t.symbol)),
+          ...priced(price(id)),
         })
       }
       return { tokens }

@@ -144,7 +144,6 @@ export class SandboxProvider implements OnrampProvider {
     const price = this.prices.price(
       input.paymentCurrency.toLowerCase(),
       `${this.chain.caipNetworkId}:${asset.token ?? 'native'}`,
-      asset.symbol,
     )
     if (price === undefined || price <= 0) {
       throw badRequest(`No ${input.paymentCurrency} price for ${asset.symbol}`, 'no_price')

@@ -1,3 +1,4 @@
+/// <reference path="./bcoin.d.ts" />
 // The in-process bcoin regtest node behind the devnet's Esplora facade.
 import { createHash } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'

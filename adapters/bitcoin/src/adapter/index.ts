@@ -1,6 +1,5 @@
 import {
   AddressOrAuthConnectorNotFoundError,
-  AmountAndReceiverRequiredError,
   type Balance,
   type CaipNetworkId,
   type Connector,
@@ -24,16 +23,10 @@ import type {
   Network,
 } from '../contract-v2.js'
 import { InvalidWalletResponseError, toBitcoinPorticoError } from '../errors/index.js'
-import { EsploraClient, feeRateFor } from '../esplora/index.js'
+import { EsploraClient } from '../esplora/index.js'
 import { verifyBitcoinMessage } from '../message/index.js'
 import { addressParams, bitcoinMainnet, toStandardChain } from '../networks/index.js'
-import {
-  assertSamePayment,
-  buildPayment,
-  canSpendFrom,
-  decodePsbt,
-  finalizeAndExtract,
-} from '../psbt/index.js'
+import { assertSamePayment, decodePsbt, finalizeAndExtract } from '../psbt/index.js'
 import {
   type AnnouncedBtcProvider,
   type BitcoinWalletDriver,
@@ -42,6 +35,9 @@ import {
   watchStandardWallets,
 } from '../wallets/index.js'
 import { toAccountRecords } from './accounts.js'
+import { buildPaymentFor } from './payment.js'
+import { createSessions } from './sessions.js'
+import { signDappPsbt } from './sign-psbt.js'
 
 export interface BitcoinAdapterOptions {
   /** Networks offered; default mainnet (through the hosted mempool.space API: set your own Esplora URL in production). */
@@ -67,13 +63,6 @@ export interface BitcoinBalance extends Balance {
 /** The adapter `bitcoinAdapter` returns: a v2 `ChainAdapter` whose balances also tell confirmed from unconfirmed. */
 export type BitcoinAdapter = Omit<BitcoinChainAdapter, 'getBalance'> & {
   getBalance(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<BitcoinBalance>
-}
-
-interface Session {
-  driver: BitcoinWalletDriver
-  accounts: AccountRecord[]
-  caipNetworkId: CaipNetworkId
-  off: () => void
 }
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
@@ -106,7 +95,6 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   const networks: readonly Network[] = options.networks ?? [bitcoinMainnet]
   for (const n of networks) addressParams(n.caipNetworkId) // unknown genesis → throws at construction, not at first use
   const handlers: Handlers = { accountsChanged: new Set(), chainChanged: new Set(), disconnect: new Set() }
-  const sessions = new Map<string, Session>()
   const clients = new Map<string, EsploraClient>()
   let ctx: PorticoContext | undefined
   let connectors: readonly Connector[] = []
@@ -114,6 +102,11 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   let standardWallets: Wallet[] = []
   let providers: AnnouncedBtcProvider[] = []
   const teardown: (() => void)[] = []
+
+  const sessions = createSessions({
+    emit: (event, payload) => emit(event, payload),
+    warn: (message, error) => ctx?.logger.warn(message, error),
+  })
 
   function emit<E extends keyof AdapterEvents>(event: E, payload: AdapterEvents[E]) {
     for (const h of handlers[event]) {
@@ -128,11 +121,10 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   function refreshConnectors() {
     const built = toConnectors(standardWallets, providers)
     connectors = built.connectors
-    for (const [id, session] of sessions) {
+    for (const id of sessions.ids()) {
       if (built.drivers.get(id)?.source !== drivers.get(id)?.source) {
-        endSession(id)
+        sessions.end(id)
         emit('disconnect', { connectorId: id, reason: 'wallet unregistered' })
-        void session
       }
     }
     drivers = built.drivers
@@ -162,30 +154,6 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     return entry.driver
   }
 
-  function sessionFor(connectorId: string): Session {
-    const session = sessions.get(connectorId)
-    if (!session) throw new AddressOrAuthConnectorNotFoundError({ details: connectorId })
-    return session
-  }
-
-  function accountFor(
-    session: Session,
-    address: string | undefined,
-    purpose: BitcoinPurpose = 'payment',
-  ): AccountRecord {
-    const account = address
-      ? session.accounts.find((a) => a.address === address)
-      : (session.accounts.find((a) => a.purpose === purpose) ?? session.accounts[0])
-    if (!account)
-      throw new AddressOrAuthConnectorNotFoundError({ details: address ?? `no ${purpose} account` })
-    return account
-  }
-
-  function endSession(connectorId: string) {
-    sessions.get(connectorId)?.off()
-    sessions.delete(connectorId)
-  }
-
   function activeNetworkId(): CaipNetworkId | undefined {
     let active: CaipNetworkId | undefined
     try {
@@ -196,80 +164,20 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     return active && networks.some((n) => n.caipNetworkId === active) ? active : networks[0]?.caipNetworkId
   }
 
-  function openSession(
-    connectorId: string,
-    driver: BitcoinWalletDriver,
-    accounts: AccountRecord[],
-    caipNetworkId: CaipNetworkId,
-  ) {
-    endSession(connectorId)
-    const off = driver.onAccountsChanged((raw) => {
-      const session = sessions.get(connectorId)
-      if (!session) return
-      let next: AccountRecord[]
-      try {
-        next = toAccountRecords(raw, session.caipNetworkId, addressParams(session.caipNetworkId))
-      } catch (e) {
-        ctx?.logger.warn('bitcoin adapter: the wallet reported invalid accounts; ignored', e)
-        return
-      }
-      if (next.length === 0) {
-        endSession(connectorId)
-        emit('disconnect', { connectorId, reason: 'wallet removed the accounts' })
-        return
-      }
-      session.accounts = next
-      emit('accountsChanged', { connectorId, accounts: next })
-    })
-    const session: Session = { driver, accounts, caipNetworkId, off }
-    sessions.set(connectorId, session)
-    return session
-  }
-
-  function checkRequest(request: BitcoinTransactionRequest, caipNetworkId: CaipNetworkId) {
-    if (!request || typeof request.to !== 'string' || typeof request.value !== 'bigint')
-      throw new AmountAndReceiverRequiredError()
-    if (request.value <= 0n)
-      throw new AmountAndReceiverRequiredError({ details: 'value must be a positive number of sats' })
-    if (
-      request.feeRate !== undefined &&
-      !(Number.isFinite(request.feeRate) && request.feeRate >= 1 && request.feeRate <= 10_000)
-    )
-      throw new PorticoError('Invalid fee rate', {
-        code: 'INVALID_FEE_RATE',
-        details: `${request.feeRate} sat/vB (1–10000)`,
-      })
-    return parseBitcoinAddress(request.to, addressParams(caipNetworkId))
-  }
-
-  /** Builds the unsigned payment for a request from `from` (a payment account). */
   async function build(
     from: AccountRecord,
     caipNetworkId: CaipNetworkId,
     request: BitcoinTransactionRequest,
   ) {
-    const params = addressParams(caipNetworkId)
-    const to = checkRequest(request, caipNetworkId)
-    const source = parseBitcoinAddress(from.address, params)
-    if (!canSpendFrom(source.type))
-      throw new MethodNotSupportedError({
-        method: `send from ${source.type}`,
-        details: 'sends are built for p2wpkh and p2tr addresses',
-      })
     const api = esplora(caipNetworkId)
-    const [utxos, feeRate] = await Promise.all([
-      api.utxos(source.address),
-      request.feeRate ?? api.feeEstimates().then((e) => feeRateFor(e, options.feeTarget ?? 3)),
-    ])
-    const built = buildPayment({
-      utxos,
-      source: { ...source, ...(from.publicKey ? { publicKey: from.publicKey.slice(2).slice(-64) } : {}) },
-      to,
-      value: request.value,
-      feeRate,
-      params,
+    const { built } = await buildPaymentFor({
+      api,
+      from,
+      caipNetworkId,
+      request,
+      feeTarget: options.feeTarget ?? 3,
     })
-    return { built, feeRate, api }
+    return { built, api }
   }
 
   const btcBalance = (value: bigint, network: Network) => ({
@@ -317,7 +225,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const accounts = toAccountRecords(raw, network.caipNetworkId, addressParams(network.caipNetworkId))
       if (accounts.length === 0)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the wallet granted no Bitcoin account' })
-      const session = openSession(connectorId, driver, accounts, network.caipNetworkId)
+      const session = sessions.open(connectorId, driver, accounts, network.caipNetworkId)
       const connector = connectors.find((c) => c.id === connectorId)
       return {
         accounts: session.accounts,
@@ -330,7 +238,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
     async disconnect({ connectorId }) {
       const session = sessions.get(connectorId)
-      endSession(connectorId)
+      sessions.end(connectorId)
       try {
         await session?.driver.disconnect()
       } catch (e) {
@@ -348,7 +256,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
         const network = activeNetworkId()
         if (!granted?.length || !network) return { accounts: [] }
         const accounts = toAccountRecords(granted, network, addressParams(network))
-        const session = openSession(connectorId, driver, accounts, network)
+        const session = sessions.open(connectorId, driver, accounts, network)
         return { accounts: session.accounts, caipNetworkId: network }
       } catch (e) {
         ctx?.logger.warn('bitcoin adapter: could not read the wallet accounts', e)
@@ -379,8 +287,8 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     },
 
     async signMessage({ connectorId, address, message, options: signOptions }) {
-      const session = sessionFor(connectorId)
-      const account = accountFor(session, address)
+      const session = sessions.require(connectorId)
+      const account = sessions.account(session, address)
       const protocol = signOptions?.protocol ?? (account.addressType === 'p2tr' ? 'bip322' : 'ecdsa')
       if (protocol === 'ecdsa' && account.addressType === 'p2tr')
         throw new MethodNotSupportedError({
@@ -413,12 +321,12 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     },
 
     async sendTransaction({ connectorId, address, caipNetworkId, request }) {
-      const session = sessionFor(connectorId)
+      const session = sessions.require(connectorId)
       if (caipNetworkId && caipNetworkId !== session.caipNetworkId)
         throw new NetworkNotFoundError({
           details: `connected on ${session.caipNetworkId}, not ${caipNetworkId}`,
         })
-      const from = accountFor(session, address, 'payment')
+      const from = sessions.account(session, address, 'payment')
       const { built, api } = await build(from, session.caipNetworkId, request)
       let signedBytes: Uint8Array
       try {
@@ -437,41 +345,14 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     },
 
     async signTransaction({ connectorId, address, request }) {
-      const session = sessionFor(connectorId)
-      accountFor(session, address)
-      const original = decodePsbt(request?.psbt, 'the request')
-      if (!Array.isArray(request.inputsToSign) || request.inputsToSign.length === 0)
-        throw new PorticoError('Nothing to sign', {
-          code: 'INVALID_PSBT_REQUEST',
-          details: 'inputsToSign is empty',
-        })
-      for (const entry of request.inputsToSign) {
-        accountFor(session, entry.address)
-        if (
-          !Array.isArray(entry.index) ||
-          entry.index.some((i) => !Number.isInteger(i) || i < 0 || i >= original.inputCount)
-        )
-          throw new PorticoError('Invalid input index', {
-            code: 'INVALID_PSBT_REQUEST',
-            details: `${entry.address}: ${entry.index}`,
-          })
-      }
-      let signedBytes: Uint8Array
-      try {
-        signedBytes = await session.driver.signPsbt(
-          request.psbt,
-          request.inputsToSign,
-          toStandardChain(session.caipNetworkId),
-        )
-      } catch (e) {
-        throw toBitcoinPorticoError(e)
-      }
-      const signed = decodePsbt(signedBytes)
-      assertSamePayment(original, signed)
-      if (!request.broadcast) return { psbt: signed.toBuffer() }
-      const tx = finalizeAndExtract(signed)
-      const txid = await esplora(session.caipNetworkId).broadcast(tx.toHex(), tx.getId())
-      return { psbt: signed.toBuffer(), txid }
+      const session = sessions.require(connectorId)
+      sessions.account(session, address)
+      return await signDappPsbt(
+        session,
+        (a) => sessions.account(session, a),
+        request,
+        () => esplora(session.caipNetworkId),
+      )
     },
 
     /** The fee the request would pay from `address` (its UTXOs, the request's or the estimated rate), as a Balance in BTC. */
@@ -510,7 +391,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
     destroy() {
       for (const off of teardown.splice(0)) off()
-      for (const id of [...sessions.keys()]) endSession(id)
+      for (const id of sessions.ids()) sessions.end(id)
       for (const set of Object.values(handlers)) set.clear()
     },
   }

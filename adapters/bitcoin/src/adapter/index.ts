@@ -29,7 +29,9 @@ import { addressParams, bitcoinMainnet, toStandardChain } from '../networks/inde
 import { assertSamePayment, decodePsbt, finalizeAndExtract } from '../psbt/index.js'
 import {
   type AnnouncedBtcProvider,
+  BITCOIN_CHANNEL,
   type BitcoinWalletDriver,
+  channelDriver,
   readBtcProviders,
   toConnectors,
   watchStandardWallets,
@@ -122,6 +124,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     const built = toConnectors(standardWallets, providers)
     connectors = built.connectors
     for (const id of sessions.ids()) {
+      if (sessions.get(id)?.driver.family === 'walletconnect') continue
       if (built.drivers.get(id)?.source !== drivers.get(id)?.source) {
         sessions.end(id)
         emit('disconnect', { connectorId: id, reason: 'wallet unregistered' })
@@ -190,6 +193,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   const adapter: BitcoinAdapter = {
     namespace: 'bip122',
     networks,
+    channel: BITCOIN_CHANNEL,
     requestMethods: { safe: ['getAccountAddresses'], unsafe: ['signMessage', 'signPsbt', 'sendTransfer'] },
 
     async setup(context) {
@@ -210,11 +214,12 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
     getConnectors: () => connectors,
 
-    async connect({ connectorId, caipNetworkId, options: connectOptions }) {
-      const driver = driverFor(connectorId)
+    async connect({ connectorId, caipNetworkId, channel, options: connectOptions }) {
       const wanted = caipNetworkId ?? activeNetworkId()
       if (!wanted) throw new NetworkNotFoundError()
       const network = findNetwork(wanted)
+      // A plugin connector (WalletConnect) owns the session: drive the wallet over its request channel.
+      const driver = channel ? channelDriver(channel, network.caipNetworkId) : driverFor(connectorId)
       const purposes = connectOptions?.purposes?.length ? connectOptions.purposes : DEFAULT_PURPOSES
       let raw: Awaited<ReturnType<BitcoinWalletDriver['connect']>>
       try {

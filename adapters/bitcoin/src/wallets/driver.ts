@@ -21,7 +21,7 @@ export interface InputsToSign {
  * adapter maps them by code.
  */
 export interface BitcoinWalletDriver {
-  readonly family: 'wallet-standard' | 'btc-providers'
+  readonly family: 'wallet-standard' | 'btc-providers' | 'walletconnect'
   connect(purposes: readonly BitcoinPurpose[], chain: string): Promise<RawBitcoinAccount[]>
   /** Accounts already granted (no prompt); undefined when the wallet has no such query. */
   grantedAccounts(): RawBitcoinAccount[] | undefined

@@ -6,6 +6,7 @@ import type { BitcoinWalletDriver } from './driver.js'
 import { standardDriver } from './wallet-standard.js'
 
 export { type AnnouncedBtcProvider, readBtcProviders } from './btc-providers.js'
+export { BITCOIN_CHANNEL, channelDriver } from './channel.js'
 export type { BitcoinWalletDriver, InputsToSign, RawBitcoinAccount } from './driver.js'
 export {
   BITCOIN_FEATURES,

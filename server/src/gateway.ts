@@ -84,7 +84,11 @@ export async function createGateway(
     },
   })
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
-  registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
+  registerHistoryRoutes(app, {
+    history: new HistoryService(db, chains, prices),
+    chains,
+    bitcoin: config.networks.filter(isBitcoinNetwork),
+  })
   indexer = new HistoryIndexer(db, chains, app.log, metrics)
   const ens = new EnsIdentityResolver(chains, {
     defaultNetwork: config.names.ensNetwork,

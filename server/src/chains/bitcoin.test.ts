@@ -55,4 +55,54 @@ describe('gateway: Bitcoin balances through the Esplora API', () => {
     )
     expect(typo.status).toBe(400)
   })
+
+  it('history: a received transaction is pending until mined, then confirmed (SPEC §3 items)', async () => {
+    const dev2 = btc.fixtures.devAccounts[2]!.payment.address
+    const { bcoin, node, miner, outputScript } = btc.node
+    const mtx = new bcoin.MTX()
+    mtx.addOutput(bcoin.Script.fromRaw(outputScript(dev2)), 42_000)
+    const tip = btc.node.height()
+    const coins = (await node.getCoinsByAddress([miner.keyring.getAddress()])).filter(
+      (c: { height: number }) => c.height >= 0 && tip - c.height >= 100,
+    )
+    await mtx.fund(coins, { changeAddress: miner.keyring.getAddress(), rate: 2000 })
+    mtx.sign(miner.keyring)
+    await node.mempool.addTX(mtx.toTX())
+    const txid = mtx.txid()
+    const pending = await call(`${t.url}/v1/account/${REGTEST}:${dev2}/history?${q}`)
+    expect(pending.status).toBe(200)
+    expect(pending.body.data[0]).toMatchObject({
+      id: txid,
+      metadata: { status: 'pending', operationType: 'receive', chain: REGTEST, sentTo: dev2 },
+      transfers: [{ direction: 'in', quantity: { numeric: '0.00042' }, fungible_info: { symbol: 'BTC' } }],
+    })
+    await btc.mine(1)
+    const mined = await call(`${t.url}/v1/account/${dev2}/history?${q}&chainId=${REGTEST}`)
+    expect(mined.body.data[0]).toMatchObject({ id: txid, metadata: { status: 'confirmed' } })
+    expect(mined.body.data.map((i: { id: string }) => i.id)).toContain(btc.fixtures.fundingTxid)
+  })
+
+  it('history pages 25 confirmed transactions at a time; a payment out is a send of what left for others', async () => {
+    const miner = btc.fixtures.minerAddress
+    const first = await call(`${t.url}/v1/account/${REGTEST}:${miner}/history?${q}`)
+    expect(first.body.data).toHaveLength(25)
+    const funding = first.body.data.find((i: { id: string }) => i.id === btc.fixtures.fundingTxid)
+    expect(funding).toMatchObject({
+      metadata: { operationType: 'send', sentFrom: miner },
+      transfers: [{ direction: 'out', quantity: { numeric: '11.101' } }],
+    })
+    expect(first.body.next).toMatch(/^[0-9a-f]{64}$/)
+    const second = await call(
+      `${t.url}/v1/account/${REGTEST}:${miner}/history?${q}&cursor=${first.body.next}`,
+    )
+    expect(second.body.data).toHaveLength(25)
+    const ids = new Set(first.body.data.map((i: { id: string }) => i.id))
+    expect(second.body.data.some((i: { id: string }) => ids.has(i.id))).toBe(false)
+    const bad = await call(`${t.url}/v1/account/${REGTEST}:${miner}/history?${q}&cursor=nope`)
+    expect(bad.status).toBe(400)
+    const foreign = await call(
+      `${t.url}/v1/account/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4/history?${q}&chainId=${REGTEST}`,
+    )
+    expect(foreign.status).toBe(400)
+  })
 })

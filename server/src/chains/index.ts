@@ -7,6 +7,7 @@ export {
   tokenBalance,
 } from './balances.js'
 export { BITCOIN_NATIVE_ADDRESS, bitcoinBalanceReader } from './bitcoin.js'
+export { bitcoinHistory } from './bitcoin-history.js'
 export { DEFAULT_PRICES, type PriceSource, staticPrices } from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'

@@ -75,5 +75,6 @@ describe('portico-devnet start / status / stop', () => {
     await expect(rpc(evm.chains[0]!.rpcUrl, 'eth_chainId', [], 500)).rejects.toThrow()
     expect(await devnetStatus(quiet)).toBe(false)
     await devnetStop(quiet)
-  })
+    // Every service starts in turn; the Bitcoin node alone mines ~440 blocks first.
+  }, 120_000)
 })

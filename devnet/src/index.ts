@@ -1,8 +1,9 @@
 /**
  * @portico/devnet — the local world for Portico's demo and tests: two anvil
- * nodes with deterministic fixtures, and the `portico-devnet` CLI.
+ * nodes with deterministic fixtures, the local SVM, a Bitcoin regtest node, and the `portico-devnet` CLI.
  */
 
+export * from './bitcoin/index.js'
 export { devnetStart, devnetStatus, devnetStop } from './cli.js'
 export { ANVIL_MNEMONIC, type DevAccount, getDevAccounts } from './evm/accounts.js'
 export { resolveAnvilBinary } from './evm/anvil.js'

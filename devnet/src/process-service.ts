@@ -108,6 +108,8 @@ export interface NodeServiceOptions {
   logFile?: string
   /** When `port` is taken, listen on a free one instead of failing. */
   orFreePort?: boolean
+  /** How long to wait for the ready line (default 20 s). */
+  timeoutMs?: number
 }
 
 /**
@@ -138,7 +140,7 @@ export async function spawnNodeService<I extends ServiceInfo>(
     detached: opts.detached,
     logFile: opts.logFile,
     ready: { line: (line) => JSON.parse(line) as Omit<I, 'pids'> },
-    timeoutMs: 20_000,
+    timeoutMs: opts.timeoutMs ?? 20_000,
   })
   // The ready line is the entry script's own report of what it serves.
   return { ...ready, pids: [pid] } as I

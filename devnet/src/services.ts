@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { bitcoinService } from './bitcoin/service.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
 import { isAlive, stopPid } from './process-service.js'
@@ -60,6 +61,7 @@ export const evmService: DevnetService<EvmServiceInfo> = {
 export const DEVNET_SERVICES: DevnetService[] = [
   evmService as unknown as DevnetService,
   solanaService as unknown as DevnetService,
+  bitcoinService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,
 ]
 

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import {
   BalanceService,
+  bitcoinBalanceReader,
   ChainRegistry,
   evmBalanceReader,
   registerChainRoutes,
   solanaBalanceReader,
   staticPrices,
 } from './chains/index.js'
-import { type GatewayConfig, isSolanaNetwork, type NetworkConfig } from './config/index.js'
+import { type GatewayConfig, isBitcoinNetwork, isEvmNetwork, isSolanaNetwork } from './config/index.js'
 import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
@@ -61,14 +62,15 @@ export async function createGateway(
   const db = await openDatabase(config)
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
-  // Indexer, history and names work on EVM networks only; Solana networks serve balances.
-  const chains = new ChainRegistry(
-    config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)),
-    { ccipRead: config.names.ccipRead },
-  )
+  // Indexer, history and names work on EVM networks only; Solana and Bitcoin networks serve balances.
+  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
-  const readers = [evmBalanceReader(chains, prices), solanaBalanceReader(solana, prices)]
+  const readers = [
+    evmBalanceReader(chains, prices),
+    solanaBalanceReader(solana, prices),
+    bitcoinBalanceReader(config.networks.filter(isBitcoinNetwork), prices),
+  ]
 
   let indexer!: HistoryIndexer
   let listening: string | undefined
@@ -106,7 +108,11 @@ export async function createGateway(
   })
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
   registerConvertRoutes(app, { chains, prices, dex: new DexService(chains) })
-  registerHistoryRoutes(app, { history: new HistoryService(db, chains, prices), chains })
+  registerHistoryRoutes(app, {
+    history: new HistoryService(db, chains, prices),
+    chains,
+    bitcoin: config.networks.filter(isBitcoinNetwork),
+  })
   indexer = new HistoryIndexer(db, chains, app.log, metrics)
   const ens = new EnsIdentityResolver(chains, {
     defaultNetwork: config.names.ensNetwork,

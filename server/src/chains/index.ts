@@ -6,6 +6,8 @@ export {
   evmBalanceReader,
   tokenBalance,
 } from './balances.js'
+export { BITCOIN_NATIVE_ADDRESS, bitcoinBalanceReader } from './bitcoin.js'
+export { bitcoinHistory } from './bitcoin-history.js'
 export {
   DEFAULT_PRICES,
   type PriceLabel,

@@ -100,6 +100,10 @@ describe('gateway configuration', () => {
             caipNetworkId: sol,
             fixtures: { splMint: { mint: '1'.repeat(32), symbol: 'PUSD', name: 'Portico USD', decimals: 6 } },
           },
+          bitcoin: {
+            esploraUrl: 'http://127.0.0.1:3002',
+            caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+          },
         },
       }),
     )
@@ -108,10 +112,11 @@ describe('gateway configuration', () => {
       JSON.stringify({ networks: [{ caipNetworkId: 'eip155:31338', rpcUrl: 'http://127.0.0.1:9999' }] }),
     )
     const c = loadConfig(['--config', join(dir, 'c.json'), '--devnet', 'devnet.json'], {}, dir)
-    expect(c.networks.map((n) => [n.caipNetworkId, n.rpcUrl])).toEqual([
+    expect(c.networks.map((n) => [n.caipNetworkId, 'rpcUrl' in n ? n.rpcUrl : n.esploraUrl])).toEqual([
       ['eip155:31338', 'http://127.0.0.1:9999'],
       ['eip155:31337', 'http://127.0.0.1:8545'],
       [sol, 'http://127.0.0.1:8899'],
+      ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'http://127.0.0.1:3002'],
     ])
     expect(c.networks[2]).toMatchObject({ tokens: [{ mint: '1'.repeat(32), symbol: 'PUSD', decimals: 6 }] })
     // Without a path: the nearest .portico/devnet.json above cwd (here: none) → a ConfigError naming the fix.

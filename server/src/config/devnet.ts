@@ -18,13 +18,14 @@ interface DevnetStateFile {
       caipNetworkId: string
       fixtures?: { splMint?: { mint: string; symbol: string; name: string; decimals: number } }
     }
+    bitcoin?: { esploraUrl: string; caipNetworkId: string }
   }
 }
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
- * chain (Multicall3, fixture tokens, the DEX router) and the local SVM (`solana:<prefix>`,
- * its RPC URL and the SPL fixture mint). Used by `portico-server --devnet`.
+ * chain (Multicall3, fixture tokens, the DEX router), the local SVM (`solana:<prefix>`,
+ * its RPC URL and the SPL fixture mint) and the Bitcoin regtest node (its Esplora URL). Used by `portico-server --devnet`.
  *
  * @example
  * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
@@ -58,6 +59,8 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       tokens: m ? [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }] : [],
     })
   }
+  const btc = services.bitcoin
+  if (btc) out.push({ caipNetworkId: btc.caipNetworkId, name: 'Bitcoin Regtest', esploraUrl: btc.esploraUrl })
   return out
 }
 

@@ -68,6 +68,18 @@ export const SolanaNetworkConfigSchema = Type.Object({
   tokens: Type.Optional(Type.Array(SplTokenConfigSchema)),
 })
 
+/** A Bitcoin network read through an Esplora-compatible REST API (balances: the address's UTXOs). */
+export const BitcoinNetworkConfigSchema = Type.Object({
+  /** CAIP-2 id: `bip122:` + the first 32 hex characters of the genesis block hash. */
+  caipNetworkId: Type.String({ pattern: '^bip122:[0-9a-f]{32}$' }),
+  name: Type.Optional(Type.String()),
+  /** Base URL of the Esplora API (`/address/:a/utxo`…), e.g. the devnet's `services.bitcoin.esploraUrl`. */
+  esploraUrl: Type.String({ minLength: 1 }),
+  nativeCurrency: Type.Optional(
+    Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
+  ),
+})
+
 export const ProjectConfigSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ maxLength: 200 }),
@@ -143,8 +155,11 @@ export const ConfigSchema = Type.Object({
   ),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
-  /** EVM (`eip155:…`) and Solana (`solana:…`) networks. */
-  networks: Type.Array(Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema]), { default: [] }),
+  /** EVM (`eip155:…`), Solana (`solana:…`) and Bitcoin (`bip122:…`) networks. */
+  networks: Type.Array(
+    Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema, BitcoinNetworkConfigSchema]),
+    { default: [] },
+  ),
   projects: Type.Array(ProjectConfigSchema, { default: [] }),
   /** A wallet directory file (`{ wallets: [...] }`, the shape of seed/wallets.json) instead of the shipped seed. */
   walletsFile: Type.Optional(Type.String({ minLength: 1 })),
@@ -212,8 +227,21 @@ export type TokenConfig = Static<typeof TokenConfigSchema>
 export type SolanaNetworkConfig = Static<typeof SolanaNetworkConfigSchema>
 export type SplTokenConfig = Static<typeof SplTokenConfigSchema>
 
+export type BitcoinNetworkConfig = Static<typeof BitcoinNetworkConfigSchema>
+type AnyNetworkConfig = NetworkConfig | SolanaNetworkConfig | BitcoinNetworkConfig
+
 /** True for a Solana network entry of `networks`. */
-export function isSolanaNetwork(n: NetworkConfig | SolanaNetworkConfig): n is SolanaNetworkConfig {
+export function isSolanaNetwork(n: AnyNetworkConfig): n is SolanaNetworkConfig {
   return n.caipNetworkId.startsWith('solana:')
+}
+
+/** True for a Bitcoin network entry of `networks`. */
+export function isBitcoinNetwork(n: AnyNetworkConfig): n is BitcoinNetworkConfig {
+  return n.caipNetworkId.startsWith('bip122:')
+}
+
+/** True for an EVM network entry of `networks`. */
+export function isEvmNetwork(n: AnyNetworkConfig): n is NetworkConfig {
+  return n.caipNetworkId.startsWith('eip155:')
 }
 export type ProjectConfig = Static<typeof ProjectConfigSchema>

@@ -1,19 +1,23 @@
 import type { HistoryResponse } from '@portico/core'
 import Type from 'typebox'
-import type { ChainRegistry } from '../chains/index.js'
+import { bitcoinHistory, ChainReadError, type ChainRegistry } from '../chains/index.js'
+import type { BitcoinNetworkConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
-import { badRequest } from '../http/errors.js'
-import { ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
+import { ApiError, badRequest } from '../http/errors.js'
+import { ACCOUNT, BITCOIN_ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
 import { decodeCursor, type HistoryService } from './history.js'
 
 /** GET /v1/account/{account}/history?cursor&onramp&chainId → { data, next } (SPEC §7). */
-export function registerHistoryRoutes(app: App, deps: { history: HistoryService; chains: ChainRegistry }) {
+export function registerHistoryRoutes(
+  app: App,
+  deps: { history: HistoryService; chains: ChainRegistry; bitcoin?: readonly BitcoinNetworkConfig[] },
+) {
   app.get(
     '/v1/account/:account/history',
     {
       config: { auth: 'project' },
       schema: {
-        params: Type.Object({ account: Type.String({ pattern: ACCOUNT }) }),
+        params: Type.Object({ account: Type.String({ pattern: `${ACCOUNT}|${BITCOIN_ACCOUNT}` }) }),
         querystring: Type.Object({
           ...sdkParams,
           cursor: Type.Optional(Type.String({ maxLength: 100 })),
@@ -24,8 +28,11 @@ export function registerHistoryRoutes(app: App, deps: { history: HistoryService;
       },
     },
     async (request): Promise<HistoryResponse> => {
-      const { address, chain: fromAccount } = normalizeAccount(request.params.account)
       const q = request.query
+      if (request.params.account.startsWith('bip122:') || q.chainId?.startsWith('bip122:')) {
+        return await bitcoinPage(deps.bitcoin ?? [], request.params.account, q.chainId, q.cursor)
+      }
+      const { address, chain: fromAccount } = normalizeAccount(request.params.account)
       const chain = q.chainId ?? fromAccount
       if (chain && !deps.chains.get(chain)) {
         throw badRequest(`Network ${chain} is not supported by this gateway`, 'unsupported_chain')
@@ -43,4 +50,26 @@ export function registerHistoryRoutes(app: App, deps: { history: HistoryService;
       })
     },
   )
+}
+
+/** A Bitcoin address's history through its network's Esplora API (mempool first, 25 confirmed per page). */
+async function bitcoinPage(
+  networks: readonly BitcoinNetworkConfig[],
+  account: string,
+  chainId: string | undefined,
+  cursor: string | undefined,
+): Promise<HistoryResponse> {
+  const parts = account.split(':')
+  const address = parts.length === 3 ? parts[2]! : account
+  const chain = chainId ?? (parts.length === 3 ? `${parts[0]}:${parts[1]}` : undefined)
+  const network = networks.find((n) => n.caipNetworkId === chain)
+  if (!network) throw badRequest(`Network ${chain} is not supported by this gateway`, 'unsupported_chain')
+  if (cursor !== undefined && cursor !== '' && !/^[0-9a-f]{64}$/.test(cursor))
+    throw badRequest('cursor is not a cursor this gateway gave out', 'invalid_cursor')
+  try {
+    return await bitcoinHistory(network, address, cursor || undefined)
+  } catch (error) {
+    if (error instanceof ChainReadError) throw new ApiError(502, 'chain_unavailable', error.message)
+    throw badRequest(`params/account is not an address of ${network.caipNetworkId}`, 'invalid_address')
+  }
 }

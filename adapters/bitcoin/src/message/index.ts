@@ -1,0 +1,256 @@
+// Bitcoin message signatures: the legacy "Bitcoin Signed Message" ECDSA
+// format (BIP-137 headers) and BIP-322 "simple" (p2wpkh and p2tr key path).
+import * as ecc from '@bitcoinerlab/secp256k1'
+import {
+  type Network as BitcoinJsNetwork,
+  script as bscript,
+  crypto,
+  Psbt,
+  payments,
+  Transaction,
+} from 'bitcoinjs-lib'
+import { ensureEcc, parseBitcoinAddress } from '../address/index.js'
+
+const utf8 = new TextEncoder()
+const MAGIC = utf8.encode('Bitcoin Signed Message:\n')
+
+function varint(n: number): Uint8Array {
+  if (n < 0xfd) return Uint8Array.of(n)
+  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >> 8)
+  return Uint8Array.of(0xfe, n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff)
+}
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+const toBytes = (message: string | Uint8Array) =>
+  typeof message === 'string' ? utf8.encode(message) : message
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+
+/** sha256d of the "Bitcoin Signed Message" envelope: what ECDSA message signatures sign. */
+export function bitcoinMessageHash(message: string | Uint8Array): Uint8Array {
+  const bytes = toBytes(message)
+  return crypto.hash256(concat(varint(MAGIC.length), MAGIC, varint(bytes.length), bytes))
+}
+
+/**
+ * Signs a message the legacy way (65 bytes, base64): header 31+recid for
+ * p2pkh, 39+recid for p2wpkh (BIP-137), then r and s.
+ */
+export function signMessageEcdsa(
+  message: string | Uint8Array,
+  privateKey: Uint8Array,
+  addressType: 'p2pkh' | 'p2wpkh',
+): string {
+  const { signature, recoveryId } = ecc.signRecoverable(bitcoinMessageHash(message), privateKey)
+  const header = (addressType === 'p2wpkh' ? 39 : 31) + recoveryId
+  return b64(concat(Uint8Array.of(header), signature))
+}
+
+/** Verifies a legacy ECDSA message signature against a p2pkh or p2wpkh (or p2sh-p2wpkh) address. */
+export function verifyMessageEcdsa(
+  message: string | Uint8Array,
+  address: string,
+  signatureBase64: string,
+  params: BitcoinJsNetwork,
+): boolean {
+  const sig = Buffer.from(signatureBase64, 'base64')
+  if (sig.length !== 65) return false
+  const header = sig[0]!
+  if (header < 27 || header > 42) return false
+  const recid = ((header - 27) & 3) as 0 | 1 | 2 | 3
+  const compressed = header >= 31
+  let pubkey: Uint8Array | null
+  try {
+    pubkey = ecc.recover(bitcoinMessageHash(message), sig.subarray(1), recid, compressed)
+  } catch {
+    return false
+  }
+  if (!pubkey) return false
+  let target: ReturnType<typeof parseBitcoinAddress>
+  try {
+    target = parseBitcoinAddress(address, params)
+  } catch {
+    return false
+  }
+  const hash = crypto.hash160(pubkey)
+  const candidates = [
+    payments.p2pkh({ hash, network: params }).output!,
+    payments.p2wpkh({ hash, network: params }).output!,
+    payments.p2sh({ redeem: payments.p2wpkh({ hash, network: params }), network: params }).output!,
+  ]
+  return candidates.some((c) => eq(c, target.script))
+}
+
+/** BIP-322's tagged hash of the message. */
+function bip322MessageHash(message: Uint8Array): Uint8Array {
+  const tag = crypto.sha256(utf8.encode('BIP0322-signed-message'))
+  return crypto.sha256(concat(tag, tag, message))
+}
+
+/** The BIP-322 `to_spend` transaction for `script` and its txid. */
+function toSpend(message: Uint8Array, script: Uint8Array): Transaction {
+  const tx = new Transaction()
+  tx.version = 0
+  tx.locktime = 0
+  tx.addInput(
+    new Uint8Array(32),
+    0xffffffff,
+    0,
+    bscript.compile([bscript.OPS.OP_0!, bip322MessageHash(message)]),
+  )
+  tx.addOutput(script, 0n)
+  return tx
+}
+
+function toSignPsbt(
+  message: Uint8Array,
+  script: Uint8Array,
+  params: BitcoinJsNetwork,
+  internalKey?: Uint8Array,
+): Psbt {
+  const spend = toSpend(message, script)
+  const psbt = new Psbt({ network: params })
+  psbt.setVersion(0)
+  psbt.setLocktime(0)
+  psbt.addInput({
+    hash: spend.getHash(),
+    index: 0,
+    sequence: 0,
+    witnessUtxo: { script, value: 0n },
+    ...(internalKey ? { tapInternalKey: internalKey } : {}),
+  })
+  psbt.addOutput({ script: bscript.compile([bscript.OPS.OP_RETURN!]), value: 0n })
+  return psbt
+}
+
+function encodeWitness(items: Uint8Array[]): Uint8Array {
+  return concat(varint(items.length), ...items.flatMap((item) => [varint(item.length), item]))
+}
+
+function decodeWitness(bytes: Uint8Array): Uint8Array[] | undefined {
+  let at = 0
+  const read = (): number | undefined => {
+    const first = bytes[at++]
+    if (first === undefined) return undefined
+    if (first < 0xfd) return first
+    if (first === 0xfd && at + 2 <= bytes.length) {
+      const n = bytes[at]! | (bytes[at + 1]! << 8)
+      at += 2
+      return n
+    }
+    return undefined
+  }
+  const count = read()
+  if (count === undefined || count > 16) return undefined
+  const items: Uint8Array[] = []
+  for (let i = 0; i < count; i++) {
+    const n = read()
+    if (n === undefined || at + n > bytes.length) return undefined
+    items.push(bytes.subarray(at, at + n))
+    at += n
+  }
+  return at === bytes.length ? items : undefined
+}
+
+/** A BIP-322 signer: the key of a p2wpkh address (`publicKey` 33 bytes) or the tweaked key of a p2tr one. */
+export interface Bip322Signer {
+  publicKey: Uint8Array
+  sign?(hash: Uint8Array): Uint8Array
+  signSchnorr?(hash: Uint8Array): Uint8Array
+}
+
+/**
+ * Signs BIP-322 "simple" for a p2wpkh or p2tr (key path) address: the
+ * witness of the `to_sign` transaction, base64.
+ */
+export function signMessageBip322(
+  message: string | Uint8Array,
+  address: string,
+  signer: Bip322Signer,
+  params: BitcoinJsNetwork,
+  internalKey?: Uint8Array,
+): string {
+  ensureEcc()
+  const { script, type } = parseBitcoinAddress(address, params)
+  if (type !== 'p2wpkh' && type !== 'p2tr')
+    throw new TypeError(`BIP-322 simple signing of ${type} is not supported`)
+  const psbt = toSignPsbt(toBytes(message), script, params, type === 'p2tr' ? internalKey : undefined)
+  psbt.signInput(0, signer as never)
+  psbt.finalizeAllInputs()
+  return b64(encodeWitness(psbt.extractTransaction(true).ins[0]!.witness))
+}
+
+/**
+ * Verifies a BIP-322 "simple" signature for a p2wpkh or p2tr address
+ * (p2tr: key-path, SIGHASH_DEFAULT or ALL). False for anything else.
+ */
+export function verifyMessageBip322(
+  message: string | Uint8Array,
+  address: string,
+  signatureBase64: string,
+  params: BitcoinJsNetwork,
+): boolean {
+  ensureEcc()
+  let target: ReturnType<typeof parseBitcoinAddress>
+  try {
+    target = parseBitcoinAddress(address, params)
+  } catch {
+    return false
+  }
+  const witness = decodeWitness(Buffer.from(signatureBase64, 'base64'))
+  if (!witness) return false
+  const spend = toSpend(toBytes(message), target.script)
+  const toSign = new Transaction()
+  toSign.version = 0
+  toSign.locktime = 0
+  toSign.addInput(spend.getHash(), 0, 0)
+  toSign.addOutput(bscript.compile([bscript.OPS.OP_RETURN!]), 0n)
+  try {
+    if (target.type === 'p2wpkh') {
+      const [der, pubkey] = witness
+      if (witness.length !== 2 || !der || !pubkey || pubkey.length !== 33) return false
+      if (!eq(crypto.hash160(pubkey), target.script.subarray(2))) return false
+      const { signature, hashType } = bscript.signature.decode(der)
+      const scriptCode = payments.p2pkh({ hash: crypto.hash160(pubkey) }).output!
+      const hash = toSign.hashForWitnessV0(0, scriptCode, 0n, hashType)
+      return ecc.verify(hash, pubkey, signature)
+    }
+    if (target.type === 'p2tr') {
+      const [sig] = witness
+      if (witness.length !== 1 || !sig || (sig.length !== 64 && sig.length !== 65)) return false
+      const hashType = sig.length === 65 ? sig[64]! : Transaction.SIGHASH_DEFAULT
+      if (hashType !== Transaction.SIGHASH_DEFAULT && hashType !== Transaction.SIGHASH_ALL) return false
+      const hash = toSign.hashForWitnessV1(0, [target.script], [0n], hashType)
+      return ecc.verifySchnorr(hash, target.script.subarray(2), sig.subarray(0, 64))
+    }
+  } catch {
+    return false
+  }
+  return false
+}
+
+/**
+ * Verifies a Bitcoin message signature with the given protocol (`ecdsa`: the
+ * legacy format for p2pkh / p2wpkh; `bip322`: BIP-322 simple for p2wpkh / p2tr).
+ *
+ * @example
+ * verifyBitcoinMessage({ message: 'hi', address, signature, protocol: 'bip322', params: addressParams(id) })
+ */
+export function verifyBitcoinMessage(args: {
+  message: string | Uint8Array
+  address: string
+  signature: string
+  protocol: 'ecdsa' | 'bip322'
+  params: BitcoinJsNetwork
+}): boolean {
+  return args.protocol === 'ecdsa'
+    ? verifyMessageEcdsa(args.message, args.address, args.signature, args.params)
+    : verifyMessageBip322(args.message, args.address, args.signature, args.params)
+}

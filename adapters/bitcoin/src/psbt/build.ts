@@ -1,0 +1,145 @@
+import { type Network as BitcoinJsNetwork, Psbt } from 'bitcoinjs-lib'
+import type { BitcoinAddressType } from '../address/index.js'
+import { DustAmountError, InsufficientFundsError } from '../errors/index.js'
+import type { Utxo } from '../esplora/index.js'
+
+/** Virtual size of one input spending each output type, with a worst-case (72-byte) ECDSA signature. */
+const INPUT_VBYTES: Partial<Record<BitcoinAddressType, number>> = { p2wpkh: 68, p2tr: 57.5 }
+/** Virtual size of one output paying each type. */
+const OUTPUT_VBYTES: Record<BitcoinAddressType, number> = {
+  p2pkh: 34,
+  p2sh: 32,
+  p2wpkh: 31,
+  p2wsh: 43,
+  p2tr: 43,
+}
+/** Version, locktime, counts, segwit marker and flag. */
+const OVERHEAD_VBYTES = 10.5
+
+/** Bitcoin Core's dust thresholds at its default 3 sat/vB dust relay fee. */
+export const DUST_LIMITS: Record<BitcoinAddressType, bigint> = {
+  p2pkh: 546n,
+  p2sh: 540n,
+  p2wpkh: 294n,
+  p2wsh: 330n,
+  p2tr: 330n,
+}
+
+/** Where a payment comes from: an address Portico can build inputs for (p2wpkh, or p2tr key path). */
+export interface PaymentSource {
+  address: string
+  type: BitcoinAddressType
+  script: Uint8Array
+  /** x-only (32-byte hex) internal key, needed to spend p2tr. */
+  publicKey?: string
+}
+
+export interface PaymentTarget {
+  type: BitcoinAddressType
+  script: Uint8Array
+}
+
+/** What `buildPayment` made: the unsigned PSBT and the numbers the signed one must keep. */
+export interface BuiltPayment {
+  psbt: Psbt
+  fee: bigint
+  change: bigint
+  /** Indexes of the inputs the wallet must sign (all: they all spend `source`). */
+  inputIndexes: number[]
+  vsize: number
+}
+
+/** Sending from these types is supported (others need data an Esplora UTXO lacks). */
+export function canSpendFrom(type: BitcoinAddressType): boolean {
+  return INPUT_VBYTES[type] !== undefined
+}
+
+function estimateVbytes(input: BitcoinAddressType, inputs: number, outputs: BitcoinAddressType[]): number {
+  return Math.ceil(
+    OVERHEAD_VBYTES + inputs * INPUT_VBYTES[input]! + outputs.reduce((s, t) => s + OUTPUT_VBYTES[t], 0),
+  )
+}
+
+const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * feeRate))
+
+/**
+ * Builds an unsigned payment PSBT: coin selection over `utxos` (confirmed
+ * first, then largest first), one output of `value` sats to `to`, change back
+ * to `source` unless it would be dust (then it goes to the fee), fee =
+ * ceil(estimated vsize × `feeRate`). Throws `DustAmountError` for an amount
+ * under the receiver's dust limit, `InsufficientFundsError` when the UTXOs
+ * do not cover amount + fee.
+ *
+ * @example
+ * const { psbt, fee } = buildPayment({ utxos, source, to, value: 50_000n, feeRate: 2, params })
+ */
+export function buildPayment(args: {
+  utxos: readonly Utxo[]
+  source: PaymentSource
+  to: PaymentTarget
+  value: bigint
+  feeRate: number
+  params: BitcoinJsNetwork
+}): BuiltPayment {
+  const { source, to, value, feeRate, params } = args
+  if (!canSpendFrom(source.type)) throw new TypeError(`cannot spend from ${source.type}`)
+  if (!(Number.isFinite(feeRate) && feeRate > 0))
+    throw new RangeError(`fee rate must be positive, got ${feeRate}`)
+  if (value < DUST_LIMITS[to.type])
+    throw new DustAmountError(
+      `${value} sats is under the ${DUST_LIMITS[to.type]}-sat dust limit of a ${to.type} output`,
+    )
+  const candidates = [...args.utxos].sort(
+    (a, b) =>
+      Number(b.confirmed) - Number(a.confirmed) || (b.value > a.value ? 1 : b.value < a.value ? -1 : 0),
+  )
+  const chosen: Utxo[] = []
+  let total = 0n
+  let fee = 0n
+  let change = 0n
+  let vsize = 0
+  let covered = false
+  for (const utxo of candidates) {
+    chosen.push(utxo)
+    total += utxo.value
+    const withChange = estimateVbytes(source.type, chosen.length, [to.type, source.type])
+    const withoutChange = estimateVbytes(source.type, chosen.length, [to.type])
+    const feeWithChange = feeFor(withChange, feeRate)
+    if (total - value - feeWithChange >= DUST_LIMITS[source.type]) {
+      fee = feeWithChange
+      change = total - value - feeWithChange
+      vsize = withChange
+      covered = true
+      break
+    }
+    const feeWithoutChange = feeFor(withoutChange, feeRate)
+    if (total >= value + feeWithoutChange) {
+      // What is left under the dust limit is paid to the miner rather than lost in an unspendable output.
+      fee = total - value
+      change = 0n
+      vsize = withoutChange
+      covered = true
+      break
+    }
+  }
+  if (!covered) {
+    const need = value + feeFor(estimateVbytes(source.type, Math.max(chosen.length, 1), [to.type]), feeRate)
+    throw new InsufficientFundsError(
+      `${total} sats spendable, ${need} needed (amount + fee at ${feeRate} sat/vB)`,
+    )
+  }
+  const psbt = new Psbt({ network: params })
+  for (const utxo of chosen) {
+    psbt.addInput({
+      hash: utxo.txid,
+      index: utxo.vout,
+      witnessUtxo: { script: source.script, value: utxo.value },
+      ...(source.type === 'p2tr' && source.publicKey
+        ? { tapInternalKey: Uint8Array.from(Buffer.from(source.publicKey, 'hex')) }
+        : {}),
+    })
+  }
+  psbt.addOutput({ script: to.script, value })
+  if (change > 0n) psbt.addOutput({ script: source.script, value: change })
+  return { psbt, fee, change, inputIndexes: chosen.map((_, i) => i), vsize }
+}

@@ -1,0 +1,9 @@
+export {
+  type BuiltPayment,
+  buildPayment,
+  canSpendFrom,
+  DUST_LIMITS,
+  type PaymentSource,
+  type PaymentTarget,
+} from './build.js'
+export { assertSamePayment, decodePsbt, finalizeAndExtract } from './check.js'

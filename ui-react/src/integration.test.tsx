@@ -29,17 +29,22 @@ function scriptedAdapter(): ChainAdapter {
     setup: (ctx) => ctx.setConnectors('eip155', [connector]),
     getConnectors: () => [connector],
     connect: async () => ({
-      accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }],
+      accounts: [
+        {
+          namespace: 'eip155',
+          address: ADDRESS,
+          caipAddress: `${localNet.caipNetworkId}:${ADDRESS}`,
+          type: 'eoa',
+        },
+      ],
       caipNetworkId: localNet.caipNetworkId,
     }),
     disconnect: async () => {},
     getAccounts: async () => ({ accounts: [] }),
-    switchNetwork: async () => {},
+    switchNetwork: async () => ({ status: 'switched' }),
     getBalance: async () => ({ value: 10n ** 22n, decimals: 18, symbol: 'ETH', formatted: '10000.000' }),
-    signMessage: async () => '0x',
+    signMessage: async () => ({ signature: '0x' }),
     sendTransaction: async () => '0x',
-    parseUnits: (v) => BigInt(v),
-    formatUnits: (v) => String(v),
     on: () => () => {},
   })
 }

@@ -31,7 +31,7 @@ import {
 } from './provider/index.js'
 import { type EvmRuntime, loadEvmRuntime } from './runtime/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
-import { switchChain } from './wallet/index.js'
+import { readChainId, sendWithWallet, switchChain } from './wallet/index.js'
 
 export type { EvmConnectorConfig } from './connectors/index.js'
 
@@ -152,24 +152,6 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return (networks[0] as EvmNetwork).caipNetworkId
   }
 
-  async function readChainId(provider: Eip1193Provider): Promise<number> {
-    return parseChainId('eth_chainId', await walletRequest(provider, 'eth_chainId'))
-  }
-
-  function txParams(
-    rt: EvmRuntime,
-    request: EvmTransactionRequest,
-    from: string | undefined,
-  ): Record<string, string> {
-    return {
-      ...(from ? { from } : {}),
-      ...(request.to ? { to: request.to } : {}),
-      ...(request.value !== undefined ? { value: rt.numberToHex(request.value) } : {}),
-      ...(request.data ? { data: request.data } : {}),
-      ...(request.gas !== undefined ? { gas: rt.numberToHex(request.gas) } : {}),
-    }
-  }
-
   async function sendTx(
     connectorId: string,
     request: EvmTransactionRequest,
@@ -177,20 +159,14 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   ): Promise<Hex> {
     const provider = providerOf(connectorId)
     const rt = await runtime()
-    let from = request.from ?? params.address
-    if (!from) {
-      from = parseAccounts('eth_accounts', await walletRequest(provider, 'eth_accounts'), rt.getAddress)[0]
-      if (!from) throw new InvalidWalletResponseError('eth_accounts', { details: 'no connected account' })
-    }
     const network = params.caipNetworkId ?? request.caipNetworkId
-    if (network) {
-      const wanted = parseEvmChainId(network)
-      if (wanted !== undefined && wanted !== (await readChainId(provider))) {
-        await switchChain(provider, networkOf(network))
-      }
-    }
-    const hash = await walletRequest(provider, 'eth_sendTransaction', [txParams(rt, request, from)])
-    return parseTransactionHash('eth_sendTransaction', hash)
+    return sendWithWallet({
+      provider,
+      rt,
+      request,
+      ...(params.address ? { address: params.address } : {}),
+      ...(network && parseEvmChainId(network) !== undefined ? { network: networkOf(network) } : {}),
+    })
   }
 
   /** Connects a wallet (an injected provider, or a plugin's channel driven as one). */
@@ -236,8 +212,10 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     setup(context) {
       ctx = context
-      const target = options.window ?? (globalThis as { window?: Eip6963Target }).window
-      if (context.isBrowser && options.discovery !== false && target && !discovery) {
+      // An explicit `window` (a harness) is used anywhere; the global one only in a browser.
+      const target =
+        options.window ?? (context.isBrowser ? (globalThis as { window?: Eip6963Target }).window : undefined)
+      if (options.discovery !== false && target && !discovery) {
         discovery = startEip6963Discovery(target, rebuildConnectors, (kept, ignored) =>
           context.logger.warn(
             `Portico: ignored a second wallet announcing ${kept.info.rdns} (kept the first one)`,

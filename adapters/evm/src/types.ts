@@ -24,7 +24,7 @@ export interface EvmAdapterOptions {
   transport?: EvmTransportOptions
   /** EIP-6963 discovery: on by default in a browser; `false` turns it off. */
   discovery?: boolean
-  /** The window to discover on (default `globalThis.window`); a harness in tests. Used only when `ctx.isBrowser`. */
+  /** The window to discover on: a harness given here is used anywhere; else `globalThis.window` in a browser. */
   window?: Eip6963Target
 }
 

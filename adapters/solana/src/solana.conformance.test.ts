@@ -3,6 +3,7 @@
 // Solana dev wallet registered through the Wallet Standard, inside a real
 // createPortico.
 import { createPublicKey, verify } from 'node:crypto'
+import { walletStandardConnectorId } from '@portico/core'
 import { deterministicKeypair, startSolanaDevnet } from '@portico/devnet'
 import { describeChainAdapter } from '@portico/devnet/conformance'
 import { address, createSolanaRpc, getBase58Encoder, type Signature } from '@solana/kit'
@@ -12,7 +13,6 @@ import { createSolanaDevWallet } from './dev-wallet/index.js'
 import { solanaLocalnet } from './networks/index.js'
 import { installWindow } from './test-helpers/context.js'
 
-const DEV_CONNECTOR = 'wallet-standard:portico-solana-dev-wallet'
 let local: ReturnType<typeof solanaLocalnet>
 let uninstallWindow: () => void
 beforeAll(() => {
@@ -63,7 +63,8 @@ describeChainAdapter({
     })
     let selected = dev.addresses[0]!
     return {
-      connectorId: DEV_CONNECTOR,
+      // Wallet Standard ids are name + icon digest (a wallet cannot take over another's by its name).
+      connectorId: walletStandardConnectorId(dev.wallet),
       get address() {
         return selected
       },

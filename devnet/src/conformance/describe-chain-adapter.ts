@@ -124,11 +124,15 @@ export function describeChainAdapter<N extends ChainNamespace>(
       portico = instance
       uninstall = wallet.install()
       await instance.ready
-      await wait(
+      await until(
         () =>
           instance.getState().connectors.some((c) => c.id === wallet.connectorId && c.chain === namespace),
+        timeout,
         `the adapter discovers connector ${wallet.connectorId}`,
-      )
+      ).catch((error: Error) => {
+        const listed = instance.getState().connectors.map((c) => `${c.chain}/${c.id}`)
+        throw new Error(`${error.message}; listed: ${listed.join(', ') || 'none'}`)
+      })
       return { portico: instance, wallet, adapter }
     }
     async function connected() {

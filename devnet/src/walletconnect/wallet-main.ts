@@ -2,7 +2,9 @@
 //   node --import tsx devnet/src/walletconnect/wallet-main.ts 'wc:…' [--relay ws://127.0.0.1:8550] [--reject]
 // Relay URL and RPC URLs come from the running devnet (`portico-devnet start`)
 // unless given. Pairs with the URI, approves (or rejects with --reject), answers
-// requests with anvil's first key, logs each request, and runs until Ctrl-C.
+// requests with anvil's first key (and Solana dev key 1 when the local SVM runs),
+// logs each request, and runs until Ctrl-C.
+import type { SolanaServiceInfo } from '../solana/service.js'
 import { readDevnetState } from '../state.js'
 import { createDevWcWallet } from './dev-wallet/index.js'
 
@@ -22,9 +24,16 @@ if (!uri || !relayUrl) {
 }
 const chains = (state?.services.evm?.chains as { chainId: number; rpcUrl: string }[] | undefined) ?? []
 const rejecting = args.includes('--reject')
+// With the local SVM running, the wallet also approves solana and sends with Solana dev key 1.
+const sol = state?.services.solana as SolanaServiceInfo | undefined
+const solKey = sol?.fixtures.devKeypairs[1]
 const wallet = await createDevWcWallet({
   relayUrl,
-  rpcUrls: Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+  rpcUrls: {
+    ...Object.fromEntries(chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+    ...(sol ? { [sol.caipNetworkId]: sol.rpcUrl } : {}),
+  },
+  ...(solKey ? { solana: { address: solKey.address, secretKey: solKey.secretKey } } : {}),
   behaviour: rejecting ? 'reject' : 'approve',
 })
 wallet.client.on('session_request', (e) =>

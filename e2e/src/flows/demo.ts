@@ -21,7 +21,7 @@ export interface DemoGlobal {
 
 /** The parts of the Portico state snapshot the tests read. */
 export interface StateView {
-  accounts: { eip155?: { address: string; status: string } }
+  accounts: { eip155?: { address: string; status: string }; solana?: { address: string; status: string } }
   networks: { active: { eip155?: string }; unsupported: { eip155?: boolean } }
 }
 
@@ -110,7 +110,14 @@ export async function expectView(page: Page, name: string, timeout = 15_000): Pr
 
 /** A JSON copy of the state of the demo's floating-modal instance (`window.__portico.portico`). */
 export async function porticoState(page: Page): Promise<StateView> {
-  return page.evaluate(() => JSON.parse(JSON.stringify(window.__portico!.portico.getState())))
+  // Host requests in state keep their bigint values: JSON carries them as decimal strings.
+  return page.evaluate(() =>
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
 }
 
 /** The dev wallet's behaviour switch exposed by the demo (`window.__portico.wallet`). */

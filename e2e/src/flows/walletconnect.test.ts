@@ -5,6 +5,9 @@ import {
   type DevWcRequestLog,
   MULTICALL3_ADDRESS,
   type OutboundConnectionWatch,
+  type SolanaDevnet,
+  solanaFixturesToJson,
+  startSolanaDevnet,
   startWalletConnectRelay,
   type WalletConnectRelay,
   watchOutboundConnections,
@@ -63,7 +66,11 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
 send({ ready: wallet.address })
 `
 
-async function startWalletProcess(options: { relayUrl: string; rpcUrls: Record<string, string> }) {
+async function startWalletProcess(options: {
+  relayUrl: string
+  rpcUrls: Record<string, string>
+  solana?: { address: string; secretKey: number[] }
+}) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions', 'source', '--input-type=module', '-e', WALLET_CHILD],
@@ -310,4 +317,104 @@ describe('WalletConnect on the demo (issue 6)', () => {
     // The relay really carried the session.
     expect(relay!.methods).toContain('wc_approveSession')
   }
+})
+
+describe('Solana over WalletConnect on the demo (issue 10): a real transfer through the loopback relay', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let relay: WalletConnectRelay | undefined
+  let sol: SolanaDevnet | undefined
+  let demo: DemoProxy | undefined
+  let wallet: WalletProcess | undefined
+  let outbound: OutboundConnectionWatch | undefined
+
+  beforeAll(async () => {
+    world = getWorld()
+    outbound = watchOutboundConnections()
+    ;[relay, sol] = await Promise.all([startWalletConnectRelay({ port: 0 }), startSolanaDevnet({ port: 0 })])
+    const relayUrl = relay.url
+    const solana = {
+      rpcUrl: sol.rpcUrl,
+      genesisHash: sol.genesisHash,
+      caipNetworkId: sol.caipNetworkId,
+      fixtures: solanaFixturesToJson(sol.fixtures),
+    }
+    demo = await serveDemoWith(world.demoUrl, () => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      solana,
+      walletconnect: { url: relayUrl },
+    }))
+    // The WalletConnect wallet holds Solana dev key 1 (the extension dev wallet holds key 0).
+    const key = sol.fixtures.devKeypairs[1]!
+    wallet = await startWalletProcess({
+      relayUrl,
+      rpcUrls: {
+        ...Object.fromEntries(world.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl])),
+        [sol.caipNetworkId]: sol.rpcUrl,
+      },
+      solana: { address: key.address, secretKey: [...key.secretKey] },
+    })
+  })
+
+  afterAll(async () => {
+    await wallet?.stop()
+    await demo?.close()
+    await relay?.stop()
+    await sol?.stop()
+    outbound?.restore()
+  })
+
+  it('Connect → WalletConnect → QR → the dev WC wallet pairs eip155 + solana in one session; a { to, value } send from the page moves the receiver by the amount and the sender by amount + 5000 lamports', async () => {
+    const { page, guard } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    // WalletConnect is listed once: one session covers every namespace whose adapter is installed.
+    await connect.locator('[data-connector-id="walletConnect"]').click()
+    const qr = await expectView(page, 'ConnectingWalletConnect')
+    await qr.locator('[data-state="ready"]').waitFor({ timeout: 20_000 })
+    const uri = await page.evaluate(() => (window.__portico as unknown as { wcUri(): string }).wcUri())
+    await screenshot(page, 'wc-solana-ConnectingWalletConnect')
+    expect(await wallet!.pair(uri)).toBeDefined()
+
+    const from = sol!.fixtures.devKeypairs[1]!.address
+    const to = sol!.fixtures.devKeypairs[2]!.address
+    await eventually(async () => {
+      const s = await porticoState(page)
+      expect(s.accounts.solana?.status).toBe('connected')
+      expect(s.accounts.solana?.address).toBe(from)
+    }, 20_000)
+    if (!(await page.locator(sel.view('Account')).isVisible())) await page.locator(sel.accountButton).click()
+    await expectView(page, 'Account')
+    await screenshot(page, 'wc-solana-Account')
+    await page.keyboard.press('Escape')
+
+    const balance = async (address: string) =>
+      BigInt(((await rpc(sol!.rpcUrl, 'getBalance', [address])) as { value: number }).value)
+    const [fromBefore, toBefore] = await Promise.all([balance(from), balance(to)])
+    const requestsBefore = (await wallet!.requests()).length
+    const signature = await page.evaluate(
+      (receiver) =>
+        (
+          window.__portico!.portico as unknown as { sendTransaction(p: unknown): Promise<string> }
+        ).sendTransaction({ namespace: 'solana', request: { to: receiver, value: BigInt(1_500_000) } }),
+      to,
+    )
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    const sent = (await wallet!.requests())
+      .slice(requestsBefore)
+      .find((r) => r.chainId === sol!.caipNetworkId)
+    expect(sent).toMatchObject({ method: 'solana_signAndSendTransaction', outcome: 'approved' })
+    await eventually(async () => expect(await balance(to)).toBe(toBefore + 1_500_000n), 15_000)
+    expect(await balance(from)).toBe(fromBefore - 1_500_000n - 5_000n)
+
+    await wallet!.disconnect()
+    await eventually(async () => {
+      expect((await porticoState(page)).accounts.solana?.status ?? 'disconnected').toBe('disconnected')
+    }, 15_000)
+    expect(outbound!.nonLoopback()).toEqual([])
+    expect(await wallet!.nonLoopback()).toEqual([])
+    guard.assertNoOutbound()
+  })
 })

@@ -21,17 +21,17 @@ function scriptedAdapter(): ChainAdapter {
     setup: (ctx) => ctx.setConnectors('eip155', [connector]),
     getConnectors: () => [connector],
     connect: async () => ({
-      accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }],
+      accounts: [
+        { namespace: 'eip155', address: ADDRESS, caipAddress: `eip155:31337:${ADDRESS}`, type: 'eoa' },
+      ],
       caipNetworkId: 'eip155:31337',
     }),
     disconnect: async () => {},
     getAccounts: async () => ({ accounts: [] }),
-    switchNetwork: async () => {},
+    switchNetwork: async () => ({ status: 'switched' }),
     getBalance: async () => ({ value: 0n, decimals: 18, symbol: 'ETH', formatted: '0.000' }),
-    signMessage: async () => '0x',
+    signMessage: async () => ({ signature: '0x' }),
     sendTransaction: async () => '0x',
-    parseUnits: (v) => BigInt(v),
-    formatUnits: (v) => String(v),
     on: () => () => {},
   })
 }

@@ -77,6 +77,7 @@ export function createTestPortico(
     alert: undefined,
     themeMode: 'light',
     embedded: init.embedded ?? false,
+    requests: {},
   }
   const listeners = new Set<(s: PorticoState, p: PorticoState) => void>()
   const handlers = new Map<string, Set<(p: unknown) => void>>()
@@ -186,9 +187,56 @@ export function createTestPortico(
     getAccountActions: () => actions,
     setAccountTab: (tab) => setAccount({ currentTab: tab }),
     setThemeMode: (mode) => set({ themeMode: mode }),
-    async signMessage({ message }) {
-      return script.signMessage ? script.signMessage(message) : `0x${'ab'.repeat(65)}`
+    // Like core: the request is tracked in state.requests under its id.
+    async signMessage({ message, requestId }) {
+      const id = requestId ?? 'req'
+      const base = {
+        id,
+        kind: 'signMessage' as const,
+        namespace: 'eip155' as const,
+        message,
+        startedAt: Date.now(),
+      }
+      const track = (entry: PorticoState['requests'][string]) =>
+        set({ requests: { ...state.requests, [id]: entry } })
+      track({ ...base, status: 'pending' })
+      try {
+        const text = typeof message === 'string' ? message : new TextDecoder().decode(message)
+        const signature = script.signMessage ? await script.signMessage(text) : `0x${'ab'.repeat(65)}`
+        track({ ...base, status: 'success', result: signature })
+        return signature
+      } catch (error) {
+        const rejected = (error as { code?: unknown }).code === 4001
+        track({ ...base, status: rejected ? 'rejected' : 'error', error })
+        throw error
+      }
     },
+    async signMessageDetailed(params) {
+      return { signature: await portico.signMessage(params) }
+    },
+    async sendTransaction() {
+      throw Object.assign(new Error('sendTransaction is not scripted'), { code: 4200 })
+    },
+    async signTransaction() {
+      throw Object.assign(new Error('signTransaction is not scripted'), { code: 4200 })
+    },
+    async signTypedData() {
+      throw Object.assign(new Error('signTypedData is not scripted'), { code: 4200 })
+    },
+    clearRequest(id) {
+      if (!(id in state.requests)) return
+      const { [id]: _gone, ...rest } = state.requests
+      set({ requests: rest })
+    },
+    get ready() {
+      return Promise.resolve()
+    },
+    setLoading: (loading) => set({ modal: { ...state.modal, loading } }),
+    shake: () => {},
+    refreshBalance: async () => {},
+    clearAlert: () => set({ alert: undefined }),
+    getAdapter: () => undefined,
+    getRequestMethodSafety: () => 'unknown',
     async getActivity(params = {}) {
       if (!script.getActivity)
         throw Object.assign(new Error('Blockchain API not configured'), { code: 'API_NOT_CONFIGURED' })

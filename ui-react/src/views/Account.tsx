@@ -18,9 +18,8 @@ export default function AccountView() {
   const t = useStrings()
   const account = useAccount()
   const { network } = usePorticoState((s) => selectNetwork(s))
-  const actions = portico.getAccountActions?.() ?? []
-  const [localTab, setLocalTab] = useState(0)
-  const tab = portico.setAccountTab ? (account.currentTab ?? 0) : localTab
+  const actions = portico.getAccountActions()
+  const tab = account.currentTab ?? 0
   const [copied, setCopied] = useState(false)
   const ids = useId()
   useViewTitle(t('accountTitle'))
@@ -31,8 +30,7 @@ export default function AccountView() {
     return () => clearTimeout(timer)
   }, [copied])
 
-  const setTab = (i: number) =>
-    portico.setAccountTab ? portico.setAccountTab(i, account.namespace) : setLocalTab(i)
+  const setTab = (i: number) => portico.setAccountTab(i, account.namespace)
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
     const next = (tab + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length

@@ -97,15 +97,12 @@ export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undef
   const portico = usePortico()
   const t = useStrings()
   const networks = usePorticoState((s) => s.networks.all)
-  const [load, setLoad] = useState<Load>(() =>
-    portico.getActivity ? { status: 'loading' } : { status: 'offline' },
-  )
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
   // A request whose answer arrives after a newer one started (or after unmount) is dropped.
   const generation = useRef(0)
   useEffect(() => () => void generation.current++, [])
 
   const fetchFirst = useCallback(() => {
-    if (!portico.getActivity) return setLoad({ status: 'offline' })
     const mine = ++generation.current
     setLoad({ status: 'loading' })
     portico.getActivity({ ...(namespace ? { namespace } : {}) }).then(
@@ -119,7 +116,7 @@ export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undef
   useEffect(fetchFirst, [fetchFirst])
 
   const loadMore = () => {
-    if (load.status !== 'ready' || !load.next || load.more === 'loading' || !portico.getActivity) return
+    if (load.status !== 'ready' || !load.next || load.more === 'loading') return
     const mine = ++generation.current
     const current = load
     setLoad({ ...current, more: 'loading' })

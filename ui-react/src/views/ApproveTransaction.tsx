@@ -1,4 +1,4 @@
-import type { TransactionRequest, Views } from '@portico/core'
+import type { CaipNetworkId, Views } from '@portico/core'
 import { formatNativeAmount, shortenAddress, toBaseUnits } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
@@ -12,8 +12,9 @@ export default function ApproveTransactionView() {
   const data = usePorticoState((s) => s.router.data) as Views['ApproveTransaction']
   const request = useHostRequest()
   const { address } = useAccount()
+  // Fields a transfer request may carry in any namespace; shown when present.
   const tx = (request?.kind === 'sendTransaction' ? request.request : data?.request) as
-    | TransactionRequest
+    | { to?: string; value?: bigint; caipNetworkId?: CaipNetworkId }
     | undefined
   // The request's own network when it names one, else the active network.
   const requestNetworkId = tx?.caipNetworkId

@@ -115,15 +115,30 @@ describe('EIP-6963 discovery', () => {
     expect(adapter.getConnectors()[0]!.provider).toBe(mine.provider)
   })
 
-  it('does not discover outside a browser (ctx.isBrowser false), nor listen at all', () => {
+  it('does not discover on the global window outside a browser (ctx.isBrowser false), nor listen at all', () => {
     const win = createWindowStub()
     let requests = 0
     win.addEventListener(REQUEST_EVENT, () => requests++)
     createDevWallet({ networks }).announce(win)
+    const g = globalThis as { window?: unknown }
+    const before = g.window
+    g.window = win
+    try {
+      const adapter = evmAdapter({ networks })
+      adapter.setup(createTestContext({ isBrowser: false }).ctx)
+      expect(adapter.getConnectors()).toEqual([])
+      expect(requests).toBe(0)
+    } finally {
+      g.window = before
+    }
+  })
+
+  it('an explicit window harness is discovered on anywhere (the conformance kit runs in node)', () => {
+    const win = createWindowStub()
+    createDevWallet({ networks }).announce(win)
     const adapter = evmAdapter({ networks, window: win })
     adapter.setup(createTestContext({ isBrowser: false }).ctx)
-    expect(adapter.getConnectors()).toEqual([])
-    expect(requests).toBe(0)
+    expect(adapter.getConnectors().map((c) => c.id)).toEqual(['dev.portico.wallet'])
   })
 })
 

@@ -1,1 +1,2 @@
+export { readChainId, sendWithWallet } from './send.js'
 export { switchChain } from './switch.js'

@@ -5,11 +5,11 @@ import {
   AmountAndReceiverRequiredError,
   formatBalance,
   formatUnits,
-  parseUnits,
-  walletStandardConnectorId,
   NetworkNotFoundError,
+  parseUnits,
   TokenBalanceUnavailableError,
   UserRejectedRequestError,
+  walletStandardConnectorId,
 } from '@portico/core'
 import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet'
 import { address, createSolanaRpc, getBase58Encoder, type Signature } from '@solana/kit'
@@ -189,9 +189,17 @@ describe('solanaAdapter against the local SVM (litesvm over HTTP)', () => {
       address: devnet.fixtures.devKeypairs[0]!.address,
       request: { to: devnet.fixtures.devKeypairs[1]!.address, value: 1n },
     })
-    expect(fee).toEqual({ value: 5000n, decimals: 9, symbol: 'SOL', formatted: formatBalance(formatUnits(5000n, 9)) })
+    expect(fee).toEqual({
+      value: 5000n,
+      decimals: 9,
+      symbol: 'SOL',
+      formatted: formatBalance(formatUnits(5000n, 9)),
+    })
     await expect(
-      adapter.estimateFee({ caipNetworkId: local.caipNetworkId, request: { to: dev.addresses[1]!, value: 1n } }),
+      adapter.estimateFee({
+        caipNetworkId: local.caipNetworkId,
+        request: { to: dev.addresses[1]!, value: 1n },
+      }),
     ).rejects.toBeInstanceOf(AddressOrAuthConnectorNotFoundError)
   })
 

@@ -34,7 +34,10 @@ export interface WalletBackend {
   accounts(): HeldAccount[]
   /** Transaction versions the wallet accepts. */
   versions(): readonly (string | number)[]
-  signMessage(account: HeldAccount, message: Uint8Array): Promise<{ signature: Uint8Array; signedMessage?: Uint8Array }>
+  signMessage(
+    account: HeldAccount,
+    message: Uint8Array,
+  ): Promise<{ signature: Uint8Array; signedMessage?: Uint8Array }>
   /** Signs and sends; resolves the signature bytes. Absent when the wallet cannot. */
   signAndSend?(account: HeldAccount, wire: Uint8Array, caipNetworkId: CaipNetworkId): Promise<Uint8Array>
   /** Signs only; resolves the signed wire bytes. */
@@ -53,7 +56,10 @@ export interface BackendEvents {
 class InvalidWalletAnswerError extends PorticoError {
   override name = 'InvalidWalletAnswerError'
   constructor(method: string, details: string) {
-    super('The wallet returned an invalid response.', { code: 'INVALID_WALLET_RESPONSE', details: `${method}: ${details}` })
+    super('The wallet returned an invalid response.', {
+      code: 'INVALID_WALLET_RESPONSE',
+      details: `${method}: ${details}`,
+    })
   }
 }
 
@@ -70,9 +76,24 @@ function heldOf(accounts: readonly WalletAccount[]): HeldAccount[] {
   return accounts.map((a) => ({ address: a.address, publicKey: new Uint8Array(a.publicKey) }))
 }
 
-/** Drives a Wallet Standard wallet through its `solana:*` features. */
-export function walletStandardBackend(wallet: Wallet, initial: readonly WalletAccount[], events: BackendEvents): WalletBackend {
-  let accounts = [...initial]
+/** The accounts whose address is a base58 ed25519 public key; `method` names the answer in the error. */
+function validAccounts(method: string, accounts: readonly WalletAccount[]): WalletAccount[] {
+  const bad = accounts.find((a) => !isSolanaAddress(a.address))
+  if (bad)
+    throw new InvalidWalletAnswerError(
+      method,
+      `${JSON.stringify(String(bad.address))} is not a Solana address`,
+    )
+  return [...accounts]
+}
+
+/** Drives a Wallet Standard wallet through its `solana:*` features (every account it hands over validated). */
+export function walletStandardBackend(
+  wallet: Wallet,
+  initial: readonly WalletAccount[],
+  events: BackendEvents,
+): WalletBackend {
+  let accounts = validAccounts('standard:connect', initial)
   const features = wallet.features as Partial<
     SolanaSignAndSendTransactionFeature &
       SolanaSignTransactionFeature &
@@ -83,7 +104,7 @@ export function walletStandardBackend(wallet: Wallet, initial: readonly WalletAc
   const off =
     features[FEATURES.events]?.on('change', (changed) => {
       if (!changed.accounts) return
-      const next = solanaAccounts(changed.accounts)
+      const next = solanaAccounts(changed.accounts).filter((a) => isSolanaAddress(a.address))
       if (next.length === 0) {
         events.onDisconnect('wallet removed the accounts')
         return
@@ -191,7 +212,12 @@ export async function solanaCodec(): Promise<Codec> {
   }
 }
 
-type Codec = { toBase58(b: Uint8Array): string; fromBase58(s: string): Uint8Array; toBase64(b: Uint8Array): string; fromBase64(s: string): Uint8Array }
+type Codec = {
+  toBase58(b: Uint8Array): string
+  fromBase58(s: string): Uint8Array
+  toBase64(b: Uint8Array): string
+  fromBase64(s: string): Uint8Array
+}
 
 /**
  * Drives a plugin's request channel with the WalletConnect Solana methods:
@@ -252,15 +278,24 @@ export function channelBackend(
     async signAndSend(held, wire, chainId) {
       const answer = await ask(
         'solana_signAndSendTransaction',
-        { transaction: codec.toBase64(wire), pubkey: held.address, sendOptions: { preflightCommitment: 'confirmed' } },
+        {
+          transaction: codec.toBase64(wire),
+          pubkey: held.address,
+          sendOptions: { preflightCommitment: 'confirmed' },
+        },
         chainId,
       )
       return signatureOf('solana_signAndSendTransaction', answer)
     },
     async signTransaction(held, wire, chainId) {
-      const answer = await ask('solana_signTransaction', { transaction: codec.toBase64(wire), pubkey: held.address }, chainId)
+      const answer = await ask(
+        'solana_signTransaction',
+        { transaction: codec.toBase64(wire), pubkey: held.address },
+        chainId,
+      )
       const text = (answer as { transaction?: unknown } | null)?.transaction
-      if (typeof text !== 'string') throw new InvalidWalletAnswerError('solana_signTransaction', 'no signed transaction')
+      if (typeof text !== 'string')
+        throw new InvalidWalletAnswerError('solana_signTransaction', 'no signed transaction')
       try {
         return codec.fromBase64(text)
       } catch {

@@ -8,7 +8,14 @@ import {
   UnsupportedChainError,
 } from '@portico/core'
 import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet'
-import { address, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, type Signature } from '@solana/kit'
+import {
+  address,
+  createSolanaRpc,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  type Signature,
+} from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -31,7 +38,10 @@ let local: ReturnType<typeof solanaLocalnet>
  * (the Solana dev wallet on the local SVM) answering the WalletConnect Solana
  * methods: what a session relays. `fail` scripts a session error.
  */
-function sessionTo(grant: CaipNetworkId[], options: { fail?: (method: string) => unknown; accounts?: () => readonly CaipAddress[] } = {}) {
+function sessionTo(
+  grant: CaipNetworkId[],
+  options: { fail?: (method: string) => unknown; accounts?: () => readonly CaipAddress[] } = {},
+) {
   const sent: string[] = []
   const features = dev.wallet.features as unknown as SolanaSignMessageFeature &
     SolanaSignAndSendTransactionFeature &
@@ -62,7 +72,8 @@ function sessionTo(grant: CaipNetworkId[], options: { fail?: (method: string) =>
       }
       throw Object.assign(new Error('unsupported'), { code: 5101 })
     },
-    accounts: options.accounts ?? (() => grant.flatMap((c) => dev.addresses.map((a) => `${c}:${a}` as CaipAddress))),
+    accounts:
+      options.accounts ?? (() => grant.flatMap((c) => dev.addresses.map((a) => `${c}:${a}` as CaipAddress))),
     chains: () => grant,
     on: () => () => {},
   }
@@ -101,15 +112,28 @@ describe('solanaAdapter driving a plugin request channel (WalletConnect session)
     const result = await adapter.connect({ connectorId: WC, channel })
     const signer = devnet.fixtures.devKeypairs[1]!
     expect(result).toEqual({
-      accounts: [{ namespace: 'solana', address: signer.address, caipAddress: `${local.caipNetworkId}:${signer.address}`, type: 'eoa' }],
+      accounts: [
+        {
+          namespace: 'solana',
+          address: signer.address,
+          caipAddress: `${local.caipNetworkId}:${signer.address}`,
+          type: 'eoa',
+        },
+      ],
       caipNetworkId: local.caipNetworkId,
     })
-    const { signature } = await adapter.signMessage({ connectorId: WC, address: signer.address, message: 'over WC' })
+    const { signature } = await adapter.signMessage({
+      connectorId: WC,
+      address: signer.address,
+      message: 'over WC',
+    })
     const key = createPublicKey({
       key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(signer.publicKey).toString('base64url') },
       format: 'jwk',
     })
-    expect(verify(null, Buffer.from('over WC'), key, new Uint8Array(getBase58Encoder().encode(signature)))).toBe(true)
+    expect(
+      verify(null, Buffer.from('over WC'), key, new Uint8Array(getBase58Encoder().encode(signature))),
+    ).toBe(true)
     expect(sent).toEqual(['solana_signMessage'])
   })
 
@@ -135,15 +159,15 @@ describe('solanaAdapter driving a plugin request channel (WalletConnect session)
     })
     await adapter.connect({ connectorId: WC, channel })
     const signer = devnet.fixtures.devKeypairs[1]!.address
-    await expect(adapter.signMessage({ connectorId: WC, address: signer, message: 'x' })).rejects.toBeInstanceOf(
-      MethodNotSupportedError,
-    )
+    await expect(
+      adapter.signMessage({ connectorId: WC, address: signer, message: 'x' }),
+    ).rejects.toBeInstanceOf(MethodNotSupportedError)
     await expect(
       adapter.sendTransaction({ connectorId: WC, request: { to: signer, value: 1n } }),
     ).rejects.toBeInstanceOf(UnsupportedChainError)
-    await expect(adapter.switchNetwork({ connectorId: WC, caipNetworkId: solanaDevnet.caipNetworkId })).rejects.toBeInstanceOf(
-      UnsupportedChainError,
-    )
+    await expect(
+      adapter.switchNetwork({ connectorId: WC, caipNetworkId: solanaDevnet.caipNetworkId }),
+    ).rejects.toBeInstanceOf(UnsupportedChainError)
   })
 
   it('bad session answers give typed errors: a malformed account, a signature that is not 64 bytes', async () => {
@@ -158,7 +182,11 @@ describe('solanaAdapter driving a plugin request channel (WalletConnect session)
     await adapter.connect({ connectorId: WC, channel: good.channel })
     good.channel.request = async () => ({ signature: getBase58Decoder().decode(new Uint8Array(10)) }) as never
     await expect(
-      adapter.signMessage({ connectorId: WC, address: devnet.fixtures.devKeypairs[1]!.address, message: 'x' }),
+      adapter.signMessage({
+        connectorId: WC,
+        address: devnet.fixtures.devKeypairs[1]!.address,
+        message: 'x',
+      }),
     ).rejects.toMatchObject({ code: 'INVALID_WALLET_RESPONSE' })
   })
 })

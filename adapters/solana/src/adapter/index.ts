@@ -31,8 +31,8 @@ import {
   channelAccounts,
   channelBackend,
   type HeldAccount,
-  type WalletBackend,
   solanaCodec,
+  type WalletBackend,
   walletStandardBackend,
 } from './backends.js'
 import { readBalance, readTokenBalances, type SolanaTokenInfo } from './reads.js'
@@ -124,7 +124,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
 
   function walletFor(connectorId: string): Wallet {
     const wallet = walletsById.get(connectorId)
-    if (!wallet) throw new PorticoError('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
+    if (!wallet)
+      throw new PorticoError('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
     return wallet
   }
 
@@ -177,7 +178,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
   function openSession(connectorId: string, session: Session): ConnectResult {
     endSession(connectorId)
     sessions.set(connectorId, session)
-    return { accounts: toRecords(session.accounts, session.caipNetworkId), caipNetworkId: session.caipNetworkId }
+    return {
+      accounts: toRecords(session.accounts, session.caipNetworkId),
+      caipNetworkId: session.caipNetworkId,
+    }
   }
 
   function rpcFor(caipNetworkId: CaipNetworkId): Promise<Rpc<SolanaRpcApi>> {
@@ -194,7 +198,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
   async function connectChannel(connectorId: string, channel: RequestChannel, wanted?: CaipNetworkId) {
     const chains = channel.chains().filter((c) => networks.some((n) => n.caipNetworkId === c))
     const caipNetworkId = wanted && chains.includes(wanted) ? wanted : chains[0]
-    if (!caipNetworkId) throw new UnsupportedChainError({ details: 'the session covers no configured solana cluster' })
+    if (!caipNetworkId)
+      throw new UnsupportedChainError({ details: 'the session covers no configured solana cluster' })
     const backend = channelBackend(channel, caipNetworkId, await solanaCodec(), eventsFor(connectorId))
     const accounts = backend.accounts()
     if (accounts.length === 0) {
@@ -235,7 +240,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         accept: isSolanaWallet,
         onChange: publish,
         onConflict: (kept) =>
-          context.logger.warn(`solana adapter: ignored a second wallet named like ${kept.wallet.name} (kept the first one)`),
+          context.logger.warn(
+            `solana adapter: ignored a second wallet named like ${kept.wallet.name} (kept the first one)`,
+          ),
       })
     },
 
@@ -255,7 +262,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       } catch (e) {
         throw toSolanaPorticoError(e)
       }
-      if (accounts.length === 0) throw new AddressOrAuthConnectorNotFoundError({ details: 'no Solana account' })
+      if (accounts.length === 0)
+        throw new AddressOrAuthConnectorNotFoundError({ details: 'no Solana account' })
       return startWallet(connectorId, wallet, accounts, network.caipNetworkId)
     },
 
@@ -272,7 +280,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     async getAccounts({ connectorId }) {
       try {
         const held = sessions.get(connectorId)
-        if (held) return { accounts: toRecords(held.accounts, held.caipNetworkId), caipNetworkId: held.caipNetworkId }
+        if (held)
+          return { accounts: toRecords(held.accounts, held.caipNetworkId), caipNetworkId: held.caipNetworkId }
         const wallet = walletFor(connectorId)
         let accounts = solanaAccounts(wallet.accounts)
         if (accounts.length === 0) {
@@ -301,7 +310,12 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         const accounts = channelAccounts(session.channel, caipNetworkId)
         if (accounts.length === 0) throw new UnsupportedChainError({ caipNetworkId })
         session.accounts = accounts
-        session.backend = channelBackend(session.channel, caipNetworkId, await solanaCodec(), eventsFor(connectorId))
+        session.backend = channelBackend(
+          session.channel,
+          caipNetworkId,
+          await solanaCodec(),
+          eventsFor(connectorId),
+        )
       }
       // Wallet Standard wallets have no active chain: the app picks it per request.
       if (session) session.caipNetworkId = caipNetworkId
@@ -333,7 +347,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       const { signature, signedMessage } = await session.backend.signMessage(account, bytes)
       const { toBase58 } = await solanaCodec()
       const differs =
-        signedMessage && (signedMessage.length !== bytes.length || signedMessage.some((b, i) => b !== bytes[i]))
+        signedMessage &&
+        (signedMessage.length !== bytes.length || signedMessage.some((b, i) => b !== bytes[i]))
       return {
         signature: toBase58(signature),
         ...(account.publicKey ? { publicKey: `0x${hex(account.publicKey)}` } : {}),
@@ -365,9 +380,12 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     async signTransaction({ connectorId, address, request }) {
       const session = sessionFor(connectorId)
       const account = accountFor(session, address)
-      if (!session.backend.signTransaction) throw new MethodNotSupportedError({ method: FEATURES.signTransaction })
+      if (!session.backend.signTransaction)
+        throw new MethodNotSupportedError({ method: FEATURES.signTransaction })
       const transaction = await wire(session, account.address, session.caipNetworkId, request)
-      return { signedTransaction: await session.backend.signTransaction(account, transaction, session.caipNetworkId) }
+      return {
+        signedTransaction: await session.backend.signTransaction(account, transaction, session.caipNetworkId),
+      }
     },
 
     /**
@@ -376,7 +394,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      */
     async estimateFee({ address, caipNetworkId, request }) {
       const from = request.from ?? address
-      if (!from) throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
+      if (!from)
+        throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
       const network = findNetwork(caipNetworkId)
       const wireBytes = await wireTransaction({
         from,
@@ -392,7 +411,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       const { value } = await rpc
         .getFeeForMessage(kit.getBase64Decoder().decode(messageBytes) as never, { commitment })
         .send()
-      if (value === null) throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
+      if (value === null)
+        throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
       const { decimals, symbol } = network.nativeCurrency
       return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
     },
@@ -418,7 +438,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     caipNetworkId: CaipNetworkId,
   ): ConnectResult {
     const chain = toStandardChain(caipNetworkId)
-    const sorted = [...accounts].sort((a, b) => Number(b.chains.includes(chain)) - Number(a.chains.includes(chain)))
+    const sorted = [...accounts].sort(
+      (a, b) => Number(b.chains.includes(chain)) - Number(a.chains.includes(chain)),
+    )
     const backend = walletStandardBackend(wallet, sorted, eventsFor(connectorId))
     return openSession(connectorId, { backend, accounts: backend.accounts(), caipNetworkId })
   }

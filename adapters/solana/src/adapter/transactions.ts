@@ -47,7 +47,11 @@ export async function wireTransaction(params: {
     (m) => kit.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
     (m) =>
       kit.appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: payer, destination: kit.address(to), amount: kit.lamports(value) }),
+        getTransferSolInstruction({
+          source: payer,
+          destination: kit.address(to),
+          amount: kit.lamports(value),
+        }),
         m,
       ),
   )

@@ -23,8 +23,9 @@ export interface SolanaAdapterOptions {
 
 /** The Solana adapter: the core `ChainAdapter` with the optional capabilities it has. */
 export type SolanaAdapter = ChainAdapter<'solana'> &
-  Required<Pick<ChainAdapter<'solana'>, 'switchNetwork' | 'signTransaction' | 'estimateFee' | 'getTokenBalances'>> & {
+  Required<
+    Pick<ChainAdapter<'solana'>, 'switchNetwork' | 'signTransaction' | 'estimateFee' | 'getTokenBalances'>
+  > & {
     readonly channel: NonNullable<ChainAdapter['channel']>
     readonly requestMethods: NonNullable<ChainAdapter['requestMethods']>
   }
-

@@ -8,6 +8,9 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 
 const require = createRequire(import.meta.url)
+// Pinned: an unpinned `npx node-gyp` runs whatever is newest at install time (node-gyp 13 already
+// refuses Node 20), and an install script must not run code nobody reviewed.
+const NODE_GYP = 'node-gyp@12.1.0'
 
 function loads() {
   const r = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
@@ -26,7 +29,7 @@ try {
   process.exit(0)
 }
 console.log('[@portico/server] building better-sqlite3 from source (about a minute)…')
-const r = spawnSync('npx', ['-y', 'node-gyp', 'rebuild', '--release'], { cwd: dir, stdio: 'inherit' })
+const r = spawnSync('npx', ['-y', NODE_GYP, 'rebuild', '--release'], { cwd: dir, stdio: 'inherit' })
 if (r.status !== 0 || !loads()) {
   console.error(
     '[@portico/server] could not build better-sqlite3: the embedded store is unavailable (PostgreSQL still works)',

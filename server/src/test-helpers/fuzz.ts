@@ -128,37 +128,79 @@ export function mutated(schema: Schema): fc.Arbitrary<unknown> {
   const base = valid(schema)
   const keys = Object.keys(schema.properties ?? {})
   const field = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('x')
+  const arb = (weight: number, arbitrary: fc.Arbitrary<unknown>) => ({ weight, arbitrary })
   return fc.oneof(
-    hostile,
-    fc.tuple(base, field, hostile).map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : h)),
-    fc.tuple(base, field).map(([v, k]) => {
-      if (!isObject(v)) return v
-      const { [k]: _drop, ...rest } = v
-      return rest
-    }),
-    fc
-      .tuple(base, fc.string({ minLength: 1, maxLength: 12 }), hostile)
-      .map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : v)),
-    fc
-      .tuple(base, field, fc.constantFrom(...CONTROL))
-      .map(([v, k, c]) =>
-        isObject(v) && typeof v[k] === 'string' ? { ...v, [k]: `${v[k]}${c}${v[k]}` } : v,
-      ),
-    fc
-      .tuple(base, field)
-      .map(([v, k]) =>
-        isObject(v) && typeof v[k] === 'number' ? { ...v, [k]: (v[k] as number) * 1e300 } : v,
-      ),
-    fc
-      .tuple(base, field)
-      .map(([v, k]) =>
-        isObject(v) && typeof v[k] === 'string' ? { ...v, [k]: (v[k] as string).repeat(500) } : v,
-      ),
+    arb(1, hostile),
+    // One field replaced by a hostile value of any type.
+    arb(
+      3,
+      fc.tuple(base, field, hostile).map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : h)),
+    ),
+    // One field missing.
+    arb(
+      1,
+      fc.tuple(base, field).map(([v, k]) => {
+        if (!isObject(v)) return v
+        const { [k]: _drop, ...rest } = v
+        return rest
+      }),
+    ),
+    // An extra field.
+    arb(
+      1,
+      fc
+        .tuple(base, fc.string({ minLength: 1, maxLength: 12 }), hostile)
+        .map(([v, k, h]) => (isObject(v) ? { ...v, [k]: h } : v)),
+    ),
+    // Control characters spliced into a string field (or a nested one).
+    arb(
+      3,
+      fc.tuple(base, field, fc.constantFrom(...CONTROL)).map(([v, k, c]) => {
+        if (!isObject(v)) return v
+        if (typeof v[k] === 'string') return { ...v, [k]: `${v[k]}${c}${v[k]}` }
+        if (isObject(v[k])) return { ...v, [k]: { ...(v[k] as object), [`k${c}`]: `v${c}` } }
+        return { ...v, [k]: c }
+      }),
+    ),
+    // Huge or fractional numbers where an integer is expected.
+    arb(
+      2,
+      fc
+        .tuple(base, field, fc.constantFrom(1e300, 2 ** 63, 2 ** 53 + 2, -1e300, 0.5, -1))
+        .map(([v, k, n]) => (isObject(v) ? { ...v, [k]: typeof v[k] === 'number' ? n : v[k] } : v)),
+    ),
+    // Oversized strings.
+    arb(
+      1,
+      fc
+        .tuple(base, field)
+        .map(([v, k]) =>
+          isObject(v) && typeof v[k] === 'string' ? { ...v, [k]: (v[k] as string).repeat(500) } : v,
+        ),
+    ),
   )
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** encodeURIComponent that also takes lone surrogates (sent as the bytes of U+D800, which no decoder accepts). */
+export function encodeAny(text: string): string {
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    return text
+      .split('')
+      .map((ch) => {
+        try {
+          return encodeURIComponent(ch)
+        } catch {
+          return '%ED%A0%80'
+        }
+      })
+      .join('')
+  }
 }
 
 /** A path segment: the valid value, or a hostile encoding of something. */
@@ -175,7 +217,7 @@ export const hostileSegment = fc.oneof(
     '%u0000',
     '%C0%AF',
   ),
-  fc.string({ maxLength: 20 }).map(encodeURIComponent),
+  fc.string({ maxLength: 20 }).map(encodeAny),
 )
 
 export interface FuzzRequest {
@@ -190,7 +232,7 @@ export function fillPath(url: string, params: Record<string, unknown>, raw: Set<
   return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
     const v = params[name]
     if (raw.has(name)) return String(v)
-    return encodeURIComponent(v === undefined ? '' : String(v))
+    return encodeAny(v === undefined ? '' : String(v))
   })
 }
 
@@ -202,7 +244,7 @@ export function queryText(query: Record<string, unknown>): string {
     const values = Array.isArray(v) ? v : [v]
     for (const item of values) {
       const text = typeof item === 'string' ? item : JSON.stringify(item)
-      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(text ?? '')}`)
+      parts.push(`${encodeAny(k)}=${encodeAny(text ?? '')}`)
     }
   }
   return parts.join('&')

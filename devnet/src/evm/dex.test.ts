@@ -81,7 +81,7 @@ describe('devnet Uniswap V2', () => {
     const chain = devnet.chains[0]!
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
     const account = privateKeyToAccount(accounts[7]!.privateKey)
-    const wallet = createWalletClient({ account, transport: http(chain.rpcUrl), chain: null })
+    const wallet = createWalletClient({ account, transport: http(chain.rpcUrl) })
     const before = await client.readContract({
       address: token('USDC').address,
       abi: erc20Abi,
@@ -94,7 +94,8 @@ describe('devnet Uniswap V2', () => {
       functionName: 'swapExactETHForTokens',
       args: [0n, [dex.weth, token('USDC').address], account.address, 2n ** 40n],
       value: parseEther('1'),
-    })
+      chain: null,
+    } as never)
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     const after = await client.readContract({
       address: token('USDC').address,

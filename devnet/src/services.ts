@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { cosmosService } from './cosmos/service.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
 import { isAlive, stopPid } from './process-service.js'
@@ -61,6 +62,7 @@ export const DEVNET_SERVICES: DevnetService[] = [
   evmService as unknown as DevnetService,
   solanaService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,
+  cosmosService as unknown as DevnetService,
 ]
 
 /** Default stop: kill every PID of the service. */

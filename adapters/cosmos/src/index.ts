@@ -1,0 +1,4 @@
+/**
+ * @portico/adapter-cosmos — the Cosmos chain adapter (in progress on this branch).
+ */
+export {}

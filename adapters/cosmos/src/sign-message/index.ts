@@ -1,0 +1,1 @@
+export { makeAdr036SignDoc, verifyAdr036Signature } from './adr036.js'

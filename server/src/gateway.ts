@@ -3,12 +3,13 @@ import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import {
   BalanceService,
   ChainRegistry,
+  cosmosBalanceReader,
   evmBalanceReader,
   registerChainRoutes,
   solanaBalanceReader,
   staticPrices,
 } from './chains/index.js'
-import { type GatewayConfig, isSolanaNetwork, type NetworkConfig } from './config/index.js'
+import { type GatewayConfig, isCosmosNetwork, isEvmNetwork, isSolanaNetwork } from './config/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
@@ -52,11 +53,16 @@ export async function createGateway(
   const db = await openDatabase(config)
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
-  // Indexer, history and names work on EVM networks only; Solana networks serve balances.
-  const chains = new ChainRegistry(config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)))
+  // Indexer, history and names work on EVM networks only; Solana and Cosmos networks serve balances.
+  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork))
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
-  const readers = [evmBalanceReader(chains, prices), solanaBalanceReader(solana, prices)]
+  // Cosmos before Solana: a bech32 address is never a valid Solana key, the other way round is not checked.
+  const readers = [
+    evmBalanceReader(chains, prices),
+    cosmosBalanceReader(config.networks.filter(isCosmosNetwork), prices),
+    solanaBalanceReader(solana, prices),
+  ]
 
   let indexer!: HistoryIndexer
   const app = buildApp({

@@ -6,6 +6,7 @@ export {
   evmBalanceReader,
   tokenBalance,
 } from './balances.js'
+export { cosmosBalanceReader } from './cosmos.js'
 export { DEFAULT_PRICES, type PriceSource, staticPrices } from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'

@@ -12,6 +12,15 @@ interface DevnetStateFile {
         tokens?: { address: string; symbol: string; name: string; decimals: number }[]
       }
     }
+    cosmos?: {
+      chains?: {
+        caipNetworkId: string
+        rpcUrl: string
+        restUrl: string
+        bech32Prefix: string
+        spec?: { name?: string; denoms?: { denom: string; symbol: string; decimals: number }[] }
+      }[]
+    }
     solana?: {
       rpcUrl: string
       caipNetworkId: string
@@ -22,8 +31,9 @@ interface DevnetStateFile {
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
- * chain (Multicall3 + fixture tokens) and the local SVM (`solana:<prefix>`,
- * its RPC URL and the SPL fixture mint). Used by `portico-server --devnet`.
+ * chain (Multicall3 + fixture tokens), the local SVM (`solana:<prefix>`,
+ * its RPC URL and the SPL fixture mint) and the Cosmos simulator's chains
+ * (`cosmos:<chain id>`, REST URL, prefix, denoms). Used by `portico-server --devnet`.
  *
  * @example
  * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
@@ -54,6 +64,16 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       name: 'Local SVM',
       rpcUrl: sol.rpcUrl,
       tokens: m ? [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }] : [],
+    })
+  }
+  for (const c of services.cosmos?.chains ?? []) {
+    out.push({
+      caipNetworkId: c.caipNetworkId,
+      name: c.spec?.name ?? c.caipNetworkId,
+      rpcUrl: c.rpcUrl,
+      restUrl: c.restUrl,
+      bech32Prefix: c.bech32Prefix,
+      currencies: (c.spec?.denoms ?? []).map(({ denom, symbol, decimals }) => ({ denom, symbol, decimals })),
     })
   }
   return out

@@ -1,6 +1,7 @@
 export { devnetStateNetworks } from './devnet.js'
 export { ConfigError, DEFAULT_LOCAL_PROJECT, loadConfig, resolveConfig } from './load.js'
 export type {
+  CosmosNetworkConfig,
   GatewayConfig,
   NetworkConfig,
   ProjectConfig,
@@ -8,4 +9,4 @@ export type {
   SplTokenConfig,
   TokenConfig,
 } from './schema.js'
-export { ConfigSchema, isSolanaNetwork } from './schema.js'
+export { ConfigSchema, isCosmosNetwork, isEvmNetwork, isSolanaNetwork } from './schema.js'

@@ -256,4 +256,13 @@ describe('Cosmos chain simulator (CometBFT RPC in front of auth + bank)', () => 
     expect(Number(found.tx_response.height)).toBeGreaterThan(1)
     client.disconnect()
   })
+
+  it('CometBFT URI form: GET /status and GET /abci_info answer like the JSON-RPC POST', async () => {
+    const status = await (await fetch(`${hubRpc}/status`)).json()
+    expect(status.result.node_info.network).toBe(HUB)
+    const info = await (await fetch(`${hubRpc}/abci_info`)).json()
+    expect(Number(info.result.response.last_block_height)).toBeGreaterThanOrEqual(1)
+    const missing = await (await fetch(`${hubRpc}/nope`)).json()
+    expect(missing.error.code).toBe(-32601)
+  })
 })

@@ -142,6 +142,13 @@ export async function startCosmosDevnet(options: StartCosmosDevnetOptions = {}):
       const answer = restCall(chain, req.method ?? 'GET', url, m[3] ?? '/', body)
       return send(res, answer.status, answer.body)
     }
+    if (req.method === 'GET' && m[3] && m[3] !== '/') {
+      // CometBFT's URI form (`GET /status`, `GET /tx_search?query="…"`), which wallets use for `status`.
+      const params = Object.fromEntries(
+        [...url.searchParams].map(([k, v]) => [k, v.replace(/^"(.*)"$/, '$1')]),
+      )
+      return send(res, 200, jsonRpc(chain, { id: -1, method: m[3].slice(1), params }))
+    }
     if (req.method !== 'POST') return send(res, 405, { error: 'POST JSON-RPC 2.0 requests' })
     let parsed: unknown
     try {

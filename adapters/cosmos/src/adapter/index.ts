@@ -1,13 +1,18 @@
 import {
   AddressOrAuthConnectorNotFoundError,
   type Connector,
-  MethodNotSupportedError,
   type PorticoContext,
   PorticoError,
 } from '@portico/core'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
-import type { AccountRecord, AdapterEvents, ChainAdapter, ConnectResult } from '../contract-v2.js'
+import type {
+  AccountRecord,
+  AdapterEvents,
+  ChainAdapter,
+  ConnectResult,
+  RequestChannel,
+} from '../contract-v2.js'
 import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
@@ -21,6 +26,7 @@ import {
 } from '../send/index.js'
 import { signCosmosMessage } from '../sign-message/index.js'
 import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
+import { COSMOS_CHANNEL_METHODS, channelKeplr } from './channel.js'
 import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
 import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
@@ -115,22 +121,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     const target = root as Partial<EventTarget> | undefined
     if (!target?.addEventListener) return () => {}
     const event = keystoreEvent(connectorId)
-    const onChange = () => {
-      const session = sessions.get(connectorId)
-      if (!session) return
-      readKey(session.keplr, session.network).then(
-        (key) => {
-          if (sessions.get(connectorId) !== session) return
-          session.key = key
-          emit('accountsChanged', { connectorId, accounts: [key.record] })
-        },
-        (e) => {
-          ctx?.logger.warn('cosmos adapter: the wallet key changed and could not be read', e)
-          endSession(connectorId)
-          emit('disconnect', { connectorId, reason: 'the wallet key could not be read' })
-        },
-      )
-    }
+    const onChange = () => reread(connectorId)
     target.addEventListener(event, onChange)
     return () => target.removeEventListener?.(event, onChange)
   }
@@ -144,21 +135,56 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     connectorId: string,
     network: CosmosNetwork,
     enable: readonly CosmosNetwork[],
+    channel?: RequestChannel,
   ): Promise<CosmosSession> {
-    const keplr = providers.get(connectorId)
+    const keplr = channel ? channelKeplr(channel, networks) : providers.get(connectorId)
     if (!keplr) throw new ConnectorNotFoundError(connectorId)
     await enableChains(keplr, enable)
     const key = await readKey(keplr, network)
     endSession(connectorId)
     const session: CosmosSession = { keplr, network, key, off: () => {} }
     sessions.set(connectorId, session)
-    session.off = watchKeystore(connectorId)
+    session.off = channel ? watchChannel(connectorId, channel) : watchKeystore(connectorId)
     return session
+  }
+
+  /** Re-reads the key after the session's account changed; ends the session when it cannot. */
+  function reread(connectorId: string) {
+    const session = sessions.get(connectorId)
+    if (!session) return
+    readKey(session.keplr, session.network).then(
+      (key) => {
+        if (sessions.get(connectorId) !== session) return
+        session.key = key
+        emit('accountsChanged', { connectorId, accounts: [key.record] })
+      },
+      (e) => {
+        ctx?.logger.warn('cosmos adapter: the wallet key changed and could not be read', e)
+        endSession(connectorId)
+        emit('disconnect', { connectorId, reason: 'the wallet key could not be read' })
+      },
+    )
+  }
+
+  /** A WalletConnect session: its account changes re-read the key, its end ends the connection. */
+  function watchChannel(connectorId: string, channel: RequestChannel): () => void {
+    const offs = [
+      channel.on('accountsChanged', () => reread(connectorId)),
+      channel.on('disconnect', () => {
+        if (!sessions.has(connectorId)) return
+        endSession(connectorId)
+        emit('disconnect', { connectorId, reason: 'the WalletConnect session ended' })
+      }),
+    ]
+    return () => {
+      for (const off of offs) off()
+    }
   }
 
   const adapter: ChainAdapter<'cosmos'> = {
     namespace: 'cosmos',
     networks,
+    channel: { methods: COSMOS_CHANNEL_METHODS, events: ['accountsChanged', 'chainChanged'] },
     requestMethods: {
       safe: ['cosmos_getAccounts'],
       unsafe: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_signArbitrary'],
@@ -185,12 +211,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     getConnectors: () => connectors,
 
     async connect({ connectorId, caipNetworkId, channel, options: connectOptions }): Promise<ConnectResult> {
-      if (channel)
-        throw new MethodNotSupportedError({ method: 'cosmos over a request channel (WalletConnect)' })
       const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : activeNetwork()
       const extra = (connectOptions?.chainIds ?? []).map((id) => findNetwork(networks, id))
       const enable = [network, ...extra.filter((n) => n !== network)]
-      const session = await open(connectorId, network, enable)
+      const session = await open(connectorId, network, enable, channel)
       const connector = connectors.find((c) => c.id === connectorId)
       return {
         accounts: [session.key.record],

@@ -200,7 +200,10 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
     async signAmino(chainId, signer, signDoc): Promise<AminoSignResponse> {
       requests.push('signAmino')
       await checkSigner(chainId, signer)
-      if (signDoc.chain_id !== chainId) throw new Error('Chain id in the sign doc does not match')
+      // Keplr signs an ADR-036 document (empty chain id, one sign/MsgSignData) through signAmino too.
+      const adr036 =
+        signDoc.chain_id === '' && signDoc.msgs.length === 1 && signDoc.msgs[0]?.type === 'sign/MsgSignData'
+      if (signDoc.chain_id !== chainId && !adr036) throw new Error('Chain id in the sign doc does not match')
       await gate.approval('signAmino', { chainId, signer, signDoc })
       return await (await signersFor(known(chainId).bech32Prefix).amino).signAmino(signer, signDoc)
     },

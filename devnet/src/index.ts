@@ -5,6 +5,7 @@
 
 export * from './bitcoin/index.js'
 export { devnetStart, devnetStatus, devnetStop } from './cli.js'
+export * from './cosmos/index.js'
 export { ANVIL_MNEMONIC, type DevAccount, getDevAccounts } from './evm/accounts.js'
 export { resolveAnvilBinary } from './evm/anvil.js'
 export {

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { bitcoinService } from './bitcoin/service.js'
+import { cosmosService } from './cosmos/service.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
 import { isAlive, stopPid } from './process-service.js'
@@ -63,6 +64,7 @@ export const DEVNET_SERVICES: DevnetService[] = [
   solanaService as unknown as DevnetService,
   bitcoinService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,
+  cosmosService as unknown as DevnetService,
 ]
 
 /** Default stop: kill every PID of the service. */

@@ -4,12 +4,19 @@ import {
   BalanceService,
   bitcoinBalanceReader,
   ChainRegistry,
+  cosmosBalanceReader,
   evmBalanceReader,
   registerChainRoutes,
   solanaBalanceReader,
   staticPrices,
 } from './chains/index.js'
-import { type GatewayConfig, isBitcoinNetwork, isEvmNetwork, isSolanaNetwork } from './config/index.js'
+import {
+  type GatewayConfig,
+  isBitcoinNetwork,
+  isCosmosNetwork,
+  isEvmNetwork,
+  isSolanaNetwork,
+} from './config/index.js'
 import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
@@ -62,12 +69,14 @@ export async function createGateway(
   const db = await openDatabase(config)
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
-  // Indexer, history and names work on EVM networks only; Solana and Bitcoin networks serve balances.
+  // Indexer, history and names work on EVM networks only; Solana, Bitcoin and Cosmos networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
+  // Cosmos before Solana: a bech32 address is never a valid Solana key, the other way round is not checked.
   const readers = [
     evmBalanceReader(chains, prices),
+    cosmosBalanceReader(config.networks.filter(isCosmosNetwork), prices),
     solanaBalanceReader(solana, prices),
     bitcoinBalanceReader(config.networks.filter(isBitcoinNetwork), prices),
   ]

@@ -52,6 +52,11 @@ export interface BalanceReader {
   normalizeAddress(value: string): string | undefined
   networks(): readonly BalanceNetwork[]
   network(caipNetworkId: string): BalanceNetwork | undefined
+  /**
+   * The networks an address (already normalized) can be read on when the request names no chain;
+   * default all. Cosmos addresses carry their chain's prefix, so only those chains.
+   */
+  networksFor?(address: string): readonly BalanceNetwork[]
 }
 
 /**

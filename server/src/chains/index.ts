@@ -15,6 +15,7 @@ export {
   priceTableProblems,
   staticPrices,
 } from './prices.js'
+export { cosmosBalanceReader } from './cosmos.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'
 export {

@@ -67,8 +67,8 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
       const reader = chainId
         ? deps.readers.find((r) => r.namespace === chainId.split(':')[0])
         : deps.readers.find((r) => r.normalizeAddress(raw) !== undefined)
-      const targets = chainId ? [reader?.network(chainId)] : (reader?.networks() ?? [])
-      if (chainId && targets[0] === undefined) {
+      const chosen = chainId ? reader?.network(chainId) : undefined
+      if (chainId && chosen === undefined) {
         throw badRequest(`Network ${chainId} is not supported by this gateway`, 'unsupported_chain')
       }
       const address = reader?.normalizeAddress(raw)
@@ -78,10 +78,14 @@ export function registerChainRoutes(app: App, deps: ChainRoutesDeps) {
           'invalid_address',
         )
       }
+      const targets = chosen ? [chosen] : (reader.networksFor?.(address) ?? reader.networks())
+      if (chosen && reader.networksFor && !reader.networksFor(address).includes(chosen)) {
+        throw badRequest(`params/address is not an address of ${chainId}`, 'invalid_address')
+      }
       const force = q.forceUpdate !== undefined && q.forceUpdate !== '' && q.forceUpdate !== 'false'
       try {
         const lists = await Promise.all(
-          targets.map((c) => deps.balances.get(c!, address, q.currency ?? 'usd', force)),
+          targets.map((c) => deps.balances.get(c, address, q.currency ?? 'usd', force)),
         )
         return { balances: lists.flat() }
       } catch (error) {

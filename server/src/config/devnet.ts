@@ -13,6 +13,15 @@ interface DevnetStateFile {
         dex?: { router?: string }
       }
     }
+    cosmos?: {
+      chains?: {
+        caipNetworkId: string
+        rpcUrl: string
+        restUrl: string
+        bech32Prefix: string
+        spec?: { name?: string; denoms?: { denom: string; symbol: string; decimals: number }[] }
+      }[]
+    }
     solana?: {
       rpcUrl: string
       caipNetworkId: string
@@ -25,7 +34,8 @@ interface DevnetStateFile {
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
  * chain (Multicall3, fixture tokens, the DEX router), the local SVM (`solana:<prefix>`,
- * its RPC URL and the SPL fixture mint) and the Bitcoin regtest node (its Esplora URL). Used by `portico-server --devnet`.
+ * its RPC URL and the SPL fixture mint), the Bitcoin regtest node (its Esplora URL) and the
+ * Cosmos simulator's chains (`cosmos:<chain id>`, REST URL, prefix, denoms). Used by `portico-server --devnet`.
  *
  * @example
  * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
@@ -61,6 +71,16 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
   }
   const btc = services.bitcoin
   if (btc) out.push({ caipNetworkId: btc.caipNetworkId, name: 'Bitcoin Regtest', esploraUrl: btc.esploraUrl })
+  for (const c of services.cosmos?.chains ?? []) {
+    out.push({
+      caipNetworkId: c.caipNetworkId,
+      name: c.spec?.name ?? c.caipNetworkId,
+      rpcUrl: c.rpcUrl,
+      restUrl: c.restUrl,
+      bech32Prefix: c.bech32Prefix,
+      currencies: (c.spec?.denoms ?? []).map(({ denom, symbol, decimals }) => ({ denom, symbol, decimals })),
+    })
+  }
   return out
 }
 

@@ -2,6 +2,7 @@ export { devnetStateNetworks } from './devnet.js'
 export { ConfigError, DEFAULT_LOCAL_PROJECT, loadConfig, resolveConfig } from './load.js'
 export type {
   BitcoinNetworkConfig,
+  CosmosNetworkConfig,
   GatewayConfig,
   NetworkConfig,
   ProjectConfig,
@@ -9,4 +10,4 @@ export type {
   SplTokenConfig,
   TokenConfig,
 } from './schema.js'
-export { ConfigSchema, isBitcoinNetwork, isEvmNetwork, isSolanaNetwork } from './schema.js'
+export { ConfigSchema, isBitcoinNetwork, isCosmosNetwork, isEvmNetwork, isSolanaNetwork } from './schema.js'

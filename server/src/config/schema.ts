@@ -80,6 +80,29 @@ export const BitcoinNetworkConfigSchema = Type.Object({
   ),
 })
 
+/** A coin of a Cosmos network the gateway reports (the first is the native, fee coin). */
+export const CosmosCurrencyConfigSchema = Type.Object({
+  denom: Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$' }),
+  symbol: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  decimals: Type.Integer({ minimum: 0, maximum: 36 }),
+  iconUrl: Type.Optional(Type.String()),
+})
+
+/** A Cosmos SDK network: bank balances read over its REST (LCD) API. */
+export const CosmosNetworkConfigSchema = Type.Object({
+  /** CAIP-2 id: `cosmos:<chain id>`. */
+  caipNetworkId: Type.String({ pattern: '^cosmos:[-_a-zA-Z0-9]{1,32}$' }),
+  name: Type.Optional(Type.String()),
+  /** REST (gRPC-gateway) base URL: `<restUrl>/cosmos/bank/v1beta1/balances/<address>`. */
+  restUrl: Type.String({ minLength: 1 }),
+  /** CometBFT RPC URL (listed for clients; balances use `restUrl`). */
+  rpcUrl: Type.Optional(Type.String()),
+  bech32Prefix: Type.String({ pattern: '^[a-z][a-z0-9]{0,31}$' }),
+  /** Coins reported, native first; denoms not listed are not reported. */
+  currencies: Type.Array(CosmosCurrencyConfigSchema, { minItems: 1 }),
+})
+
 export const ProjectConfigSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ maxLength: 200 }),
@@ -155,9 +178,14 @@ export const ConfigSchema = Type.Object({
   ),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
-  /** EVM (`eip155:…`), Solana (`solana:…`) and Bitcoin (`bip122:…`) networks. */
+  /** EVM (`eip155:…`), Solana (`solana:…`), Bitcoin (`bip122:…`) and Cosmos (`cosmos:…`) networks. */
   networks: Type.Array(
-    Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema, BitcoinNetworkConfigSchema]),
+    Type.Union([
+      NetworkConfigSchema,
+      SolanaNetworkConfigSchema,
+      BitcoinNetworkConfigSchema,
+      CosmosNetworkConfigSchema,
+    ]),
     { default: [] },
   ),
   projects: Type.Array(ProjectConfigSchema, { default: [] }),
@@ -226,9 +254,10 @@ export type NetworkConfig = Static<typeof NetworkConfigSchema>
 export type TokenConfig = Static<typeof TokenConfigSchema>
 export type SolanaNetworkConfig = Static<typeof SolanaNetworkConfigSchema>
 export type SplTokenConfig = Static<typeof SplTokenConfigSchema>
+export type CosmosNetworkConfig = Static<typeof CosmosNetworkConfigSchema>
 
 export type BitcoinNetworkConfig = Static<typeof BitcoinNetworkConfigSchema>
-type AnyNetworkConfig = NetworkConfig | SolanaNetworkConfig | BitcoinNetworkConfig
+type AnyNetworkConfig = NetworkConfig | SolanaNetworkConfig | BitcoinNetworkConfig | CosmosNetworkConfig
 
 /** True for a Solana network entry of `networks`. */
 export function isSolanaNetwork(n: AnyNetworkConfig): n is SolanaNetworkConfig {
@@ -238,6 +267,11 @@ export function isSolanaNetwork(n: AnyNetworkConfig): n is SolanaNetworkConfig {
 /** True for a Bitcoin network entry of `networks`. */
 export function isBitcoinNetwork(n: AnyNetworkConfig): n is BitcoinNetworkConfig {
   return n.caipNetworkId.startsWith('bip122:')
+}
+
+/** True for a Cosmos network entry of `networks`. */
+export function isCosmosNetwork(n: AnyNetworkConfig): n is CosmosNetworkConfig {
+  return n.caipNetworkId.startsWith('cosmos:')
 }
 
 /** True for an EVM network entry of `networks`. */

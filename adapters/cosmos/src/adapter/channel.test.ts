@@ -1,0 +1,182 @@
+import { StargateClient } from '@cosmjs/stargate'
+import type { CaipAddress, CaipNetworkId } from '@portico/core'
+import { UnsupportedChainError } from '@portico/core'
+import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RequestChannel } from '../contract-v2.js'
+import { createCosmosDevWallet } from '../dev-wallet/index.js'
+import { InvalidWalletResponseError } from '../errors/index.js'
+import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from '../networks/index.js'
+import { verifyAdr036Signature } from '../sign-message/index.js'
+import { createTestContext } from '../test-helpers/context.js'
+import { cosmosAdapter } from './index.js'
+
+const HUB = 'portico-hub-1'
+let sim: CosmosDevnet
+let hub: CosmosNetwork
+let osmo: CosmosNetwork
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'base64'))
+
+beforeAll(async () => {
+  sim = await startCosmosDevnet()
+  hub = cosmosLocalHub({ rpcUrl: sim.chains[0]!.rpcUrl, restUrl: sim.chains[0]!.restUrl })
+  osmo = cosmosLocalOsmo({ rpcUrl: sim.chains[1]!.rpcUrl, restUrl: sim.chains[1]!.restUrl })
+})
+afterAll(() => sim?.stop())
+
+/**
+ * The far end of a WalletConnect session's `cosmos` namespace, answering the
+ * WalletConnect cosmos methods (bytes as base64) with the dev wallet's keys —
+ * what the WalletConnect plugin's request channel delivers once issue 10 lands.
+ */
+function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none' } = {}) {
+  const dev = createCosmosDevWallet({
+    chains: sim.chains.map((c) => ({ chainId: c.chainId, bech32Prefix: c.bech32Prefix })),
+  })
+  const handlers = new Map<string, Set<(p: unknown) => void>>()
+  const granted: CaipAddress[] = []
+  const channel: RequestChannel = {
+    namespace: 'cosmos',
+    async request<T>({
+      method,
+      params,
+      chainId,
+    }: {
+      method: string
+      params?: unknown
+      chainId: CaipNetworkId
+    }) {
+      const chain = chainId.slice('cosmos:'.length)
+      const p = params as { signerAddress: string; signDoc: Record<string, unknown> }
+      if (method === 'cosmos_getAccounts') {
+        const key = await dev.keplr.getKey(chain)
+        return [{ address: key.bech32Address, algo: key.algo, pubkey: b64(key.pubKey) }] as T
+      }
+      if (method === 'cosmos_signDirect') {
+        const d = p.signDoc as {
+          chainId: string
+          accountNumber: string
+          authInfoBytes: string
+          bodyBytes: string
+        }
+        const r = await dev.keplr.signDirect(chain, p.signerAddress, {
+          chainId: d.chainId,
+          accountNumber: BigInt(d.accountNumber),
+          authInfoBytes: bytes(d.authInfoBytes),
+          bodyBytes: bytes(d.bodyBytes),
+        })
+        const signed = {
+          chainId: r.signed.chainId,
+          accountNumber: r.signed.accountNumber.toString(),
+          authInfoBytes: b64(r.signed.authInfoBytes),
+          bodyBytes: b64(r.signed.bodyBytes),
+        }
+        return { signed, signature: r.signature } as T
+      }
+      if (method === 'cosmos_signAmino')
+        return (await dev.keplr.signAmino(chain, p.signerAddress, p.signDoc as never)) as T
+      throw Object.assign(new Error('Unsupported method'), { code: 5101 })
+    },
+    accounts: () => granted,
+    chains: () => chains.map((c) => c.caipNetworkId),
+    on(event, handler) {
+      const set = handlers.get(event) ?? new Set()
+      handlers.set(event, set)
+      set.add(handler)
+      return () => set.delete(handler)
+    },
+  }
+  return {
+    dev,
+    channel,
+    async grant() {
+      if (opts.grant === 'none') return
+      for (const c of chains) granted.push(`${c.caipNetworkId}:${await dev.address(c.cosmos.chainId)}`)
+    },
+    fire: (event: string) => {
+      for (const h of handlers.get(event) ?? []) h({})
+    },
+  }
+}
+
+async function connected(chains: CosmosNetwork[], opts?: { grant?: 'all' | 'none' }) {
+  const peer = sessionPeer(chains, opts)
+  await peer.grant()
+  const adapter = cosmosAdapter({ networks: [hub, osmo] })
+  await adapter.setup(createTestContext().ctx)
+  return { peer, adapter, connectorId: 'walletConnect' }
+}
+
+describe('cosmosAdapter over a request channel (WalletConnect cosmos namespace)', () => {
+  it('declares the cosmos methods it drives; connect reads the granted account with cosmos_getAccounts', async () => {
+    const { adapter, peer, connectorId } = await connected([hub])
+    expect(adapter.channel?.methods).toEqual(['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'])
+    const result = await adapter.connect({
+      connectorId,
+      caipNetworkId: hub.caipNetworkId,
+      channel: peer.channel,
+    })
+    expect(result.accounts[0]).toMatchObject({
+      address: sim.fixtures.accounts[0]!.addresses[HUB],
+      caipAddress: `cosmos:${HUB}:${sim.fixtures.accounts[0]!.addresses[HUB]}`,
+    })
+  })
+
+  it('signMessage goes out as cosmos_signAmino of the ADR-036 doc and verifies; a transfer signed with cosmos_signDirect lands', async () => {
+    const { adapter, peer, connectorId } = await connected([hub])
+    const { accounts } = await adapter.connect({
+      connectorId,
+      caipNetworkId: hub.caipNetworkId,
+      channel: peer.channel,
+    })
+    const address = accounts[0]!.address
+    const signed = await adapter.signMessage({ connectorId, address, message: 'over the relay' })
+    expect(
+      await verifyAdr036Signature({
+        signer: address,
+        data: 'over the relay',
+        publicKey: signed.publicKey!,
+        signature: signed.signature,
+      }),
+    ).toBe(true)
+    const to = sim.fixtures.accounts[1]!.addresses[HUB]!
+    const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
+    const before = BigInt((await client.getBalance(to, 'uatom')).amount)
+    const hash = await adapter.sendTransaction({
+      connectorId,
+      request: { to, amount: [{ denom: 'uatom', amount: '777' }] },
+    })
+    expect(
+      ((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as { code: number })
+        .code,
+    ).toBe(0)
+    expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before).toBe(777n)
+    expect(peer.dev.requests).toContain('signDirect')
+    client.disconnect()
+  })
+
+  it('a chain outside the session is UnsupportedChainError; an account the session did not grant is refused', async () => {
+    const { adapter, peer, connectorId } = await connected([hub])
+    await adapter.connect({ connectorId, caipNetworkId: hub.caipNetworkId, channel: peer.channel })
+    await expect(
+      adapter.switchNetwork!({ connectorId, caipNetworkId: osmo.caipNetworkId }),
+    ).rejects.toBeInstanceOf(UnsupportedChainError)
+    const stranger = await connected([hub], { grant: 'none' })
+    await expect(
+      stranger.adapter.connect({
+        connectorId,
+        caipNetworkId: hub.caipNetworkId,
+        channel: stranger.peer.channel,
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+  })
+
+  it('the session ending emits disconnect', async () => {
+    const { adapter, peer, connectorId } = await connected([hub])
+    await adapter.connect({ connectorId, caipNetworkId: hub.caipNetworkId, channel: peer.channel })
+    const ended = new Promise((resolve) => adapter.on('disconnect', resolve))
+    peer.fire('disconnect')
+    expect(await ended).toMatchObject({ connectorId, reason: 'the WalletConnect session ended' })
+  })
+})

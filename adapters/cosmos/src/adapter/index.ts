@@ -1,0 +1,353 @@
+import {
+  AddressOrAuthConnectorNotFoundError,
+  type Connector,
+  type PorticoContext,
+  PorticoError,
+} from '@portico/core'
+import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
+import { CosmosClients } from '../client/index.js'
+import type {
+  AccountRecord,
+  AdapterEvents,
+  ChainAdapter,
+  ConnectResult,
+  RequestChannel,
+} from '../contract-v2.js'
+import { toCosmosPorticoError } from '../errors/index.js'
+import type { Keplr } from '../keplr/index.js'
+import type { CosmosNetwork } from '../networks/index.js'
+import {
+  DEFAULT_GAS_MULTIPLIER,
+  estimateCosmosFee,
+  offlineSigner,
+  sendCosmosTransaction,
+  toMsgSend,
+  waitForCosmosTransaction,
+} from '../send/index.js'
+import { signCosmosMessage } from '../sign-message/index.js'
+import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
+import { COSMOS_CHANNEL_METHODS, channelKeplr } from './channel.js'
+import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
+import { signCosmosTransaction } from './sign-transaction.js'
+import type { CosmosAdapterOptions } from './types.js'
+
+type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
+
+class ConnectorNotFoundError extends PorticoError {
+  override name = 'ConnectorNotFoundError'
+  constructor(connectorId: string) {
+    super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
+  }
+}
+
+/**
+ * The Cosmos chain adapter: Keplr-API wallets (`window.keplr`, `window.leap`,
+ * Cosmostation, or wallets handed in), bank balances of every denom, ADR-036
+ * message signing and MsgSend transfers through CosmJS's
+ * `SigningStargateClient` with the wallet's offline signer (direct, or amino
+ * for Ledger keys), fee estimates by simulation. CosmJS is imported on first
+ * use. Addresses change with the chain's bech32 prefix, so switching chains
+ * re-reads the account and announces it with `chainChanged`.
+ *
+ * @example
+ * const portico = createPortico({
+ *   adapters: [cosmosAdapter({ networks: [cosmosHub, osmosis] })],
+ * })
+ */
+export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosmos'> {
+  const networks = options.networks
+  if (!Array.isArray(networks) || networks.length === 0)
+    throw new Error('cosmosAdapter: at least one network is needed')
+  const gasMultiplier = options.gasMultiplier ?? DEFAULT_GAS_MULTIPLIER
+  if (!(gasMultiplier >= 1 && gasMultiplier <= 10))
+    throw new Error('cosmosAdapter: gasMultiplier must be from 1 to 10')
+  const signMode = options.signMode ?? 'auto'
+  const handlers: Handlers = { accountsChanged: new Set(), chainChanged: new Set(), disconnect: new Set() }
+  const sessions = new Map<string, CosmosSession>()
+  const clients = new CosmosClients()
+  const teardown: (() => void)[] = []
+  let ctx: PorticoContext | undefined
+  let root: object | undefined
+  let connectors: Connector[] = []
+  let providers = new Map<string, Keplr>()
+  const configured = new Map<string, ConfiguredCosmosWallet>()
+  for (const w of options.wallets ?? []) configured.set(`keplr:${w.id}`, w)
+
+  function emit<E extends keyof AdapterEvents>(event: E, payload: AdapterEvents[E]) {
+    for (const h of handlers[event]) {
+      try {
+        h(payload)
+      } catch (e) {
+        ctx?.logger.error(`cosmos adapter: ${event} handler threw`, e)
+      }
+    }
+  }
+
+  function refresh() {
+    const found = discoverCosmosWallets({ root, sources: options.sources, configured: options.wallets })
+    connectors = found.connectors
+    // The provider of an active connection is never swapped for another object.
+    for (const [id, session] of sessions) found.providers.set(id, session.keplr)
+    providers = found.providers
+    ctx?.setConnectors('cosmos', connectors)
+  }
+
+  function activeNetwork(): CosmosNetwork {
+    let active: string | undefined
+    try {
+      active = ctx?.getState().networks.active.cosmos
+    } catch {
+      active = undefined
+    }
+    return networks.find((n) => n.caipNetworkId === active) ?? networks[0]!
+  }
+
+  function sessionFor(connectorId: string, address?: string): CosmosSession {
+    const session = sessions.get(connectorId)
+    if (!session) throw new AddressOrAuthConnectorNotFoundError({ details: connectorId })
+    if (address !== undefined && address !== session.key.record.address) {
+      throw new AddressOrAuthConnectorNotFoundError({ details: `${address} is not the connected account` })
+    }
+    return session
+  }
+
+  /** The window event a wallet fires when the user switches key (`keplr_keystorechange`…). */
+  function keystoreEvent(connectorId: string): string {
+    const name = connectorId.slice('keplr:'.length).split('.')[0]
+    return `${configured.has(connectorId) ? 'keplr' : name}_keystorechange`
+  }
+
+  function watchKeystore(connectorId: string): () => void {
+    const target = root as Partial<EventTarget> | undefined
+    if (!target?.addEventListener) return () => {}
+    const event = keystoreEvent(connectorId)
+    const onChange = () => reread(connectorId)
+    target.addEventListener(event, onChange)
+    return () => target.removeEventListener?.(event, onChange)
+  }
+
+  function endSession(connectorId: string) {
+    sessions.get(connectorId)?.off()
+    sessions.delete(connectorId)
+  }
+
+  async function open(
+    connectorId: string,
+    network: CosmosNetwork,
+    enable: readonly CosmosNetwork[],
+    channel?: RequestChannel,
+  ): Promise<CosmosSession> {
+    const keplr = channel ? channelKeplr(channel, networks) : providers.get(connectorId)
+    if (!keplr) throw new ConnectorNotFoundError(connectorId)
+    await enableChains(keplr, enable)
+    const key = await readKey(keplr, network)
+    endSession(connectorId)
+    const session: CosmosSession = { keplr, network, key, off: () => {} }
+    sessions.set(connectorId, session)
+    session.off = channel ? watchChannel(connectorId, channel) : watchKeystore(connectorId)
+    return session
+  }
+
+  /** Re-reads the key after the session's account changed; ends the session when it cannot. */
+  function reread(connectorId: string) {
+    const session = sessions.get(connectorId)
+    if (!session) return
+    readKey(session.keplr, session.network).then(
+      (key) => {
+        if (sessions.get(connectorId) !== session) return
+        session.key = key
+        emit('accountsChanged', { connectorId, accounts: [key.record] })
+      },
+      (e) => {
+        ctx?.logger.warn('cosmos adapter: the wallet key changed and could not be read', e)
+        endSession(connectorId)
+        emit('disconnect', { connectorId, reason: 'the wallet key could not be read' })
+      },
+    )
+  }
+
+  /** A WalletConnect session: its account changes re-read the key, its end ends the connection. */
+  function watchChannel(connectorId: string, channel: RequestChannel): () => void {
+    const offs = [
+      channel.on('accountsChanged', () => reread(connectorId)),
+      channel.on('disconnect', () => {
+        if (!sessions.has(connectorId)) return
+        endSession(connectorId)
+        emit('disconnect', { connectorId, reason: 'the WalletConnect session ended' })
+      }),
+    ]
+    return () => {
+      for (const off of offs) off()
+    }
+  }
+
+  const adapter: ChainAdapter<'cosmos'> = {
+    namespace: 'cosmos',
+    networks,
+    channel: { methods: COSMOS_CHANNEL_METHODS, events: ['accountsChanged', 'chainChanged'] },
+    requestMethods: {
+      safe: ['cosmos_getAccounts'],
+      unsafe: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_signArbitrary'],
+    },
+
+    setup(context) {
+      ctx = context
+      if (options.discover ?? context.isBrowser) {
+        root = options.window ?? (globalThis as { window?: object }).window
+        // Some wallets inject after the page scripts: look again when the page has loaded.
+        const target = root as Partial<EventTarget> | undefined
+        if (target?.addEventListener) {
+          for (const event of ['load', 'keplr#initialized']) {
+            target.addEventListener(event, refresh)
+            teardown.push(() => target.removeEventListener?.(event, refresh))
+          }
+        }
+      } else {
+        root = options.window
+      }
+      refresh()
+    },
+
+    getConnectors: () => connectors,
+
+    async connect({ connectorId, caipNetworkId, channel, options: connectOptions }): Promise<ConnectResult> {
+      const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : activeNetwork()
+      const extra = (connectOptions?.chainIds ?? []).map((id) => findNetwork(networks, id))
+      const enable = [network, ...extra.filter((n) => n !== network)]
+      const session = await open(connectorId, network, enable, channel)
+      const connector = connectors.find((c) => c.id === connectorId)
+      return {
+        accounts: [session.key.record],
+        caipNetworkId: network.caipNetworkId,
+        ...(connector
+          ? { wallet: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) } }
+          : {}),
+      }
+    },
+
+    async disconnect({ connectorId }) {
+      const session = sessions.get(connectorId)
+      endSession(connectorId)
+      try {
+        await session?.keplr.disable?.(session.network.cosmos.chainId)
+      } catch (e) {
+        ctx?.logger.warn('cosmos adapter: wallet disable failed', e)
+      }
+    },
+
+    async getAccounts({ connectorId }) {
+      const session = sessions.get(connectorId)
+      if (session) return { accounts: [session.key.record], caipNetworkId: session.network.caipNetworkId }
+      try {
+        // Restoring a connection: Keplr answers enable without a prompt for a site it already allowed.
+        const network = activeNetwork()
+        const opened = await open(connectorId, network, [network])
+        return { accounts: [opened.key.record], caipNetworkId: network.caipNetworkId }
+      } catch (e) {
+        // SPEC §7: a failing accounts request logs a warning and yields empty accounts.
+        ctx?.logger.warn('cosmos adapter: could not read the wallet accounts', e)
+        return { accounts: [] }
+      }
+    },
+
+    async switchNetwork({ connectorId, caipNetworkId }) {
+      const network = findNetwork(networks, caipNetworkId)
+      const session = sessionFor(connectorId)
+      await enableChains(session.keplr, [network])
+      const key = await readKey(session.keplr, network)
+      session.network = network
+      session.key = key
+      const accounts: AccountRecord[] = [key.record]
+      emit('chainChanged', { connectorId, caipNetworkId: network.caipNetworkId, accounts })
+      return { status: 'switched', accounts }
+    },
+
+    getBalance: ({ address, caipNetworkId }) =>
+      getFeeCoinBalance(clients, findNetwork(networks, caipNetworkId), address),
+
+    getTokenBalances: ({ address, caipNetworkId, tokens }) =>
+      getAllCosmosBalances(clients, findNetwork(networks, caipNetworkId), address, tokens),
+
+    async signMessage({ connectorId, address, message }) {
+      const session = sessionFor(connectorId, address)
+      return await signCosmosMessage({
+        keplr: session.keplr,
+        chainId: session.network.cosmos.chainId,
+        address: session.key.record.address,
+        message,
+        pubKey: session.key.pubKey,
+      })
+    },
+
+    async sendTransaction({ connectorId, address, caipNetworkId, request }) {
+      const session = sessionFor(connectorId, address)
+      if (caipNetworkId && caipNetworkId !== session.network.caipNetworkId) {
+        throw new PorticoError('The wallet is connected to another chain', {
+          code: 'COSMOS_CHAIN_MISMATCH',
+          details: `connected to ${session.network.caipNetworkId}, asked for ${caipNetworkId}: switch network first`,
+        })
+      }
+      // Checked before the wallet is involved at all (sendCosmosTransaction checks again).
+      toMsgSend(session.network, session.key.record.address, request)
+      const signer = offlineSigner(session.keplr, session.network, signMode, session.key.isNanoLedger)
+      return await sendCosmosTransaction({
+        signer,
+        network: session.network,
+        from: session.key.record.address,
+        request,
+        gasMultiplier,
+      })
+    },
+
+    async estimateFee({ address, caipNetworkId, request }) {
+      const network = findNetwork(networks, caipNetworkId)
+      const session = [...sessions.values()].find(
+        (s) => s.network === network && (address === undefined || s.key.record.address === address),
+      )
+      const from = address ?? session?.key.record.address
+      if (!from) throw new AddressOrAuthConnectorNotFoundError({ details: 'estimateFee needs an address' })
+      let pubKey = session?.key.pubKey
+      if (!pubKey) {
+        // Another account: its key is on chain once it has sent a transaction.
+        const account = await (await clients.get(network.rpcUrls.default.http[0]!))
+          .getAccount(from)
+          .catch((e) => {
+            throw toCosmosPorticoError(e)
+          })
+        const value = account?.pubkey?.value
+        if (typeof value === 'string') pubKey = Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
+      }
+      if (!pubKey) {
+        throw new PorticoError('The fee cannot be estimated yet', {
+          code: 'COSMOS_PUBKEY_UNKNOWN',
+          details: `${from} has no public key on chain and is not connected`,
+        })
+      }
+      const { gas: _gas, ...fee } = await estimateCosmosFee({ network, from, pubKey, request, gasMultiplier })
+      return fee
+    },
+
+    async signTransaction({ connectorId, address, request }) {
+      const session = sessionFor(connectorId, address)
+      return await signCosmosTransaction(session, request)
+    },
+
+    waitForTransaction: ({ hash, caipNetworkId }) =>
+      waitForCosmosTransaction({ clients, network: findNetwork(networks, caipNetworkId), hash }),
+
+    on(event, handler) {
+      handlers[event].add(handler)
+      return () => {
+        handlers[event].delete(handler)
+      }
+    },
+
+    destroy() {
+      for (const off of teardown.splice(0)) off()
+      for (const id of [...sessions.keys()]) endSession(id)
+      for (const set of Object.values(handlers)) set.clear()
+      clients.disconnectAll()
+    },
+  }
+  return adapter
+}

@@ -1,0 +1,52 @@
+/**
+ * @portico/adapter-cosmos — the Cosmos chain adapter: Keplr-API wallets,
+ * bank balances, ADR-036 message signing and MsgSend transfers (direct and
+ * amino) on CosmJS, loaded lazily. The dev wallet is in the
+ * `@portico/adapter-cosmos/dev-wallet` entry.
+ */
+
+export { COSMOS_KEY_ALGOS, type CosmosKeyInfo, cosmosCaipAddress, toCosmosKeyInfo } from './account/index.js'
+export { cosmosAdapter } from './adapter/index.js'
+export type {
+  CosmosAdapterOptions,
+  CosmosConnectOptions,
+  CosmosSignTransactionRequest,
+  CosmosSignTransactionResult,
+} from './adapter/types.js'
+export { assertCosmosAddress, InvalidCosmosAddressError, isCosmosAddress } from './address/index.js'
+export { describeDenom, getAllCosmosBalances, getFeeCoinBalance } from './balances/index.js'
+export {
+  COSMOS_SDK_CODES,
+  CosmosTransactionError,
+  InvalidWalletResponseError,
+  toCosmosPorticoError,
+} from './errors/index.js'
+export type { Keplr, KeplrChainInfo, KeplrDirectSignDoc, KeplrKey } from './keplr/index.js'
+export {
+  type CosmosChainConfig,
+  type CosmosCurrency,
+  type CosmosNetwork,
+  cosmosCaipNetworkId,
+  cosmosLocalHub,
+  cosmosLocalOsmo,
+  defineCosmosNetwork,
+  toKeplrChainInfo,
+} from './networks/index.js'
+export {
+  type CosmosCoinAmount,
+  type CosmosFee,
+  type CosmosSignMode,
+  type CosmosTransactionReceipt,
+  type CosmosTransactionRequest,
+  DEFAULT_GAS_MULTIPLIER,
+  InvalidCosmosRequestError,
+  MAX_MEMO_CHARACTERS,
+} from './send/index.js'
+export { makeAdr036SignDoc, verifyAdr036Signature } from './sign-message/index.js'
+export {
+  type ConfiguredCosmosWallet,
+  cosmosConnectorId,
+  isKeplrLike,
+  KEPLR_STYLE_WALLETS,
+  type KeplrStyleWallet,
+} from './wallets/index.js'

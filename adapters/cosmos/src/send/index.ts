@@ -1,0 +1,178 @@
+import type { OfflineAminoSigner } from '@cosmjs/amino'
+import type { OfflineDirectSigner } from '@cosmjs/proto-signing'
+import { type Balance, PorticoError } from '@portico/core'
+import { formatDisplay } from '../balances/index.js'
+import type { CosmosClients } from '../client/index.js'
+import { toCosmosPorticoError } from '../errors/index.js'
+import type { Keplr } from '../keplr/index.js'
+import type { CosmosNetwork } from '../networks/index.js'
+import { type CosmosTransactionRequest, toMsgSend } from './request.js'
+
+export {
+  type CosmosCoinAmount,
+  type CosmosFee,
+  type CosmosTransactionRequest,
+  InvalidCosmosRequestError,
+  MAX_MEMO_CHARACTERS,
+  toMsgSend,
+} from './request.js'
+
+/** How transactions are signed: `auto` = direct unless the key is a Ledger or the wallet offers amino only. */
+export type CosmosSignMode = 'auto' | 'direct' | 'amino'
+
+/** Default factor on simulated gas (the chain's real use varies a little with signature and fee bytes). */
+export const DEFAULT_GAS_MULTIPLIER = 1.4
+
+function rpcUrl(network: CosmosNetwork): string {
+  return network.rpcUrls.default.http[0]!
+}
+
+/** The wallet's offline signer for the chain in the chosen mode. */
+export function offlineSigner(
+  keplr: Keplr,
+  network: CosmosNetwork,
+  mode: CosmosSignMode,
+  isNanoLedger: boolean,
+): OfflineAminoSigner | (OfflineAminoSigner & OfflineDirectSigner) {
+  const chainId = network.cosmos.chainId
+  const amino =
+    mode === 'amino' || (mode === 'auto' && (isNanoLedger || typeof keplr.getOfflineSigner !== 'function'))
+  if (amino) return keplr.getOfflineSignerOnlyAmino(chainId)
+  return keplr.getOfflineSigner(chainId)
+}
+
+async function gasPrice(network: CosmosNetwork) {
+  const { GasPrice } = await import('@cosmjs/stargate')
+  return GasPrice.fromString(`${network.cosmos.gasPrice}${network.cosmos.currencies[0]!.denom}`)
+}
+
+/**
+ * Signs a MsgSend with the wallet's offline signer through an unmodified
+ * `SigningStargateClient` and broadcasts it (sync: the chain's CheckTx
+ * answer). Gas is simulated and multiplied unless the request has a fee.
+ * Returns the tx hash (uppercase hex); `waitForCosmosTransaction` waits for
+ * the block.
+ */
+export async function sendCosmosTransaction(params: {
+  signer: OfflineAminoSigner | (OfflineAminoSigner & OfflineDirectSigner)
+  network: CosmosNetwork
+  from: string
+  request: CosmosTransactionRequest
+  gasMultiplier: number
+}): Promise<string> {
+  const { msg, memo } = toMsgSend(params.network, params.from, params.request)
+  try {
+    const { SigningStargateClient } = await import('@cosmjs/stargate')
+    const client = await SigningStargateClient.connectWithSigner(rpcUrl(params.network), params.signer, {
+      gasPrice: await gasPrice(params.network),
+    })
+    try {
+      return await client.signAndBroadcastSync(
+        params.from,
+        [msg],
+        params.request.fee ?? params.gasMultiplier,
+        memo,
+      )
+    } finally {
+      client.disconnect()
+    }
+  } catch (e) {
+    throw toCosmosPorticoError(e)
+  }
+}
+
+/**
+ * The fee a transfer would pay, as a `Balance` of the fee coin: gas from the
+ * chain's `Simulate` (which runs the transfer, so an overspend fails here
+ * with the chain's code 5) × `gasMultiplier` × the network's gas price.
+ * Needs the sender's public key (simulation checks the signer).
+ */
+export async function estimateCosmosFee(params: {
+  network: CosmosNetwork
+  from: string
+  pubKey: Uint8Array
+  request: CosmosTransactionRequest
+  gasMultiplier: number
+}): Promise<Balance & { gas: number }> {
+  const { msg, memo } = toMsgSend(params.network, params.from, params.request)
+  try {
+    const [{ SigningStargateClient, calculateFee }, { encodeSecp256k1Pubkey }] = await Promise.all([
+      import('@cosmjs/stargate'),
+      import('@cosmjs/amino'),
+    ])
+    encodeSecp256k1Pubkey(params.pubKey) // throws on a key that is not compressed secp256k1
+    // Simulation only needs the account's public key; this signer cannot sign.
+    const readOnly: OfflineAminoSigner = {
+      getAccounts: async () => [{ address: params.from, algo: 'secp256k1', pubkey: params.pubKey }],
+      signAmino: async () => {
+        throw new PorticoError('Fee estimation does not sign', { code: 'COSMOS_ESTIMATE_ONLY' })
+      },
+    }
+    const client = await SigningStargateClient.connectWithSigner(rpcUrl(params.network), readOnly)
+    try {
+      const simulated = await client.simulate(params.from, [msg], memo)
+      const gas = Math.ceil(simulated * params.gasMultiplier)
+      const fee = calculateFee(gas, await gasPrice(params.network))
+      const coin = params.network.cosmos.currencies[0]!
+      const value = BigInt(fee.amount[0]?.amount ?? '0')
+      return {
+        value,
+        decimals: coin.decimals,
+        symbol: coin.symbol,
+        formatted: formatDisplay(value, coin.decimals),
+        gas,
+      }
+    } finally {
+      client.disconnect()
+    }
+  } catch (e) {
+    throw toCosmosPorticoError(e)
+  }
+}
+
+/** What `waitForTransaction` resolves with: the block the tx is in and its result code (0 = success). */
+export interface CosmosTransactionReceipt {
+  hash: string
+  height: number
+  code: number
+  rawLog: string
+  gasUsed: bigint
+  gasWanted: bigint
+}
+
+/** Polls the chain's tx index until the transaction is in a block (whatever its outcome), up to `timeoutMs`. */
+export async function waitForCosmosTransaction(params: {
+  clients: CosmosClients
+  network: CosmosNetwork
+  hash: string
+  timeoutMs?: number
+  intervalMs?: number
+}): Promise<CosmosTransactionReceipt> {
+  if (!/^[0-9A-Fa-f]{64}$/.test(params.hash))
+    throw new PorticoError('Invalid transaction hash', {
+      code: 'INVALID_HASH',
+      details: params.hash.slice(0, 80),
+    })
+  const client = await params.clients.get(rpcUrl(params.network))
+  const deadline = Date.now() + (params.timeoutMs ?? 60_000)
+  for (;;) {
+    const tx = await client.getTx(params.hash.toUpperCase())
+    if (tx) {
+      return {
+        hash: tx.hash,
+        height: tx.height,
+        code: tx.code,
+        rawLog: tx.rawLog ?? '',
+        gasUsed: tx.gasUsed,
+        gasWanted: tx.gasWanted,
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new PorticoError('Transaction not found in time', {
+        code: 'TRANSACTION_TIMEOUT',
+        details: params.hash,
+      })
+    }
+    await new Promise((r) => setTimeout(r, params.intervalMs ?? 300))
+  }
+}

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
+import { polkadotService } from './polkadot/service.js'
 import { isAlive, stopPid } from './process-service.js'
 import { solanaService } from './solana/service.js'
 import { walletConnectRelayService } from './walletconnect/service.js'
@@ -61,6 +62,7 @@ export const DEVNET_SERVICES: DevnetService[] = [
   evmService as unknown as DevnetService,
   solanaService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,
+  polkadotService as unknown as DevnetService,
 ]
 
 /** Default stop: kill every PID of the service. */

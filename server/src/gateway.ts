@@ -4,11 +4,12 @@ import {
   BalanceService,
   ChainRegistry,
   evmBalanceReader,
+  polkadotBalanceReader,
   registerChainRoutes,
   solanaBalanceReader,
   staticPrices,
 } from './chains/index.js'
-import { type GatewayConfig, isSolanaNetwork, type NetworkConfig } from './config/index.js'
+import { type GatewayConfig, isPolkadotNetwork, isSolanaNetwork, type NetworkConfig } from './config/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
@@ -52,11 +53,18 @@ export async function createGateway(
   const db = await openDatabase(config)
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
-  // Indexer, history and names work on EVM networks only; Solana networks serve balances.
-  const chains = new ChainRegistry(config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n)))
+  const polkadot = config.networks.filter(isPolkadotNetwork)
+  // Indexer, history and names work on EVM networks only; Solana and Polkadot networks serve balances.
+  const chains = new ChainRegistry(
+    config.networks.filter((n): n is NetworkConfig => !isSolanaNetwork(n) && !isPolkadotNetwork(n)),
+  )
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
-  const readers = [evmBalanceReader(chains, prices), solanaBalanceReader(solana, prices)]
+  const readers = [
+    evmBalanceReader(chains, prices),
+    solanaBalanceReader(solana, prices),
+    polkadotBalanceReader(polkadot, prices),
+  ]
 
   let indexer!: HistoryIndexer
   const app = buildApp({

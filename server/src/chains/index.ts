@@ -6,6 +6,12 @@ export {
   evmBalanceReader,
   tokenBalance,
 } from './balances.js'
+export {
+  POLKADOT_NATIVE_ADDRESS,
+  polkadotBalanceReader,
+  ss58AccountId,
+  transferableFromAccountInfo,
+} from './polkadot.js'
 export { DEFAULT_PRICES, type PriceSource, staticPrices } from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'

@@ -17,13 +17,21 @@ interface DevnetStateFile {
       caipNetworkId: string
       fixtures?: { splMint?: { mint: string; symbol: string; name: string; decimals: number } }
     }
+    polkadot?: {
+      httpUrl: string
+      wsUrl?: string
+      caipNetworkId: string
+      ss58Prefix: number
+      fixtures?: { asset?: { id: number; symbol: string; name: string; decimals: number } }
+    }
   }
 }
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
- * chain (Multicall3 + fixture tokens) and the local SVM (`solana:<prefix>`,
- * its RPC URL and the SPL fixture mint). Used by `portico-server --devnet`.
+ * chain (Multicall3 + fixture tokens), the local SVM (`solana:<prefix>`,
+ * its RPC URL and the SPL fixture mint) and the chopsticks Polkadot devnet
+ * (`polkadot:4545…`, its HTTP URL, prefix and the Assets fixture). Used by `portico-server --devnet`.
  *
  * @example
  * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
@@ -54,6 +62,20 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       name: 'Local SVM',
       rpcUrl: sol.rpcUrl,
       tokens: m ? [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }] : [],
+    })
+  }
+  const dot = services.polkadot
+  if (dot) {
+    const a = dot.fixtures?.asset
+    out.push({
+      caipNetworkId: dot.caipNetworkId,
+      name: 'Polkadot Local (chopsticks)',
+      rpcUrl: dot.httpUrl,
+      ...(dot.wsUrl ? { wsUrl: dot.wsUrl } : {}),
+      ss58Prefix: dot.ss58Prefix,
+      // chopsticks runs the Rococo Asset Hub spec: ROC, 12 decimals (its system.properties).
+      nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+      tokens: a ? [{ id: a.id, symbol: a.symbol, name: a.name, decimals: a.decimals }] : [],
     })
   }
   return out

@@ -3,9 +3,10 @@ export { ConfigError, DEFAULT_LOCAL_PROJECT, loadConfig, resolveConfig } from '.
 export type {
   GatewayConfig,
   NetworkConfig,
+  PolkadotNetworkConfig,
   ProjectConfig,
   SolanaNetworkConfig,
   SplTokenConfig,
   TokenConfig,
 } from './schema.js'
-export { ConfigSchema, isSolanaNetwork } from './schema.js'
+export { ConfigSchema, isPolkadotNetwork, isSolanaNetwork } from './schema.js'

@@ -65,6 +65,29 @@ export const SolanaNetworkConfigSchema = Type.Object({
   tokens: Type.Optional(Type.Array(SplTokenConfigSchema)),
 })
 
+/** An Assets-pallet token whose balance the gateway reads on a Polkadot network. */
+export const PolkadotAssetConfigSchema = Type.Object({
+  id: Type.Integer({ minimum: 0, maximum: 4294967295 }),
+  symbol: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  decimals: Type.Integer({ minimum: 0, maximum: 255 }),
+  iconUrl: Type.Optional(Type.String()),
+})
+
+/** A Polkadot-SDK network: the native token of `nativeCurrency` and the listed Assets-pallet tokens. */
+export const PolkadotNetworkConfigSchema = Type.Object({
+  /** CAIP-2 id: `polkadot:` + the first 32 hex characters of the genesis hash. */
+  caipNetworkId: Type.String({ pattern: '^polkadot:[0-9a-f]{32}$' }),
+  name: Type.Optional(Type.String()),
+  /** HTTP JSON-RPC URL of a node. */
+  rpcUrl: Type.String({ minLength: 1 }),
+  wsUrl: Type.Optional(Type.String()),
+  /** SS58 prefix of the network's addresses. */
+  ss58Prefix: Type.Integer({ minimum: 0, maximum: 16383 }),
+  nativeCurrency: Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
+  tokens: Type.Optional(Type.Array(PolkadotAssetConfigSchema)),
+})
+
 export const ProjectConfigSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ maxLength: 200 }),
@@ -103,8 +126,11 @@ export const ConfigSchema = Type.Object({
   trustProxy: Type.Boolean({ default: false }),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
-  /** EVM (`eip155:…`) and Solana (`solana:…`) networks. */
-  networks: Type.Array(Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema]), { default: [] }),
+  /** EVM (`eip155:…`), Solana (`solana:…`) and Polkadot (`polkadot:…`) networks. */
+  networks: Type.Array(
+    Type.Union([NetworkConfigSchema, SolanaNetworkConfigSchema, PolkadotNetworkConfigSchema]),
+    { default: [] },
+  ),
   projects: Type.Array(ProjectConfigSchema, { default: [] }),
   rateLimit: Type.Object(
     { max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) },
@@ -149,9 +175,19 @@ export type NetworkConfig = Static<typeof NetworkConfigSchema>
 export type TokenConfig = Static<typeof TokenConfigSchema>
 export type SolanaNetworkConfig = Static<typeof SolanaNetworkConfigSchema>
 export type SplTokenConfig = Static<typeof SplTokenConfigSchema>
+export type PolkadotNetworkConfig = Static<typeof PolkadotNetworkConfigSchema>
 
 /** True for a Solana network entry of `networks`. */
-export function isSolanaNetwork(n: NetworkConfig | SolanaNetworkConfig): n is SolanaNetworkConfig {
+export function isSolanaNetwork(
+  n: NetworkConfig | SolanaNetworkConfig | PolkadotNetworkConfig,
+): n is SolanaNetworkConfig {
   return n.caipNetworkId.startsWith('solana:')
+}
+
+/** True for a Polkadot network entry of `networks`. */
+export function isPolkadotNetwork(
+  n: NetworkConfig | SolanaNetworkConfig | PolkadotNetworkConfig,
+): n is PolkadotNetworkConfig {
+  return n.caipNetworkId.startsWith('polkadot:')
 }
 export type ProjectConfig = Static<typeof ProjectConfigSchema>

@@ -11,9 +11,9 @@ export const sdkParams = {
 export const EVM_ADDRESS = '^(0x)?[0-9a-fA-F]{40}$'
 /** An EVM address or a CAIP-10 `eip155:<ref>:<address>`. */
 export const ACCOUNT = '^((0x)?[0-9a-fA-F]{40}|eip155:[0-9]{1,12}:(0x)?[0-9a-fA-F]{40})$'
-/** An address of any namespace the balance route reads: EVM (as `ACCOUNT`) or Solana base58, bare or CAIP-10. */
+/** An address of any namespace the balance route reads: EVM (as `ACCOUNT`), Solana base58 or Polkadot SS58, bare or CAIP-10. */
 export const BALANCE_ACCOUNT =
-  '^((0x)?[0-9a-fA-F]{40}|eip155:[0-9]{1,12}:(0x)?[0-9a-fA-F]{40}|(solana:[1-9A-HJ-NP-Za-km-z]{1,32}:)?[1-9A-HJ-NP-Za-km-z]{32,44})$'
+  '^((0x)?[0-9a-fA-F]{40}|eip155:[0-9]{1,12}:(0x)?[0-9a-fA-F]{40}|(solana:[1-9A-HJ-NP-Za-km-z]{1,32}:)?[1-9A-HJ-NP-Za-km-z]{32,44}|(polkadot:[0-9a-f]{32}:)?[1-9A-HJ-NP-Za-km-z]{46,52})$'
 /** CAIP-2 network id (any namespace: non-EVM ids are answered as not configured). */
 export const CAIP2 = '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$'
 

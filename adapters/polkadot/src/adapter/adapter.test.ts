@@ -145,6 +145,33 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
     expect(await free(bob.address)).toBe(bobBefore - value - fee.value)
   })
 
+  it('after a reload: getAccounts restores the authorised extension without a prompt; waitForTransaction finds a hash it did not send', async () => {
+    const bob = account('Bob')
+    const hash = await adapter.sendTransaction({
+      connectorId: DEV_ID,
+      address: bob.address,
+      request: { to: account('Eve').address, value: 10n ** 12n },
+    })
+    const reloaded = polkadotAdapter({ appName: 'Portico tests', networks: [local], discover: true })
+    const fresh = createTestContext()
+    await reloaded.setup(fresh.ctx)
+    try {
+      dev.setBehaviour('reject-next') // a prompt would fail: restoring must not prompt an enabled origin
+      const restored = await reloaded.getAccounts({ connectorId: DEV_ID })
+      expect(restored.accounts.map((a) => a.address)).toContain(bob.address)
+      expect(restored.caipNetworkId).toBe(local.caipNetworkId)
+      dev.setBehaviour('approve')
+      const found = (await reloaded.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })) as {
+        status: string
+        hash: string
+      }
+      expect(found).toMatchObject({ status: 'success', hash })
+    } finally {
+      dev.setBehaviour('approve')
+      reloaded.destroy?.()
+    }
+  })
+
   it('a failed dispatch gives PolkadotDispatchError with the pallet error name', async () => {
     // Charlie holds 100 ROC: sending 1000 fails in balances, after the fee is paid.
     const charlie = account('Charlie')

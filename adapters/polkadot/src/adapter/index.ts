@@ -23,6 +23,7 @@ import type {
   Network,
   PolkadotChainAdapter,
   PorticoContext,
+  RequestChannel,
 } from '../contract-v2.js'
 import { toPolkadotPorticoError } from '../errors/index.js'
 import {
@@ -32,6 +33,7 @@ import {
   validateInjected,
 } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
+import { channelInjected, POLKADOT_CHANNEL_EVENTS, POLKADOT_CHANNEL_METHODS } from './channel.js'
 import { accountRecords, type Session, Sessions, sessionAccount } from './sessions.js'
 
 export interface PolkadotAdapterOptions {
@@ -142,14 +144,18 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
 
   /** Enables the extension for the app and opens a session with its accounts on `network`. */
   async function openSession(
-    ext: DiscoveredExtension,
+    ext: Pick<DiscoveredExtension, 'connector'> & Partial<Pick<DiscoveredExtension, 'entry'>>,
     network: PolkadotNetwork,
     appName: string,
+    channel?: RequestChannel,
   ): Promise<Session> {
     let injected: ReturnType<typeof validateInjected>
     let listed: unknown
     try {
-      injected = validateInjected(await ext.entry.enable(appName))
+      // A plugin connector's request channel stands in for an extension.
+      injected = channel
+        ? channelInjected(channel, network)
+        : validateInjected(await ext.entry?.enable(appName))
       listed = await injected.accounts.get()
     } catch (e) {
       throw toPolkadotPorticoError(e)
@@ -200,6 +206,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
   const adapter: PolkadotChainAdapter = {
     namespace: 'polkadot',
     networks,
+    channel: { methods: POLKADOT_CHANNEL_METHODS, events: POLKADOT_CHANNEL_EVENTS },
 
     setup(context) {
       ctx = context
@@ -221,11 +228,20 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     getConnectors: () => extensions.map((e) => e.connector),
 
     async connect({ connectorId, caipNetworkId, channel, options: connectOptions }) {
-      if (channel) throw new MethodNotSupportedError({ method: 'polkadot over a request channel' })
-      const ext = extensionFor(connectorId)
       const network = caipNetworkId ? findNetwork(caipNetworkId) : activeNetwork()
       const appName = connectOptions?.appName?.trim() || options.appName
-      const session = await openSession(ext, network, appName)
+      // A plugin connector (WalletConnect) owns the session: its channel stands in for an extension.
+      const ext = channel
+        ? {
+            connector: {
+              id: connectorId,
+              type: 'WALLET_CONNECT' as const,
+              name: 'WalletConnect',
+              chain: 'polkadot' as const,
+            },
+          }
+        : extensionFor(connectorId)
+      const session = await openSession(ext, network, appName, channel)
       return {
         accounts: accountRecords(session),
         caipNetworkId: network.caipNetworkId,

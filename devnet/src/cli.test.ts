@@ -75,6 +75,7 @@ describe('portico-devnet start / status / stop', () => {
     await expect(rpc(evm.chains[0]!.rpcUrl, 'eth_chainId', [], 500)).rejects.toThrow()
     expect(await devnetStatus(quiet)).toBe(false)
     await devnetStop(quiet)
-    // Every service starts in turn; the Bitcoin node alone mines ~440 blocks first.
-  }, 120_000)
+    // Every service starts in turn: the Bitcoin node mines ~440 blocks first; chopsticks (polkadot)
+    // takes 20–40 s to compile its runtime on a busy machine.
+  }, 180_000)
 })

@@ -3,6 +3,7 @@ import { bitcoinService } from './bitcoin/service.js'
 import { cosmosService } from './cosmos/service.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
+import { polkadotService } from './polkadot/service.js'
 import { isAlive, stopPid } from './process-service.js'
 import { solanaService } from './solana/service.js'
 import { walletConnectRelayService } from './walletconnect/service.js'
@@ -65,6 +66,7 @@ export const DEVNET_SERVICES: DevnetService[] = [
   bitcoinService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,
   cosmosService as unknown as DevnetService,
+  polkadotService as unknown as DevnetService,
 ]
 
 /** Default stop: kill every PID of the service. */

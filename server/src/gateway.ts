@@ -6,6 +6,7 @@ import {
   ChainRegistry,
   cosmosBalanceReader,
   evmBalanceReader,
+  polkadotBalanceReader,
   registerChainRoutes,
   solanaBalanceReader,
   staticPrices,
@@ -15,6 +16,7 @@ import {
   isBitcoinNetwork,
   isCosmosNetwork,
   isEvmNetwork,
+  isPolkadotNetwork,
   isSolanaNetwork,
 } from './config/index.js'
 import { DexService, registerConvertRoutes } from './convert/index.js'
@@ -69,7 +71,7 @@ export async function createGateway(
   const db = await openDatabase(config)
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
-  // Indexer, history and names work on EVM networks only; Solana, Bitcoin and Cosmos networks serve balances.
+  // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
   const prices = staticPrices(config.prices)
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
@@ -79,6 +81,7 @@ export async function createGateway(
     cosmosBalanceReader(config.networks.filter(isCosmosNetwork), prices),
     solanaBalanceReader(solana, prices),
     bitcoinBalanceReader(config.networks.filter(isBitcoinNetwork), prices),
+    polkadotBalanceReader(config.networks.filter(isPolkadotNetwork), prices),
   ]
 
   let indexer!: HistoryIndexer

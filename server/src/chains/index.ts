@@ -16,6 +16,12 @@ export {
   staticPrices,
 } from './prices.js'
 export { cosmosBalanceReader } from './cosmos.js'
+export {
+  POLKADOT_NATIVE_ADDRESS,
+  polkadotBalanceReader,
+  ss58AccountId,
+  transferableFromAccountInfo,
+} from './polkadot.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'
 export {

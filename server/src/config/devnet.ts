@@ -28,14 +28,22 @@ interface DevnetStateFile {
       fixtures?: { splMint?: { mint: string; symbol: string; name: string; decimals: number } }
     }
     bitcoin?: { esploraUrl: string; caipNetworkId: string }
+    polkadot?: {
+      httpUrl: string
+      wsUrl?: string
+      caipNetworkId: string
+      ss58Prefix: number
+      fixtures?: { asset?: { id: number; symbol: string; name: string; decimals: number } }
+    }
   }
 }
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
  * chain (Multicall3, fixture tokens, the DEX router), the local SVM (`solana:<prefix>`,
- * its RPC URL and the SPL fixture mint), the Bitcoin regtest node (its Esplora URL) and the
- * Cosmos simulator's chains (`cosmos:<chain id>`, REST URL, prefix, denoms). Used by `portico-server --devnet`.
+ * its RPC URL and the SPL fixture mint), the Bitcoin regtest node (its Esplora URL), the
+ * Cosmos simulator's chains (`cosmos:<chain id>`, REST URL, prefix, denoms) and the chopsticks
+ * Polkadot devnet (`polkadot:4545…`, its HTTP URL, prefix and the Assets fixture). Used by `portico-server --devnet`.
  *
  * @example
  * const networks = devnetStateNetworks(JSON.parse(readFileSync('.portico/devnet.json', 'utf8')))
@@ -79,6 +87,20 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       restUrl: c.restUrl,
       bech32Prefix: c.bech32Prefix,
       currencies: (c.spec?.denoms ?? []).map(({ denom, symbol, decimals }) => ({ denom, symbol, decimals })),
+    })
+  }
+  const dot = services.polkadot
+  if (dot) {
+    const a = dot.fixtures?.asset
+    out.push({
+      caipNetworkId: dot.caipNetworkId,
+      name: 'Polkadot Local (chopsticks)',
+      rpcUrl: dot.httpUrl,
+      ...(dot.wsUrl ? { wsUrl: dot.wsUrl } : {}),
+      ss58Prefix: dot.ss58Prefix,
+      // chopsticks runs the Rococo Asset Hub spec: ROC, 12 decimals (its system.properties).
+      nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+      tokens: a ? [{ id: a.id, symbol: a.symbol, name: a.name, decimals: a.decimals }] : [],
     })
   }
   return out

@@ -5,9 +5,17 @@ export type {
   CosmosNetworkConfig,
   GatewayConfig,
   NetworkConfig,
+  PolkadotNetworkConfig,
   ProjectConfig,
   SolanaNetworkConfig,
   SplTokenConfig,
   TokenConfig,
 } from './schema.js'
-export { ConfigSchema, isBitcoinNetwork, isCosmosNetwork, isEvmNetwork, isSolanaNetwork } from './schema.js'
+export {
+  ConfigSchema,
+  isBitcoinNetwork,
+  isCosmosNetwork,
+  isEvmNetwork,
+  isPolkadotNetwork,
+  isSolanaNetwork,
+} from './schema.js'

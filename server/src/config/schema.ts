@@ -103,6 +103,29 @@ export const CosmosNetworkConfigSchema = Type.Object({
   currencies: Type.Array(CosmosCurrencyConfigSchema, { minItems: 1 }),
 })
 
+/** An Assets-pallet token whose balance the gateway reads on a Polkadot network. */
+export const PolkadotAssetConfigSchema = Type.Object({
+  id: Type.Integer({ minimum: 0, maximum: 4294967295 }),
+  symbol: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  decimals: Type.Integer({ minimum: 0, maximum: 255 }),
+  iconUrl: Type.Optional(Type.String()),
+})
+
+/** A Polkadot-SDK network: the native token of `nativeCurrency` and the listed Assets-pallet tokens. */
+export const PolkadotNetworkConfigSchema = Type.Object({
+  /** CAIP-2 id: `polkadot:` + the first 32 hex characters of the genesis hash. */
+  caipNetworkId: Type.String({ pattern: '^polkadot:[0-9a-f]{32}$' }),
+  name: Type.Optional(Type.String()),
+  /** HTTP JSON-RPC URL of a node. */
+  rpcUrl: Type.String({ minLength: 1 }),
+  wsUrl: Type.Optional(Type.String()),
+  /** SS58 prefix of the network's addresses. */
+  ss58Prefix: Type.Integer({ minimum: 0, maximum: 16383 }),
+  nativeCurrency: Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
+  tokens: Type.Optional(Type.Array(PolkadotAssetConfigSchema)),
+})
+
 export const ProjectConfigSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   name: Type.String({ maxLength: 200 }),
@@ -178,13 +201,14 @@ export const ConfigSchema = Type.Object({
   ),
   /** Largest accepted request body in bytes; larger bodies get 413. */
   bodyLimit: Type.Integer({ minimum: 1024, default: 64 * 1024 }),
-  /** EVM (`eip155:…`), Solana (`solana:…`), Bitcoin (`bip122:…`) and Cosmos (`cosmos:…`) networks. */
+  /** EVM (`eip155:…`), Solana (`solana:…`), Bitcoin (`bip122:…`), Cosmos (`cosmos:…`) and Polkadot (`polkadot:…`) networks. */
   networks: Type.Array(
     Type.Union([
       NetworkConfigSchema,
       SolanaNetworkConfigSchema,
       BitcoinNetworkConfigSchema,
       CosmosNetworkConfigSchema,
+      PolkadotNetworkConfigSchema,
     ]),
     { default: [] },
   ),
@@ -255,9 +279,15 @@ export type TokenConfig = Static<typeof TokenConfigSchema>
 export type SolanaNetworkConfig = Static<typeof SolanaNetworkConfigSchema>
 export type SplTokenConfig = Static<typeof SplTokenConfigSchema>
 export type CosmosNetworkConfig = Static<typeof CosmosNetworkConfigSchema>
+export type PolkadotNetworkConfig = Static<typeof PolkadotNetworkConfigSchema>
 
 export type BitcoinNetworkConfig = Static<typeof BitcoinNetworkConfigSchema>
-type AnyNetworkConfig = NetworkConfig | SolanaNetworkConfig | BitcoinNetworkConfig | CosmosNetworkConfig
+type AnyNetworkConfig =
+  | NetworkConfig
+  | SolanaNetworkConfig
+  | BitcoinNetworkConfig
+  | CosmosNetworkConfig
+  | PolkadotNetworkConfig
 
 /** True for a Solana network entry of `networks`. */
 export function isSolanaNetwork(n: AnyNetworkConfig): n is SolanaNetworkConfig {
@@ -272,6 +302,11 @@ export function isBitcoinNetwork(n: AnyNetworkConfig): n is BitcoinNetworkConfig
 /** True for a Cosmos network entry of `networks`. */
 export function isCosmosNetwork(n: AnyNetworkConfig): n is CosmosNetworkConfig {
   return n.caipNetworkId.startsWith('cosmos:')
+}
+
+/** True for a Polkadot network entry of `networks`. */
+export function isPolkadotNetwork(n: AnyNetworkConfig): n is PolkadotNetworkConfig {
+  return n.caipNetworkId.startsWith('polkadot:')
 }
 
 /** True for an EVM network entry of `networks`. */

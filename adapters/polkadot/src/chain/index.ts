@@ -1,0 +1,5 @@
+export { ApiPool, CONNECT_TIMEOUT_MS } from './api.js'
+export { nativeToken, readAssetBalances, readNativeBalance } from './balance.js'
+export { INCLUSION_TIMEOUT_MS, type PolkadotInclusion, waitForInclusion } from './inclusion.js'
+export { signRawMessage, wrapBytes } from './sign.js'
+export { buildExtrinsic, estimateFee, signAndSubmit } from './transfer.js'

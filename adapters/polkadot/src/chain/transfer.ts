@@ -1,0 +1,88 @@
+import type { ApiPromise } from '@polkadot/api'
+import type { Signer, SubmittableExtrinsic } from '@polkadot/api/types'
+import { AmountAndReceiverRequiredError, MethodNotSupportedError, PorticoError } from '@portico/core'
+import { assertNetworkAddress } from '../address/index.js'
+import { type Balance, formatBalance, type PolkadotTransactionRequest } from '../contract-v2.js'
+import { PolkadotTransactionInvalidError, toPolkadotPorticoError } from '../errors/index.js'
+import type { PolkadotNetwork } from '../networks/index.js'
+import { nativeToken } from './balance.js'
+import { type PolkadotInclusion, waitForInclusion } from './inclusion.js'
+
+type Extrinsic = SubmittableExtrinsic<'promise'>
+
+/**
+ * Builds the extrinsic of a request: `{ to, value }` is a
+ * `balances.transferKeepAlive` (it refuses to reap the sender's account),
+ * `{ call }` a prepared call given as SCALE hex. Addresses must carry the
+ * network's prefix.
+ */
+export function buildExtrinsic(
+  api: ApiPromise,
+  network: PolkadotNetwork,
+  request: PolkadotTransactionRequest,
+): Extrinsic {
+  if (request && typeof request === 'object' && 'call' in request) {
+    if (typeof request.call !== 'string' || !/^0x([0-9a-fA-F]{2})+$/.test(request.call))
+      throw new PorticoError('Invalid call', {
+        code: 'INVALID_CALL',
+        details: 'call must be 0x-hex SCALE bytes',
+      })
+    try {
+      return api.tx(api.createType('Call', request.call))
+    } catch (cause) {
+      throw new PorticoError('Invalid call', { code: 'INVALID_CALL', cause })
+    }
+  }
+  const { to, value } = (request ?? {}) as { to?: unknown; value?: unknown }
+  if (typeof to !== 'string' || typeof value !== 'bigint') throw new AmountAndReceiverRequiredError()
+  if (value <= 0n)
+    throw new PorticoError('Invalid amount', { code: 'INVALID_AMOUNT', details: 'value must be > 0' })
+  assertNetworkAddress(to, network.ss58Prefix)
+  const transfer = api.tx.balances?.transferKeepAlive
+  if (!transfer) throw new MethodNotSupportedError({ method: 'balances.transferKeepAlive' })
+  return transfer(to, value)
+}
+
+/** The fee the chain would charge `payer` for the request (`TransactionPaymentApi` through `paymentInfo`). */
+export async function estimateFee(
+  api: ApiPromise,
+  network: PolkadotNetwork,
+  request: PolkadotTransactionRequest,
+  payer: string,
+): Promise<Balance> {
+  const tx = buildExtrinsic(api, network, request)
+  const info = await tx.paymentInfo(payer)
+  const value = info.partialFee.toBigInt()
+  const { symbol, decimals } = nativeToken(api, network)
+  return { value, decimals, symbol, formatted: formatBalance(value, decimals) }
+}
+
+/**
+ * Signs the extrinsic through the extension's signer (`signPayload`), submits
+ * it (`author_submitExtrinsic`) and returns its hash once the node accepted
+ * it. `included` settles when it is in a block (see `waitForInclusion`).
+ */
+export async function signAndSubmit(params: {
+  api: ApiPromise
+  tx: Extrinsic
+  address: string
+  signer: Signer
+}): Promise<{ hash: string; included: Promise<PolkadotInclusion> }> {
+  const { api, tx, address, signer } = params
+  try {
+    await tx.signAsync(address, { signer, nonce: -1 })
+  } catch (e) {
+    throw toPolkadotPorticoError(e)
+  }
+  const from = (await api.rpc.chain.getHeader()).number.toNumber() + 1
+  let hash: string
+  try {
+    hash = (await api.rpc.author.submitExtrinsic(tx)).toHex()
+  } catch (e) {
+    throw new PolkadotTransactionInvalidError(e)
+  }
+  const included = waitForInclusion(api, hash, from)
+  // Callers that never wait must not see an unhandled rejection; waitForTransaction still gets it.
+  included.catch(() => undefined)
+  return { hash, included }
+}

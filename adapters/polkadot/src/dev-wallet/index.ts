@@ -1,0 +1,219 @@
+/**
+ * @portico/adapter-polkadot/dev-wallet — "Portico Dev Extension", a real
+ * injectedWeb3 extension (sr25519 dev keys `//Alice`, `//Bob`…) living in the
+ * page, for the demo and tests. Never give it real keys.
+ */
+import type { Injected, InjectedAccount } from '@polkadot/extension-inject/types'
+import type { KeyringPair } from '@polkadot/keyring/types'
+import type { SignerPayloadJSON, SignerPayloadRaw, SignerResult } from '@polkadot/types/types'
+
+export const POLKADOT_DEV_EXTENSION_NAME = 'Portico Dev Extension'
+/** The key it uses in `window.injectedWeb3` (extensions are keyed by a short id, like `polkadot-js`). */
+export const POLKADOT_DEV_EXTENSION_KEY = 'portico-dev'
+
+/**
+ * How the extension answers requests that need the user (enable, sign):
+ * `approve` at once; `reject-next` rejects the next one the way extensions
+ * do when the user presses Cancel (`Error('Cancelled')`), then approves
+ * again; `hold` keeps requests pending until `release()`.
+ */
+export type PolkadotDevExtensionBehaviour = 'approve' | 'reject-next' | 'hold'
+
+export interface PolkadotDevExtensionOptions {
+  /** Secret URIs of the sr25519 keys; default `//Alice`, `//Bob`, `//Charlie`. The first is the default account. */
+  uris?: readonly string[]
+  /** SS58 prefix the extension reports addresses with; default 42 (generic Substrate, as extensions do). */
+  ss58Prefix?: number
+  behaviour?: PolkadotDevExtensionBehaviour
+  /** Key in `window.injectedWeb3`; default `portico-dev`. */
+  key?: string
+  version?: string
+}
+
+export interface PolkadotDevExtension {
+  readonly key: string
+  readonly name: string
+  /** SS58 addresses (with the extension's prefix) of the keys, in order. */
+  readonly addresses: readonly string[]
+  /** 0x-hex public keys, in order. */
+  readonly publicKeys: readonly string[]
+  readonly behaviour: PolkadotDevExtensionBehaviour
+  setBehaviour(behaviour: PolkadotDevExtensionBehaviour): void
+  /** Requests held by the `hold` behaviour. */
+  readonly pending: number
+  /** Settles every held request: `approve` (default) carries it out, `reject` fails it with `Cancelled`. */
+  release(outcome?: 'approve' | 'reject'): void
+  /** Shows only these accounts to enabled apps (as an extension's account picker does) and tells subscribers. */
+  selectAccounts(addresses: readonly string[]): void
+  /** Origins (app names) that were granted access by `enable`. */
+  readonly enabledOrigins: readonly string[]
+  /** The protocol object: what `window.injectedWeb3[key].enable(origin)` resolves. */
+  enable(origin: string): Promise<Injected>
+  /**
+   * Puts the extension in `window.injectedWeb3` with
+   * `@polkadot/extension-inject`'s `injectExtension` (needs a global `window`).
+   * Returns the function that takes it out again.
+   */
+  inject(): () => void
+}
+
+const DEFAULT_URIS = ['//Alice', '//Bob', '//Charlie']
+
+function cancelled(): Error {
+  // What the polkadot-js extension rejects with when the user cancels.
+  return new Error('Cancelled')
+}
+
+/**
+ * Creates the Polkadot dev extension: `enable(origin)` gives accounts
+ * (`get` / `subscribe`) and a signer whose `signRaw` signs the
+ * `<Bytes>…</Bytes>`-wrapped data and whose `signPayload` signs the
+ * extrinsic payload the app built (with the signed extensions it lists), as
+ * the polkadot-js extension does.
+ *
+ * @example
+ * const dev = await createPolkadotDevExtension()
+ * const remove = dev.inject() // window.injectedWeb3['portico-dev']
+ * dev.setBehaviour('reject-next') // the next request fails with Error('Cancelled')
+ */
+export async function createPolkadotDevExtension(
+  options: PolkadotDevExtensionOptions = {},
+): Promise<PolkadotDevExtension> {
+  const [{ Keyring }, util, crypto, { TypeRegistry }, { injectExtension }] = await Promise.all([
+    import('@polkadot/keyring'),
+    import('@polkadot/util'),
+    import('@polkadot/util-crypto'),
+    import('@polkadot/types'),
+    import('@polkadot/extension-inject'),
+  ])
+  await crypto.cryptoWaitReady()
+  const keyring = new Keyring({ type: 'sr25519', ss58Format: options.ss58Prefix ?? 42 })
+  const pairs: KeyringPair[] = (options.uris ?? DEFAULT_URIS).map((uri, i) =>
+    keyring.addFromUri(uri, { name: `Dev ${i}` }),
+  )
+  if (pairs.length === 0) throw new Error('createPolkadotDevExtension: at least one key is needed')
+  const key = options.key ?? POLKADOT_DEV_EXTENSION_KEY
+  const version = options.version ?? '0.1.0'
+  let visible = pairs
+  let behaviour: PolkadotDevExtensionBehaviour = options.behaviour ?? 'approve'
+  const held: { resolve: () => void; reject: (e: Error) => void }[] = []
+  const subscribers = new Set<(accounts: InjectedAccount[]) => void | Promise<void>>()
+  const origins: string[] = []
+  let requestId = 0
+
+  const toInjected = (pair: KeyringPair): InjectedAccount => ({
+    address: pair.address,
+    name: pair.meta.name as string,
+    type: 'sr25519',
+    genesisHash: null,
+  })
+  const notify = () => {
+    const accounts = visible.map(toInjected)
+    for (const cb of subscribers) void cb(accounts)
+  }
+
+  /** The user's decision on a request, per the behaviour switch. */
+  async function approval(): Promise<void> {
+    if (behaviour === 'reject-next') {
+      behaviour = 'approve'
+      throw cancelled()
+    }
+    if (behaviour === 'hold') await new Promise<void>((resolve, reject) => held.push({ resolve, reject }))
+  }
+
+  /** The key of a visible account, whatever SS58 prefix the app encoded the address with. */
+  function pairFor(address: string): KeyringPair {
+    let publicKey: Uint8Array
+    try {
+      publicKey = crypto.decodeAddress(address)
+    } catch {
+      throw new Error(`Unable to find account ${address}`)
+    }
+    const pair = visible.find((p) => util.u8aEq(p.publicKey, publicKey))
+    if (!pair) throw new Error(`Unable to find account ${address}`)
+    return pair
+  }
+
+  const signer: Injected['signer'] = {
+    async signRaw(raw: SignerPayloadRaw): Promise<SignerResult> {
+      const pair = pairFor(raw.address)
+      if (!util.isHex(raw.data)) throw new Error('signRaw: data must be hex')
+      await approval()
+      const signature = util.u8aToHex(pair.sign(util.u8aWrapBytes(util.hexToU8a(raw.data))))
+      return { id: ++requestId, signature }
+    },
+    async signPayload(payload: SignerPayloadJSON): Promise<SignerResult> {
+      const pair = pairFor(payload.address)
+      await approval()
+      const registry = new TypeRegistry()
+      registry.setSignedExtensions(payload.signedExtensions)
+      const { signature } = registry
+        .createType('ExtrinsicPayload', payload, { version: payload.version })
+        .sign(pair)
+      return { id: ++requestId, signature }
+    },
+  }
+
+  async function enable(origin: string): Promise<Injected> {
+    if (typeof origin !== 'string' || origin.trim() === '')
+      throw new Error('enable: an origin (app name) is required')
+    if (!origins.includes(origin)) {
+      await approval()
+      origins.push(origin)
+    }
+    return {
+      accounts: {
+        get: async () => visible.map(toInjected),
+        subscribe(cb) {
+          subscribers.add(cb)
+          void cb(visible.map(toInjected))
+          return () => {
+            subscribers.delete(cb)
+          }
+        },
+      },
+      signer,
+    }
+  }
+
+  return {
+    key,
+    name: POLKADOT_DEV_EXTENSION_NAME,
+    addresses: pairs.map((p) => p.address),
+    publicKeys: pairs.map((p) => util.u8aToHex(p.publicKey)),
+    get behaviour() {
+      return behaviour
+    },
+    setBehaviour(next) {
+      behaviour = next
+    },
+    get pending() {
+      return held.length
+    },
+    release(outcome = 'approve') {
+      for (const h of held.splice(0)) {
+        if (outcome === 'approve') h.resolve()
+        else h.reject(cancelled())
+      }
+    },
+    selectAccounts(addresses) {
+      visible = pairs.filter((p) => addresses.some((a) => crypto.addressEq(a, p.address)))
+      notify()
+    },
+    get enabledOrigins() {
+      return [...origins]
+    },
+    enable,
+    inject() {
+      const g = globalThis as { window?: { injectedWeb3?: Record<string, unknown> } }
+      if (!g.window) throw new Error('inject(): no window')
+      // injectExtension keys the entry by `name`: that is our short key.
+      injectExtension(enable, { name: key, version })
+      const entry = g.window.injectedWeb3?.[key]
+      return () => {
+        const web3 = g.window?.injectedWeb3
+        if (web3 && web3[key] === entry) delete web3[key]
+      }
+    },
+  }
+}

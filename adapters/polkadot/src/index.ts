@@ -1,0 +1,39 @@
+/**
+ * @portico/adapter-polkadot — the Polkadot chain adapter: injected extension
+ * discovery (`window.injectedWeb3`), SS58 accounts per network, native and
+ * Assets-pallet balances, `signRaw` message signing and
+ * `transferKeepAlive` transfers. The dev extension is in the
+ * `@portico/adapter-polkadot/dev-wallet` entry.
+ */
+
+export { type PolkadotAdapterOptions, polkadotAdapter } from './adapter/index.js'
+export {
+  assertNetworkAddress,
+  type DecodedAddress,
+  decodeSs58,
+  encodeSs58,
+  isPolkadotAddress,
+  MAX_SS58_PREFIX,
+  polkadotCaipAddress,
+  reencodeAddress,
+} from './address/index.js'
+export { wrapBytes } from './chain/index.js'
+export type { PolkadotConnectOptions, PolkadotTransactionRequest } from './contract-v2.js'
+export {
+  InvalidExtensionResponseError,
+  InvalidPolkadotAddressError,
+  PolkadotDispatchError,
+  PolkadotTransactionInvalidError,
+  toPolkadotPorticoError,
+} from './errors/index.js'
+export { extensionConnectorId, KNOWN_EXTENSIONS } from './extensions/index.js'
+export {
+  CHOPSTICKS_GENESIS_HASH,
+  isPolkadotNetwork,
+  kusamaMainnet,
+  type PolkadotAssetToken,
+  type PolkadotNetwork,
+  polkadotCaipNetworkId,
+  polkadotLocal,
+  polkadotMainnet,
+} from './networks/index.js'

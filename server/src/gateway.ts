@@ -91,8 +91,16 @@ export async function createGateway(
     (config.publicUrl ?? listening ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')
   const secretUrls = new Map<string, string>()
   for (const n of config.networks) {
-    secretUrls.set(n.rpcUrl, `<rpc ${n.caipNetworkId}>`)
-    if (n.wsUrl) secretUrls.set(n.wsUrl, `<ws ${n.caipNetworkId}>`)
+    // Every URL a network entry names may carry a key (RPC, WebSocket, REST, Esplora).
+    for (const [field, label] of [
+      ['rpcUrl', 'rpc'],
+      ['wsUrl', 'ws'],
+      ['restUrl', 'rest'],
+      ['esploraUrl', 'esplora'],
+    ] as const) {
+      const url = (n as Partial<Record<typeof field, string>>)[field]
+      if (url) secretUrls.set(url, `<${label} ${n.caipNetworkId}>`)
+    }
   }
   if (config.databaseUrl) secretUrls.set(config.databaseUrl, '<database>')
   const app = buildApp({

@@ -4,8 +4,8 @@ import { solanaAdapter, solanaLocalnet } from '@portico/adapter-solana'
 import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-solana/dev-wallet'
 import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
-import { swapPlugin } from '@portico/plugin-swap'
 import { onrampPlugin } from '@portico/plugin-onramp'
+import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */

@@ -1,7 +1,12 @@
 import { addressParams, EsploraClient, parseBitcoinAddress } from '@portico/adapter-bitcoin'
-import type { TokenBalance } from '@portico/core'
 import type { BitcoinNetworkConfig } from '../config/index.js'
-import { type BalanceNetwork, type BalanceReader, ChainReadError, tokenBalance } from './balances.js'
+import {
+  type BalanceNetwork,
+  type BalanceReader,
+  ChainReadError,
+  type GatewayTokenBalance,
+  tokenBalance,
+} from './balances.js'
 import type { PriceSource } from './prices.js'
 
 /** CAIP-10 marker of native BTC (`bip122:<ref>:native`): Bitcoin has no token contracts. */
@@ -26,7 +31,7 @@ async function readBitcoinBalance(
   client: EsploraClient,
   address: string,
   currency: string,
-): Promise<TokenBalance[]> {
+): Promise<GatewayTokenBalance[]> {
   // An address of another Bitcoin network (a testnet address asked on regtest…) holds nothing here.
   if (!validOn(network, address)) return []
   let sats: bigint

@@ -1,6 +1,12 @@
-import { isAddress, type TokenBalance } from '@portico/core'
+import { isAddress } from '@portico/core'
 import type { CosmosNetworkConfig } from '../config/index.js'
-import { type BalanceNetwork, type BalanceReader, ChainReadError, tokenBalance } from './balances.js'
+import {
+  type BalanceNetwork,
+  type BalanceReader,
+  ChainReadError,
+  type GatewayTokenBalance,
+  tokenBalance,
+} from './balances.js'
 import type { PriceSource } from './prices.js'
 
 const REST_TIMEOUT_MS = 10_000
@@ -47,14 +53,14 @@ async function readCosmosBalances(
   network: CosmosNetworkConfig,
   address: string,
   currency: string,
-): Promise<TokenBalance[]> {
+): Promise<GatewayTokenBalance[]> {
   let held: Map<string, bigint>
   try {
     held = await allBalances(network, address)
   } catch (cause) {
     throw new ChainReadError(`Could not read balances on ${network.caipNetworkId}`, { cause })
   }
-  const out: TokenBalance[] = []
+  const out: GatewayTokenBalance[] = []
   for (const c of network.currencies) {
     const token = {
       address: c.denom,

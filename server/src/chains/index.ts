@@ -8,13 +8,6 @@ export {
 } from './balances.js'
 export { BITCOIN_NATIVE_ADDRESS, bitcoinBalanceReader } from './bitcoin.js'
 export { bitcoinHistory } from './bitcoin-history.js'
-export {
-  DEFAULT_PRICES,
-  type PriceLabel,
-  type PriceSource,
-  priceTableProblems,
-  staticPrices,
-} from './prices.js'
 export { cosmosBalanceReader } from './cosmos.js'
 export {
   POLKADOT_NATIVE_ADDRESS,
@@ -22,6 +15,13 @@ export {
   ss58AccountId,
   transferableFromAccountInfo,
 } from './polkadot.js'
+export {
+  DEFAULT_PRICES,
+  type PriceLabel,
+  type PriceSource,
+  priceTableProblems,
+  staticPrices,
+} from './prices.js'
 export { type Chain, ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 export { type ChainRoutesDeps, registerChainRoutes } from './routes.js'
 export {

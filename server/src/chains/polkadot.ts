@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto'
 import { blake2b } from '@noble/hashes/blake2b'
-import type { TokenBalance } from '@portico/core'
 import type { PolkadotNetworkConfig } from '../config/index.js'
 import { badRequest } from '../http/errors.js'
-import { type BalanceNetwork, type BalanceReader, ChainReadError, tokenBalance } from './balances.js'
+import {
+  type BalanceNetwork,
+  type BalanceReader,
+  ChainReadError,
+  type GatewayTokenBalance,
+  tokenBalance,
+} from './balances.js'
 import type { PriceSource } from './prices.js'
 
 // Read with plain JSON-RPC `state_getStorage` (no @polkadot/api in the gateway):
@@ -108,7 +113,7 @@ async function readPolkadotBalances(
   network: PolkadotNetworkConfig,
   address: string,
   currency: string,
-): Promise<TokenBalance[]> {
+): Promise<GatewayTokenBalance[]> {
   const accountId = ss58AccountId(address, network.ss58Prefix)
   if (!accountId)
     throw badRequest(`params/address is not an address of ${network.caipNetworkId}`, 'invalid_address')
@@ -130,7 +135,7 @@ async function readPolkadotBalances(
   }
   const [account, ...assets] = values
   const native = network.nativeCurrency
-  const out: TokenBalance[] = []
+  const out: GatewayTokenBalance[] = []
   const nativeEntry = tokenBalance(
     prices,
     currency,

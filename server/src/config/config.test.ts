@@ -112,7 +112,8 @@ describe('gateway configuration', () => {
       JSON.stringify({ networks: [{ caipNetworkId: 'eip155:31338', rpcUrl: 'http://127.0.0.1:9999' }] }),
     )
     const c = loadConfig(['--config', join(dir, 'c.json'), '--devnet', 'devnet.json'], {}, dir)
-    expect(c.networks.map((n) => [n.caipNetworkId, 'rpcUrl' in n ? n.rpcUrl : n.esploraUrl])).toEqual([
+    const url = (n: (typeof c.networks)[number]) => ('esploraUrl' in n ? n.esploraUrl : n.rpcUrl)
+    expect(c.networks.map((n) => [n.caipNetworkId, url(n)])).toEqual([
       ['eip155:31338', 'http://127.0.0.1:9999'],
       ['eip155:31337', 'http://127.0.0.1:8545'],
       [sol, 'http://127.0.0.1:8899'],

@@ -4,6 +4,7 @@ import type { PorticoEventMap, PorticoOptions, TokenBalance, TokenHolding } from
 import { createPortico } from '../portico/index.js'
 import { createMemoryStorage } from '../storage/index.js'
 import { account, createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
+import { servableAvatar } from './profile.js'
 
 const ADDRESS = '0xabc0000000000000000000000000000000000001'
 const BALANCE_PATH = `GET /v1/account/${ADDRESS}/balance`
@@ -434,7 +435,24 @@ describe('Alerts (SPEC §8)', () => {
 })
 
 describe('Identity (SPEC §3, §7)', () => {
-  it('with apiUrl set, profileName / profileImage come from GET /v1/identity/{address}', async () => {
+  it('with apiUrl set, profileName / profileImage come from GET /v1/identity/{address} (an avatar on the gateway loads)', async () => {
+    const avatar = `${server.url}/v1/identity/${ADDRESS}/avatar?projectId=local`
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
+    server.on(`GET /v1/identity/${ADDRESS}`, { body: { name: 'alice.eth', avatar } })
+    server.on(BALANCE_PATH, { body: { balances: [] } })
+    const { portico } = setup()
+    await portico.connect('fake.wallet')
+    await vi.waitFor(() =>
+      expect(portico.getState().accounts.eip155).toMatchObject({
+        profileName: 'alice.eth',
+        profileImage: avatar,
+      }),
+    )
+    const request = server.requests.find((r) => r.path.startsWith('/v1/identity/'))
+    expect(request?.query).toMatchObject({ sender: ADDRESS, projectId: 'local' })
+  })
+
+  it('an avatar URL chosen by a stranger (not the gateway, not data:) is never put in state; the name still is', async () => {
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
     server.on(`GET /v1/identity/${ADDRESS}`, {
       body: { name: 'alice.eth', avatar: 'https://img.test/a.png' },
@@ -442,13 +460,18 @@ describe('Identity (SPEC §3, §7)', () => {
     server.on(BALANCE_PATH, { body: { balances: [] } })
     const { portico } = setup()
     await portico.connect('fake.wallet')
-    await vi.waitFor(() =>
-      expect(portico.getState().accounts.eip155).toMatchObject({
-        profileName: 'alice.eth',
-        profileImage: 'https://img.test/a.png',
-      }),
+    await vi.waitFor(() => expect(portico.getState().accounts.eip155?.profileName).toBe('alice.eth'))
+    expect(portico.getState().accounts.eip155?.profileImage).toBeUndefined()
+  })
+
+  it('servableAvatar: data: images and the gateway origin only', () => {
+    expect(servableAvatar('data:image/png;base64,AAAA', undefined)).toBe('data:image/png;base64,AAAA')
+    expect(servableAvatar('data:text/html,<script>', 'https://gw.test')).toBeUndefined()
+    expect(servableAvatar('https://gw.test/v1/identity/x/avatar', 'https://gw.test/')).toBe(
+      'https://gw.test/v1/identity/x/avatar',
     )
-    const request = server.requests.find((r) => r.path.startsWith('/v1/identity/'))
-    expect(request?.query).toMatchObject({ sender: ADDRESS, projectId: 'local' })
+    expect(servableAvatar('https://gw.test.evil.com/a.png', 'https://gw.test')).toBeUndefined()
+    expect(servableAvatar('http://127.0.0.1:8080/a.png', 'http://127.0.0.1:8787')).toBeUndefined()
+    expect(servableAvatar('not a url', 'https://gw.test')).toBeUndefined()
   })
 })

@@ -160,6 +160,7 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         accounts: get(TOKENS.Accounts),
         logger: get(TOKENS.Logger),
         api: get<InstanceApi>(TOKENS.Api),
+        ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       }),
   )
   registerSingleton(

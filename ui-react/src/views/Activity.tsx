@@ -1,4 +1,10 @@
-import type { ChainNamespace, HistoryItem, HistoryTransfer, Network } from '@portico/core'
+import {
+  type ChainNamespace,
+  explorerUrl,
+  type HistoryItem,
+  type HistoryTransfer,
+  type Network,
+} from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { usePortico } from '../context/index.js'
 import { errorText, formatTokenAmount, shortenAddress } from '../format/index.js'
@@ -51,8 +57,8 @@ export function formatActivityDate(iso: string, now: number, t: Translate): stri
 
 /** The explorer page of a transaction, when its network has an explorer. */
 export function transactionUrl(network: Network | undefined, hash: string): string | undefined {
-  const base = network?.blockExplorers?.default.url
-  return base && hash ? `${base.replace(/\/$/, '')}/tx/${hash}` : undefined
+  // The hash comes from the gateway: encoded into the network's own explorer path, never spliced raw.
+  return hash ? explorerUrl(network, 'transaction', hash) : undefined
 }
 
 function directionOf(item: HistoryItem, transfers: HistoryTransfer[]): Direction {

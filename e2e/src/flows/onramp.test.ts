@@ -51,7 +51,15 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
           tokens: world.fixtures.tokens.map((t) => ({ ...t, name: t.symbol })),
           ...(c.chainId === 31337 ? { indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 200 } } : {}),
         })),
-        prices: { usd: { ETH: 2000, USDC: 1, DAI: 1 } },
+        // Prices by CAIP-10 id (the gateway refuses symbols): ETH 2000, the fixture stablecoins 1.
+        prices: {
+          usd: Object.fromEntries(
+            world.chains.flatMap((c) => [
+              [`eip155:${c.chainId}:native`, 2000],
+              ...world.fixtures.tokens.map((t) => [`eip155:${c.chainId}:${t.address.toLowerCase()}`, 1]),
+            ]),
+          ),
+        },
         onramp: { sandbox: { enabled: true, treasuryPrivateKey: getEvmFixtures().accounts[9]!.privateKey } },
       }),
     )

@@ -24,7 +24,15 @@ export async function startGateway(
         decimals,
       })),
     })),
-    prices: { usd: { ETH: 2000, USDC: 1, DAI: 1 } },
+    // Prices by CAIP-10 id (the gateway refuses symbols): ETH 2000, the fixture stablecoins 1.
+    prices: {
+      usd: Object.fromEntries(
+        devnet.chains.flatMap((c) => [
+          [`eip155:${c.chainId}:native`, 2000],
+          ...devnet.fixtures.tokens.map((t) => [`eip155:${c.chainId}:${t.address.toLowerCase()}`, 1]),
+        ]),
+      ),
+    },
     onramp: onramp ?? {
       sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9]!.privateKey },
     },

@@ -25,6 +25,10 @@ async function setup(opts: TestPorticoOptions = {}) {
   return { ...t, button }
 }
 
+/** Views a plugin would register (the wallet directory, the WalletConnect QR). */
+const directoryView = async () => ({ default: () => <p>directory</p> })
+const qrView = async () => ({ default: () => <p>qr</p> })
+
 const press = (target: EventTarget, key: string, shiftKey = false) =>
   act(async () => {
     target.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, composed: true }))
@@ -194,7 +198,7 @@ describe('Connect view', () => {
     expect(byText(modalRoot(), 'button', 'All Wallets')).toBeUndefined()
     rendered?.unmount()
     document.body.innerHTML = ''
-    const t = await setup({ views: { AllWallets: async () => ({ default: () => <p>directory</p> }) } })
+    const t = await setup({ views: { AllWallets: directoryView } })
     await click(t.button)
     await click(await waitFor(() => byText(modalRoot(), 'button', 'All Wallets')))
     const view = await waitFor(() => modalRoot().querySelector('[data-view="AllWallets"]'))
@@ -212,7 +216,7 @@ describe('Connect view', () => {
     const t = await setup({
       connectors: [devWallet, solWallet],
       walletConnect: { id: 'walletConnect', name: 'WalletConnect', namespaces: ['eip155', 'solana'] },
-      views: { ConnectingWalletConnect: async () => ({ default: () => <p>qr</p> }) },
+      views: { ConnectingWalletConnect: qrView },
     })
     await click(t.button)
     const groups = Array.from(modalRoot().querySelectorAll<HTMLElement>('[data-view="Connect"] .group'))

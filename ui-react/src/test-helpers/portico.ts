@@ -246,15 +246,19 @@ export type HistoryScript = (params: { cursor?: string }) => Promise<HistoryResp
 
 /**
  * A real HTTP gateway on 127.0.0.1 (port 0), closed when the test ends,
+ * allowing the page's origin like the real gateway (CORS),
  * answering the routes the Account view reads: supported chains (the local
- * networks) and the history of `address`, from `history`.
+ * networks), no name / avatar and no tokens for `address`, and its history
+ * from `history`.
  */
 export async function startGateway(history: HistoryScript, address = ADDRESS): Promise<TestServer> {
-  const server = await startTestServer()
+  const server = await startTestServer({ cors: true })
   live.push(() => server.close())
   server.on('GET /v1/supported-chains', {
     body: { http: [localNet.caipNetworkId, localNet2.caipNetworkId], ws: [] },
   })
+  server.on(`GET /v1/identity/${address}`, { body: { name: null, avatar: null } })
+  server.on(`GET /v1/account/${address}/balance`, { body: { balances: [] } })
   server.on(`GET /v1/account/${address}/history`, async (req) => {
     try {
       return { body: await history(req.query.cursor ? { cursor: req.query.cursor } : {}) }

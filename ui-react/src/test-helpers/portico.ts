@@ -108,8 +108,6 @@ export interface TestPortico {
   portico: Portico
   /** The scripted adapter of each namespace given a connector. */
   adapters: Partial<Record<ChainNamespace, FakeAdapter>>
-  /** What a plugin gets in `setup`: `updateAccount`, `setAlert`… */
-  ctx: PluginContext
   /** Merges fields into an account, as a plugin does with `ctx.updateAccount` (e.g. the embedded wallet's `user`). */
   updateAccount(patch: Partial<AccountState>, namespace?: ChainNamespace): void
   /** Shows (or clears) an alert, as a plugin does with `ctx.setAlert`. */
@@ -225,7 +223,6 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
   return {
     portico,
     adapters,
-    ctx: pluginContext,
     updateAccount(patch, namespace = 'eip155') {
       if (!pluginContext.updateAccount) throw new Error('this core has no ctx.updateAccount')
       pluginContext.updateAccount(namespace, patch)

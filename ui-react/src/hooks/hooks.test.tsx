@@ -2,8 +2,8 @@ import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PorticoProviderNotFoundError } from '../context/index.js'
+import { createTestPortico } from '../test-helpers/portico.js'
 import { render } from '../test-helpers/render.js'
-import { createTestPortico } from '../test-helpers/test-portico.js'
 import { useAccount, useBalance, useConnectors, useModal, useNetwork, usePorticoEvent } from './index.js'
 
 let cleanup: (() => void)[] = []
@@ -44,7 +44,7 @@ function Orphan() {
 
 describe('hooks re-render only when what they read changes', () => {
   it('useModal ignores account changes; useAccount ignores modal changes', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     const r = await render(
       t.portico,
       <>
@@ -54,31 +54,34 @@ describe('hooks re-render only when what they read changes', () => {
     )
     cleanup.push(r.unmount)
     const base = { ...renders }
-    await act(async () => t.setAccount({ balanceLoading: true }))
+    await act(async () => t.updateAccount({ balanceLoading: true }))
     expect(renders.modal).toBe(base.modal)
     expect(renders.account).toBe(base.account + 1)
     await act(async () => t.portico.open())
     expect(renders.modal).toBe(base.modal + 1)
     expect(renders.account).toBe(base.account + 1)
-    await act(async () => t.set({ recentConnectorId: 'x' }))
+    // A change neither reads.
+    await act(async () => t.portico.setThemeMode('dark'))
     expect(renders.modal).toBe(base.modal + 1)
     expect(renders.account).toBe(base.account + 1)
   })
 
   it('useBalance re-renders for a balance change, not for a tab change', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     const r = await render(t.portico, <BalanceReader />)
     cleanup.push(r.unmount)
     const before = renders.balance
-    await act(async () => t.setAccount({ currentTab: 2 }))
+    await act(async () => t.portico.setAccountTab(2))
     expect(renders.balance).toBe(before)
-    await act(async () => t.setAccount({ balance: '1.5' }))
+    await act(async () => t.updateAccount({ balance: '1.5' }))
     expect(renders.balance).toBe(before + 1)
     expect(seen.balance).toBe('1.5')
   })
 
   it('useNetwork and useConnectors read the active network and connectors', async () => {
-    const t = createTestPortico({ connectors: [{ id: 'a', type: 'ANNOUNCED', name: 'A', chain: 'eip155' }] })
+    const t = await createTestPortico({
+      connectors: [{ id: 'a', type: 'ANNOUNCED', name: 'A', chain: 'eip155' }],
+    })
     const r = await render(t.portico, <NetworkReader />)
     cleanup.push(r.unmount)
     expect(seen).toMatchObject({ network: 'Portico Devnet', connectors: 1 })
@@ -87,7 +90,7 @@ describe('hooks re-render only when what they read changes', () => {
   })
 
   it('usePorticoEvent calls the handler and unsubscribes on unmount', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     seen.events = []
     const r = await render(t.portico, <Listener />)
     await act(async () => t.portico.open())

@@ -1,8 +1,8 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/index.js'
+import { createTestPortico, devWallet, type TestPorticoOptions } from '../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
-import { createTestPortico } from '../test-helpers/test-portico.js'
 import { PorticoModal } from './index.js'
 
 let rendered: Rendered | undefined
@@ -12,17 +12,8 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-const devWallet = {
-  id: 'dev',
-  type: 'ANNOUNCED' as const,
-  name: 'Portico Dev Wallet',
-  chain: 'eip155' as const,
-  installed: true,
-  imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
-}
-
-async function setup(opts: Parameters<typeof createTestPortico>[0] = {}) {
-  const t = createTestPortico({ connectors: [devWallet], ...opts })
+async function setup(opts: TestPorticoOptions = {}) {
+  const t = await createTestPortico(opts)
   rendered = await render(
     t.portico,
     <>
@@ -33,6 +24,10 @@ async function setup(opts: Parameters<typeof createTestPortico>[0] = {}) {
   const button = rendered.container.querySelector('button')!
   return { ...t, button }
 }
+
+/** Views a plugin would register (the wallet directory, the WalletConnect QR). */
+const directoryView = async () => ({ default: () => <p>directory</p> })
+const qrView = async () => ({ default: () => <p>qr</p> })
 
 const press = (target: EventTarget, key: string, shiftKey = false) =>
   act(async () => {
@@ -123,7 +118,7 @@ describe('PorticoModal dialog semantics', () => {
   })
 
   it('zIndex and theme variables are overridable; dark theme is set on the host', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     rendered = await render(
       t.portico,
       <PorticoModal
@@ -145,7 +140,7 @@ describe('PorticoModal dialog semantics', () => {
   })
 
   it('embedded mode renders in place, never hidden, without aria-modal or a close button', async () => {
-    const t = createTestPortico({ embedded: true })
+    const t = await createTestPortico({ embedded: true })
     rendered = await render(t.portico, <PorticoModal />)
     const host = rendered.container.querySelector('[data-portico-modal]')!
     const dialog = host.shadowRoot!.querySelector('[role="dialog"]')!
@@ -157,15 +152,15 @@ describe('PorticoModal dialog semantics', () => {
 
 describe('alerts (SPEC §8)', () => {
   it('state.alert shows as role=alert above the view', async () => {
-    const { button, set } = await setup()
-    set({
-      alert: {
+    const { button, setAlert } = await setup()
+    await act(async () =>
+      setAlert({
         code: 'RATE_LIMITED',
         shortMessage: 'Rate Limited',
         longMessage: 'Too many requests.',
         severity: 'error',
-      },
-    })
+      }),
+    )
     await click(button)
     const alert = modalRoot().querySelector('[role="alert"]')!
     expect(alert.textContent).toContain('Rate Limited')
@@ -183,14 +178,11 @@ describe('Connect view', () => {
       installed: true,
       imageUrl: 'javascript:alert(1)',
     }
-    const other = {
-      id: 'wc',
-      type: 'WALLET_CONNECT' as const,
-      name: 'WalletConnect',
-      chain: 'eip155' as const,
-    }
-    const t = createTestPortico({ connectors: [other, devWallet, hostile] })
-    t.set({ recentConnectorId: 'dev' })
+    const t = await createTestPortico({
+      connectors: [devWallet, hostile],
+      walletConnect: { id: 'wc', name: 'WalletConnect', namespaces: ['eip155'] },
+      recentConnectorId: 'dev',
+    })
     rendered = await render(t.portico, <PorticoModal />)
     await act(async () => t.portico.open())
     const rows = Array.from(modalRoot().querySelectorAll<HTMLElement>('[data-connector-id]'))
@@ -206,8 +198,7 @@ describe('Connect view', () => {
     expect(byText(modalRoot(), 'button', 'All Wallets')).toBeUndefined()
     rendered?.unmount()
     document.body.innerHTML = ''
-    const t = await setup()
-    t.views.set('AllWallets', async () => ({ default: () => <p>directory</p> }))
+    const t = await setup({ views: { AllWallets: directoryView } })
     await click(t.button)
     await click(await waitFor(() => byText(modalRoot(), 'button', 'All Wallets')))
     const view = await waitFor(() => modalRoot().querySelector('[data-view="AllWallets"]'))
@@ -222,14 +213,11 @@ describe('Connect view', () => {
       chain: 'solana' as const,
       installed: true,
     }
-    const wc = (chain: 'eip155' | 'solana') => ({
-      id: 'walletConnect',
-      type: 'WALLET_CONNECT' as const,
-      name: 'WalletConnect',
-      chain,
+    const t = await setup({
+      connectors: [devWallet, solWallet],
+      walletConnect: { id: 'walletConnect', name: 'WalletConnect', namespaces: ['eip155', 'solana'] },
+      views: { ConnectingWalletConnect: qrView },
     })
-    const t = await setup({ connectors: [wc('eip155'), devWallet, wc('solana'), solWallet] })
-    t.views.set('ConnectingWalletConnect', async () => ({ default: () => <p>qr</p> }))
     await click(t.button)
     const groups = Array.from(modalRoot().querySelectorAll<HTMLElement>('[data-view="Connect"] .group'))
     expect(groups.map((g) => [g.dataset.chain, g.querySelector('h3')?.textContent])).toEqual([
@@ -252,10 +240,10 @@ describe('Connect view', () => {
 })
 
 describe('ConnectingExternal → Account', () => {
-  it('a wallet rejection shows "Try again"; retrying connects and shows Account with the balance', async () => {
+  it('a wallet rejection shows "Try again"; retrying connects, closes the modal, and Account then shows the balance', async () => {
     let reject = true
     const { button, portico } = await setup({
-      script: {
+      wallet: {
         connect: async () => {
           if (reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
         },
@@ -269,16 +257,22 @@ describe('ConnectingExternal → Account', () => {
     )
     reject = false
     await click(retry)
-    await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
-    const account = modalRoot().querySelector('[data-view="Account"]')!
+    // Core closes the modal once the wallet connected (not embedded).
+    await waitFor(() => !portico.getState().modal.open)
+    const accountButton = rendered!.container.querySelector('button')!
+    expect(accountButton.textContent).toContain('0xf39F…2266')
+    await click(accountButton)
+    const account = await waitFor(() =>
+      modalRoot().querySelector('[data-view="Account"]')?.textContent?.includes('10000.123 ETH')
+        ? modalRoot().querySelector('[data-view="Account"]')
+        : null,
+    )
     expect(account.textContent).toContain('0xf39F…2266')
-    expect(account.textContent).toContain('10000.123 ETH')
     expect(portico.getState().router.view).toBe('Account')
-    expect(rendered!.container.querySelector('button')!.textContent).toContain('0xf39F…2266')
   })
 
   it('Cancel goes back to Connect', async () => {
-    const { button } = await setup({ script: { connect: () => new Promise(() => {}) } })
+    const { button } = await setup({ wallet: { connect: () => new Promise(() => {}) } })
     await click(button)
     await click(modalRoot().querySelector('[data-connector-id="dev"]'))
     await waitFor(() => modalRoot().querySelector('[data-view="ConnectingExternal"]'))

@@ -3,8 +3,16 @@ import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { en, formatString } from '../i18n/index.js'
 import { PorticoModal } from '../modal/index.js'
+import {
+  ADDRESS,
+  createTestPortico,
+  type HistoryScript,
+  localNet,
+  localNet2,
+  startGateway,
+  type TestPorticoOptions,
+} from '../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
-import { ADDRESS, createTestPortico, type Script } from '../test-helpers/test-portico.js'
 import { formatActivityDate } from './Activity.js'
 
 let rendered: Rendered | undefined
@@ -47,10 +55,11 @@ function item(
 
 const t = (key: keyof typeof en, values?: Record<string, string | number>) => formatString(en[key], values)
 
-/** Opens Account → Activity with the scripted gateway; returns the tab panel. */
-async function openActivity(getActivity?: Script['getActivity']) {
-  const tp = createTestPortico({ script: getActivity ? { getActivity } : {} })
-  await tp.portico.connect('dev')
+/** Opens Account → Activity, with a gateway answering `history` when given; returns the tab panel. */
+async function openActivity(history?: HistoryScript, options: TestPorticoOptions = {}) {
+  const gateway = history ? await startGateway(history) : undefined
+  const tp = await createTestPortico({ ...options, ...(gateway ? { apiUrl: gateway.url } : {}) })
+  await tp.connect()
   rendered = await render(tp.portico, <PorticoModal />)
   await act(async () => tp.portico.open())
   const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
@@ -165,7 +174,7 @@ describe('Account → Activity with a gateway', () => {
     let calls = 0
     const { panel } = await openActivity(async () => {
       calls++
-      if (calls === 1) throw Object.assign(new Error('x'), { shortMessage: 'HTTP status code: 500' })
+      if (calls === 1) throw new Error('boom')
       return { data: [item('a')], next: null }
     })
     const error = await waitFor(() => panel().querySelector('[data-testid="activity-error"]'))
@@ -202,11 +211,11 @@ describe('Account → Activity with a gateway', () => {
     const cursors: (string | undefined)[] = []
     const { panel } = await openActivity(async ({ cursor }) => {
       cursors.push(cursor)
-      if (cursor === 'p2' && cursors.length === 2) throw new Error('offline')
+      if (cursor === 'p2' && cursors.length === 2) throw new Error('boom')
       return cursor === 'p2' ? { data: [item('b')], next: null } : { data: [item('a')], next: 'p2' }
     })
     await click(await waitFor(() => byText(panel(), 'button', 'Load more')))
-    await waitFor(() => panel().textContent?.includes('offline'))
+    await waitFor(() => panel().textContent?.includes('HTTP status code: 500'))
     expect(panel().querySelector('[data-activity-id="a"]')).not.toBeNull()
     await click(byText(panel(), 'button', 'Try again'))
     await waitFor(() => panel().querySelector('[data-activity-id="b"]'))
@@ -214,9 +223,8 @@ describe('Account → Activity with a gateway', () => {
   })
 
   it('without an explorer on the network, rows are not links', async () => {
-    const { tp, panel } = await openActivity(async () => ({ data: [item('a')], next: null }))
-    const all = tp.portico.getState().networks.all.map(({ blockExplorers: _, ...n }) => n)
-    await act(async () => tp.set({ networks: { ...tp.portico.getState().networks, all } }))
+    const networks = [localNet, localNet2].map(({ blockExplorers: _, ...n }) => n)
+    const { panel } = await openActivity(async () => ({ data: [item('a')], next: null }), { networks })
     const row = await waitFor(() => panel().querySelector('[data-activity-id="a"]'))
     expect(row.querySelector('a')).toBeNull()
   })

@@ -1,8 +1,8 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/index.js'
+import { createTestPortico } from '../test-helpers/portico.js'
 import { type Rendered, render } from '../test-helpers/render.js'
-import { createTestPortico } from '../test-helpers/test-portico.js'
 import { Avatar, WalletIcon } from './parts.js'
 
 let rendered: Rendered | undefined
@@ -24,7 +24,7 @@ async function failToLoad(img: Element | null) {
 
 describe('an untrusted image that fails to load falls back to its letter/placeholder, never a broken image', () => {
   it('WalletIcon: a blocked data: icon becomes the wallet’s first letter', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     rendered = await render(
       t.portico,
       <WalletIcon connector={{ name: 'portico Dev Wallet', imageUrl: ICON }} />,
@@ -39,7 +39,7 @@ describe('an untrusted image that fails to load falls back to its letter/placeho
   })
 
   it('WalletIcon: a new icon URL gets a new try', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     rendered = await render(t.portico, <WalletIcon connector={{ name: 'W', imageUrl: ICON }} />)
     await failToLoad(rendered.container.querySelector('img'))
     expect(rendered.container.querySelector('img')).toBeNull()
@@ -49,7 +49,7 @@ describe('an untrusted image that fails to load falls back to its letter/placeho
   })
 
   it('Avatar: a profile image that fails shows the address gradient', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     rendered = await render(t.portico, <Avatar address="0xabc" image="https://avatars.example/a.png" />)
     await failToLoad(rendered.container.querySelector('img.avatar'))
     expect(rendered.container.querySelector('img')).toBeNull()
@@ -57,9 +57,9 @@ describe('an untrusted image that fails to load falls back to its letter/placeho
   })
 
   it('ConnectButton: a profile image that fails shows the address gradient', async () => {
-    const t = createTestPortico()
-    await t.portico.connect('dev')
-    await act(async () => t.setAccount({ profileImage: 'https://avatars.example/me.png' }))
+    const t = await createTestPortico()
+    await t.connect()
+    await act(async () => t.updateAccount({ profileImage: 'https://avatars.example/me.png' }))
     rendered = await render(t.portico, <ConnectButton />)
     await failToLoad(rendered.container.querySelector('img.portico-button-avatar'))
     expect(rendered.container.querySelector('img')).toBeNull()

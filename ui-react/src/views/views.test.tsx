@@ -1,12 +1,20 @@
-import type { TokenBalance } from '@portico/core'
+import { type TokenBalance, UserRejectedRequestError } from '@portico/core'
 import { act, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton, NetworkButton } from '../buttons/index.js'
 import { PorticoLocale } from '../i18n/index.js'
 import { PorticoModal } from '../modal/index.js'
 import { useSignMessage } from '../requests/index.js'
+import {
+  ADDRESS,
+  createTestPortico,
+  devWallet,
+  localNet,
+  localNet2,
+  type TestPorticoOptions,
+  WalletError,
+} from '../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
-import { ADDRESS, createTestPortico, localNet, localNet2, WalletError } from '../test-helpers/test-portico.js'
 
 let rendered: Rendered | undefined
 afterEach(() => {
@@ -17,9 +25,9 @@ afterEach(() => {
 
 const rejection = () => new WalletError('User rejected the request.', 4001)
 
-async function connected(opts: Parameters<typeof createTestPortico>[0] = {}) {
-  const t = createTestPortico(opts)
-  await t.portico.connect('dev')
+async function connected(opts: TestPorticoOptions = {}) {
+  const t = await createTestPortico(opts)
+  await t.connect()
   rendered = await render(t.portico, <PorticoModal />)
   return t
 }
@@ -37,7 +45,7 @@ const usdc: TokenBalance = {
 describe('Account view', () => {
   it('shows the short address, the balance truncated to 3 decimals and tokens with fiat at 2', async () => {
     const t = await connected()
-    await act(async () => t.setAccount({ tokenBalance: [usdc] }))
+    await act(async () => t.updateAccount({ tokenBalance: [usdc] }))
     await act(async () => t.portico.open())
     const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
     expect(view.querySelector('[data-testid="account-name"]')?.textContent).toBe('0xf39F…2266')
@@ -52,7 +60,7 @@ describe('Account view', () => {
 
   it('an email name over 30 characters is shortened with an ellipsis', async () => {
     const t = await connected()
-    await act(async () => t.setAccount({ user: { email: 'averyveryverylongname@example.com' } }))
+    await act(async () => t.updateAccount({ user: { email: 'averyveryverylongname@example.com' } }))
     await act(async () => t.portico.open())
     const name = await waitFor(() => modalRoot().querySelector('[data-testid="account-name"]'))
     expect(name.textContent).toContain('…')
@@ -74,45 +82,21 @@ describe('Account view', () => {
   })
 
   it('a plugin account action pushes the plugin view, loaded lazily from the registry', async () => {
-    const t = await connected()
-    t.actions.push({ id: 'hello', label: 'Say hello', view: 'Networks' })
-    t.views.set('Networks', async () => ({ default: () => <p>plugin view</p> }))
+    const t = await connected({
+      actions: [{ id: 'hello', label: 'Say hello', view: 'Networks' }],
+      views: { Networks: pluginView },
+    })
     await act(async () => t.portico.open())
     await click(await waitFor(() => modalRoot().querySelector('[data-action-id="hello"]')))
     const view = await waitFor(() => modalRoot().querySelector('[data-view="Networks"]'))
     expect(view.textContent).toBe('plugin view')
   })
 
-  it("with several chains, Account lists each namespace's address and balance; choosing another opens on it (SPEC §2)", async () => {
-    const t = await connected()
-    const solAddress = 'Ez2uFCWHQAsMP7ww3qoVhG4eT3huTV3a846cP9pmVhmQ'
-    const solNet = {
-      id: 'local',
-      name: 'Solana Local',
-      chainNamespace: 'solana' as const,
-      caipNetworkId: 'solana:local' as const,
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-    }
-    const opened: unknown[] = []
-    const open = t.portico.open.bind(t.portico)
-    t.portico.open = async (opts) => {
-      opened.push(opts)
-      return open(opts)
-    }
-    await act(async () => {
-      const s = t.portico.getState()
-      t.set({
-        networks: {
-          ...s.networks,
-          all: [...s.networks.all, solNet],
-          active: { ...s.networks.active, solana: 'solana:local' },
-        },
-      })
-      t.setAccount({ status: 'disconnected' }, 'solana')
-    })
+  it("with several chains, Account lists each namespace's address and balance; choosing another switches to it (SPEC §2)", async () => {
+    const solWallet = { ...devWallet, id: 'sol', name: 'Sol Wallet', chain: 'solana' as const }
+    const t = await connected({ connectors: [devWallet, solWallet] })
     await act(async () => t.portico.open())
-    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    let view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
     const row = (ns: string) => view.querySelector<HTMLElement>(`[data-namespace="${ns}"]`)!
     expect(row('eip155').textContent).toContain('0xf39F…2266')
     expect(row('eip155').querySelector('[data-testid="namespace-balance"]')?.textContent).toBe(
@@ -120,20 +104,32 @@ describe('Account view', () => {
     )
     expect(row('eip155').getAttribute('aria-current')).toBe('true')
     expect(row('solana').textContent).toContain('Connect a Solana wallet')
-    await act(async () =>
-      t.setAccount(
-        { status: 'connected', address: solAddress, balance: '1000', balanceSymbol: 'SOL' },
-        'solana',
-      ),
-    )
+    // The visitor connects a Solana wallet too (which makes Solana active), then opens on EVM again.
+    await act(async () => t.portico.close())
+    await act(async () => t.connect('sol', 'solana'))
+    expect(t.portico.getState().activeNamespace).toBe('solana')
+    await act(async () => t.portico.open({ namespace: 'eip155' }))
+    view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    expect(row('eip155').getAttribute('aria-current')).toBe('true')
     expect(row('solana').textContent).toContain('Ez2u…VhmQ')
     expect(row('solana').querySelector('[data-testid="namespace-balance"]')?.textContent).toBe('1000.000 SOL')
     await click(row('solana'))
-    expect(opened.at(-1)).toEqual({ namespace: 'solana' })
+    await waitFor(() => t.portico.getState().activeNamespace === 'solana')
+    expect(t.portico.getState().modal.open).toBe(true)
   })
 
-  it('Disconnect returns to Connect', async () => {
+  it('Disconnect disconnects and closes the modal; it opens on Connect again', async () => {
     const t = await connected()
+    await act(async () => t.portico.open())
+    await click(await waitFor(() => byText(modalRoot(), 'button', 'Disconnect')))
+    await waitFor(() => t.portico.getState().accounts.eip155?.status === 'disconnected')
+    expect(t.portico.getState().modal.open).toBe(false)
+    await act(async () => t.portico.open())
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+  })
+
+  it('embedded, Disconnect returns to Connect in place', async () => {
+    const t = await connected({ embedded: true })
     await act(async () => t.portico.open())
     await click(await waitFor(() => byText(modalRoot(), 'button', 'Disconnect')))
     await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
@@ -145,7 +141,7 @@ describe('Networks / SwitchNetwork', () => {
   it('a rejected switch offers "Try again"; the retry switches and leaves to Account', async () => {
     let reject = true
     const t = await connected({
-      script: {
+      wallet: {
         switchNetwork: async () => {
           if (reject) throw rejection()
         },
@@ -164,7 +160,7 @@ describe('Networks / SwitchNetwork', () => {
 
   it('any other failure goes back one view (SPEC §2)', async () => {
     const t = await connected({
-      script: {
+      wallet: {
         switchNetwork: async () => {
           throw new WalletError('Unrecognized chain', 4902)
         },
@@ -178,7 +174,11 @@ describe('Networks / SwitchNetwork', () => {
   })
 })
 
+/** A view a plugin would register. */
+const pluginView = async () => ({ default: () => <p>plugin view</p> })
+
 let signed: string | undefined
+let failure: unknown
 function SignButton() {
   const signMessage = useSignMessage()
   const [error, setError] = useState<string>()
@@ -191,7 +191,10 @@ function SignButton() {
             (s) => {
               signed = s
             },
-            (e: Error) => setError(e.message),
+            (e: Error) => {
+              failure = e
+              setError(e.message)
+            },
           )
         }
       >
@@ -204,9 +207,11 @@ function SignButton() {
 
 describe('UnsupportedChain', () => {
   it('the network button says "Wrong network" and opens UnsupportedChain with the supported networks', async () => {
-    const t = createTestPortico()
-    await t.portico.connect('dev')
-    t.set({ networks: { ...t.portico.getState().networks, unsupported: { eip155: true } } })
+    const t = await createTestPortico()
+    await t.connect()
+    // The wallet moves to a chain the app does not offer.
+    await act(async () => t.adapters.eip155?.emit('chainChanged', { caipNetworkId: 'eip155:999' }))
+    expect(t.portico.getState().networks.unsupported.eip155).toBe(true)
     rendered = await render(
       t.portico,
       <>
@@ -226,15 +231,15 @@ describe('UnsupportedChain', () => {
 describe('SignMessage for a host request', () => {
   it('shows the message, "Try again" after a rejection, resolves and closes on success', async () => {
     let reject = true
-    const t = createTestPortico({
-      script: {
+    const t = await createTestPortico({
+      wallet: {
         signMessage: async () => {
           if (reject) throw rejection()
           return '0xsig'
         },
       },
     })
-    await t.portico.connect('dev')
+    await t.connect()
     rendered = await render(
       t.portico,
       <>
@@ -253,8 +258,8 @@ describe('SignMessage for a host request', () => {
   })
 
   it('Cancel after a rejection rejects the host promise with the wallet error', async () => {
-    const t = createTestPortico({ script: { signMessage: async () => Promise.reject(rejection()) } })
-    await t.portico.connect('dev')
+    const t = await createTestPortico({ wallet: { signMessage: async () => Promise.reject(rejection()) } })
+    await t.connect()
     rendered = await render(
       t.portico,
       <>
@@ -265,14 +270,16 @@ describe('SignMessage for a host request', () => {
     await click(byText(rendered.container, 'button', 'sign'))
     await click(await waitFor(() => byText(modalRoot(), 'button', 'Cancel')))
     const out = await waitFor(() => rendered!.container.querySelector('output'))
-    expect(out.textContent).toBe('User rejected the request.')
+    // Core hands the host the wallet's 4001 as its typed rejection.
+    expect(failure).toBeInstanceOf(UserRejectedRequestError)
+    expect(out.textContent).toMatch(/^User rejected the request\./)
     expect(t.portico.getState().modal.open).toBe(false)
   })
 })
 
 describe('strings catalogue', () => {
   it('another locale replaces the texts without touching components', async () => {
-    const t = createTestPortico()
+    const t = await createTestPortico()
     rendered = await render(
       t.portico,
       <PorticoLocale strings={{ connectWallet: 'Wallet verbinden', connectTitle: 'Wallet wählen' }}>
@@ -307,9 +314,8 @@ describe('ApproveTransaction shows the value in the native unit of the request�
   })
 
   it('uses the request’s caipNetworkId network (its own symbol and decimals), not the active one', async () => {
-    const t = await connected()
     const usdNet = { ...localNet2, nativeCurrency: { name: 'Dollar', symbol: 'USDx', decimals: 6 } }
-    await act(async () => t.set({ networks: { ...t.portico.getState().networks, all: [localNet, usdNet] } }))
+    const t = await connected({ networks: [localNet, usdNet] })
     const request = { to, value: 2_500_000n, caipNetworkId: 'eip155:31338' }
     await act(async () => t.portico.open({ view: 'ApproveTransaction', data: { request } }))
     const view = await waitFor(() => modalRoot().querySelector('[data-view="ApproveTransaction"]'))

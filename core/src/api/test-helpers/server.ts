@@ -32,10 +32,24 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * `cors`: answer like the gateway does for a page on another origin (a
+ * browser-like test environment enforces it): every reply allows the caller's
+ * origin and a CORS preflight is answered 204 without being recorded.
+ */
+export async function startTestServer(options: { cors?: boolean } = {}): Promise<TestServer> {
   const requests: RecordedRequest[] = []
   const routes = new Map<string, Handler>()
   const server: Server = createServer(async (req, res) => {
+    if (options.cors) {
+      res.setHeader('access-control-allow-origin', req.headers.origin ?? '*')
+      if (req.method === 'OPTIONS') {
+        res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS')
+        res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*')
+        res.statusCode = 204
+        return res.end()
+      }
+    }
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks).toString('utf8')

@@ -182,7 +182,11 @@ describe('SSR: every package imports under Node without a DOM', () => {
         const isPlugin = /^[a-z][A-Za-z]*Plugin$/.test(name)
         if (!isAdapter && !isPlugin) continue
         if (isAdapter) adapterFactories.push(`${entry.pkg}:${name}`)
-        const attempts: unknown[][] = isAdapter ? [[], [{ networks }]] : [[]]
+        // An adapter takes the presets of its own namespace: try each namespace's presets in turn.
+        const byNamespace = [...new Set(networks.map((n) => n.chainNamespace))].map((ns) =>
+          networks.filter((n) => n.chainNamespace === ns),
+        )
+        const attempts: unknown[][] = isAdapter ? [[], ...byNamespace.map((group) => [{ networks: group }])] : [[]]
         let made: unknown
         for (const args of attempts) {
           try {

@@ -50,7 +50,7 @@ describe('announced wallet names are plain text of at most 64 characters', () =>
       }),
       { numRuns: 500 },
     )
-  })
+  }, 60_000)
 })
 
 describe('announced wallet icons are only bounded data:image URIs', () => {

@@ -72,6 +72,23 @@ export function buildApp(options: AppOptions): App {
     return503OnClosing: true,
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
+    // Refusals before routing (a request line or headers over Node's limit, a malformed request) keep
+    // the gateway's error shape `{ code, message }`, like every other refusal.
+    clientErrorHandler(error, socket) {
+      if (!socket.writable) return
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
+      const status = tooLarge ? 431 : 400
+      const body = JSON.stringify(
+        tooLarge
+          ? { code: 'headers_too_large', message: 'The request line or headers are too large' }
+          : { code: 'bad_request', message: 'The request is malformed' },
+      )
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      )
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   trackRoutes(app as unknown as FastifyInstance)

@@ -238,11 +238,11 @@ describe.each(ENGINES)('onramp sandbox over HTTP (%s)', (kind) => {
 })
 
 describe('a gateway with no onramp provider', () => {
-  it('answers 503 onramp_not_configured (the core then uses its built-in defaults)', async () => {
+  it('answers 404 onramp_not_configured (the core then uses its built-in defaults)', async () => {
     const t = await startTestGateway('sqlite', {})
     try {
       const r = await call(`${t.url}/v1/onramp/options?${q}`)
-      expect(r.status).toBe(503)
+      expect(r.status).toBe(404)
       expect(r.body.code).toBe('onramp_not_configured')
       const core = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
       const options = await core.getOnrampOptions()

@@ -47,10 +47,10 @@ export class OnrampService {
     return this.providers.find((p): p is SandboxProvider => p instanceof SandboxProvider)
   }
 
-  /** The named provider, or the first one; 404 when none matches, 503 when none is configured. */
+  /** The named provider, or the first one; 404 when none matches or none is configured (a deliberate 4xx: 5xx means a fault). */
   pick(id: string | undefined): OnrampProvider {
     if (this.providers.length === 0) {
-      throw new ApiError(503, 'onramp_not_configured', 'No onramp provider is configured on this gateway')
+      throw new ApiError(404, 'onramp_not_configured', 'No onramp provider is configured on this gateway')
     }
     if (id === undefined) return this.providers[0]!
     const p = this.providers.find((x) => x.id === id)

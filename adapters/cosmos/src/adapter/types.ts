@@ -19,22 +19,6 @@ export interface CosmosConnectOptions {
   chainIds?: string[]
 }
 
-// At merge: `declare module '@portico/core'` (core then declares these interfaces).
-declare module '../contract-v2.js' {
-  interface TransactionRequests {
-    cosmos: CosmosTransactionRequest
-  }
-  interface ConnectOptions {
-    cosmos: CosmosConnectOptions
-  }
-  interface SignTransactionRequests {
-    cosmos: CosmosSignTransactionRequest
-  }
-  interface SignTransactionResults {
-    cosmos: CosmosSignTransactionResult
-  }
-}
-
 export interface CosmosAdapterOptions {
   /** The Cosmos chains offered (`defineCosmosNetwork`, `cosmosLocalHub`…); the first is the default. */
   networks: readonly CosmosNetwork[]

@@ -261,8 +261,13 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     getBalance: ({ address, caipNetworkId }) =>
       getFeeCoinBalance(clients, findNetwork(networks, caipNetworkId), address),
 
-    getTokenBalances: ({ address, caipNetworkId, tokens }) =>
-      getAllCosmosBalances(clients, findNetwork(networks, caipNetworkId), address, tokens),
+    async getTokenBalances({ address, caipNetworkId, tokens }) {
+      const network = findNetwork(networks, caipNetworkId)
+      const holdings = await getAllCosmosBalances(clients, network, address, tokens)
+      // Core lists the fee coin itself (from getBalance) first: without a filter it would show twice.
+      const feeDenom = network.cosmos.currencies[0]!.denom
+      return tokens ? holdings : holdings.filter((h) => h.token !== feeDenom)
+    },
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId, address)

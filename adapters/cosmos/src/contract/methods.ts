@@ -8,10 +8,11 @@ export const COSMOS_REQUEST_METHODS: RequestMethodLists = Object.freeze({
 
 /**
  * What the adapter drives over a request channel (the WalletConnect `cosmos`
- * namespace): keys, direct and amino signing; account and chain changes of
- * the session are listened to.
+ * namespace): keys, direct and amino signing; the session's account changes
+ * are listened to. No `chainChanged`: a Cosmos session spans its chains and
+ * the app names the chain in every request, so the adapter does not follow one.
  */
 export const COSMOS_CHANNEL: ChannelCapabilities = Object.freeze({
   methods: Object.freeze(['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino']),
-  events: Object.freeze(['accountsChanged', 'chainChanged']),
+  events: Object.freeze(['accountsChanged']),
 })

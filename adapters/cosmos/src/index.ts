@@ -15,6 +15,7 @@ export type {
 } from './adapter/types.js'
 export { assertCosmosAddress, InvalidCosmosAddressError, isCosmosAddress } from './address/index.js'
 export { describeDenom, getAllCosmosBalances, getFeeCoinBalance } from './balances/index.js'
+export { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from './contract/index.js'
 export {
   COSMOS_SDK_CODES,
   CosmosTransactionError,

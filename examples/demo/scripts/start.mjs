@@ -8,6 +8,7 @@
 //   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
 //   DEMO_NO_SOLANA=1  do not start the local SVM: the modal offers EVM only
 //   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
+//   DEMO_NO_COSMOS=1  do not start the Cosmos chain simulator: the modal offers no Cosmos
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -50,7 +51,7 @@ function keepOnlyOurSignalListeners() {
 }
 
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
-async function startGateway(devnet, solana) {
+async function startGateway(devnet, solana, cosmos) {
   try {
     const server = await importWorkspace('server', 'index')
     // The embedded store is a file (fresh each run: the devnets are fresh too).
@@ -86,7 +87,7 @@ async function startGateway(devnet, solana) {
       port: 0,
       databaseUrl: `sqlite:${join(dataDir, 'gateway.sqlite')}`,
       logLevel: 'warn',
-      networks: [...evmNetworks, ...solanaNetworks],
+      networks: [...evmNetworks, ...solanaNetworks, ...(cosmos?.gateway ?? [])],
       // Onramp sandbox: its checkout funds the dev wallet from dev account 9 (a published anvil key).
       onramp: { sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9].privateKey } },
     })
@@ -122,6 +123,30 @@ try {
       fixtures: devnetPkg.solanaFixturesToJson(sol.fixtures),
     }
   }
+  let cosmos
+  if (!process.env.DEMO_NO_COSMOS) {
+    // The Cosmos chain simulator (no Cosmos SDK node runs here): two chains, different prefixes.
+    const sim = await devnetPkg.startCosmosDevnet({ port: 0 })
+    stops.push(() => sim.stop())
+    for (const c of sim.chains) console.log(`  devnet  ${c.caipNetworkId}  ${c.rpcUrl}`)
+    const chains = sim.chains.map(({ chainId, bech32Prefix, rpcUrl, restUrl, caipNetworkId }) => ({
+      chainId,
+      bech32Prefix,
+      rpcUrl,
+      restUrl,
+      caipNetworkId,
+    }))
+    // What the gateway reads bank balances from (its Cosmos network config).
+    const gateway = sim.chains.map((c) => ({
+      caipNetworkId: c.caipNetworkId,
+      name: c.spec.name,
+      rpcUrl: c.rpcUrl,
+      restUrl: c.restUrl,
+      bech32Prefix: c.bech32Prefix,
+      currencies: c.spec.denoms,
+    }))
+    cosmos = { chains, fixtures: { accounts: sim.fixtures.accounts }, gateway }
+  }
   let walletconnect
   if (!process.env.DEMO_NO_RELAY) {
     const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
@@ -129,12 +154,13 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana)
+  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana, cosmos)
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,
     apiUrl,
     solana,
+    cosmos: cosmos && { chains: cosmos.chains, fixtures: cosmos.fixtures },
     walletconnect,
   })
 

@@ -7,6 +7,7 @@ import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
@@ -29,6 +30,8 @@ export interface DevnetInfo {
   apiUrl?: string
   /** The local SVM, when running. */
   solana?: SolanaDevnetInfo
+  /** The Cosmos chain simulator, when running. */
+  cosmos?: CosmosDevnetInfo
   /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
   walletconnect?: { url: string }
 }
@@ -55,6 +58,8 @@ export interface DemoWorld {
   wallet: DevWallet
   /** The Solana dev wallet (Wallet Standard), when the local SVM runs. */
   solanaWallet: SolanaDevWallet | undefined
+  /** The Cosmos dev wallet (Keplr API), when the Cosmos simulator runs. */
+  cosmosWallet?: ReturnType<typeof createCosmosWorld>['wallet']
   hello: HelloPlugin
   devnet: DevnetInfo & { found: boolean }
   /** The relay the WalletConnect plugin uses (loopback only). */
@@ -98,6 +103,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ]
     : []
 
+  const cosmos = createCosmosWorld(devnet.cosmos, window)
+
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -113,6 +120,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     adapters: [
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
+      ...cosmos.adapters,
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
@@ -128,7 +136,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, solanaWallet, hello, devnet, relayUrl }
+  return { portico, embedded, wallet, solanaWallet, cosmosWallet: cosmos.wallet, hello, devnet, relayUrl }
 }
 
 /** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */

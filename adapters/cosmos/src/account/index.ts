@@ -1,7 +1,6 @@
-import type { CaipAddress } from '@portico/core'
+import type { AccountRecord, CaipAddress } from '@portico/core'
 import { isCosmosAddress } from '../address/index.js'
 import { toHexString } from '../client/index.js'
-import type { AccountRecord } from '../contract-v2.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { KeplrKey } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'

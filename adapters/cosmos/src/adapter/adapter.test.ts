@@ -93,7 +93,7 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     expect(events).toEqual([{ connectorId, caipNetworkId: osmo.caipNetworkId, accounts: [account] }])
   })
 
-  it('balances: the fee coin in display units (SPEC §5, 3 decimals truncated) and every denom with its symbol', async () => {
+  it('balances: the fee coin in display units (SPEC §5, 3 decimals truncated); token balances are the other denoms with their symbols', async () => {
     const { adapter } = await setup()
     const address = fixture(2, OSMO)
     expect(await adapter.getBalance({ address, caipNetworkId: osmo.caipNetworkId })).toEqual({
@@ -106,9 +106,16 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
       address: fixture(2),
       caipNetworkId: hub.caipNetworkId,
     })
-    expect(holdings.map((h) => [h.token, h.symbol, h.decimals])).toEqual([
-      ['uatom', 'ATOM', 6],
-      ['uusdc', 'USDC', 6],
+    // The fee coin is core's native entry (getBalance), so it is not a token too.
+    expect(holdings.map((h) => [h.token, h.symbol, h.decimals])).toEqual([['uusdc', 'USDC', 6]])
+    const asked = await adapter.getTokenBalances!({
+      address: fixture(2),
+      caipNetworkId: hub.caipNetworkId,
+      tokens: ['uatom', 'uusdc'],
+    })
+    expect(asked.map((h) => [h.token, h.value])).toEqual([
+      ['uatom', 1_000_000_000_000n],
+      ['uusdc', 1_000_000_000_000n],
     ])
     await expect(
       adapter.getBalance({ address: fixture(0, OSMO), caipNetworkId: hub.caipNetworkId }),
@@ -122,7 +129,7 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
       address: fixture(2),
       caipNetworkId: bare.caipNetworkId,
     })
-    expect(holdings[1]).toMatchObject({
+    expect(holdings[0]).toMatchObject({
       token: 'uusdc',
       symbol: 'uusdc',
       decimals: 0,

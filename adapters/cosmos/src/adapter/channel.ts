@@ -1,15 +1,12 @@
 import type { AminoSignResponse, StdSignature, StdSignDoc } from '@cosmjs/amino'
 import type { DirectSignResponse } from '@cosmjs/proto-signing'
+import type { RequestChannel } from '@portico/core'
 import { UnsupportedChainError } from '@portico/core'
 import { decodeBech32 } from '../address/index.js'
-import type { RequestChannel } from '../contract-v2.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { Keplr, KeplrDirectSignDoc, KeplrKey } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import { makeAdr036SignDoc } from '../sign-message/adr036.js'
-
-/** The WalletConnect `cosmos` namespace methods this adapter drives. */
-export const COSMOS_CHANNEL_METHODS = ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'] as const
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 function fromBase64(value: unknown, what: string): Uint8Array {

@@ -1,18 +1,17 @@
 import {
+  type AccountRecord,
+  type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
+  type ChainAdapter,
   type Connector,
+  type ConnectResult,
   type PorticoContext,
   PorticoError,
+  type RequestChannel,
 } from '@portico/core'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
-import type {
-  AccountRecord,
-  AdapterEvents,
-  ChainAdapter,
-  ConnectResult,
-  RequestChannel,
-} from '../contract-v2.js'
+import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
 import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
@@ -26,7 +25,7 @@ import {
 } from '../send/index.js'
 import { signCosmosMessage } from '../sign-message/index.js'
 import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
-import { COSMOS_CHANNEL_METHODS, channelKeplr } from './channel.js'
+import { channelKeplr } from './channel.js'
 import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
 import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
@@ -184,11 +183,8 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
   const adapter: ChainAdapter<'cosmos'> = {
     namespace: 'cosmos',
     networks,
-    channel: { methods: COSMOS_CHANNEL_METHODS, events: ['accountsChanged', 'chainChanged'] },
-    requestMethods: {
-      safe: ['cosmos_getAccounts'],
-      unsafe: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_signArbitrary'],
-    },
+    channel: COSMOS_CHANNEL,
+    requestMethods: COSMOS_REQUEST_METHODS,
 
     setup(context) {
       ctx = context
@@ -265,8 +261,13 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     getBalance: ({ address, caipNetworkId }) =>
       getFeeCoinBalance(clients, findNetwork(networks, caipNetworkId), address),
 
-    getTokenBalances: ({ address, caipNetworkId, tokens }) =>
-      getAllCosmosBalances(clients, findNetwork(networks, caipNetworkId), address, tokens),
+    async getTokenBalances({ address, caipNetworkId, tokens }) {
+      const network = findNetwork(networks, caipNetworkId)
+      const holdings = await getAllCosmosBalances(clients, network, address, tokens)
+      // Core lists the fee coin itself (from getBalance) first: without a filter it would show twice.
+      const feeDenom = network.cosmos.currencies[0]!.denom
+      return tokens ? holdings : holdings.filter((h) => h.token !== feeDenom)
+    },
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId, address)

@@ -1,7 +1,7 @@
 import type { StdSignDoc } from '@cosmjs/amino'
 import type { KeplrDirectSignDoc } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
-import type { CosmosSignMode, CosmosTransactionRequest } from '../send/index.js'
+import type { CosmosSignMode } from '../send/index.js'
 import type { ConfiguredCosmosWallet, KeplrStyleWallet } from '../wallets/index.js'
 
 /** `signTransaction` for Cosmos: a sign doc in the wallet's mode (what `signDirect` / `signAmino` take). */
@@ -17,22 +17,6 @@ export type CosmosSignTransactionResult =
 /** `connect` options for Cosmos: every chain to enable at once (Keplr asks the user once for all). */
 export interface CosmosConnectOptions {
   chainIds?: string[]
-}
-
-// At merge: `declare module '@portico/core'` (core then declares these interfaces).
-declare module '../contract-v2.js' {
-  interface TransactionRequests {
-    cosmos: CosmosTransactionRequest
-  }
-  interface ConnectOptions {
-    cosmos: CosmosConnectOptions
-  }
-  interface SignTransactionRequests {
-    cosmos: CosmosSignTransactionRequest
-  }
-  interface SignTransactionResults {
-    cosmos: CosmosSignTransactionResult
-  }
 }
 
 export interface CosmosAdapterOptions {

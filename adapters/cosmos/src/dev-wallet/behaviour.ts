@@ -3,6 +3,9 @@ import { KEPLR_REJECTED_MESSAGE } from '../keplr/index.js'
 /** What the dev wallet does with requests that need the user (enable, suggest chain, sign). */
 export type CosmosDevWalletBehaviour = 'approve' | 'reject' | 'hold'
 
+/** A wrong answer the dev wallet gives once, to test that apps validate what wallets return. */
+export type CosmosDevWalletTamper = 'accounts' | 'signature'
+
 /** A request held by the behaviour switch until released or rejected. */
 export interface HeldRequest {
   method: string
@@ -28,9 +31,26 @@ export class BehaviourSwitch {
   private readonly oneShot: CosmosDevWalletBehaviour[] = []
   private readonly held: HeldRequest[] = []
   private readonly waiters: ((r: HeldRequest) => void)[] = []
+  private readonly tampers: CosmosDevWalletTamper[] = []
 
+  /** Drops any `rejectNext` / `holdNext` not yet used, as the other Portico dev wallets do. */
   setBehaviour(behaviour: CosmosDevWalletBehaviour): void {
     this.behaviour = behaviour
+    this.oneShot.length = 0
+  }
+  get current(): CosmosDevWalletBehaviour {
+    return this.behaviour
+  }
+  tamperNext(kind: CosmosDevWalletTamper): void {
+    if (kind !== 'accounts' && kind !== 'signature') throw new Error(`unknown tamper ${String(kind)}`)
+    this.tampers.push(kind)
+  }
+  /** True once if a tamper of `kind` was asked for (and consumes it). */
+  tampered(kind: CosmosDevWalletTamper): boolean {
+    const i = this.tampers.indexOf(kind)
+    if (i < 0) return false
+    this.tampers.splice(i, 1)
+    return true
   }
   rejectNext(): void {
     this.oneShot.push('reject')

@@ -6,9 +6,14 @@ import type { AminoSignResponse, Secp256k1HdWallet, StdSignature, StdSignDoc } f
 import type { DirectSecp256k1HdWallet, DirectSignResponse } from '@cosmjs/proto-signing'
 import type { Keplr, KeplrChainInfo, KeplrDirectSignDoc, KeplrKey } from '../keplr/index.js'
 import { makeAdr036SignDoc } from '../sign-message/adr036.js'
-import { BehaviourSwitch, type CosmosDevWalletBehaviour, type HeldRequest } from './behaviour.js'
+import {
+  BehaviourSwitch,
+  type CosmosDevWalletBehaviour,
+  type CosmosDevWalletTamper,
+  type HeldRequest,
+} from './behaviour.js'
 
-export type { CosmosDevWalletBehaviour, HeldRequest } from './behaviour.js'
+export type { CosmosDevWalletBehaviour, CosmosDevWalletTamper, HeldRequest } from './behaviour.js'
 
 /** The public dev mnemonic the Cosmos simulator funds (anvil's too). Never use it on a real chain. */
 export const COSMOS_DEV_WALLET_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -50,7 +55,17 @@ export interface CosmosDevWallet {
   address(chainId: string): Promise<string>
   /** Every Keplr method the app called, in order. */
   readonly requests: readonly string[]
+  /**
+   * The user removes the site's permission in the wallet: every chain is
+   * disabled and `keplr_keystorechange` fires (Keplr has no disconnect
+   * event), so the app re-reads the key and finds it withheld until it
+   * calls `enable` again.
+   */
+  disconnect(): void
   setBehaviour(behaviour: CosmosDevWalletBehaviour): void
+  readonly behaviour: CosmosDevWalletBehaviour
+  /** `accounts`: the next `getKey` returns a bech32 address with a broken checksum; `signature`: the next signature is 63 bytes. */
+  tamperNext(kind: CosmosDevWalletTamper): void
   rejectNext(): void
   holdNext(): void
   readonly pending: readonly HeldRequest[]
@@ -93,6 +108,8 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
   const requests: string[] = []
   const gate = new BehaviourSwitch()
   let selected = 0
+  /** Set by `disconnect()`: keys are withheld (no prompt) until the app enables a chain again. */
+  let dropped = false
 
   function signersFor(prefix: string): Signers {
     let s = signers.get(prefix)
@@ -143,6 +160,20 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
     if (signer !== address) throw new Error('Signer mismatch')
   }
 
+  /** Tampered: the signature loses its last byte (63 bytes, not 64). */
+  function tamperSignature(signature: StdSignature): StdSignature {
+    if (!gate.tampered('signature')) return signature
+    const bytes = Uint8Array.from(atob(signature.signature), (c) => c.charCodeAt(0)).subarray(0, 63)
+    return { ...signature, signature: btoa(String.fromCharCode(...bytes)) }
+  }
+
+  function dispatchKeystoreChange() {
+    for (const { target, key } of installs) {
+      const events = target as Partial<EventTarget>
+      events.dispatchEvent?.(new Event(`${key}_keystorechange`))
+    }
+  }
+
   const keplr: Keplr = {
     version: '0.12.0-portico-dev',
     mode: 'extension',
@@ -150,19 +181,25 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
     async enable(chainIds) {
       requests.push('enable')
       await ensureEnabled(Array.isArray(chainIds) ? chainIds : [chainIds])
+      dropped = false
     },
 
     async getKey(chainId): Promise<KeplrKey> {
       requests.push('getKey')
+      if (dropped && !enabled.has(chainId)) throw new Error('This site is not connected to the wallet')
       await ensureEnabled([chainId])
       const { address, pubkey, algo } = await account(chainId)
       const { fromBech32 } = await import('@cosmjs/encoding')
+      // Tampered: the last character changes, so the bech32 checksum fails.
+      const bech32Address = gate.tampered('accounts')
+        ? `${address.slice(0, -1)}${address.endsWith('q') ? 'p' : 'q'}`
+        : address
       return {
         name: options.name ?? `Dev ${selected}`,
         algo,
         pubKey: pubkey,
         address: fromBech32(address, 256).data,
-        bech32Address: address,
+        bech32Address,
         isNanoLedger: options.aminoOnly ?? false,
         isKeystone: false,
       }
@@ -194,7 +231,11 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       if (signDoc.chainId !== chainId) throw new Error('Chain id in the sign doc does not match')
       await gate.approval('signDirect', { chainId, signer, signDoc })
       const wallet = await signersFor(known(chainId).bech32Prefix).direct
-      return await wallet.signDirect(signer, { ...signDoc, accountNumber: BigInt(signDoc.accountNumber) })
+      const signed = await wallet.signDirect(signer, {
+        ...signDoc,
+        accountNumber: BigInt(signDoc.accountNumber),
+      })
+      return { ...signed, signature: tamperSignature(signed.signature) }
     },
 
     async signAmino(chainId, signer, signDoc): Promise<AminoSignResponse> {
@@ -205,7 +246,8 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
         signDoc.chain_id === '' && signDoc.msgs.length === 1 && signDoc.msgs[0]?.type === 'sign/MsgSignData'
       if (signDoc.chain_id !== chainId && !adr036) throw new Error('Chain id in the sign doc does not match')
       await gate.approval('signAmino', { chainId, signer, signDoc })
-      return await (await signersFor(known(chainId).bech32Prefix).amino).signAmino(signer, signDoc)
+      const signed = await (await signersFor(known(chainId).bech32Prefix).amino).signAmino(signer, signDoc)
+      return { ...signed, signature: tamperSignature(signed.signature) }
     },
 
     async signArbitrary(chainId, signer, data): Promise<StdSignature> {
@@ -216,7 +258,7 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       await gate.approval('signArbitrary', { chainId, signer, data })
       const wallet = await signersFor(known(chainId).bech32Prefix).amino
       const { signature } = await wallet.signAmino(signer, makeAdr036SignDoc(signer, data))
-      return signature
+      return tamperSignature(signature)
     },
 
     async experimentalSuggestChain(info: KeplrChainInfo) {
@@ -272,10 +314,12 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
     selectAccount(index) {
       if (!Number.isInteger(index) || index < 0 || index >= count) throw new Error(`no dev account ${index}`)
       selected = index
-      for (const { target, key } of installs) {
-        const events = target as Partial<EventTarget>
-        events.dispatchEvent?.(new Event(`${key}_keystorechange`))
-      }
+      dispatchKeystoreChange()
+    },
+    disconnect() {
+      enabled.clear()
+      dropped = true
+      dispatchKeystoreChange()
     },
     async address(chainId) {
       return (await account(chainId)).address
@@ -284,6 +328,10 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       return [...requests]
     },
     setBehaviour: (b) => gate.setBehaviour(b),
+    get behaviour() {
+      return gate.current
+    },
+    tamperNext: (kind) => gate.tamperNext(kind),
     rejectNext: () => gate.rejectNext(),
     holdNext: () => gate.holdNext(),
     get pending() {

@@ -1,6 +1,5 @@
-import type { CaipNetworkId } from '@portico/core'
+import type { CaipNetworkId, Network } from '@portico/core'
 import { BECH32_PREFIX } from '../address/index.js'
-import type { NetworkV2 } from '../contract-v2.js'
 import type { KeplrChainInfo } from '../keplr/index.js'
 
 /** A coin of a Cosmos chain: its base denom and how wallets display it. */
@@ -29,7 +28,7 @@ export interface CosmosChainConfig {
 }
 
 /** A Cosmos network: CAIP-2 `cosmos:<chain-id>`, plus the chain's prefix, currencies and gas price. */
-export interface CosmosNetwork extends NetworkV2 {
+export interface CosmosNetwork extends Network {
   chainNamespace: 'cosmos'
   cosmos: CosmosChainConfig
 }

@@ -1,6 +1,6 @@
+import type { SignedMessage } from '@portico/core'
 import { MethodNotSupportedError } from '@portico/core'
 import { toHexString } from '../client/index.js'
-import type { SignedMessage } from '../contract-v2.js'
 import { InvalidWalletResponseError, toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import { makeAdr036SignDoc } from './adr036.js'

@@ -1,7 +1,7 @@
+import type { RequestChannel } from '@portico/core'
 import { UserRejectedRequestError } from '@portico/core'
 import { BITCOIN_DEV_MNEMONIC, type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RequestChannel } from '../contract-v2.js'
 import { type BitcoinDevWallet, createBitcoinDevWallet } from '../dev-wallet/index.js'
 import { verifyBitcoinMessage } from '../message/index.js'
 import { addressParams, bitcoinRegtest } from '../networks/index.js'

@@ -7,7 +7,7 @@
 
 import type { Wallet, WalletIcon } from '@wallet-standard/base'
 import { networks, Psbt } from 'bitcoinjs-lib'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import { EsploraClient } from '../esplora/index.js'
 import { type DevKey, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
 import { createDevStandardWallet } from './standard.js'

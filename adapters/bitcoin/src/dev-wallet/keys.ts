@@ -3,7 +3,7 @@ import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { type Network as BitcoinJsNetwork, crypto, type Psbt, payments } from 'bitcoinjs-lib'
 import { ensureEcc } from '../address/index.js'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import { type Bip322Signer, signMessageBip322, signMessageEcdsa } from '../message/index.js'
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')

@@ -4,7 +4,7 @@ import type {
   StandardEventsFeature,
   StandardEventsListeners,
 } from '@wallet-standard/features'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import type { BitcoinStandardFeatures } from '../wallets/standard-features.js'
 import type { DevWalletCore } from './index.js'
 

@@ -1,4 +1,4 @@
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import type { DevWalletCore } from './index.js'
 
 /** A WBIP004 / sats-connect JSON-RPC answer: `result` or `error`, never a thrown error. */

@@ -1,8 +1,7 @@
 // The WalletConnect `bip122` namespace through the contract's request channel:
 // getAccountAddresses, signMessage, signPsbt (sendTransfer is left to the
 // adapter's own PSBT flow, which checks what the wallet signs).
-import type { CaipNetworkId } from '@portico/core'
-import type { RequestChannel } from '../contract-v2.js'
+import type { CaipNetworkId, RequestChannel } from '@portico/core'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
 

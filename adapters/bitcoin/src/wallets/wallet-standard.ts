@@ -1,7 +1,6 @@
-// Wallet Standard discovery and driver. Issue 10 moves discovery into a
-// shared core module (`watchWalletStandard`): this is the one file that uses
-// `@wallet-standard/app` directly.
-import type { Wallets } from '@wallet-standard/app'
+// The Wallet Standard driver. Discovery itself is core's shared module
+// (`watchWalletStandard`); this file only says which wallets are Bitcoin ones
+// and how to drive them.
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import { InvalidWalletResponseError } from '../errors/index.js'
@@ -17,20 +16,6 @@ export function isBitcoinStandardWallet(wallet: Wallet): boolean {
     BITCOIN_FEATURES.connect in features &&
     typeof wallet.name === 'string'
   )
-}
-
-/** Watches the Wallet Standard registry; calls `onChange` with the bitcoin wallets on every (un)registration. */
-export async function watchStandardWallets(
-  onChange: (wallets: Wallet[]) => void,
-  getWallets?: () => Wallets,
-): Promise<() => void> {
-  const registry = getWallets ? getWallets() : (await import('@wallet-standard/app')).getWallets()
-  const publish = () => onChange(registry.get().filter(isBitcoinStandardWallet))
-  const offs = [registry.on('register', publish), registry.on('unregister', publish)]
-  publish()
-  return () => {
-    for (const off of offs) off()
-  }
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')

@@ -109,7 +109,7 @@ describe('bitcoinAdapter over a request channel (the WalletConnect bip122 namesp
     const before = await sats(to)
     await adapter.sendTransaction({ connectorId, request: { to, value: 77_777n, feeRate: 2 } })
     expect(await sats(to)).toBe(before + 77_777n)
-    dev.setBehaviour('reject-next')
+    dev.rejectNext()
     await expect(
       adapter.sendTransaction({ connectorId, request: { to, value: 10_000n } }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError)

@@ -36,11 +36,12 @@ export function createDevRequestProvider(
         const purposes = (
           Array.isArray(params.purposes) && params.purposes.length ? params.purposes : ['payment']
         ) as BitcoinPurpose[]
-        await core.approval()
+        await core.approval('getAddresses', params)
         core.connected = true
+        const tamper = core.takeTamper('accounts')
         return {
           addresses: core.keysFor(purposes).map((k) => ({
-            address: k.address,
+            address: tamper ? `${k.address.slice(0, -6)}xxxxxx` : k.address,
             publicKey: k.publicKey,
             purpose: k.purpose,
             addressType: k.addressType,
@@ -56,10 +57,11 @@ export function createDevRequestProvider(
         if (typeof address !== 'string' || typeof message !== 'string')
           throw Object.assign(new Error('address and message are required'), { code: -32602 })
         core.keyFor(address)
-        await core.approval()
+        await core.approval('signMessage', params)
         const p = protocol === 'ECDSA' ? 'ecdsa' : 'bip322'
+        const signature = core.signMessage(address, new TextEncoder().encode(message), p)
         return {
-          signature: core.signMessage(address, new TextEncoder().encode(message), p),
+          signature: core.takeTamper('signature') ? signature.slice(0, 24) : signature,
           address,
           protocol: p === 'ecdsa' ? 'ECDSA' : 'BIP322',
         }
@@ -76,7 +78,7 @@ export function createDevRequestProvider(
           core.keyFor(address)
           return { address, indexes }
         })
-        await core.approval()
+        await core.approval('signPsbt', params)
         const signed = await core.signPsbt(Buffer.from(psbt, 'base64'), inputs, broadcast === true)
         return {
           psbt: Buffer.from(signed.psbt).toString('base64'),

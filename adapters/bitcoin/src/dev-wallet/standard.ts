@@ -4,6 +4,7 @@ import type {
   StandardEventsFeature,
   StandardEventsListeners,
 } from '@wallet-standard/features'
+import { fromBase64, fromHex } from '../bytes/index.js'
 import type { BitcoinPurpose } from '../contract/index.js'
 import type { BitcoinStandardFeatures } from '../wallets/standard-features.js'
 import type { DevWalletCore } from './index.js'
@@ -22,7 +23,7 @@ export function createDevStandardWallet(core: DevWalletCore): {
   const accountOf = (k: DevKey): WalletAccount =>
     Object.freeze({
       address: k.address,
-      publicKey: Uint8Array.from(Buffer.from(k.publicKey, 'hex')),
+      publicKey: fromHex(k.publicKey),
       chains: [core.chain] as IdentifierString[],
       features,
       label: k.purpose === 'payment' ? 'Payment' : 'Ordinals',
@@ -61,14 +62,10 @@ export function createDevStandardWallet(core: DevWalletCore): {
         await core.approval('bitcoin:signMessage', inputs)
         const short = core.takeTamper('signature')
         return inputs.map((input) => {
-          const signature = Buffer.from(
+          const signature = fromBase64(
             core.signMessage(input.account.address, input.message, input.protocol ?? 'bip322'),
-            'base64',
           )
-          return {
-            signedMessage: input.message,
-            signature: Uint8Array.from(short ? signature.subarray(0, 20) : signature),
-          }
+          return { signedMessage: input.message, signature: short ? signature.slice(0, 20) : signature }
         })
       },
     },

@@ -1,3 +1,4 @@
+import { fromBase64, toBase64 } from '../bytes/index.js'
 import type { BitcoinPurpose } from '../contract/index.js'
 import type { DevWalletCore } from './index.js'
 
@@ -79,9 +80,9 @@ export function createDevRequestProvider(
           return { address, indexes }
         })
         await core.approval('signPsbt', params)
-        const signed = await core.signPsbt(Buffer.from(psbt, 'base64'), inputs, broadcast === true)
+        const signed = await core.signPsbt(fromBase64(psbt), inputs, broadcast === true)
         return {
-          psbt: Buffer.from(signed.psbt).toString('base64'),
+          psbt: toBase64(signed.psbt),
           ...(signed.txid ? { txid: signed.txid } : {}),
         }
       }

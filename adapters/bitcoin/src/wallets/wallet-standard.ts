@@ -3,6 +3,7 @@
 // and how to drive them.
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
+import { toBase64, toHex } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
 import { BITCOIN_FEATURES, type BitcoinStandardFeatures } from './standard-features.js'
@@ -18,10 +19,10 @@ export function isBitcoinStandardWallet(wallet: Wallet): boolean {
   )
 }
 
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const b64 = toBase64
 const toRaw = (a: WalletAccount): RawBitcoinAccount => ({
   address: a.address,
-  publicKey: a.publicKey instanceof Uint8Array ? Buffer.from(a.publicKey).toString('hex') : undefined,
+  publicKey: a.publicKey instanceof Uint8Array ? toHex(a.publicKey) : undefined,
 })
 
 /** Drives a Wallet Standard bitcoin wallet. */

@@ -7,6 +7,7 @@ import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from './namespaces/bitcoin.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
@@ -31,6 +32,7 @@ export interface DevnetInfo {
   solana?: SolanaDevnetInfo
   /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
   walletconnect?: { url: string }
+  bitcoin?: BitcoinDevnetInfo
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -59,6 +61,7 @@ export interface DemoWorld {
   devnet: DevnetInfo & { found: boolean }
   /** The relay the WalletConnect plugin uses (loopback only). */
   relayUrl: string
+  bitcoin?: BitcoinNamespace | undefined
 }
 
 /**
@@ -98,6 +101,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ]
     : []
 
+  const bitcoin = bitcoinNamespace(devnet.bitcoin)
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -113,6 +117,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     adapters: [
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
+      ...(bitcoin ? [bitcoin.adapter] : []),
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
@@ -128,7 +133,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, solanaWallet, hello, devnet, relayUrl }
+  return { portico, embedded, wallet, solanaWallet, hello, devnet, relayUrl, bitcoin }
 }
 
 /** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */

@@ -1,5 +1,6 @@
 import { addressParams, verifyBitcoinMessage } from '@portico/adapter-bitcoin'
 import { type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
@@ -9,7 +10,7 @@ import { eventually, expectView, gotoDemo, sel, textOf } from './demo.js'
 // Issue 12 "Done when": the demo offers Bitcoin; in Chromium the Bitcoin dev
 // wallet connects through the modal, Account shows the balance, a message is
 // signed (and verified here), a transfer is sent, a block is mined through the
-// demo's `/devnet/mine` wiring, and Account shows the new balance. bcoin
+// demo's `/devnet/mine` wiring, Account shows the new balance and Activity the transfer. bcoin
 // regtest and its Esplora facade run in this process on a free loopback port.
 
 const BITCOIN_WALLET = 'Portico Bitcoin Dev Wallet'
@@ -35,6 +36,7 @@ describe('Bitcoin on the demo (issue 12)', () => {
   let world: E2eWorld & { demoUrl: string }
   let node: BitcoinDevnet | undefined
   let demo: DemoProxy | undefined
+  let gateway: Gateway | undefined
 
   const sats = async (address: string) =>
     (
@@ -49,14 +51,28 @@ describe('Bitcoin on the demo (issue 12)', () => {
       caipNetworkId: node.caipNetworkId,
       fixtures: { mnemonic: node.fixtures.mnemonic },
     }
+    // The gateway answers bip122 history (Activity) through the same Esplora API.
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: [
+          { caipNetworkId: node.caipNetworkId, name: 'Bitcoin Regtest', esploraUrl: node.esploraUrl },
+        ],
+      }),
+    )
+    const apiUrl = await gateway.listen()
     demo = await serveDemoWith(world.demoUrl, () => ({
       chains: world.chains,
       tokens: world.fixtures.tokens,
+      apiUrl,
       bitcoin,
     }))
   })
   afterAll(async () => {
     await demo?.close()
+    await gateway?.close()
     await node?.stop()
   })
 
@@ -156,6 +172,15 @@ describe('Bitcoin on the demo (issue 12)', () => {
     }, 30_000)
     expect(btc(after)).toBe('9.499 BTC')
     await screenshot(page, 'bitcoin-Account-after-send')
+
+    // Activity lists the transfer (the gateway's bip122 history over Esplora).
+    const shown = await expectView(page, 'Account')
+    await eventually(async () => {
+      await shown.getByRole('tab', { name: 'Tokens' }).click()
+      await shown.getByRole('tab', { name: 'Activity' }).click()
+      expect(await textOf(shown.getByRole('tabpanel'))).toMatch(/Sent.*-0\.500 BTC/)
+    }, 30_000)
+    await screenshot(page, 'bitcoin-Activity')
 
     guard.assertNoOutbound()
   })

@@ -13,14 +13,13 @@ export {
 } from './adapter/index.js'
 export { type BitcoinAddressType, isBitcoinAddress, parseBitcoinAddress } from './address/index.js'
 export type {
-  BitcoinChainAdapter,
   BitcoinConnectOptions,
   BitcoinPurpose,
   BitcoinSignMessageOptions,
   BitcoinSignTransactionRequest,
   BitcoinSignTransactionResult,
   BitcoinTransactionRequest,
-} from './contract-v2.js'
+} from './contract/index.js'
 export {
   DustAmountError,
   EsploraResponseError,

@@ -51,7 +51,7 @@ function keepOnlyOurSignalListeners() {
 }
 
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
-async function startGateway(devnet, solana, cosmos) {
+async function startGateway(devnet, solana, cosmos, bitcoin) {
   try {
     const server = await importWorkspace('server', 'index')
     // The embedded store is a file (fresh each run: the devnets are fresh too).
@@ -87,7 +87,20 @@ async function startGateway(devnet, solana, cosmos) {
       port: 0,
       databaseUrl: `sqlite:${join(dataDir, 'gateway.sqlite')}`,
       logLevel: 'warn',
-      networks: [...evmNetworks, ...solanaNetworks, ...(cosmos?.gateway ?? [])],
+      networks: [
+        ...evmNetworks,
+        ...solanaNetworks,
+        ...(cosmos?.gateway ?? []),
+        ...(bitcoin
+          ? [
+              {
+                caipNetworkId: bitcoin.caipNetworkId,
+                name: 'Bitcoin Regtest',
+                esploraUrl: bitcoin.esploraUrl,
+              },
+            ]
+          : []),
+      ],
       // Onramp sandbox: its checkout funds the dev wallet from dev account 9 (a published anvil key).
       onramp: { sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9].privateKey } },
     })
@@ -147,6 +160,17 @@ try {
     }))
     cosmos = { chains, fixtures: { accounts: sim.fixtures.accounts }, gateway }
   }
+  let bitcoin
+  if (!process.env.DEMO_NO_BITCOIN) {
+    const btc = await devnetPkg.startBitcoinDevnet({ port: 0 })
+    stops.push(() => btc.stop())
+    console.log(`  devnet  bitcoin ${btc.caipNetworkId}  ${btc.esploraUrl}`)
+    bitcoin = {
+      esploraUrl: btc.esploraUrl,
+      caipNetworkId: btc.caipNetworkId,
+      fixtures: { mnemonic: btc.fixtures.mnemonic },
+    }
+  }
   let walletconnect
   if (!process.env.DEMO_NO_RELAY) {
     const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
@@ -154,7 +178,7 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana, cosmos)
+  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana, cosmos, bitcoin)
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,
@@ -162,6 +186,7 @@ try {
     solana,
     cosmos: cosmos && { chains: cosmos.chains, fixtures: cosmos.fixtures },
     walletconnect,
+    bitcoin,
   })
 
   const vite = await import('vite')

@@ -7,6 +7,7 @@ import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from './namespaces/bitcoin.js'
 import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
@@ -34,6 +35,7 @@ export interface DevnetInfo {
   cosmos?: CosmosDevnetInfo
   /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
   walletconnect?: { url: string }
+  bitcoin?: BitcoinDevnetInfo
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -64,6 +66,7 @@ export interface DemoWorld {
   devnet: DevnetInfo & { found: boolean }
   /** The relay the WalletConnect plugin uses (loopback only). */
   relayUrl: string
+  bitcoin?: BitcoinNamespace | undefined
 }
 
 /**
@@ -105,6 +108,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
 
   const cosmos = createCosmosWorld(devnet.cosmos, window)
 
+  const bitcoin = bitcoinNamespace(devnet.bitcoin)
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -121,6 +125,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
       ...cosmos.adapters,
+      ...(bitcoin ? [bitcoin.adapter] : []),
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
@@ -136,7 +141,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, solanaWallet, cosmosWallet: cosmos.wallet, hello, devnet, relayUrl }
+  return { portico, embedded, wallet, solanaWallet, cosmosWallet: cosmos.wallet, hello, devnet, relayUrl, bitcoin }
 }
 
 /** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */

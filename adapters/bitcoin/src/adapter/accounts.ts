@@ -1,7 +1,7 @@
-import type { CaipNetworkId } from '@portico/core'
+import type { AccountRecord, CaipNetworkId } from '@portico/core'
 import type { Network as BitcoinJsNetwork } from 'bitcoinjs-lib'
 import { parseBitcoinAddress } from '../address/index.js'
-import type { AccountRecord, BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { RawBitcoinAccount } from '../wallets/index.js'
 

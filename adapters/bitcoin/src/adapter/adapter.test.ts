@@ -156,7 +156,7 @@ describe('bitcoinAdapter on the bcoin regtest devnet', () => {
 
       it('a rejection in the wallet is UserRejectedRequestError; a held request waits, then can be rejected', async () => {
         const { adapter, connectorId, dev } = await connected(1, family, `Reject ${family}`)
-        dev.setBehaviour('reject-next')
+        dev.rejectNext()
         await expect(
           adapter.signMessage({ connectorId, address: dev.addresses.payment, message: 'x' }),
         ).rejects.toBeInstanceOf(UserRejectedRequestError)
@@ -166,8 +166,8 @@ describe('bitcoinAdapter on the bcoin regtest devnet', () => {
           connectorId,
           request: { to: btc.fixtures.devAccounts[2]!.payment.address, value: 10_000n },
         })
-        await expect.poll(() => dev.pending).toBe(1)
-        dev.release('reject')
+        await expect.poll(() => dev.pending.length).toBe(1)
+        dev.rejectAll()
         await expect(sending).rejects.toBeInstanceOf(UserRejectedRequestError)
         expect(await sats(dev.addresses.payment)).toBe(before)
       })
@@ -339,7 +339,7 @@ describe('bitcoinAdapter on the bcoin regtest devnet', () => {
         request: { to: btc.fixtures.devAccounts[2]!.payment.address, value: 10_000n },
       }),
     ).rejects.toBeInstanceOf(EsploraResponseError)
-    expect(dev.pending).toBe(0)
+    expect(dev.pending).toHaveLength(0)
   })
 
   it('the network is fixed at connect: switching answers reconnect-needed', async () => {

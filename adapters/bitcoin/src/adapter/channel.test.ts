@@ -1,7 +1,7 @@
+import type { RequestChannel } from '@portico/core'
 import { UserRejectedRequestError } from '@portico/core'
 import { BITCOIN_DEV_MNEMONIC, type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RequestChannel } from '../contract-v2.js'
 import { type BitcoinDevWallet, createBitcoinDevWallet } from '../dev-wallet/index.js'
 import { verifyBitcoinMessage } from '../message/index.js'
 import { addressParams, bitcoinRegtest } from '../networks/index.js'
@@ -109,7 +109,7 @@ describe('bitcoinAdapter over a request channel (the WalletConnect bip122 namesp
     const before = await sats(to)
     await adapter.sendTransaction({ connectorId, request: { to, value: 77_777n, feeRate: 2 } })
     expect(await sats(to)).toBe(before + 77_777n)
-    dev.setBehaviour('reject-next')
+    dev.rejectNext()
     await expect(
       adapter.sendTransaction({ connectorId, request: { to, value: 10_000n } }),
     ).rejects.toBeInstanceOf(UserRejectedRequestError)

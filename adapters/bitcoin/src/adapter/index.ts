@@ -1,27 +1,26 @@
 import {
+  type AccountRecord,
+  type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
   type Balance,
   type CaipNetworkId,
+  type ChainAdapter,
   type Connector,
   formatBalance,
   formatUnits,
   MethodNotSupportedError,
+  type Network,
   NetworkNotFoundError,
   type PorticoContext,
   PorticoError,
   TokenBalanceUnavailableError,
+  type WalletStandardEntry,
+  watchWalletStandard,
 } from '@portico/core'
 import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import { parseBitcoinAddress } from '../address/index.js'
-import type {
-  AccountRecord,
-  AdapterEvents,
-  BitcoinChainAdapter,
-  BitcoinPurpose,
-  BitcoinTransactionRequest,
-  Network,
-} from '../contract-v2.js'
+import type { BitcoinPurpose, BitcoinTransactionRequest } from '../contract/index.js'
 import { InvalidWalletResponseError, toBitcoinPorticoError } from '../errors/index.js'
 import { EsploraClient } from '../esplora/index.js'
 import { verifyBitcoinMessage } from '../message/index.js'
@@ -32,9 +31,9 @@ import {
   BITCOIN_CHANNEL,
   type BitcoinWalletDriver,
   channelDriver,
+  isBitcoinStandardWallet,
   readBtcProviders,
   toConnectors,
-  watchStandardWallets,
 } from '../wallets/index.js'
 import { toAccountRecords } from './accounts.js'
 import { buildPaymentFor } from './payment.js'
@@ -62,8 +61,8 @@ export interface BitcoinBalance extends Balance {
   unconfirmed: bigint
 }
 
-/** The adapter `bitcoinAdapter` returns: a v2 `ChainAdapter` whose balances also tell confirmed from unconfirmed. */
-export type BitcoinAdapter = Omit<BitcoinChainAdapter, 'getBalance'> & {
+/** The adapter `bitcoinAdapter` returns: core's `ChainAdapter<'bip122'>` whose balances also tell confirmed from unconfirmed. */
+export interface BitcoinAdapter extends ChainAdapter<'bip122'> {
   getBalance(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<BitcoinBalance>
 }
 
@@ -101,7 +100,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   let ctx: PorticoContext | undefined
   let connectors: readonly Connector[] = []
   let drivers = new Map<string, { driver: BitcoinWalletDriver; source: unknown }>()
-  let standardWallets: Wallet[] = []
+  let standardWallets: WalletStandardEntry<Wallet>[] = []
   let providers: AnnouncedBtcProvider[] = []
   const teardown: (() => void)[] = []
 
@@ -200,14 +199,24 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       ctx = context
       if (options.discover ?? context.isBrowser) {
         providers = readBtcProviders(options.providersTarget)
-        teardown.push(
-          await watchStandardWallets((wallets) => {
-            standardWallets = wallets
+        const registry = options.getWallets
+          ? options.getWallets()
+          : (await import('@wallet-standard/app')).getWallets()
+        const watch = watchWalletStandard<Wallet>({
+          registry: registry as never, // @wallet-standard's listener typing is narrower than core's structural one
+          accept: isBitcoinStandardWallet,
+          onChange: (entries) => {
+            standardWallets = entries
             // btc_providers has no announcement event: re-read it whenever the page's wallets change.
             providers = readBtcProviders(options.providersTarget)
             refreshConnectors()
-          }, options.getWallets),
-        )
+          },
+          onConflict: (kept) =>
+            context.logger.warn(
+              `bitcoin adapter: ignored a second wallet named like ${kept.wallet.name} (kept the first one)`,
+            ),
+        })
+        teardown.push(watch.stop)
       }
       refreshConnectors()
     },

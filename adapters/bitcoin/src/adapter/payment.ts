@@ -5,7 +5,7 @@ import {
   PorticoError,
 } from '@portico/core'
 import { parseBitcoinAddress } from '../address/index.js'
-import type { BitcoinTransactionRequest } from '../contract-v2.js'
+import type { BitcoinTransactionRequest } from '../contract/index.js'
 import { type EsploraClient, feeRateFor } from '../esplora/index.js'
 import { addressParams } from '../networks/index.js'
 import { type BuiltPayment, buildPayment, canSpendFrom } from '../psbt/index.js'

@@ -1,5 +1,6 @@
+import type { AccountRecord, AdapterEvents } from '@portico/core'
 import { AddressOrAuthConnectorNotFoundError, type CaipNetworkId } from '@portico/core'
-import type { AccountRecord, AdapterEvents, BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import { addressParams } from '../networks/index.js'
 import type { BitcoinWalletDriver } from '../wallets/index.js'
 import { toAccountRecords } from './accounts.js'

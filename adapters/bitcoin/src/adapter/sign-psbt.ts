@@ -1,5 +1,5 @@
 import { PorticoError } from '@portico/core'
-import type { BitcoinSignTransactionRequest, BitcoinSignTransactionResult } from '../contract-v2.js'
+import type { BitcoinSignTransactionRequest, BitcoinSignTransactionResult } from '../contract/index.js'
 import { toBitcoinPorticoError } from '../errors/index.js'
 import type { EsploraClient } from '../esplora/index.js'
 import { toStandardChain } from '../networks/index.js'

@@ -15,9 +15,9 @@ describe('Bitcoin dev wallet', () => {
     expect(dev.addresses).toEqual({ payment: one!.payment.address, ordinals: one!.ordinals.address })
   })
 
-  it('Wallet Standard face: bitcoin:connect grants the asked purposes; reject-next rejects once with code 4001', async () => {
+  it('Wallet Standard face: bitcoin:connect grants the asked purposes; rejectNext rejects once with code 4001', async () => {
     const dev = createBitcoinDevWallet({ mnemonic: BITCOIN_DEV_MNEMONIC })
-    dev.setBehaviour('reject-next')
+    dev.rejectNext()
     await expect(
       features(dev.wallet)['bitcoin:connect'].connect({ purposes: ['payment'] }),
     ).rejects.toMatchObject({ code: 4001 })
@@ -35,8 +35,8 @@ describe('Bitcoin dev wallet', () => {
     expect(target[BITCOIN_DEV_PROVIDER_ID]).toBe(dev.provider)
     dev.setBehaviour('hold')
     const pending = dev.provider.request('getAddresses', { purposes: ['payment', 'ordinals'] })
-    await expect.poll(() => dev.pending).toBe(1)
-    dev.release('reject')
+    await expect.poll(() => dev.pending.length).toBe(1)
+    dev.rejectAll()
     expect(await pending).toMatchObject({ error: { code: -32000 } })
     dev.setBehaviour('approve')
     const answer = (await dev.provider.request('getAddresses', { purposes: ['payment', 'ordinals'] })) as {

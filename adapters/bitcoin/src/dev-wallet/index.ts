@@ -7,25 +7,24 @@
 
 import type { Wallet, WalletIcon } from '@wallet-standard/base'
 import { networks, Psbt } from 'bitcoinjs-lib'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import { EsploraClient } from '../esplora/index.js'
+import {
+  createApprovalGate,
+  type DevWalletBehaviour,
+  type DevWalletControls,
+  type DevWalletTamper,
+} from './approval.js'
 import { type DevKey, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
 import { createDevStandardWallet } from './standard.js'
 import { createDevRequestProvider, type WbipProvider, type WbipProviderInfo } from './wbip.js'
 
+export type { DevWalletBehaviour, DevWalletControls, DevWalletTamper, HeldRequest } from './approval.js'
 export type { WbipProvider, WbipProviderInfo } from './wbip.js'
 
 export const BITCOIN_DEV_WALLET_NAME = 'Portico Bitcoin Dev Wallet'
 /** The global the WBIP004 provider is installed under (`window[id]`), and its `btc_providers` id. */
 export const BITCOIN_DEV_PROVIDER_ID = 'PorticoBitcoinDevProvider'
-
-/**
- * How the dev wallet answers requests that need the user (connect, sign):
- * `approve` at once; `reject-next` rejects the next one like a user pressing
- * Cancel (Wallet Standard: code 4001; request API: JSON-RPC -32000), then
- * approves again; `hold` keeps requests pending until `release()`.
- */
-export type BitcoinDevWalletBehaviour = 'approve' | 'reject-next' | 'hold'
 
 export interface BitcoinDevWalletOptions {
   /** BIP-39 mnemonic; `BITCOIN_DEV_MNEMONIC` from `@portico/devnet` for the devnet's funded accounts. */
@@ -38,18 +37,22 @@ export interface BitcoinDevWalletOptions {
   esploraUrl?: string
   name?: string
   icon?: WalletIcon
-  behaviour?: BitcoinDevWalletBehaviour
+  behaviour?: DevWalletBehaviour
 }
 
 /** What both wallet faces share: keys, the behaviour switch and the signing operations. */
 export interface DevWalletCore {
+  /** The selected account's keys (payment + ordinals); `selectAccount` replaces them. */
   readonly keys: readonly DevKey[]
   readonly params: typeof networks.regtest
   readonly chain: 'bitcoin:mainnet' | 'bitcoin:testnet' | 'bitcoin:regtest'
   readonly name: string
   readonly icon: WalletIcon
   connected: boolean
-  approval(): Promise<void>
+  /** Waits for the user's decision (the shared behaviour switch); throws the 4001 rejection. */
+  approval(method: string, params?: unknown): Promise<void>
+  /** True once if a malformed answer of `kind` was asked for. */
+  takeTamper(kind: DevWalletTamper): boolean
   keyFor(address: string): DevKey
   keysFor(purposes: readonly BitcoinPurpose[]): DevKey[]
   signMessage(address: string, message: Uint8Array, protocol: 'ecdsa' | 'bip322'): string
@@ -60,20 +63,24 @@ export interface DevWalletCore {
   ): Promise<{ psbt: Uint8Array; txid?: string }>
 }
 
-export interface BitcoinDevWallet {
+/**
+ * The dev wallet: both faces, plus the behaviour switch every Portico dev
+ * wallet shares (approve / reject / hold, one-shot rejections and tampered
+ * answers) and the user's own actions (another account, dropping the site).
+ */
+export interface BitcoinDevWallet extends DevWalletControls {
   /** The Wallet Standard wallet (`bitcoin:connect`, `bitcoin:signMessage`, `bitcoin:signTransaction`). */
   readonly wallet: Wallet
   /** The WBIP004 request provider (`getAddresses`, `signMessage`, `signPsbt`, `getInfo`). */
   readonly provider: WbipProvider
   /** Its `window.btc_providers` entry. */
   readonly providerInfo: WbipProviderInfo
+  /** The selected account's addresses. */
   readonly addresses: { payment: string; ordinals: string }
-  readonly behaviour: BitcoinDevWalletBehaviour
-  setBehaviour(behaviour: BitcoinDevWalletBehaviour): void
-  /** Requests held by the `hold` behaviour. */
-  readonly pending: number
-  /** Settles every held request: `approve` (default) carries it out, `reject` fails it as a user rejection. */
-  release(outcome?: 'approve' | 'reject'): void
+  /** Wallet side: the user selects dev account `index` (m/84'/…/0/index); a connected site gets `change`. */
+  selectAccount(index: number): void
+  /** Wallet side: the user disconnects the site (accounts revoked; the Wallet Standard face emits an empty `change`). */
+  disconnectSite(): void
   /** Announces the Wallet Standard face on `target` (default `window`); returns the unregister function. */
   registerWalletStandard(target?: EventTarget): () => void
   /** Installs the request provider as `target[id]` and lists it in `target.btc_providers`; returns the removal function. */
@@ -101,30 +108,27 @@ export function userRejected(): Error {
  * @example
  * const dev = createBitcoinDevWallet({ mnemonic: BITCOIN_DEV_MNEMONIC, esploraUrl: btc.esploraUrl })
  * const unregister = dev.register() // Wallet Standard + window.btc_providers
- * dev.setBehaviour('reject-next')
+ * dev.rejectNext() // the next connect / sign fails as a user rejection (4001)
  */
 export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): BitcoinDevWallet {
   const kind = options.network ?? 'regtest'
   const params =
     kind === 'mainnet' ? networks.bitcoin : kind === 'testnet' ? networks.testnet : networks.regtest
-  const keys = deriveDevKeys(options.mnemonic, params, options.account ?? 0)
-  let behaviour: BitcoinDevWalletBehaviour = options.behaviour ?? 'approve'
-  const held: { resolve: () => void; reject: (e: Error) => void }[] = []
+  let keys = deriveDevKeys(options.mnemonic, params, options.account ?? 0)
+  const gate = createApprovalGate(userRejected)
+  if (options.behaviour) gate.setBehaviour(options.behaviour)
 
   const core: DevWalletCore = {
-    keys,
+    get keys() {
+      return keys
+    },
     params,
     chain: `bitcoin:${kind}`,
     name: options.name ?? BITCOIN_DEV_WALLET_NAME,
     icon: options.icon ?? DEFAULT_ICON,
     connected: false,
-    async approval() {
-      if (behaviour === 'reject-next') {
-        behaviour = 'approve'
-        throw userRejected()
-      }
-      if (behaviour === 'hold') await new Promise<void>((resolve, reject) => held.push({ resolve, reject }))
-    },
+    approval: (method, params) => gate.approve(method, params),
+    takeTamper: (kind) => gate.takeTamper(kind),
     keyFor(address) {
       const key = core.connected ? keys.find((k) => k.address === address) : undefined
       if (!key) throw Object.assign(new Error('The account is not authorized'), { code: 4100 })
@@ -153,28 +157,37 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitcoi
 
   const standard = createDevStandardWallet(core)
   const request = createDevRequestProvider(core, BITCOIN_DEV_PROVIDER_ID)
-  const payment = keys.find((k) => k.purpose === 'payment')!
-  const ordinals = keys.find((k) => k.purpose === 'ordinals')!
+  const addressOf = (purpose: BitcoinPurpose) => keys.find((k) => k.purpose === purpose)!.address
 
   const dev: BitcoinDevWallet = {
     wallet: standard.wallet,
     provider: request.provider,
     providerInfo: request.info,
-    addresses: { payment: payment.address, ordinals: ordinals.address },
+    get addresses() {
+      return { payment: addressOf('payment'), ordinals: addressOf('ordinals') }
+    },
     get behaviour() {
-      return behaviour
+      return gate.behaviour
     },
-    setBehaviour(next) {
-      behaviour = next
-    },
+    setBehaviour: (next) => gate.setBehaviour(next),
+    rejectNext: (error) => gate.rejectNext(error),
+    holdNext: () => gate.holdNext(),
     get pending() {
-      return held.length
+      return gate.pending
     },
-    release(outcome = 'approve') {
-      for (const h of held.splice(0)) {
-        if (outcome === 'approve') h.resolve()
-        else h.reject(userRejected())
-      }
+    nextHeld: () => gate.nextHeld(),
+    releaseAll: () => gate.releaseAll(),
+    rejectAll: () => gate.rejectAll(),
+    tamperNext: (kind) => gate.tamperNext(kind),
+    selectAccount(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
+        throw new RangeError(`dev wallet: account index ${index} is not a BIP-32 index`)
+      keys = deriveDevKeys(options.mnemonic, params, index)
+      standard.accountsChanged()
+    },
+    disconnectSite() {
+      core.connected = false
+      standard.revoke()
     },
     registerWalletStandard: (target) => standard.register(target),
     registerRequestProvider: (target) => request.register(target),

@@ -4,28 +4,31 @@ import type {
   StandardEventsFeature,
   StandardEventsListeners,
 } from '@wallet-standard/features'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import { fromBase64, fromHex } from '../bytes/index.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import type { BitcoinStandardFeatures } from '../wallets/standard-features.js'
 import type { DevWalletCore } from './index.js'
+import type { DevKey } from './keys.js'
 
 /** The Wallet Standard face of the dev wallet. */
 export function createDevStandardWallet(core: DevWalletCore): {
   wallet: Wallet
   register(target?: EventTarget): () => void
+  /** The user selected another account: re-grant the same purposes from the new keys and emit `change`. */
+  accountsChanged(): void
+  /** The user dropped the site: no account granted, `change` with an empty list. */
+  revoke(): void
 } {
   const features = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as IdentifierString[]
-  const accountOf = new Map(
-    core.keys.map((k) => [
-      k.address,
-      Object.freeze({
-        address: k.address,
-        publicKey: Uint8Array.from(Buffer.from(k.publicKey, 'hex')),
-        chains: [core.chain] as IdentifierString[],
-        features,
-        label: k.purpose === 'payment' ? 'Payment' : 'Ordinals',
-      }) satisfies WalletAccount,
-    ]),
-  )
+  const accountOf = (k: DevKey): WalletAccount =>
+    Object.freeze({
+      address: k.address,
+      publicKey: fromHex(k.publicKey),
+      chains: [core.chain] as IdentifierString[],
+      features,
+      label: k.purpose === 'payment' ? 'Payment' : 'Ordinals',
+    })
+  let grantedPurposes: BitcoinPurpose[] = []
   let granted: WalletAccount[] = []
   const listeners = new Set<StandardEventsListeners['change']>()
   const emit = () => {
@@ -42,10 +45,13 @@ export function createDevStandardWallet(core: DevWalletCore): {
       version: '1.0.0',
       async connect(input) {
         const purposes: BitcoinPurpose[] = input?.purposes?.length ? [...input.purposes] : ['payment']
-        await core.approval()
+        await core.approval('bitcoin:connect', input)
         core.connected = true
-        granted = core.keysFor(purposes).map((k) => accountOf.get(k.address)!)
+        grantedPurposes = purposes
+        granted = core.keysFor(purposes).map(accountOf)
         emit()
+        if (core.takeTamper('accounts'))
+          return { accounts: granted.map((a) => ({ ...a, address: `${a.address.slice(0, -6)}xxxxxx` })) }
         return { accounts: granted }
       },
     },
@@ -53,23 +59,21 @@ export function createDevStandardWallet(core: DevWalletCore): {
       version: '1.0.0',
       async signMessage(...inputs) {
         for (const input of inputs) known(input.account)
-        await core.approval()
-        return inputs.map((input) => ({
-          signedMessage: input.message,
-          signature: Uint8Array.from(
-            Buffer.from(
-              core.signMessage(input.account.address, input.message, input.protocol ?? 'bip322'),
-              'base64',
-            ),
-          ),
-        }))
+        await core.approval('bitcoin:signMessage', inputs)
+        const short = core.takeTamper('signature')
+        return inputs.map((input) => {
+          const signature = fromBase64(
+            core.signMessage(input.account.address, input.message, input.protocol ?? 'bip322'),
+          )
+          return { signedMessage: input.message, signature: short ? signature.slice(0, 20) : signature }
+        })
       },
     },
     'bitcoin:signTransaction': {
       version: '1.0.0',
       async signTransaction(...inputs) {
         for (const input of inputs) for (const s of input.inputsToSign) known(s.account)
-        await core.approval()
+        await core.approval('bitcoin:signTransaction', inputs)
         const out: { signedPsbt: Uint8Array }[] = []
         for (const input of inputs) {
           const signInputs = input.inputsToSign.map((s) => ({
@@ -87,6 +91,7 @@ export function createDevStandardWallet(core: DevWalletCore): {
     version: '1.0.0',
     async disconnect() {
       core.connected = false
+      grantedPurposes = []
       granted = []
       emit()
     },
@@ -113,6 +118,16 @@ export function createDevStandardWallet(core: DevWalletCore): {
   }
   return {
     wallet,
+    accountsChanged() {
+      if (!core.connected) return
+      granted = core.keysFor(grantedPurposes).map(accountOf)
+      emit()
+    },
+    revoke() {
+      grantedPurposes = []
+      granted = []
+      emit()
+    },
     register(target) {
       const on = target ?? (globalThis as { window?: EventTarget }).window
       if (!on) throw new Error('register(): no window; pass an EventTarget')

@@ -1,4 +1,5 @@
-import type { BitcoinPurpose } from '../contract-v2.js'
+import { fromBase64, toBase64 } from '../bytes/index.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 import type { DevWalletCore } from './index.js'
 
 /** A WBIP004 / sats-connect JSON-RPC answer: `result` or `error`, never a thrown error. */
@@ -36,11 +37,12 @@ export function createDevRequestProvider(
         const purposes = (
           Array.isArray(params.purposes) && params.purposes.length ? params.purposes : ['payment']
         ) as BitcoinPurpose[]
-        await core.approval()
+        await core.approval('getAddresses', params)
         core.connected = true
+        const tamper = core.takeTamper('accounts')
         return {
           addresses: core.keysFor(purposes).map((k) => ({
-            address: k.address,
+            address: tamper ? `${k.address.slice(0, -6)}xxxxxx` : k.address,
             publicKey: k.publicKey,
             purpose: k.purpose,
             addressType: k.addressType,
@@ -56,10 +58,11 @@ export function createDevRequestProvider(
         if (typeof address !== 'string' || typeof message !== 'string')
           throw Object.assign(new Error('address and message are required'), { code: -32602 })
         core.keyFor(address)
-        await core.approval()
+        await core.approval('signMessage', params)
         const p = protocol === 'ECDSA' ? 'ecdsa' : 'bip322'
+        const signature = core.signMessage(address, new TextEncoder().encode(message), p)
         return {
-          signature: core.signMessage(address, new TextEncoder().encode(message), p),
+          signature: core.takeTamper('signature') ? signature.slice(0, 24) : signature,
           address,
           protocol: p === 'ecdsa' ? 'ECDSA' : 'BIP322',
         }
@@ -76,10 +79,10 @@ export function createDevRequestProvider(
           core.keyFor(address)
           return { address, indexes }
         })
-        await core.approval()
-        const signed = await core.signPsbt(Buffer.from(psbt, 'base64'), inputs, broadcast === true)
+        await core.approval('signPsbt', params)
+        const signed = await core.signPsbt(fromBase64(psbt), inputs, broadcast === true)
         return {
-          psbt: Buffer.from(signed.psbt).toString('base64'),
+          psbt: toBase64(signed.psbt),
           ...(signed.txid ? { txid: signed.txid } : {}),
         }
       }

@@ -10,6 +10,7 @@ import {
   Transaction,
 } from 'bitcoinjs-lib'
 import { ensureEcc, parseBitcoinAddress } from '../address/index.js'
+import { fromBase64, toBase64 } from '../bytes/index.js'
 
 const utf8 = new TextEncoder()
 const MAGIC = utf8.encode('Bitcoin Signed Message:\n')
@@ -30,7 +31,14 @@ const concat = (...parts: Uint8Array[]) => {
 }
 const toBytes = (message: string | Uint8Array) =>
   typeof message === 'string' ? utf8.encode(message) : message
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const b64 = toBase64
+const maybeBase64 = (text: string): Uint8Array | undefined => {
+  try {
+    return fromBase64(text)
+  } catch {
+    return undefined
+  }
+}
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
 
 /** sha256d of the "Bitcoin Signed Message" envelope: what ECDSA message signatures sign. */
@@ -60,8 +68,8 @@ export function verifyMessageEcdsa(
   signatureBase64: string,
   params: BitcoinJsNetwork,
 ): boolean {
-  const sig = Buffer.from(signatureBase64, 'base64')
-  if (sig.length !== 65) return false
+  const sig = maybeBase64(signatureBase64)
+  if (sig?.length !== 65) return false
   const header = sig[0]!
   if (header < 27 || header > 42) return false
   const recid = ((header - 27) & 3) as 0 | 1 | 2 | 3
@@ -204,7 +212,8 @@ export function verifyMessageBip322(
   } catch {
     return false
   }
-  const witness = decodeWitness(Buffer.from(signatureBase64, 'base64'))
+  const bytes = maybeBase64(signatureBase64)
+  const witness = bytes && decodeWitness(bytes)
   if (!witness) return false
   const spend = toSpend(toBytes(message), target.script)
   const toSign = new Transaction()

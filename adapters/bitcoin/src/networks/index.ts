@@ -1,6 +1,5 @@
-import type { CaipNetworkId } from '@portico/core'
+import type { CaipNetworkId, Network } from '@portico/core'
 import { type Network as BitcoinJsNetwork, networks as btcNetworks } from 'bitcoinjs-lib'
-import type { Network } from '../contract-v2.js'
 
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 

@@ -1,5 +1,6 @@
 import { type Network as BitcoinJsNetwork, Psbt } from 'bitcoinjs-lib'
 import type { BitcoinAddressType } from '../address/index.js'
+import { fromHex } from '../bytes/index.js'
 import { DustAmountError, InsufficientFundsError } from '../errors/index.js'
 import type { Utxo } from '../esplora/index.js'
 
@@ -134,9 +135,7 @@ export function buildPayment(args: {
       hash: utxo.txid,
       index: utxo.vout,
       witnessUtxo: { script: source.script, value: utxo.value },
-      ...(source.type === 'p2tr' && source.publicKey
-        ? { tapInternalKey: Uint8Array.from(Buffer.from(source.publicKey, 'hex')) }
-        : {}),
+      ...(source.type === 'p2tr' && source.publicKey ? { tapInternalKey: fromHex(source.publicKey) } : {}),
     })
   }
   psbt.addOutput({ script: to.script, value })

@@ -1,8 +1,9 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { Psbt, type Transaction } from 'bitcoinjs-lib'
+import { toHex } from '../bytes/index.js'
 import { PsbtMismatchError } from '../errors/index.js'
 
-const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
+const hex = toHex
 
 /** Decodes PSBT bytes; anything else is a `PsbtMismatchError` naming what the wallet returned. */
 export function decodePsbt(bytes: unknown, what = 'the wallet'): Psbt {

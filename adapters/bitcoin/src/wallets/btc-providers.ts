@@ -1,5 +1,7 @@
 // WBIP004 discovery: wallets list themselves in `window.btc_providers` and
 // install a request provider at `window[id]` (sats-connect's method names).
+
+import { fromBase64, toBase64 } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
 
@@ -100,13 +102,17 @@ export function btcProviderDriver(p: AnnouncedBtcProvider): BitcoinWalletDriver 
       const signInputs: Record<string, number[]> = {}
       for (const i of inputs) signInputs[i.address] = [...(signInputs[i.address] ?? []), ...i.index]
       const result = await call(p, 'signPsbt', {
-        psbt: Buffer.from(psbt).toString('base64'),
+        psbt: toBase64(psbt),
         signInputs,
         broadcast: false,
       })
       if (typeof result.psbt !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(result.psbt))
         throw new InvalidWalletResponseError('signPsbt returned no base64 PSBT')
-      return Uint8Array.from(Buffer.from(result.psbt, 'base64'))
+      try {
+        return fromBase64(result.psbt)
+      } catch {
+        throw new InvalidWalletResponseError('signPsbt returned no base64 PSBT')
+      }
     },
     onAccountsChanged: () => () => {},
   }

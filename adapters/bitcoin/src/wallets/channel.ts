@@ -1,8 +1,8 @@
 // The WalletConnect `bip122` namespace through the contract's request channel:
 // getAccountAddresses, signMessage, signPsbt (sendTransfer is left to the
 // adapter's own PSBT flow, which checks what the wallet signs).
-import type { CaipNetworkId } from '@portico/core'
-import type { RequestChannel } from '../contract-v2.js'
+import type { CaipNetworkId, RequestChannel } from '@portico/core'
+import { fromBase64, toBase64 } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
 
@@ -12,7 +12,7 @@ export const BITCOIN_CHANNEL = {
   events: ['bip122_addressesChanged'],
 } as const
 
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const b64 = toBase64
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 /** The session's account addresses on `caipNetworkId` (CAIP-10 `bip122:<ref>:<address>`). */
@@ -89,7 +89,11 @@ export function channelDriver(channel: RequestChannel, caipNetworkId: CaipNetwor
       })
       if (typeof answer?.psbt !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(answer.psbt))
         throw new InvalidWalletResponseError('signPsbt returned no base64 PSBT')
-      return Uint8Array.from(Buffer.from(answer.psbt, 'base64'))
+      try {
+        return fromBase64(answer.psbt)
+      } catch {
+        throw new InvalidWalletResponseError('signPsbt returned no base64 PSBT')
+      }
     },
     onAccountsChanged(listener) {
       return channel.on('accountsChanged', () =>

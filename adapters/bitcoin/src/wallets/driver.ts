@@ -1,4 +1,4 @@
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 
 /** An account as a wallet reports it: untrusted until the adapter validates it for the network. */
 export interface RawBitcoinAccount {

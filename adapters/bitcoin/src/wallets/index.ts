@@ -1,6 +1,10 @@
-import { type Connector, sanitizeWalletIcon, sanitizeWalletName } from '@portico/core'
+import {
+  type Connector,
+  sanitizeWalletIcon,
+  sanitizeWalletName,
+  type WalletStandardEntry,
+} from '@portico/core'
 import type { Wallet } from '@wallet-standard/base'
-import { crypto } from 'bitcoinjs-lib'
 import { type AnnouncedBtcProvider, btcProviderDriver } from './btc-providers.js'
 import type { BitcoinWalletDriver } from './driver.js'
 import { standardDriver } from './wallet-standard.js'
@@ -13,27 +17,7 @@ export {
   type BitcoinSignTransactionInput,
   type BitcoinStandardFeatures,
 } from './standard-features.js'
-export { isBitcoinStandardWallet, watchStandardWallets } from './wallet-standard.js'
-
-function slug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'wallet'
-  )
-}
-
-const digest = (text: string) =>
-  Buffer.from(crypto.sha256(new TextEncoder().encode(text)))
-    .toString('hex')
-    .slice(0, 8)
-
-/** Connector id of a Wallet Standard wallet: name + icon digest, so another wallet cannot take it over by name alone. */
-export function standardConnectorId(wallet: Wallet): string {
-  return `wallet-standard:${slug(sanitizeWalletName(wallet.name) ?? '')}:${digest(String(wallet.icon))}`
-}
+export { isBitcoinStandardWallet } from './wallet-standard.js'
 
 /** Connector id of a `btc_providers` wallet: its provider id. */
 export function btcProviderConnectorId(p: AnnouncedBtcProvider): string {
@@ -41,13 +25,13 @@ export function btcProviderConnectorId(p: AnnouncedBtcProvider): string {
 }
 
 /**
- * One connector per wallet: Wallet Standard wallets first (first wins on an
- * id collision), then `btc_providers` entries whose name no Wallet Standard
+ * One connector per wallet: Wallet Standard wallets first (as core's shared
+ * discovery listed them, under its stable name + icon ids), then `btc_providers` entries whose name no Wallet Standard
  * wallet already has (a wallet exposing both families appears once, driven
  * through the Wallet Standard).
  */
 export function toConnectors(
-  standard: readonly Wallet[],
+  standard: readonly WalletStandardEntry<Wallet>[],
   providers: readonly AnnouncedBtcProvider[],
 ): { connectors: Connector[]; drivers: Map<string, { driver: BitcoinWalletDriver; source: unknown }> } {
   const drivers = new Map<string, { driver: BitcoinWalletDriver; source: unknown }>()
@@ -68,9 +52,9 @@ export function toConnectors(
       installed: true,
     })
   }
-  for (const wallet of standard) {
+  for (const { id, wallet } of standard) {
     const name = sanitizeWalletName(wallet.name)
-    if (name) add(standardConnectorId(wallet), name, wallet.icon, standardDriver(wallet), wallet)
+    if (name) add(id, name, wallet.icon, standardDriver(wallet), wallet)
   }
   for (const p of providers) {
     const name = sanitizeWalletName(p.name)

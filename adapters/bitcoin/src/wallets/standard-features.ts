@@ -1,5 +1,5 @@
 import type { IdentifierString, WalletAccount } from '@wallet-standard/base'
-import type { BitcoinPurpose } from '../contract-v2.js'
+import type { BitcoinPurpose } from '../contract/index.js'
 
 /**
  * The Wallet Standard bitcoin features (ExodusMovement/bitcoin-wallet-standard

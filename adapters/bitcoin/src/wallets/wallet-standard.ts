@@ -1,9 +1,9 @@
-// Wallet Standard discovery and driver. Issue 10 moves discovery into a
-// shared core module (`watchWalletStandard`): this is the one file that uses
-// `@wallet-standard/app` directly.
-import type { Wallets } from '@wallet-standard/app'
+// The Wallet Standard driver. Discovery itself is core's shared module
+// (`watchWalletStandard`); this file only says which wallets are Bitcoin ones
+// and how to drive them.
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
+import { toBase64, toHex } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
 import { BITCOIN_FEATURES, type BitcoinStandardFeatures } from './standard-features.js'
@@ -19,24 +19,10 @@ export function isBitcoinStandardWallet(wallet: Wallet): boolean {
   )
 }
 
-/** Watches the Wallet Standard registry; calls `onChange` with the bitcoin wallets on every (un)registration. */
-export async function watchStandardWallets(
-  onChange: (wallets: Wallet[]) => void,
-  getWallets?: () => Wallets,
-): Promise<() => void> {
-  const registry = getWallets ? getWallets() : (await import('@wallet-standard/app')).getWallets()
-  const publish = () => onChange(registry.get().filter(isBitcoinStandardWallet))
-  const offs = [registry.on('register', publish), registry.on('unregister', publish)]
-  publish()
-  return () => {
-    for (const off of offs) off()
-  }
-}
-
-const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+const b64 = toBase64
 const toRaw = (a: WalletAccount): RawBitcoinAccount => ({
   address: a.address,
-  publicKey: a.publicKey instanceof Uint8Array ? Buffer.from(a.publicKey).toString('hex') : undefined,
+  publicKey: a.publicKey instanceof Uint8Array ? toHex(a.publicKey) : undefined,
 })
 
 /** Drives a Wallet Standard bitcoin wallet. */

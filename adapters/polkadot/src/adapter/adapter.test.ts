@@ -1,10 +1,11 @@
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import type { AdapterEvents } from '@portico/core'
 import { TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSs58, encodeSs58 } from '../address/index.js'
 import { wrapBytes } from '../chain/index.js'
-import type { AdapterEvents, PolkadotChainAdapter } from '../contract-v2.js'
+import type { PolkadotChainAdapter } from '../contract/index.js'
 import { createPolkadotDevExtension, type PolkadotDevExtension } from '../dev-wallet/index.js'
 import {
   InvalidExtensionResponseError,

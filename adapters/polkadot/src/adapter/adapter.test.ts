@@ -214,7 +214,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       address: account('Bob').address,
       message: 'held',
     })
-    await until(() => dev.pending === 1)
+    await until(() => dev.pending.length === 1)
     dev.release('reject')
     dev.setBehaviour('approve')
     await expect(signing).rejects.toBeInstanceOf(UserRejectedRequestError)

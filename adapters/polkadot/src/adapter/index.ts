@@ -158,11 +158,15 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     } catch (e) {
       throw toPolkadotPorticoError(e)
     }
-    const skip = (why: string) => ctx?.logger.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
+    const skipped: string[] = []
+    const skip = (why: string) => {
+      skipped.push(why)
+      ctx?.logger.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
+    }
     const accounts = toExtensionAccounts(listed, network, skip)
     if (accounts.length === 0)
       throw new AddressOrAuthConnectorNotFoundError({
-        details: `${ext.connector.name} shared no usable account`,
+        details: `${ext.connector.name} shared no usable account${skipped.length ? ` (${skipped.slice(0, 3).join('; ')})` : ''}`,
       })
     const connectorId = ext.connector.id
     const session: Session = {

@@ -14,13 +14,14 @@ function devnetJson(): Plugin {
     const file = join(import.meta.dirname, '../../.portico/devnet.json')
     if (!existsSync(file)) return undefined
     const state = JSON.parse(readFileSync(file, 'utf8'))
-    const { evm, solana, walletconnect } = state.services ?? {}
+    const { evm, solana, walletconnect, polkadot } = state.services ?? {}
     if (!evm) return undefined
     return JSON.stringify({
       chains: evm.chains,
       tokens: evm.fixtures?.tokens ?? [],
       solana: solana?.rpcUrl ? solana : undefined,
       walletconnect: walletconnect?.url ? { url: walletconnect.url } : undefined,
+      polkadot: polkadot?.wsUrl ? polkadot : undefined,
     })
   }
   const handle = (url: string | undefined, res: ServerResponse, next: () => void) => {

@@ -2,11 +2,19 @@ import { anvil31337, anvil31338, type EvmToken, evmAdapter, withRpcUrls } from '
 import { createDevWallet, type DevWallet } from '@portico/adapter-evm/dev-wallet'
 import { solanaAdapter, solanaLocalnet } from '@portico/adapter-solana'
 import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-solana/dev-wallet'
-import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
+import {
+  type AnyTransactionRequest,
+  type ChainNamespace,
+  createPortico,
+  type Network,
+  type Plugin,
+  type Portico,
+} from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+import { type PolkadotDevnetInfo, type PolkadotNamespace, polkadotNamespace } from './namespaces/polkadot.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
@@ -31,6 +39,8 @@ export interface DevnetInfo {
   solana?: SolanaDevnetInfo
   /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
   walletconnect?: { url: string }
+  /** The chopsticks devnet, when running. */
+  polkadot?: PolkadotDevnetInfo
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -55,6 +65,10 @@ export interface DemoWorld {
   wallet: DevWallet
   /** The Solana dev wallet (Wallet Standard), when the local SVM runs. */
   solanaWallet: SolanaDevWallet | undefined
+  /** The Polkadot dev extension (injectedWeb3), when the chopsticks devnet runs. */
+  polkadotWallet: PolkadotNamespace['wallet']
+  /** The page's "Send" button per active namespace (EVM's 0.01 ETH when a namespace has none). */
+  transfers: Partial<Record<ChainNamespace, { label: string; request: AnyTransactionRequest }>>
   hello: HelloPlugin
   devnet: DevnetInfo & { found: boolean }
   /** The relay the WalletConnect plugin uses (loopback only). */
@@ -98,6 +112,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ]
     : []
 
+  const polkadot = await polkadotNamespace(devnet.polkadot)
+
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -113,6 +129,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     adapters: [
       evmAdapter({ networks, tokens }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
+      ...polkadot.adapters,
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
@@ -128,7 +145,18 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, solanaWallet, hello, devnet, relayUrl }
+  const transfers = { ...polkadot.transfers }
+  return {
+    portico,
+    embedded,
+    wallet,
+    solanaWallet,
+    polkadotWallet: polkadot.wallet,
+    transfers,
+    hello,
+    devnet,
+    relayUrl,
+  }
 }
 
 /** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */

@@ -65,7 +65,7 @@ export interface DemoWorld {
   wallet: DevWallet
   /** The Solana dev wallet (Wallet Standard), when the local SVM runs. */
   solanaWallet: SolanaDevWallet | undefined
-  /** The Polkadot dev extension (injectedWeb3), when the chopsticks devnet runs. */
+  /** The Polkadot dev extension (injectedWeb3) once loaded, when the chopsticks devnet runs. */
   polkadotWallet: PolkadotNamespace['wallet']
   /** The page's "Send" button per active namespace (EVM's 0.01 ETH when a namespace has none). */
   transfers: Partial<Record<ChainNamespace, { label: string; request: AnyTransactionRequest }>>
@@ -112,7 +112,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ]
     : []
 
-  const polkadot = await polkadotNamespace(devnet.polkadot)
+  const polkadot = polkadotNamespace(devnet.polkadot)
 
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL

@@ -1,3 +1,4 @@
+import { polkadotAdapter, polkadotLocal } from '@portico/adapter-polkadot'
 import type { PolkadotDevExtension } from '@portico/adapter-polkadot/dev-wallet'
 import type { ChainAdapter } from '@portico/core'
 
@@ -17,7 +18,8 @@ export interface PolkadotDevnetInfo {
 /** What the demo adds for Polkadot: the adapter (none without a devnet), the injected dev extension, the page's transfer. */
 export interface PolkadotNamespace {
   adapters: ChainAdapter[]
-  wallet: PolkadotDevExtension | undefined
+  /** The dev extension once its keys are loaded and it is in `window.injectedWeb3`. */
+  wallet: Promise<PolkadotDevExtension> | undefined
   /** The "Send" button of the page while Polkadot is the active namespace. */
   transfers: { polkadot?: { label: string; request: { to: string; value: bigint } } }
 }
@@ -30,15 +32,15 @@ const TRANSFER_VALUE = 10n ** 12n
 /**
  * Polkadot in the demo when the chopsticks devnet runs: the adapter on the
  * local network (with the devnet's Assets token) and the Portico Dev
- * Extension injected in `window.injectedWeb3`. Both packages are imported only
- * then, so a demo without the devnet loads none of the Polkadot code.
+ * Extension, injected in `window.injectedWeb3` once its keyring has loaded.
+ *
+ * The extension is not awaited here: `createWorld` runs in the entry module's
+ * top-level await, and the lazily loaded keyring chunks import the entry
+ * chunk, so awaiting them there would never settle. It injects itself a
+ * moment later, as real extensions do; the adapter keeps looking meanwhile.
  */
-export async function polkadotNamespace(info: PolkadotDevnetInfo | undefined): Promise<PolkadotNamespace> {
+export function polkadotNamespace(info: PolkadotDevnetInfo | undefined): PolkadotNamespace {
   if (!info?.wsUrl) return { adapters: [], wallet: undefined, transfers: {} }
-  const [{ polkadotAdapter, polkadotLocal }, { createPolkadotDevExtension }] = await Promise.all([
-    import('@portico/adapter-polkadot'),
-    import('@portico/adapter-polkadot/dev-wallet'),
-  ])
   const asset = info.fixtures.asset
   const network = polkadotLocal({
     wsUrl: info.wsUrl,
@@ -47,11 +49,20 @@ export async function polkadotNamespace(info: PolkadotDevnetInfo | undefined): P
       ? { assetTokens: [{ id: asset.id, symbol: asset.symbol, name: asset.name, decimals: asset.decimals }] }
       : {}),
   })
-  const wallet = await createPolkadotDevExtension({ uris: DEMO_KEYS })
-  wallet.inject()
+  const wallet = import('@portico/adapter-polkadot/dev-wallet').then(
+    async ({ createPolkadotDevExtension }) => {
+      const extension = await createPolkadotDevExtension({ uris: DEMO_KEYS })
+      extension.inject()
+      return extension
+    },
+  )
+  wallet.catch((error: unknown) =>
+    console.error('Portico demo: the Polkadot dev extension did not load', error),
+  )
   const charlie = info.fixtures.devAccounts.find((a) => a.name === 'Charlie')
   return {
-    adapters: [polkadotAdapter({ appName: 'Portico demo', networks: [network] })],
+    // Discovery keeps looking for 30 s: the dev extension injects once its chunks have loaded.
+    adapters: [polkadotAdapter({ appName: 'Portico demo', networks: [network], discoveryWindowMs: 30_000 })],
     wallet,
     transfers: charlie
       ? { polkadot: { label: 'Send 1 ROC', request: { to: charlie.address, value: TRANSFER_VALUE } } }

@@ -14,7 +14,7 @@ function devnetJson(): Plugin {
     const file = join(import.meta.dirname, '../../.portico/devnet.json')
     if (!existsSync(file)) return undefined
     const state = JSON.parse(readFileSync(file, 'utf8'))
-    const { evm, solana, walletconnect, bitcoin } = state.services ?? {}
+    const { evm, solana, walletconnect, bitcoin, polkadot } = state.services ?? {}
     if (!evm) return undefined
     return JSON.stringify({
       chains: evm.chains,
@@ -22,6 +22,7 @@ function devnetJson(): Plugin {
       solana: solana?.rpcUrl ? solana : undefined,
       walletconnect: walletconnect?.url ? { url: walletconnect.url } : undefined,
       bitcoin: bitcoin?.esploraUrl ? bitcoin : undefined,
+      polkadot: polkadot?.wsUrl ? polkadot : undefined,
     })
   }
   const handle = (url: string | undefined, res: ServerResponse, next: () => void) => {

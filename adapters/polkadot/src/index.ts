@@ -18,7 +18,12 @@ export {
   reencodeAddress,
 } from './address/index.js'
 export { wrapBytes } from './chain/index.js'
-export type { PolkadotConnectOptions, PolkadotTransactionRequest } from './contract-v2.js'
+export {
+  POLKADOT_REQUEST_METHODS,
+  type PolkadotChainAdapter,
+  type PolkadotConnectOptions,
+  type PolkadotTransactionRequest,
+} from './contract/index.js'
 export {
   InvalidExtensionResponseError,
   InvalidPolkadotAddressError,

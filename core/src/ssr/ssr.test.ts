@@ -186,7 +186,9 @@ describe('SSR: every package imports under Node without a DOM', () => {
         const byNamespace = [...new Set(networks.map((n) => n.chainNamespace))].map((ns) =>
           networks.filter((n) => n.chainNamespace === ns),
         )
-        const attempts: unknown[][] = isAdapter ? [[], ...byNamespace.map((group) => [{ networks: group }])] : [[]]
+        const attempts: unknown[][] = isAdapter
+          ? [[], ...byNamespace.map((group) => [{ networks: group }])]
+          : [[]]
         let made: unknown
         for (const args of attempts) {
           try {

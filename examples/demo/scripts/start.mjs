@@ -7,6 +7,7 @@
 //   DEMO_SKIP_BUILD=1 serve the existing dist/
 //   DEMO_NO_GATEWAY=1 do not start the gateway (@portico/server): no fiat prices
 //   DEMO_NO_SOLANA=1  do not start the local SVM: the modal offers EVM only
+//   DEMO_NO_POLKADOT=1 do not start chopsticks (20–40 s to start): no Polkadot in the modal
 //   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
 //   DEMO_NO_COSMOS=1  do not start the Cosmos chain simulator: the modal offers no Cosmos
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -50,8 +51,25 @@ function keepOnlyOurSignalListeners() {
   }
 }
 
+/** The gateway's network entry for the chopsticks devnet (balances of ROC and its Assets token). */
+function polkadotNetworks(dot) {
+  if (!dot) return []
+  const a = dot.fixtures?.asset
+  return [
+    {
+      caipNetworkId: dot.caipNetworkId,
+      name: 'Polkadot Local',
+      rpcUrl: dot.httpUrl,
+      wsUrl: dot.wsUrl,
+      ss58Prefix: dot.ss58Prefix,
+      nativeCurrency: { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+      tokens: a ? [{ id: a.id, symbol: a.symbol, name: a.name, decimals: a.decimals }] : [],
+    },
+  ]
+}
+
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
-async function startGateway(devnet, solana, cosmos, bitcoin) {
+async function startGateway(devnet, solana, cosmos, bitcoin, polkadot) {
   try {
     const server = await importWorkspace('server', 'index')
     // The embedded store is a file (fresh each run: the devnets are fresh too).
@@ -91,6 +109,7 @@ async function startGateway(devnet, solana, cosmos, bitcoin) {
         ...evmNetworks,
         ...solanaNetworks,
         ...(cosmos?.gateway ?? []),
+        ...polkadotNetworks(polkadot),
         ...(bitcoin
           ? [
               {
@@ -171,6 +190,17 @@ try {
       fixtures: { mnemonic: btc.fixtures.mnemonic },
     }
   }
+  let polkadot
+  if (!process.env.DEMO_NO_POLKADOT) {
+    // chopsticks runs as its own process (its log: .portico/demo-polkadot.log).
+    mkdirSync(join(repoRoot, '.portico'), { recursive: true })
+    const logFile = join(repoRoot, '.portico', 'demo-polkadot.log')
+    polkadot = await devnetPkg.spawnPolkadotDevnet({ port: 0, detached: false, logFile })
+    stops.push(() => {
+      for (const pid of polkadot.pids) process.kill(pid, 'SIGTERM')
+    })
+    console.log(`  devnet  polkadot ${polkadot.caipNetworkId}  ${polkadot.wsUrl}`)
+  }
   let walletconnect
   if (!process.env.DEMO_NO_RELAY) {
     const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
@@ -178,7 +208,9 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const apiUrl = process.env.DEMO_NO_GATEWAY ? undefined : await startGateway(devnet, solana, cosmos, bitcoin)
+  const apiUrl = process.env.DEMO_NO_GATEWAY
+    ? undefined
+    : await startGateway(devnet, solana, cosmos, bitcoin, polkadot)
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,
@@ -187,6 +219,7 @@ try {
     cosmos: cosmos && { chains: cosmos.chains, fixtures: cosmos.fixtures },
     walletconnect,
     bitcoin,
+    polkadot,
   })
 
   const vite = await import('vite')

@@ -18,6 +18,7 @@ import { type DemoWorld, probeRelay } from './setup.js'
 type Mode = 'light' | 'dark' | 'system'
 /** Dev account #1 of the devnet mnemonic: the demo sends to it. */
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const EVM_TRANSFER = { label: 'Send 0.01 ETH', request: { to: RECIPIENT, value: 10n ** 16n } }
 
 export function App({ world }: { world: DemoWorld }) {
   const [mode, setMode] = useState<Mode>('system')
@@ -58,7 +59,7 @@ export function App({ world }: { world: DemoWorld }) {
         <div className="layout">
           <div className="grid">
             <AccountCard />
-            <RequestsCard />
+            <RequestsCard world={world} />
             <HelloCard world={world} />
             <WalletConnectCard world={world} />
           </div>
@@ -133,8 +134,9 @@ function AccountCard() {
   )
 }
 
-function RequestsCard() {
-  const { isConnected } = useAccount()
+function RequestsCard({ world }: { world: DemoWorld }) {
+  const { isConnected, namespace } = useAccount()
+  const transfer = (namespace && world.transfers[namespace]) || EVM_TRANSFER
   const signMessage = useSignMessage()
   const sendTransaction = useSendTransaction()
   const [message, setMessage] = useState('Hello from the Portico demo')
@@ -171,9 +173,9 @@ function RequestsCard() {
           type="button"
           className="btn ghost"
           disabled={!isConnected}
-          onClick={() => run('Transaction', () => sendTransaction({ to: RECIPIENT, value: 10n ** 16n }))}
+          onClick={() => run('Transaction', () => sendTransaction(transfer.request))}
         >
-          Send 0.01 ETH
+          {transfer.label}
         </button>
       </div>
       {!isConnected ? <p className="hint">Connect first: these buttons ask the connected wallet.</p> : null}

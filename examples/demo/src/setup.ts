@@ -2,13 +2,21 @@ import { anvil31337, anvil31338, type EvmToken, evmAdapter, withRpcUrls } from '
 import { createDevWallet, type DevWallet } from '@portico/adapter-evm/dev-wallet'
 import { solanaAdapter, solanaLocalnet } from '@portico/adapter-solana'
 import { createSolanaDevWallet, type SolanaDevWallet } from '@portico/adapter-solana/dev-wallet'
-import { createPortico, type Network, type Plugin, type Portico } from '@portico/core'
+import {
+  type AnyTransactionRequest,
+  type ChainNamespace,
+  createPortico,
+  type Network,
+  type Plugin,
+  type Portico,
+} from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
 import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from './namespaces/bitcoin.js'
 import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
+import { type PolkadotDevnetInfo, type PolkadotNamespace, polkadotNamespace } from './namespaces/polkadot.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
@@ -36,6 +44,8 @@ export interface DevnetInfo {
   /** The loopback WalletConnect relay (`ws://127.0.0.1:<port>`), when running. */
   walletconnect?: { url: string }
   bitcoin?: BitcoinDevnetInfo
+  /** The chopsticks devnet, when running. */
+  polkadot?: PolkadotDevnetInfo
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -62,6 +72,10 @@ export interface DemoWorld {
   solanaWallet: SolanaDevWallet | undefined
   /** The Cosmos dev wallet (Keplr API), when the Cosmos simulator runs. */
   cosmosWallet?: ReturnType<typeof createCosmosWorld>['wallet']
+  /** The Polkadot dev extension (injectedWeb3) once loaded, when the chopsticks devnet runs. */
+  polkadotWallet: PolkadotNamespace['wallet']
+  /** The page's "Send" button per active namespace (EVM's 0.01 ETH when a namespace has none). */
+  transfers: Partial<Record<ChainNamespace, { label: string; request: AnyTransactionRequest }>>
   hello: HelloPlugin
   devnet: DevnetInfo & { found: boolean }
   /** The relay the WalletConnect plugin uses (loopback only). */
@@ -109,6 +123,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   const cosmos = createCosmosWorld(devnet.cosmos, window)
 
   const bitcoin = bitcoinNamespace(devnet.bitcoin)
+  const polkadot = polkadotNamespace(devnet.polkadot)
+
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -126,6 +142,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
       ...cosmos.adapters,
       ...(bitcoin ? [bitcoin.adapter] : []),
+      ...polkadot.adapters,
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
@@ -141,7 +158,20 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     themeMode: 'system',
     storagePrefix: 'portico-embedded',
   })
-  return { portico, embedded, wallet, solanaWallet, cosmosWallet: cosmos.wallet, hello, devnet, relayUrl, bitcoin }
+  const transfers = { ...polkadot.transfers }
+  return {
+    portico,
+    embedded,
+    wallet,
+    solanaWallet,
+    cosmosWallet: cosmos.wallet,
+    polkadotWallet: polkadot.wallet,
+    transfers,
+    hello,
+    devnet,
+    relayUrl,
+    bitcoin,
+  }
 }
 
 /** The current WalletConnect pairing URI of an instance (what the QR encodes), for tests. */

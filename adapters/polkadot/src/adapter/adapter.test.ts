@@ -1,10 +1,11 @@
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import type { AdapterEvents } from '@portico/core'
 import { TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSs58, encodeSs58 } from '../address/index.js'
 import { wrapBytes } from '../chain/index.js'
-import type { AdapterEvents, PolkadotChainAdapter } from '../contract-v2.js'
+import type { PolkadotChainAdapter } from '../contract/index.js'
 import { createPolkadotDevExtension, type PolkadotDevExtension } from '../dev-wallet/index.js'
 import {
   InvalidExtensionResponseError,
@@ -213,7 +214,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       address: account('Bob').address,
       message: 'held',
     })
-    await until(() => dev.pending === 1)
+    await until(() => dev.pending.length === 1)
     dev.release('reject')
     dev.setBehaviour('approve')
     await expect(signing).rejects.toBeInstanceOf(UserRejectedRequestError)

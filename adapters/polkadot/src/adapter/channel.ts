@@ -1,6 +1,6 @@
 import type { Signer } from '@polkadot/api/types'
 import type { SignerPayloadJSON, SignerPayloadRaw, SignerResult } from '@polkadot/types/types'
-import type { RequestChannel } from '../contract-v2.js'
+import type { RequestChannel } from '@portico/core'
 import { InvalidExtensionResponseError } from '../errors/index.js'
 import type { ValidInjected } from '../extensions/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'

@@ -1,8 +1,13 @@
 import {
+  type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
+  type CaipNetworkId,
   MethodNotSupportedError,
+  type Network,
   NetworkNotFoundError,
+  type PorticoContext,
   PorticoError,
+  type RequestChannel,
   TokenBalanceUnavailableError,
 } from '@portico/core'
 import { assertNetworkAddress, encodeSs58 } from '../address/index.js'
@@ -17,14 +22,7 @@ import {
   signRawMessage,
   waitForInclusion,
 } from '../chain/index.js'
-import type {
-  AdapterEvents,
-  CaipNetworkId,
-  Network,
-  PolkadotChainAdapter,
-  PorticoContext,
-  RequestChannel,
-} from '../contract-v2.js'
+import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
 import { toPolkadotPorticoError } from '../errors/index.js'
 import {
   type DiscoveredExtension,
@@ -160,11 +158,15 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     } catch (e) {
       throw toPolkadotPorticoError(e)
     }
-    const skip = (why: string) => ctx?.logger.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
+    const skipped: string[] = []
+    const skip = (why: string) => {
+      skipped.push(why)
+      ctx?.logger.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
+    }
     const accounts = toExtensionAccounts(listed, network, skip)
     if (accounts.length === 0)
       throw new AddressOrAuthConnectorNotFoundError({
-        details: `${ext.connector.name} shared no usable account`,
+        details: `${ext.connector.name} shared no usable account${skipped.length ? ` (${skipped.slice(0, 3).join('; ')})` : ''}`,
       })
     const connectorId = ext.connector.id
     const session: Session = {
@@ -207,6 +209,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     namespace: 'polkadot',
     networks,
     channel: { methods: POLKADOT_CHANNEL_METHODS, events: POLKADOT_CHANNEL_EVENTS },
+    requestMethods: POLKADOT_REQUEST_METHODS,
 
     setup(context) {
       ctx = context
@@ -245,7 +248,8 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       return {
         accounts: accountRecords(session),
         caipNetworkId: network.caipNetworkId,
-        wallet: { name: ext.connector.name, type: 'INJECTED' },
+        // Over a channel the plugin knows the peer's own name and icon; claim none for it.
+        ...(channel ? {} : { wallet: { name: ext.connector.name, type: 'INJECTED' } }),
       }
     },
 

@@ -1,6 +1,6 @@
+import type { AccountRecord, CaipNetworkId } from '@portico/core'
 import { AddressOrAuthConnectorNotFoundError } from '@portico/core'
 import { encodeSs58, polkadotCaipAddress } from '../address/index.js'
-import type { AccountRecord, CaipNetworkId } from '../contract-v2.js'
 import type { ExtensionAccount, ValidInjected } from '../extensions/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'
 

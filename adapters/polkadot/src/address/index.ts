@@ -1,6 +1,6 @@
 import { blake2b } from '@noble/hashes/blake2b'
+import type { CaipAddress, CaipNetworkId } from '@portico/core'
 import { base58 } from '@scure/base'
-import type { CaipAddress, CaipNetworkId } from '../contract-v2.js'
 import { InvalidPolkadotAddressError } from '../errors/index.js'
 
 const SS58_PREFIX = new TextEncoder().encode('SS58PRE')

@@ -49,7 +49,9 @@ async function connect(url: string): Promise<ApiPromise> {
   })
   try {
     return await Promise.race([
-      ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true }),
+      // initWasm: false — the API otherwise never gets ready on a page whose CSP forbids WebAssembly
+      // (no 'wasm-unsafe-eval'); hashing and sr25519 have pure-JS paths in @polkadot/util-crypto.
+      ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true, initWasm: false }),
       timeout,
     ])
   } catch (error) {

@@ -1,6 +1,12 @@
 import type { ApiPromise } from '@polkadot/api'
-import { sanitizeWalletName, TokenBalanceUnavailableError } from '@portico/core'
-import { type Balance, formatBalance, type TokenHolding } from '../contract-v2.js'
+import {
+  type Balance,
+  formatBalance,
+  formatUnits,
+  sanitizeWalletName,
+  TokenBalanceUnavailableError,
+  type TokenHolding,
+} from '@portico/core'
 import type { PolkadotAssetToken, PolkadotNetwork } from '../networks/index.js'
 
 interface BigCodec {
@@ -43,7 +49,12 @@ export async function readNativeBalance(
     : [miscFrozen?.toBigInt() ?? 0n, feeFrozen?.toBigInt() ?? 0n].reduce((a, b) => (a > b ? a : b))
   const transferable = free.toBigInt() > locked ? free.toBigInt() - locked : 0n
   const { symbol, decimals } = nativeToken(api, network)
-  return { value: transferable, decimals, symbol, formatted: formatBalance(transferable, decimals) }
+  return {
+    value: transferable,
+    decimals,
+    symbol,
+    formatted: formatBalance(formatUnits(transferable, decimals)),
+  }
 }
 
 interface OptionCodec<T> {
@@ -111,7 +122,7 @@ async function readAsset(
     value,
     decimals,
     symbol,
-    formatted: formatBalance(value, decimals),
+    formatted: formatBalance(formatUnits(value, decimals)),
     ...(name ? { name } : {}),
   }
 }

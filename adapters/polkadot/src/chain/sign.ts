@@ -1,6 +1,6 @@
 import type { Signer } from '@polkadot/api/types'
+import type { SignedMessage } from '@portico/core'
 import { assertNetworkAddress, toHex } from '../address/index.js'
-import type { SignedMessage } from '../contract-v2.js'
 import { InvalidExtensionResponseError, toPolkadotPorticoError } from '../errors/index.js'
 
 const utf8 = new TextEncoder()

@@ -1,8 +1,15 @@
 import type { ApiPromise } from '@polkadot/api'
 import type { Signer, SubmittableExtrinsic } from '@polkadot/api/types'
-import { AmountAndReceiverRequiredError, MethodNotSupportedError, PorticoError } from '@portico/core'
+import {
+  AmountAndReceiverRequiredError,
+  type Balance,
+  formatBalance,
+  formatUnits,
+  MethodNotSupportedError,
+  PorticoError,
+} from '@portico/core'
 import { assertNetworkAddress } from '../address/index.js'
-import { type Balance, formatBalance, type PolkadotTransactionRequest } from '../contract-v2.js'
+import type { PolkadotTransactionRequest } from '../contract/index.js'
 import { PolkadotTransactionInvalidError, toPolkadotPorticoError } from '../errors/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'
 import { nativeToken } from './balance.js'
@@ -54,7 +61,7 @@ export async function estimateFee(
   const info = await tx.paymentInfo(payer)
   const value = info.partialFee.toBigInt()
   const { symbol, decimals } = nativeToken(api, network)
-  return { value, decimals, symbol, formatted: formatBalance(value, decimals) }
+  return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
 }
 
 /**

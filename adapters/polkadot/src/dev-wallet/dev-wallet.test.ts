@@ -70,10 +70,10 @@ describe('Portico Dev Extension (injectedWeb3)', () => {
     ).rejects.toThrow(/Unable to find account/)
   })
 
-  it('reject-next rejects the next request with Error("Cancelled") once, then approves', async () => {
+  it('rejectNext() rejects the next request with Error("Cancelled") once, then approves (reject-next is the old spelling)', async () => {
     const dev = await createPolkadotDevExtension()
     const injected = await dev.enable('app')
-    dev.setBehaviour('reject-next')
+    dev.rejectNext()
     await expect(injected.signer.signRaw!({ address: ALICE, data: hex('a'), type: 'bytes' })).rejects.toThrow(
       'Cancelled',
     )
@@ -81,21 +81,66 @@ describe('Portico Dev Extension (injectedWeb3)', () => {
     await expect(
       injected.signer.signRaw!({ address: ALICE, data: hex('a'), type: 'bytes' }),
     ).resolves.toHaveProperty('signature')
+    dev.setBehaviour('reject-next')
+    await expect(injected.signer.signRaw!({ address: ALICE, data: hex('b'), type: 'bytes' })).rejects.toThrow(
+      'Cancelled',
+    )
   })
 
-  it('hold keeps requests pending until release(); release("reject") cancels them', async () => {
+  it("setBehaviour('reject') rejects every request until set back to approve", async () => {
+    const dev = await createPolkadotDevExtension({ behaviour: 'reject' })
+    await expect(dev.enable('app')).rejects.toThrow('Cancelled')
+    await expect(dev.enable('app')).rejects.toThrow('Cancelled')
+    dev.setBehaviour('approve')
+    await expect(dev.enable('app')).resolves.toHaveProperty('signer')
+  })
+
+  it('hold keeps requests pending (method named) until released; a held request rejected fails with Cancelled', async () => {
     const dev = await createPolkadotDevExtension({ behaviour: 'hold' })
     const enabling = dev.enable('held app')
-    await new Promise((r) => setTimeout(r, 20))
-    expect(dev.pending).toBe(1)
+    const heldEnable = await dev.nextHeld()
+    expect(heldEnable.method).toBe('enable')
+    expect(dev.pending).toHaveLength(1)
     dev.release()
     const injected = await enabling
     const signing = injected.signer.signRaw!({ address: ALICE, data: hex('a'), type: 'bytes' })
-    await new Promise((r) => setTimeout(r, 20))
-    expect(dev.pending).toBe(1)
+    expect((await dev.nextHeld()).method).toBe('signRaw')
     dev.release('reject')
     await expect(signing).rejects.toThrow('Cancelled')
-    expect(dev.pending).toBe(0)
+    expect(dev.pending).toHaveLength(0)
+  })
+
+  it('holdNext() holds only the next request', async () => {
+    const dev = await createPolkadotDevExtension()
+    const injected = await dev.enable('app')
+    dev.holdNext()
+    const first = injected.signer.signRaw!({ address: ALICE, data: hex('1'), type: 'bytes' })
+    const held = await dev.nextHeld()
+    await expect(
+      injected.signer.signRaw!({ address: ALICE, data: hex('2'), type: 'bytes' }),
+    ).resolves.toHaveProperty('signature')
+    held.release()
+    await expect(first).resolves.toHaveProperty('signature')
+  })
+
+  it("tamperNext('accounts') makes the next accounts.get() list an address with a broken checksum, once", async () => {
+    const dev = await createPolkadotDevExtension()
+    const injected = await dev.enable('app')
+    dev.tamperNext('accounts')
+    const bad = await injected.accounts.get()
+    expect(bad[0]!.address).not.toBe(ALICE)
+    expect(() => decodeAddress(bad[0]!.address)).toThrow()
+    expect((await injected.accounts.get())[0]!.address).toBe(ALICE)
+  })
+
+  it("tamperNext('signature') makes the next signature one byte short (63 bytes), once", async () => {
+    const dev = await createPolkadotDevExtension()
+    const injected = await dev.enable('app')
+    dev.tamperNext('signature')
+    const short = await injected.signer.signRaw!({ address: ALICE, data: hex('a'), type: 'bytes' })
+    expect(short.signature).toMatch(/^0x[0-9a-f]{126}$/)
+    const full = await injected.signer.signRaw!({ address: ALICE, data: hex('a'), type: 'bytes' })
+    expect(full.signature).toMatch(/^0x[0-9a-f]{128}$/)
   })
 
   it('selectAccounts narrows the accounts and tells subscribers', async () => {

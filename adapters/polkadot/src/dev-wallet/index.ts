@@ -6,18 +6,28 @@
 import type { Injected, InjectedAccount } from '@polkadot/extension-inject/types'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import type { SignerPayloadJSON, SignerPayloadRaw, SignerResult } from '@polkadot/types/types'
+import { createApprovalGate, type DevWalletControls } from './approval.js'
+
+export {
+  type ApprovalGate,
+  createApprovalGate,
+  type DevWalletBehaviour,
+  type DevWalletControls,
+  type DevWalletTamper,
+  type HeldRequest,
+} from './approval.js'
 
 export const POLKADOT_DEV_EXTENSION_NAME = 'Portico Dev Extension'
 /** The key it uses in `window.injectedWeb3` (extensions are keyed by a short id, like `polkadot-js`). */
 export const POLKADOT_DEV_EXTENSION_KEY = 'portico-dev'
 
 /**
- * How the extension answers requests that need the user (enable, sign):
- * `approve` at once; `reject-next` rejects the next one the way extensions
- * do when the user presses Cancel (`Error('Cancelled')`), then approves
- * again; `hold` keeps requests pending until `release()`.
+ * How the extension answers requests that need the user (enable, sign): the
+ * switch shared by every Portico dev wallet (`approve` | `reject` | `hold`);
+ * a rejection is what extensions throw when the user presses Cancel
+ * (`Error('Cancelled')`). `reject-next` is the former spelling of `rejectNext()`.
  */
-export type PolkadotDevExtensionBehaviour = 'approve' | 'reject-next' | 'hold'
+export type PolkadotDevExtensionBehaviour = 'approve' | 'reject' | 'hold' | 'reject-next'
 
 export interface PolkadotDevExtensionOptions {
   /** Secret URIs of the sr25519 keys; default `//Alice`, `//Bob`, `//Charlie`. The first is the default account. */
@@ -30,17 +40,20 @@ export interface PolkadotDevExtensionOptions {
   version?: string
 }
 
-export interface PolkadotDevExtension {
+/**
+ * The Polkadot dev extension: an injectedWeb3 extension plus the behaviour
+ * switch every Portico dev wallet shares (`DevWalletControls`). Requests that
+ * need the user are `enable` (once per origin), `signRaw` and `signPayload`.
+ */
+export interface PolkadotDevExtension extends Omit<DevWalletControls, 'setBehaviour'> {
   readonly key: string
   readonly name: string
   /** SS58 addresses (with the extension's prefix) of the keys, in order. */
   readonly addresses: readonly string[]
   /** 0x-hex public keys, in order. */
   readonly publicKeys: readonly string[]
-  readonly behaviour: PolkadotDevExtensionBehaviour
+  /** `approve` | `reject` | `hold` for every request from now on; `reject-next` is `rejectNext()`. */
   setBehaviour(behaviour: PolkadotDevExtensionBehaviour): void
-  /** Requests held by the `hold` behaviour. */
-  readonly pending: number
   /** Settles every held request: `approve` (default) carries it out, `reject` fails it with `Cancelled`. */
   release(outcome?: 'approve' | 'reject'): void
   /** Shows only these accounts to enabled apps (as an extension's account picker does) and tells subscribers. */
@@ -60,8 +73,14 @@ export interface PolkadotDevExtension {
 const DEFAULT_URIS = ['//Alice', '//Bob', '//Charlie']
 
 function cancelled(): Error {
-  // What the polkadot-js extension rejects with when the user cancels.
+  // What the polkadot-js extension rejects with when the user cancels (the protocol has no error codes).
   return new Error('Cancelled')
+}
+
+/** A wrong answer asked for by `tamperNext('accounts')`: the address with its checksum broken. */
+function tampered(account: InjectedAccount): InjectedAccount {
+  const last = account.address.at(-1) === '1' ? '2' : '1'
+  return { ...account, address: `${account.address.slice(0, -1)}${last}` }
 }
 
 /**
@@ -74,7 +93,8 @@ function cancelled(): Error {
  * @example
  * const dev = await createPolkadotDevExtension()
  * const remove = dev.inject() // window.injectedWeb3['portico-dev']
- * dev.setBehaviour('reject-next') // the next request fails with Error('Cancelled')
+ * dev.rejectNext() // the next request fails with Error('Cancelled')
+ * dev.holdNext(); const held = await dev.nextHeld(); held.release()
  */
 export async function createPolkadotDevExtension(
   options: PolkadotDevExtensionOptions = {},
@@ -95,8 +115,9 @@ export async function createPolkadotDevExtension(
   const key = options.key ?? POLKADOT_DEV_EXTENSION_KEY
   const version = options.version ?? '0.1.0'
   let visible = pairs
-  let behaviour: PolkadotDevExtensionBehaviour = options.behaviour ?? 'approve'
-  const held: { resolve: () => void; reject: (e: Error) => void }[] = []
+  const gate = createApprovalGate(cancelled)
+  if (options.behaviour === 'reject-next') gate.rejectNext()
+  else if (options.behaviour) gate.setBehaviour(options.behaviour)
   const subscribers = new Set<(accounts: InjectedAccount[]) => void | Promise<void>>()
   const origins: string[] = []
   let requestId = 0
@@ -112,15 +133,6 @@ export async function createPolkadotDevExtension(
     for (const cb of subscribers) void cb(accounts)
   }
 
-  /** The user's decision on a request, per the behaviour switch. */
-  async function approval(): Promise<void> {
-    if (behaviour === 'reject-next') {
-      behaviour = 'approve'
-      throw cancelled()
-    }
-    if (behaviour === 'hold') await new Promise<void>((resolve, reject) => held.push({ resolve, reject }))
-  }
-
   /** The key of a visible account, whatever SS58 prefix the app encoded the address with. */
   function pairFor(address: string): KeyringPair {
     let publicKey: Uint8Array
@@ -134,23 +146,27 @@ export async function createPolkadotDevExtension(
     return pair
   }
 
+  /** `tamperNext('signature')`: the next signature loses its last byte. */
+  const maybeShort = (signature: Uint8Array) =>
+    gate.takeTamper('signature') ? signature.slice(0, -1) : signature
+
   const signer: Injected['signer'] = {
     async signRaw(raw: SignerPayloadRaw): Promise<SignerResult> {
       const pair = pairFor(raw.address)
       if (!util.isHex(raw.data)) throw new Error('signRaw: data must be hex')
-      await approval()
-      const signature = util.u8aToHex(pair.sign(util.u8aWrapBytes(util.hexToU8a(raw.data))))
-      return { id: ++requestId, signature }
+      await gate.approve('signRaw', raw)
+      const signature = pair.sign(util.u8aWrapBytes(util.hexToU8a(raw.data)))
+      return { id: ++requestId, signature: util.u8aToHex(maybeShort(signature)) }
     },
     async signPayload(payload: SignerPayloadJSON): Promise<SignerResult> {
       const pair = pairFor(payload.address)
-      await approval()
+      await gate.approve('signPayload', payload)
       const registry = new TypeRegistry()
       registry.setSignedExtensions(payload.signedExtensions)
       const { signature } = registry
         .createType('ExtrinsicPayload', payload, { version: payload.version })
         .sign(pair)
-      return { id: ++requestId, signature }
+      return { id: ++requestId, signature: util.u8aToHex(maybeShort(util.hexToU8a(signature))) }
     },
   }
 
@@ -158,12 +174,15 @@ export async function createPolkadotDevExtension(
     if (typeof origin !== 'string' || origin.trim() === '')
       throw new Error('enable: an origin (app name) is required')
     if (!origins.includes(origin)) {
-      await approval()
+      await gate.approve('enable', { origin })
       origins.push(origin)
     }
     return {
       accounts: {
-        get: async () => visible.map(toInjected),
+        get: async () => {
+          const accounts = visible.map(toInjected)
+          return gate.takeTamper('accounts') ? accounts.map(tampered) : accounts
+        },
         subscribe(cb) {
           subscribers.add(cb)
           void cb(visible.map(toInjected))
@@ -182,19 +201,24 @@ export async function createPolkadotDevExtension(
     addresses: pairs.map((p) => p.address),
     publicKeys: pairs.map((p) => util.u8aToHex(p.publicKey)),
     get behaviour() {
-      return behaviour
+      return gate.behaviour
     },
     setBehaviour(next) {
-      behaviour = next
+      if (next === 'reject-next') gate.rejectNext()
+      else gate.setBehaviour(next)
     },
+    rejectNext: (error) => gate.rejectNext(error),
+    holdNext: () => gate.holdNext(),
     get pending() {
-      return held.length
+      return gate.pending
     },
+    nextHeld: () => gate.nextHeld(),
+    releaseAll: () => gate.releaseAll(),
+    rejectAll: () => gate.rejectAll(),
+    tamperNext: (kind) => gate.tamperNext(kind),
     release(outcome = 'approve') {
-      for (const h of held.splice(0)) {
-        if (outcome === 'approve') h.resolve()
-        else h.reject(cancelled())
-      }
+      if (outcome === 'approve') gate.releaseAll()
+      else gate.rejectAll()
     },
     selectAccounts(addresses) {
       visible = pairs.filter((p) => addresses.some((a) => crypto.addressEq(a, p.address)))

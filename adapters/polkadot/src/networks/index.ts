@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '../contract-v2.js'
+import type { CaipNetworkId, Network } from '@portico/core'
 
 /** An Assets-pallet token a network offers as a token balance. */
 export interface PolkadotAssetToken {

@@ -1,0 +1,140 @@
+// The Portico adapter conformance kit (@portico/devnet/conformance) on the
+// Polkadot adapter: chopsticks running the Rococo Asset Hub runtime (the
+// project's globalSetup starts one per run), the Portico Dev Extension in
+// `window.injectedWeb3`, inside a real createPortico.
+//
+// The devnet is shared with the other test files of the project, so this file
+// uses accounts no other file moves: Alice sends (the others only read her
+// balance) to a key of its own, and Bob is only the account switched to.
+//
+// chainChanged from the wallet does not apply: an injectedWeb3 extension has
+// no active chain and no chain event (the app picks the network, and the
+// adapter re-encodes the addresses; adapter.test.ts covers that switch), so
+// the dev wallet has no `switchChain` and the kit skips that test.
+import { ApiPromise, WsProvider } from '@polkadot/api'
+import { Keyring } from '@polkadot/keyring'
+import { u8aEq, u8aWrapBytes } from '@polkadot/util'
+import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
+import { describeChainAdapter } from '@portico/devnet/conformance'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { polkadotAdapter } from './adapter/index.js'
+import { createPolkadotDevExtension, POLKADOT_DEV_EXTENSION_KEY } from './dev-wallet/index.js'
+import { extensionConnectorId } from './extensions/index.js'
+import { type PolkadotNetwork, polkadotLocal } from './networks/index.js'
+import { installWindow } from './test-helpers/context.js'
+
+const devnet = inject('polkadotDevnet')
+const account = (name: string) => {
+  const found = devnet.fixtures.devAccounts.find((a) => a.name === name)
+  if (!found) throw new Error(`no dev account ${name} in the devnet fixtures`)
+  return found
+}
+
+let local: PolkadotNetwork
+let api: ApiPromise
+let uninstallWindow: () => void
+beforeAll(() => {
+  uninstallWindow = installWindow()
+})
+afterAll(async () => {
+  await api?.disconnect()
+  uninstallWindow?.()
+})
+
+interface EventRecordLike {
+  phase: { isApplyExtrinsic: boolean; asApplyExtrinsic: { toNumber(): number } }
+  event: { section: string; method: string; data: { toString(): string; toJSON(): unknown }[] }
+}
+
+/**
+ * The fee the chain charged for extrinsic `hash`: the block that holds it,
+ * then that extrinsic's fee events (`transactionPayment.TransactionFeePaid`
+ * where the runtime has it, else the signer's `balances.Withdraw`).
+ */
+async function chargedFee(hash: string): Promise<bigint> {
+  const head = (await api.rpc.chain.getHeader()).number.toNumber()
+  for (let n = head; n >= Math.max(0, head - 50); n--) {
+    const blockHash = await api.rpc.chain.getBlockHash(n)
+    const block = await api.rpc.chain.getBlock(blockHash)
+    const index = block.block.extrinsics.findIndex((ex) => ex.hash.toHex() === hash)
+    if (index < 0) continue
+    const signer = block.block.extrinsics[index]!.signer.toString()
+    const events = (await (await api.at(blockHash)).query.system!.events!()) as unknown as EventRecordLike[]
+    const mine = events.filter(
+      (e) => e.phase.isApplyExtrinsic && e.phase.asApplyExtrinsic.toNumber() === index,
+    )
+    const paid = mine.find(
+      (e) => e.event.section === 'transactionPayment' && e.event.method === 'TransactionFeePaid',
+    )
+    if (paid) return BigInt(paid.event.data[1]!.toString()) + BigInt(paid.event.data[2]!.toString())
+    const withdrawn = mine.filter(
+      (e) =>
+        e.event.section === 'balances' &&
+        e.event.method === 'Withdraw' &&
+        e.event.data[0]!.toString() === signer,
+    )
+    if (withdrawn.length > 0)
+      return withdrawn.reduce((sum, e) => sum + BigInt(e.event.data[1]!.toString()), 0n)
+    throw new Error(
+      `no fee event for ${hash}: ${mine.map((e) => `${e.event.section}.${e.event.method}`).join(', ')}`,
+    )
+  }
+  throw new Error(`transaction ${hash} not found in the last 50 blocks`)
+}
+
+describeChainAdapter({
+  name: 'polkadotAdapter on chopsticks',
+  namespace: 'polkadot',
+  async devnet() {
+    await cryptoWaitReady()
+    local = polkadotLocal({ wsUrl: devnet.wsUrl })
+    api = await ApiPromise.create({ provider: new WsProvider(devnet.wsUrl), noInitWarn: true })
+    const receiver = new Keyring({ type: 'sr25519', ss58Format: devnet.ss58Prefix }).addFromUri(
+      '//PorticoConformance',
+    ).address
+    return {
+      caipNetworkId: local.caipNetworkId,
+      receiver,
+      // Above the runtime's existential deposit, so the new account is created.
+      amount: 2n * 10n ** 12n,
+      async balanceOf(address) {
+        const info = (await api.query.system!.account!(address)) as unknown as {
+          data: { free: { toBigInt(): bigint } }
+        }
+        return info.data.free.toBigInt()
+      },
+      transferRequest: (to, value) => ({ to, value }),
+      feeOf: (hash) => chargedFee(hash),
+      async verifyMessage({ address, message, signed }) {
+        // What extensions sign for signRaw({ type: 'bytes' }): the message wrapped in <Bytes>…</Bytes>.
+        const wrapped = u8aWrapBytes(new TextEncoder().encode(message))
+        if (signed.signedMessage && !u8aEq(signed.signedMessage, wrapped)) return false
+        return signatureVerify(wrapped, signed.signature, address).isValid
+      },
+    }
+  },
+  adapter: () => polkadotAdapter({ appName: 'Portico conformance', networks: [local], discover: true }),
+  async devWallet() {
+    const alice = account('Alice').address
+    const bob = account('Bob').address
+    const dev = await createPolkadotDevExtension({ uris: ['//Alice', '//Bob'] })
+    // The extension reports generic-prefix (42) addresses, as real ones do; the adapter shows the network's (2).
+    let selected = alice
+    return {
+      connectorId: extensionConnectorId(POLKADOT_DEV_EXTENSION_KEY),
+      get address() {
+        return selected
+      },
+      controls: dev,
+      install: () => dev.inject(),
+      switchAccount() {
+        dev.selectAccounts([dev.addresses[1]!])
+        selected = bob
+        return bob
+      },
+      // Extensions forget a site by sharing no account with it any more.
+      disconnect: () => dev.selectAccounts([]),
+    }
+  },
+  timeoutMs: 30_000,
+})

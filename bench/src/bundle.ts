@@ -24,6 +24,8 @@ export interface BundleReport {
   css: ChunkSize
   /** Minified bytes in the initial JS per package (our packages by folder), largest first. */
   initialByPackage: Array<{ pkg: string; bytes: number }>
+  /** Every source module with bytes in the initial JS (paths as esbuild names them). */
+  initialModules: string[]
   /** Modules that could not be resolved and were replaced by empty stubs (optional peers' deps). */
   stubbed: string[]
   dir: string
@@ -169,8 +171,10 @@ function measure(app: string, dir: string, meta: Metafile, stubbed: string[]): B
     .filter((k) => k.endsWith('.css'))
     .map(size)
   const byPkg = new Map<string, number>()
+  const modules = new Set<string>()
   for (const k of initial) {
     for (const [input, v] of Object.entries(outputs[k]?.inputs ?? {})) {
+      if (v.bytesInOutput > 0) modules.add(input)
       const pkg = packageOf(input)
       byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + v.bytesInOutput)
     }
@@ -178,6 +182,7 @@ function measure(app: string, dir: string, meta: Metafile, stubbed: string[]): B
   return {
     app,
     initialByPackage: [...byPkg].map(([pkg, bytes]) => ({ pkg, bytes })).sort((a, b) => b.bytes - a.bytes),
+    initialModules: [...modules].sort(),
     initial: sum('initial', initialSizes),
     initialFiles: initialSizes.map((c) => c.file),
     lazy: sum('lazy', lazySizes),

@@ -4,7 +4,8 @@
 // checks the budgets (exit 1 when one is missed) and writes bench/RESULTS.md.
 //
 // Flags: --runs N (default 20), --no-peers (ours only, no install),
-//        --source (build ours from TypeScript sources instead of dist/).
+//        --source (build ours from TypeScript sources instead of dist/),
+//        --bundles-only (bundle sizes and plugin costs, no Chromium).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -12,12 +13,14 @@ import { join } from 'node:path'
 import { type BundleReport, buildApp } from './bundle.js'
 import { type LatencyReport, launchChromium, measureLatency } from './latency.js'
 import { ensurePeers, PEER_SETS } from './peers.js'
+import { formatPluginCosts, pluginCost } from './plugin-cost.js'
 import { BUDGETS, checkBudgets, formatReport } from './report.js'
 
 const args = process.argv.slice(2)
 const runs = Number(args[args.indexOf('--runs') + 1]) || Number(process.env.BENCH_RUNS) || 20
 const withPeers = !args.includes('--no-peers')
 const fromSource = args.includes('--source')
+const bundlesOnly = args.includes('--bundles-only')
 const apps = join(import.meta.dirname, 'apps')
 
 const bundles: BundleReport[] = []
@@ -36,7 +39,19 @@ bundles.push(
     conditions: fromSource ? ['source'] : [],
   }),
 )
-if (withPeers) {
+// Registration only: each plugin's views and flow are lazy chunks, so the first load grows by its `setup`.
+const pluginApps = [
+  { plugin: 'swap', app: 'portico + swap', entry: 'portico-swap.tsx' },
+  { plugin: 'onramp', app: 'portico + onramp', entry: 'portico-onramp.tsx' },
+]
+for (const p of pluginApps) {
+  bundles.push(
+    await buildApp({ app: p.app, entry: join(apps, p.entry), conditions: fromSource ? ['source'] : [] }),
+  )
+}
+const base = bundles.find((b) => b.app === 'portico')!
+const pluginCosts = pluginApps.map((p) => pluginCost(base, bundles.find((b) => b.app === p.app)!, p.plugin))
+if (withPeers && !bundlesOnly) {
   const appkitDir = ensurePeers('appkit')
   const rainbowDir = ensurePeers('rainbowkit')
   bundles.push(
@@ -48,6 +63,16 @@ if (withPeers) {
   bundles.push(await buildApp({ app: 'floor', entry: join(apps, 'peers/floor.tsx'), projectDir: appkitDir }))
 }
 for (const b of bundles) console.log(`  ${b.app}: initial ${(b.initial.gzip / 1024).toFixed(1)} KiB gz`)
+console.log('▶ plugins: initial JS added to the minimal app (registration only; views lazy)')
+for (const line of formatPluginCosts(base, pluginCosts)) console.log(`  ${line}`)
+const eager = pluginCosts.filter((c) => c.eager.length > 0)
+if (eager.length > 0) {
+  console.log(
+    `  plugin(s) load more than their registration up front: ${eager.map((c) => c.plugin).join(', ')}`,
+  )
+  process.exitCode = 1
+}
+if (bundlesOnly) process.exit()
 
 console.log(`▶ open latency in Chromium (median of ${runs}, loopback only)`)
 const latency: LatencyReport[] = []
@@ -96,6 +121,7 @@ const text = formatReport({
   bundles,
   latency,
   checks,
+  pluginCosts: formatPluginCosts(base, pluginCosts),
   peers: PEER_SETS,
 })
 console.log(`\n${text}`)

@@ -47,6 +47,8 @@ export function formatReport(r: {
   bundles: BundleReport[]
   latency: LatencyReport[]
   checks: Check[]
+  /** Table lines of `formatPluginCosts`: what each plugin adds to the first load. */
+  pluginCosts?: string[]
   peers: Record<string, Record<string, string>>
 }): string {
   const lines: string[] = []
@@ -79,6 +81,14 @@ export function formatReport(r: {
   if (ours && ours.lazyChunks.length > 0) {
     lines.push('', 'Portico lazy chunks (gzip): ')
     lines.push(ours.lazyChunks.map((c) => `\`${c.file}\` ${kib(c.gzip)} KiB`).join(', '))
+  }
+  if (r.pluginCosts) {
+    lines.push(
+      '',
+      '## Plugins: initial JS added to the minimal app (registration only; views are lazy chunks)',
+      '',
+    )
+    lines.push(...r.pluginCosts)
   }
   const stubs = r.bundles.filter((b) => b.stubbed.length > 0)
   if (stubs.length > 0) {

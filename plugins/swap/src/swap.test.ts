@@ -11,13 +11,21 @@ import {
   createPublicClient,
   createWalletClient,
   erc20Abi,
+  getAddress,
   http,
   parseEther,
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { getSwapController, SWAP_NOT_SUPPORTED_TEXT, swapPlugin } from './index.js'
+import {
+  BAD_CHECKSUM_TEXT,
+  getSwapController,
+  INVALID_TOKEN_ADDRESS_TEXT,
+  NOT_A_TOKEN_TEXT,
+  SWAP_NOT_SUPPORTED_TEXT,
+  swapPlugin,
+} from './index.js'
 
 const ID = 'dev.portico.wallet'
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }
@@ -233,5 +241,74 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
     await controller.fetchQuote()
     expect(controller.getState()).toMatchObject({ quoteStatus: 'idle', quote: undefined })
     expect(NATIVE).toBe(controller.getState().from?.address)
+  })
+
+  describe('custom token by address (the picker’s search)', () => {
+    // WETH9 of the devnet DEX is an ERC-20 with pools that the gateway's swap list does not name.
+    const weth = () => getAddress(devnet.fixtures.dex.weth)
+
+    it('an unlisted ERC-20 pasted by address (EIP-55 or lowercase) is read from the chain, marked imported and quotable', async () => {
+      const { controller } = await start(7)
+      await controller.load()
+      const id = `eip155:31337:${weth().toLowerCase()}`
+      expect(controller.getState().tokens.map((t) => t.address)).not.toContain(id)
+
+      await controller.lookupToken(weth().toLowerCase())
+      expect(controller.getState().custom).toMatchObject({ status: 'ready' })
+      await controller.lookupToken(` ${weth()} `)
+      const custom = controller.getState().custom!
+      expect(custom.status).toBe('ready')
+      expect(custom.token).toEqual({
+        address: id,
+        symbol: 'WETH',
+        name: 'Wrapped Ether',
+        decimals: 18,
+        balance: 0n,
+        imported: true,
+      })
+
+      controller.setFrom(caip('USDC'))
+      expect(controller.importToken('to')).toBe(true)
+      const s = controller.getState()
+      expect(s.to).toMatchObject({ address: id, symbol: 'WETH', imported: true })
+      expect(s.tokens.find((t) => t.address === id)?.imported).toBe(true)
+      expect(s.custom).toBeUndefined()
+
+      controller.setAmount('10')
+      await controller.fetchQuote()
+      expect(controller.getState().quoteStatus).toBe('ready')
+      const out = await routerOut(10_000_000n, [token('USDC').address, weth()])
+      expect(controller.getState().quote?.toUnits).toBe(out)
+    })
+
+    it('a malformed address, a wrong checksum, an account without code and a non-token contract each say why', async () => {
+      const { controller } = await start(6)
+      await controller.load()
+      await controller.lookupToken('0x1234')
+      expect(controller.getState().custom).toMatchObject({
+        status: 'invalid',
+        message: INVALID_TOKEN_ADDRESS_TEXT,
+      })
+      expect(INVALID_TOKEN_ADDRESS_TEXT).toBe(
+        'Not a valid token address: paste 0x followed by 40 hexadecimal characters',
+      )
+
+      // Flip the case of one checksummed letter: still 40 hex digits, but not its EIP-55 form.
+      const good = weth()
+      const i = [...good].findIndex((c, n) => n > 1 && /[a-fA-F]/.test(c))
+      const flipped =
+        good.slice(0, i) +
+        (good[i] === good[i]!.toUpperCase() ? good[i]!.toLowerCase() : good[i]!.toUpperCase()) +
+        good.slice(i + 1)
+      await controller.lookupToken(flipped)
+      expect(controller.getState().custom).toMatchObject({ status: 'invalid', message: BAD_CHECKSUM_TEXT })
+
+      await controller.lookupToken(devnet.fixtures.accounts[8]!.address)
+      expect(controller.getState().custom).toMatchObject({ status: 'invalid', message: NOT_A_TOKEN_TEXT })
+      await controller.lookupToken(devnet.fixtures.dex.router)
+      expect(controller.getState().custom).toMatchObject({ status: 'invalid', message: NOT_A_TOKEN_TEXT })
+      expect(NOT_A_TOKEN_TEXT).toBe('No ERC-20 token at this address on this network')
+      expect(controller.importToken('to')).toBe(false)
+    })
   })
 })

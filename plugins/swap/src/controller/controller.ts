@@ -8,6 +8,7 @@ import {
   type SwapQuoteFee,
   UserRejectedRequestError,
 } from '@portico/core'
+import { hasValidChecksum } from './checksum.js'
 import { fromUnits, isNativeToken, isValidSlippage, minimumReceived, NATIVE_MARKER, toUnits } from './math.js'
 import type { SwapWallet } from './wallet.js'
 
@@ -28,7 +29,29 @@ export interface SwapTokenInfo {
   price?: number
   /** Balance in integer units, when known. */
   balance?: bigint
+  /** Not in the gateway's swap list: the visitor added it by address (metadata read from the chain). */
+  imported?: boolean
 }
+
+/** SPEC-less but expected: what pasting a token address into the picker found. */
+export interface CustomTokenLookup {
+  /** What the visitor pasted (trimmed). */
+  query: string
+  status: 'loading' | 'ready' | 'invalid' | 'error'
+  /** The token read from the chain (status ready), marked `imported`. */
+  token?: SwapTokenInfo
+  /** Why it cannot be used (status invalid / error), shown as is. */
+  message?: string
+}
+
+/** Text for an address that is malformed (not 0x + 40 hex digits). */
+export const INVALID_TOKEN_ADDRESS_TEXT =
+  'Not a valid token address: paste 0x followed by 40 hexadecimal characters'
+/** Text for a mixed-case address whose EIP-55 checksum does not match. */
+export const BAD_CHECKSUM_TEXT =
+  'This address has a wrong checksum (mixed-case EIP-55): check it was copied whole'
+/** Text for an address that answers no ERC-20 reads. */
+export const NOT_A_TOKEN_TEXT = 'No ERC-20 token at this address on this network'
 
 export interface SwapQuoteInfo {
   fromUnits: bigint
@@ -63,6 +86,8 @@ export interface SwapState {
   stepError?: string
   approveHash?: string
   txHash?: string
+  /** The token-by-address lookup of the picker, when the search is an address not in the list. */
+  custom?: CustomTokenLookup
   /** The quote the finished swap was sent with (kept for the success view). */
   sent?: { from: SwapTokenInfo; to: SwapTokenInfo; fromUnits: bigint; toUnits: bigint }
 }
@@ -97,6 +122,7 @@ export class SwapController {
   readonly #listeners = new Set<() => void>()
   readonly #options: SwapControllerOptions
   #quoteSeq = 0
+  #lookupSeq = 0
 
   constructor(options: SwapControllerOptions) {
     this.#options = options
@@ -162,6 +188,84 @@ export class SwapController {
         tokens: [],
       })
     }
+  }
+
+  /**
+   * Looks up a pasted token address that is not in the swap list: validates
+   * it (0x + 40 hex; a mixed-case address must match its EIP-55 checksum) and
+   * reads symbol, name, decimals and the balance from the chain through the
+   * connected adapter. The answer is `state.custom`; a stale lookup is dropped.
+   */
+  async lookupToken(text: string): Promise<void> {
+    const query = text.trim()
+    const account = this.#options.wallet.account()
+    if (!/^0x[0-9a-fA-F]{40}$/.test(query)) {
+      this.#set({ custom: { query, status: 'invalid', message: INVALID_TOKEN_ADDRESS_TEXT } })
+      return
+    }
+    if (!account) {
+      this.#set({ custom: { query, status: 'error', message: 'Connect a wallet to look up a token' } })
+      return
+    }
+    const id = `${account.caipNetworkId}:${query.toLowerCase()}`
+    const listed = this.#state.tokens.find((t) => t.address === id)
+    if (listed) {
+      this.#set({ custom: { query, status: 'ready', token: listed } })
+      return
+    }
+    const seq = ++this.#lookupSeq
+    this.#set({ custom: { query, status: 'loading' } })
+    try {
+      if (!(await hasValidChecksum(query))) {
+        if (seq === this.#lookupSeq)
+          this.#set({ custom: { query, status: 'invalid', message: BAD_CHECKSUM_TEXT } })
+        return
+      }
+      const read = await this.#options.wallet.readToken(query, account.caipNetworkId)
+      if (seq !== this.#lookupSeq) return
+      this.#set({
+        custom: read
+          ? {
+              query,
+              status: 'ready',
+              token: {
+                address: id,
+                symbol: read.symbol,
+                name: read.name,
+                decimals: read.decimals,
+                balance: read.balance,
+                imported: true,
+              },
+            }
+          : { query, status: 'invalid', message: NOT_A_TOKEN_TEXT },
+      })
+    } catch (error) {
+      if (seq !== this.#lookupSeq) return
+      this.#set({
+        custom: { query, status: 'error', message: `Could not read the token: ${errorMessage(error)}` },
+      })
+    }
+  }
+
+  /** Forgets the address lookup (the search changed). */
+  clearLookup(): void {
+    this.#lookupSeq++
+    if (this.#state.custom) this.#set({ custom: undefined })
+  }
+
+  /**
+   * Adds the looked-up token to the list (marked imported) and picks it for
+   * `side`. Returns false when there is no ready lookup.
+   */
+  importToken(side: 'from' | 'to'): boolean {
+    const token = this.#state.custom?.status === 'ready' ? this.#state.custom.token : undefined
+    if (!token) return false
+    if (!this.#state.tokens.some((t) => t.address === token.address)) {
+      this.#set({ tokens: [...this.#state.tokens, token] })
+    }
+    this.#pick(side, token.address)
+    this.#set({ custom: undefined })
+    return true
   }
 
   /** Updates the token balances from the account state (after a refresh). */

@@ -1,5 +1,9 @@
 export {
+  BAD_CHECKSUM_TEXT,
+  type CustomTokenLookup,
+  INVALID_TOKEN_ADDRESS_TEXT,
   MAX_GAS_RESERVE_UNITS,
+  NOT_A_TOKEN_TEXT,
   SWAP_NOT_SUPPORTED_TEXT,
   SwapController,
   type SwapControllerOptions,

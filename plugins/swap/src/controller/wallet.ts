@@ -14,6 +14,15 @@ export interface SwapWallet {
   send(tx: { caipNetworkId: CaipNetworkId; to: string; data: string; value: bigint }): Promise<string>
   /** Waits until the transaction is mined; resolves its outcome. */
   wait(hash: string, caipNetworkId: CaipNetworkId): Promise<'success' | 'reverted'>
+  /**
+   * Reads a token contract's metadata and the account's balance from the
+   * chain through the adapter (no gateway, no third-party list). Resolves
+   * undefined when the address answers no ERC-20 `balanceOf` / `symbol`.
+   */
+  readToken(
+    token: string,
+    caipNetworkId: CaipNetworkId,
+  ): Promise<{ symbol: string; name: string; decimals: number; balance: bigint } | undefined>
 }
 
 const NAMESPACE = 'eip155'
@@ -43,6 +52,22 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       const status = typeof outcome === 'string' ? outcome : (outcome as { status?: unknown } | null)?.status
       if (status === 'success' || status === 'reverted') return status
       throw new Error(`Unexpected transaction outcome: ${String(status)}`)
+    },
+    async readToken(token, caipNetworkId) {
+      const account = this.account()
+      const adapter = portico.getAdapter?.(NAMESPACE)
+      if (!account || !adapter?.getTokenBalances) throw new Error('The EVM adapter cannot read tokens')
+      const [held] = await adapter.getTokenBalances({
+        address: account.address,
+        caipNetworkId,
+        tokens: [token],
+      })
+      // The EVM adapter marks a failed `balanceOf` with ok: false and a failed `symbol` with "???".
+      const ok = (held as { ok?: unknown } | undefined)?.ok
+      if (!held || ok === false || held.symbol === '???' || held.symbol.trim() === '') return undefined
+      const { decimals } = held
+      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) return undefined
+      return { symbol: held.symbol, name: held.name ?? held.symbol, decimals, balance: held.value }
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { Views } from '@portico/core'
 import { usePorticoState, useViewTitle } from '@portico/react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { SwapTokenInfo } from '../controller/index.js'
 import { TokenIcon, tokenAmount, useSwap } from './shared.js'
 
@@ -14,6 +14,22 @@ export default function SwapSelectTokenView() {
   useViewTitle(side === 'from' ? 'Pay with' : 'Receive')
 
   const q = query.trim().toLowerCase()
+  // Something address-shaped that is not in the list is looked up on the chain (and marked imported).
+  const addressLike = /^0x/i.test(query.trim()) && !/\s/.test(query.trim())
+  const inList = state.tokens.some((t) => t.address.split(':')[2] === q)
+  useEffect(() => {
+    if (!addressLike || inList) {
+      controller.clearLookup()
+      return
+    }
+    // A partial paste is not an error yet: wait until it could be an address (or is clearly too long).
+    if (query.trim().length < 42) {
+      controller.clearLookup()
+      return
+    }
+    void controller.lookupToken(query)
+  }, [controller, query, addressLike, inList])
+  const custom = state.custom?.query === query.trim() ? state.custom : undefined
   const matches = state.tokens.filter(
     (t) =>
       q === '' ||
@@ -48,7 +64,30 @@ export default function SwapSelectTokenView() {
       {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
     </button>
   )
-  const looksLikeAddress = /^0x[0-9a-f]{40}$/.test(q)
+  const importRow = (t: SwapTokenInfo) => (
+    <div className="group" data-testid="swap-custom-token">
+      <p className="group-label">Unlisted token</p>
+      <button
+        type="button"
+        className="row"
+        data-token={t.symbol}
+        data-imported="true"
+        onClick={() => {
+          if (controller.importToken(side)) portico.router.goBack()
+        }}
+      >
+        <TokenIcon token={t} />
+        <span className="row-label">
+          {t.symbol}
+          <span className="row-sub">{t.name} · imported by address, not in the swap list</span>
+        </span>
+        {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
+      </button>
+      <p className="row-sub" role="note">
+        Anyone can create a token with any name: check this address is the token you mean before you swap.
+      </p>
+    </div>
+  )
 
   return (
     <div>
@@ -77,13 +116,27 @@ export default function SwapSelectTokenView() {
           {others.map(row)}
         </div>
       ) : null}
-      {matches.length === 0 ? (
+      {custom?.status === 'ready' && custom.token && matches.length === 0 ? importRow(custom.token) : null}
+      {custom?.status === 'loading' ? (
+        <p className="empty" role="status" aria-busy="true">
+          Reading the token at this address…
+        </p>
+      ) : null}
+      {custom?.status === 'invalid' || custom?.status === 'error' ? (
+        <p className="empty error-text" role="alert">
+          {custom.message}
+        </p>
+      ) : null}
+      {addressLike && !custom && matches.length === 0 ? (
         <p className="empty" role="status">
-          {looksLikeAddress
-            ? 'This address is not in the swap list of this network (custom tokens are not supported yet)'
-            : state.tokens.length === 0
-              ? 'No swappable tokens on this network'
-              : `No token matches “${query.trim()}”`}
+          Paste the whole token address (0x followed by 40 hexadecimal characters) to look it up
+        </p>
+      ) : null}
+      {matches.length === 0 && !addressLike ? (
+        <p className="empty" role="status">
+          {state.tokens.length === 0
+            ? 'No swappable tokens on this network'
+            : `No token matches “${query.trim()}”`}
         </p>
       ) : null}
     </div>

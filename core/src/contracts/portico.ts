@@ -78,10 +78,18 @@ export interface Router {
 export interface Portico {
   open<V extends ViewName>(opts?: OpenOptions<V>): Promise<void>
   close(): void
-  /** Connects a connector; `options` are the namespace's connect options (bip122 purposes, cosmos chain ids…). */
+  /**
+   * Connects a connector; `options` are the namespace's connect options (bip122 purposes, cosmos chain ids…).
+   * Aborting `signal` (a Cancel button) rejects with `RequestAbortedError` and keeps a late approval from connecting.
+   */
   connect<N extends ChainNamespace = ChainNamespace>(
     connectorId: string,
-    opts?: { namespace?: N; caipNetworkId?: CaipNetworkId; options?: ConnectOptionsOf<N> },
+    opts?: {
+      namespace?: N
+      caipNetworkId?: CaipNetworkId
+      options?: ConnectOptionsOf<N>
+      signal?: AbortSignal
+    },
   ): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>

@@ -37,6 +37,7 @@ export const en = {
   accountTitle: 'Account',
   copyAddress: 'Copy address',
   copied: 'Copied',
+  copyFailed: 'Couldn’t copy the address',
   viewOnExplorer: 'View on explorer',
   disconnect: 'Disconnect',
   chainsLabel: 'Chains',
@@ -76,6 +77,8 @@ export const en = {
   dateLocale: 'en-US',
   balanceLoading: 'Loading balance…',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
+  tokensLoading: 'Loading tokens…',
+  retryIn: 'Try again in {n} s',
   // Networks
   networksTitle: 'Choose Network',
   networkButtonLabel: 'Network: {name}',
@@ -87,6 +90,7 @@ export const en = {
   switchingTo: 'Switching to {name}',
   approveSwitch: 'Approve the network switch in your wallet.',
   switchDeclined: 'Switch declined',
+  switchFailed: 'Couldn’t switch to {name}',
   switchDeclinedHint: 'You declined the network switch in your wallet.',
   // UnsupportedChain
   unsupportedTitle: 'Unsupported network',

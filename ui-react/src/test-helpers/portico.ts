@@ -18,6 +18,7 @@ import {
   type Network,
   type PluginContext,
   type Portico,
+  type TokenHolding,
   type ViewLoader,
   type ViewName,
 } from '@portico/core'
@@ -83,6 +84,10 @@ export interface WalletScript {
   connect?: () => Promise<void>
   switchNetwork?: (id: CaipNetworkId) => Promise<void>
   signMessage?: (message: string) => Promise<string>
+  /** Runs before each native balance read answers (throw = the read fails). */
+  balance?: (caipNetworkId: CaipNetworkId) => Promise<void>
+  /** Gives the wallet's adapter token reads (`getTokenBalances`), answering with this (throw = the read fails). */
+  tokenBalances?: (caipNetworkId: CaipNetworkId) => Promise<TokenHolding[]>
 }
 
 export interface TestPorticoOptions {
@@ -140,6 +145,9 @@ function scriptedAdapter(
     namespace,
     networks,
     setup: (ctx) => ctx.setConnectors(namespace, connectors),
+    ...(script.tokenBalances
+      ? { tokenBalances: ({ caipNetworkId }) => script.tokenBalances!(caipNetworkId) }
+      : {}),
   })
   adapter.connectors = connectors
   const address = ADDRESSES[namespace] ?? `${namespace}-address`
@@ -152,11 +160,13 @@ function scriptedAdapter(
     await script.switchNetwork?.(caipNetworkId)
     return undefined
   }
-  adapter.balanceImpl = async ({ caipNetworkId }) =>
-    nativeBalance(
+  adapter.balanceImpl = async ({ caipNetworkId }) => {
+    await script.balance?.(caipNetworkId)
+    return nativeBalance(
       networks.find((n) => n.caipNetworkId === caipNetworkId),
       BALANCES[namespace] ?? 0n,
     )
+  }
   const sign = adapter.signMessage
   adapter.signMessage = async (params) => {
     if (!script.signMessage) return sign(params)

@@ -30,9 +30,14 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
-  const { view, depth, shake } = useStoreSelector(
+  const { view, depth, shake, loading } = useStoreSelector(
     portico,
-    (s) => ({ view: s.router.view, depth: s.router.history.length, shake: s.modal.shake }),
+    (s) => ({
+      view: s.router.view,
+      depth: s.router.history.length,
+      shake: s.modal.shake,
+      loading: s.modal.loading,
+    }),
     shallowEqual,
   )
   const [title, setTitle] = useState<string | undefined>(undefined)
@@ -102,7 +107,9 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
         <div className="content" ref={contentRef}>
           <AlertBanner portico={portico} />
           <TitleContext.Provider value={setTitle}>
-            <ViewOutlet portico={portico} view={view} />
+            {/* `modal.loading` (SPEC §3): open() waits for setup / the reconnect; say so
+                instead of a view that would show a premature state (e.g. no wallets yet). */}
+            {loading ? <ModalLoading /> : <ViewOutlet portico={portico} view={view} />}
           </TitleContext.Provider>
         </div>
       </div>
@@ -119,6 +126,18 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
           {dialog}
         </div>
       )}
+    </div>
+  )
+}
+
+function ModalLoading() {
+  const t = useStrings()
+  return (
+    <div className="center" aria-busy="true" data-testid="modal-loading">
+      <span className="ring" data-status="pending">
+        <span className="wallet-icon" data-size="lg" />
+      </span>
+      <p role="status">{t('loadingView')}</p>
     </div>
   )
 }

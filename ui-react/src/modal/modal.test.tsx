@@ -280,3 +280,24 @@ describe('ConnectingExternal → Account', () => {
     await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
   })
 })
+
+describe('open() while setup runs (issue 22: a click that does nothing)', () => {
+  it('a click opens the dialog at once on a visible loading state (modal.loading), then shows the view', async () => {
+    let finish!: () => void
+    const pluginSetup = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const { portico, button } = await setup({ pluginSetup })
+    await click(button)
+    const loading = await waitFor(() => modalRoot().querySelector('[data-testid="modal-loading"]'))
+    expect(portico.getState().modal.loading).toBe(true)
+    expect(document.querySelector('[data-portico-modal]')?.getAttribute('data-state')).toBe('open')
+    expect(loading.getAttribute('aria-busy')).toBe('true')
+    expect(loading.querySelector('[role="status"]')?.textContent).toBe('Loading…')
+    // No premature view (e.g. "No wallet found") while the wallets are still being found.
+    expect(modalRoot().querySelector('[data-view]')).toBeNull()
+    await act(async () => finish())
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    expect(modalRoot().querySelector('[data-testid="modal-loading"]')).toBeNull()
+  })
+})

@@ -107,6 +107,11 @@ export interface TestPorticoOptions {
   recentConnectorId?: string
   /** Base URL of a gateway (e.g. a `startGateway` server). Unset → API features off. */
   apiUrl?: string
+  /**
+   * The test plugin's setup waits for this (a slow plugin); `createTestPortico`
+   * then returns without waiting for `portico.ready`.
+   */
+  pluginSetup?: Promise<void>
 }
 
 export interface TestPortico {
@@ -204,7 +209,7 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
   let ctx: PluginContext | undefined
   const plugin = definePlugin({
     id: 'test',
-    setup(context) {
+    async setup(context) {
       ctx = context
       for (const [name, loader] of Object.entries(options.views ?? {}))
         context.registerView(name as ViewName, loader as ViewLoader)
@@ -215,6 +220,7 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
         if (wc.name) for (const c of provider.connectors) c.name = wc.name
         context.registerConnector?.(provider)
       }
+      await options.pluginSetup
     },
   })
   const portico = createPortico({
@@ -227,17 +233,22 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
     ...(options.apiUrl ? { apiUrl: options.apiUrl, projectId: 'local' } : {}),
   })
   live.push(() => portico.destroy())
-  await portico.ready
-  if (!ctx) throw new Error('the test plugin was not set up')
-  const pluginContext = ctx
+  if (!options.pluginSetup) await portico.ready
+  const context = () => {
+    if (!ctx) throw new Error('the test plugin was not set up')
+    return ctx
+  }
+  if (!options.pluginSetup) context()
   return {
     portico,
     adapters,
     updateAccount(patch, namespace = 'eip155') {
+      const pluginContext = context()
       if (!pluginContext.updateAccount) throw new Error('this core has no ctx.updateAccount')
       pluginContext.updateAccount(namespace, patch)
     },
     setAlert(alert) {
+      const pluginContext = context()
       if (!pluginContext.setAlert) throw new Error('this core has no ctx.setAlert')
       pluginContext.setAlert(alert)
     },

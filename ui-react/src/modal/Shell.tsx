@@ -24,7 +24,7 @@ interface ShellProps {
   heightSheet: CSSStyleSheet | undefined
 }
 
-/** Header + animated body + current view; dialog semantics when floating. */
+/** Header + animated body + current view; dialog semantics when floating, a labelled region when embedded. */
 export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellProps) {
   const t = useStrings()
   const titleId = useId()
@@ -69,7 +69,8 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
     <div
       ref={dialogRef}
       className="dialog"
-      role="dialog"
+      // Inline (embedded) it is part of the page, not a dialog: a region named by its title.
+      role={embedded ? 'region' : 'dialog'}
       aria-modal={embedded ? undefined : 'true'}
       aria-labelledby={titleId}
       tabIndex={-1}

@@ -139,12 +139,15 @@ describe('PorticoModal dialog semantics', () => {
     }
   })
 
-  it('embedded mode renders in place, never hidden, without aria-modal or a close button', async () => {
+  it('embedded mode renders in place, never hidden, as a labelled region (not role="dialog"), without aria-modal or a close button', async () => {
     const t = await createTestPortico({ embedded: true })
     rendered = await render(t.portico, <PorticoModal />)
     const host = rendered.container.querySelector('[data-portico-modal]')!
-    const dialog = host.shadowRoot!.querySelector('[role="dialog"]')!
-    expect(dialog.hasAttribute('aria-modal')).toBe(false)
+    expect(host.shadowRoot!.querySelector('[role="dialog"]')).toBeNull()
+    const region = host.shadowRoot!.querySelector('[role="region"]')!
+    const label = host.shadowRoot!.getElementById(region.getAttribute('aria-labelledby') ?? '')
+    expect(label?.textContent).toBe('Connect Wallet')
+    expect(region.hasAttribute('aria-modal')).toBe(false)
     expect(host.shadowRoot!.querySelector('[data-view="Connect"]')).not.toBeNull()
     expect(byText(host.shadowRoot!, 'button', 'Close')).toBeUndefined()
   })

@@ -70,15 +70,14 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
       ref={dialogRef}
       className="dialog"
       // Inline (embedded) it is part of the page, not a dialog: a region named by its title.
-      role={embedded ? 'region' : 'dialog'}
-      aria-modal={embedded ? undefined : 'true'}
-      aria-labelledby={titleId}
+      {...(embedded
+        ? { role: 'region', 'aria-labelledby': titleId }
+        : { role: 'dialog', 'aria-modal': 'true' as const, 'aria-labelledby': titleId, onKeyDown })}
       tabIndex={-1}
       data-state="open"
       data-theme={theme}
       data-embedded={embedded ? '' : undefined}
       data-shake={shake ? '' : undefined}
-      onKeyDown={onKeyDown}
     >
       <div className="header">
         {depth > 1 ? (

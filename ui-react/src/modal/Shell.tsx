@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useInsertionEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -14,6 +15,8 @@ import { useStrings } from '../i18n/index.js'
 import { ViewOutlet } from '../views/outlet.js'
 import { getDeepActiveElement, getTabbables, trapTab } from './focus.js'
 import { BackIcon, CloseIcon } from './icons.js'
+import { adoptDocumentCss } from './sheets.js'
+import { documentCss } from './styles.js'
 import { TitleContext } from './title.js'
 
 interface ShellProps {
@@ -245,6 +248,9 @@ function hideOthers(host: Element): () => void {
 
 /** Locks page scroll while a floating modal is open (a document rule, no inline style). */
 function useScrollLock(active: boolean) {
+  // The `html[data-portico-scroll-lock]` rule lives in the document sheet: adopt it here
+  // too, so the lock works on pages that mount no Portico button.
+  useInsertionEffect(() => (active ? adoptDocumentCss(document, documentCss) : undefined), [active])
   useLayoutEffect(() => {
     if (!active) return
     const root = document.documentElement

@@ -304,3 +304,17 @@ describe('open() while setup runs (issue 22: a click that does nothing)', () => 
     expect(modalRoot().querySelector('[data-testid="modal-loading"]')).toBeNull()
   })
 })
+
+describe('scroll lock', () => {
+  it('locks page scroll while the floating modal is open even when no Portico button is mounted', async () => {
+    const t = await createTestPortico()
+    rendered = await render(t.portico, <PorticoModal />)
+    await act(async () => t.portico.open())
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    expect(document.documentElement.hasAttribute('data-portico-scroll-lock')).toBe(true)
+    const rules = document.adoptedStyleSheets.flatMap((s) => Array.from(s.cssRules).map((r) => r.cssText))
+    expect(rules.some((r) => r.includes('data-portico-scroll-lock') && r.includes('overflow: hidden'))).toBe(
+      true,
+    )
+  })
+})

@@ -46,7 +46,8 @@ describe('Connect with no wallet installed', () => {
     })
     rendered = await render(t.portico, <PorticoModal />)
     await act(async () => t.portico.open())
-    const list = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-wallets"]'))
+    // Generous: the directory answers over real HTTP, and other test files share the CPU.
+    const list = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-wallets"]'), 10_000)
     const help = modalRoot().querySelector('[data-testid="no-wallet"]')!
     expect(help.textContent).toContain('No wallet found in this browser.')
     const rows = Array.from(list.querySelectorAll('li'))
@@ -67,8 +68,8 @@ describe('Connect with no wallet installed', () => {
     const wc = modalRoot().querySelector<HTMLElement>('[data-testid="no-wallet-walletconnect"]')!
     expect(wc.textContent).toBe('Use a phone wallet with WalletConnect')
     await click(wc)
-    await waitFor(() => t.portico.getState().router.view === 'ConnectingExternal')
-  })
+    await waitFor(() => t.portico.getState().router.view === 'ConnectingExternal', 10_000)
+  }, 20_000)
 
   it('a failed directory call says so and offers Try again instead of an empty list', async () => {
     const gateway = await startGateway(async () => ({ data: [], next: null }))
@@ -86,12 +87,12 @@ describe('Connect with no wallet installed', () => {
     const t = await createTestPortico({ connectors: [], apiUrl: gateway.url })
     rendered = await render(t.portico, <PorticoModal />)
     await act(async () => t.portico.open())
-    const alert = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-error"]'))
+    const alert = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-error"]'), 10_000)
     expect(alert.getAttribute('role')).toBe('alert')
     expect(alert.textContent).toContain('Couldn’t load wallet suggestions')
     fail = false
     await click(byText(alert, 'button', 'Try again'))
-    const list = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-wallets"]'))
+    const list = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-wallets"]'), 10_000)
     expect(list.textContent).toContain('Alpha Wallet')
   })
 

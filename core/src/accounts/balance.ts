@@ -182,6 +182,9 @@ export class BalanceService {
           })
         } catch (error) {
           this.deps.logger.warn('Portico: balance fetch failed', error)
+          // The balance on screen may be another chain's or account's: it no longer applies.
+          if (this.isCurrent(ns, address, caipNetworkId))
+            this.deps.accounts.update(ns, { balance: undefined, balanceSymbol: undefined })
         }
       })()
     }

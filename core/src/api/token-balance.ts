@@ -4,7 +4,9 @@ import type { CaipNetworkId } from '../contracts/network.js'
 import { TokenBalanceUnavailableError, UnsupportedChainError } from '../errors/catalogue.js'
 
 /** The account-state fields the flow writes. */
-export type TokenBalancePatch = Partial<Pick<AccountState, 'balanceLoading' | 'tokenBalance' | 'lastRetry'>>
+export type TokenBalancePatch = Partial<
+  Pick<AccountState, 'balanceLoading' | 'tokenBalance' | 'lastRetry' | 'tokenBalanceError'>
+>
 
 /**
  * Where the token-balance flow reads balances from. The blockchain API client
@@ -64,6 +66,7 @@ export function createTokenBalanceFlow(options: TokenBalanceFlowOptions) {
     options.setState({
       balanceLoading: false,
       tokenBalance: [],
+      tokenBalanceError: error.shortMessage,
       ...(blockRetry ? { lastRetry: now() } : {}),
     })
     options.onError?.(error)
@@ -92,7 +95,12 @@ export function createTokenBalanceFlow(options: TokenBalanceFlowOptions) {
           return fail(new UnsupportedChainError({ caipNetworkId: params.chainId }), false)
         }
         const { balances } = await options.source.getBalance(params)
-        options.setState({ balanceLoading: false, tokenBalance: balances, lastRetry: undefined })
+        options.setState({
+          balanceLoading: false,
+          tokenBalance: balances,
+          lastRetry: undefined,
+          tokenBalanceError: undefined,
+        })
         return { status: 'ok', balances }
       } catch (cause) {
         return fail(cause, !(cause instanceof UnsupportedChainError))

@@ -7,7 +7,12 @@ import type {
   Connector,
   ConnectorProvider,
 } from '../contracts/index.js'
-import { AlreadyConnectedError, ChainAdapterNotFoundError, toPorticoError } from '../errors/index.js'
+import {
+  AlreadyConnectedError,
+  ChainAdapterNotFoundError,
+  RequestAbortedError,
+  toPorticoError,
+} from '../errors/index.js'
 import { PluginConnections } from './plugin-connectors.js'
 import type { RecentConnectors } from './recent.js'
 import { type ConnectionDeps, ConnectionSessions, walletInfo } from './sessions.js'
@@ -81,12 +86,22 @@ export class ConnectionService {
    * Connects a connector. Rejects with `AlreadyConnectedError` when it is the
    * namespace's current connector (SPEC §4); adapter errors are converted to
    * typed Portico errors (e.g. EIP-1193 4001 → UserRejectedRequestError).
+   * An aborted `signal` (the visitor pressed Cancel) rejects at once with
+   * `RequestAbortedError`; a wallet approval arriving after it is released,
+   * never applied.
    */
   async connect(
     connectorId: string,
-    options: { namespace?: ChainNamespace; caipNetworkId?: CaipNetworkId; options?: unknown } = {},
+    options: {
+      namespace?: ChainNamespace
+      caipNetworkId?: CaipNetworkId
+      options?: unknown
+      signal?: AbortSignal
+    } = {},
   ): Promise<void> {
     await this.adaptersReady
+    const { signal } = options
+    if (signal?.aborted) throw new RequestAbortedError({ details: 'the connection was cancelled' })
     const provider = this.plugins.get(connectorId)
     if (provider) return this.plugins.connect(provider, options)
     const { adapter, connector } = this.resolveAdapter(connectorId, options.namespace)
@@ -100,11 +115,12 @@ export class ConnectionService {
     const caipNetworkId = options.caipNetworkId ?? this.deps.store.getState().networks.active[ns]
     let result: Awaited<ReturnType<ChainAdapter['connect']>>
     try {
-      result = await adapter.connect({
+      const pending = adapter.connect({
         connectorId,
         ...(caipNetworkId ? { caipNetworkId } : {}),
         ...(options.options !== undefined ? { options: options.options as ConnectOptionsOf } : {}),
       })
+      result = await (signal ? this.untilAborted(pending, signal, adapter, connectorId) : pending)
       if (result.accounts.length === 0) throw new Error('The wallet returned no accounts')
     } catch (cause) {
       const error = toPorticoError(cause)
@@ -134,6 +150,36 @@ export class ConnectionService {
     })
     this.deps.onConnected(ns)
     void this.deps.balance.refresh(ns)
+  }
+
+  /**
+   * `pending`, or a `RequestAbortedError` as soon as `signal` aborts. A wallet
+   * that approves after the abort is disconnected again: the visitor cancelled.
+   */
+  private untilAborted<T>(
+    pending: Promise<T>,
+    signal: AbortSignal,
+    adapter: ChainAdapter,
+    connectorId: string,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(new RequestAbortedError({ details: 'the connection was cancelled' }))
+      signal.addEventListener('abort', onAbort, { once: true })
+      pending.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort)
+          if (!signal.aborted) return resolve(value)
+          this.deps.logger.warn('Portico: the wallet approved a cancelled connection; disconnecting it')
+          adapter.disconnect({ connectorId }).catch((error: unknown) => {
+            this.deps.logger.warn('Portico: could not disconnect the cancelled connection', error)
+          })
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort)
+          reject(error)
+        },
+      )
+    })
   }
 
   /**

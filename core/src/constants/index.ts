@@ -19,6 +19,13 @@ export const MODAL_HEIGHT_ANIMATION_MS = 150
 export const VIEW_TRANSITION_MS = 150
 /** Image preload time-out (SPEC §9). */
 export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
+/**
+ * Longest `open()` waits for the adapters' and plugins' setup and the
+ * reconnect before it shows the view anyway (not a SPEC number: a cap so a
+ * stuck plugin never turns the click into nothing). The modal is visible,
+ * on its loading state, from the start of the wait.
+ */
+export const OPEN_READY_TIMEOUT_MS = 4_000
 /** Farcaster back rule: app metadata resync delay (SPEC §2). */
 export const FARCASTER_METADATA_RESYNC_MS = 100
 

@@ -91,6 +91,12 @@ export interface AccountState {
   balanceLoading: boolean
   /** Epoch ms of the last failed balance fetch (retry blocked for 30 s after it). */
   lastRetry?: number
+  /**
+   * "Token Balance Unavailable" (SPEC §8) while the last token-balance fetch
+   * failed or the network is unsupported; cleared by a successful fetch. Lets
+   * a UI tell "the read failed" from "the account holds no tokens".
+   */
+  tokenBalanceError?: string
   /** Id of the connector this namespace is connected through. */
   connectorId?: string
 }

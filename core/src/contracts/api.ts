@@ -163,6 +163,18 @@ export interface WalletDirectoryEntry {
   installed?: boolean
 }
 
+/**
+ * A wallet the directory recommends to a visitor with none installed. Every
+ * field comes from a directory entry checked here: the name is plain text
+ * (render it as text), `installUrl` is an https URL or absent.
+ */
+export interface RecommendedWallet {
+  id: string
+  name: string
+  /** Where to get the wallet: the entry's first https link (web app, desktop, mobile). */
+  installUrl?: string
+}
+
 /** GET wallets list: page, entries, include, exclude, chains, search, badge_type */
 export interface WalletListRequest {
   page: number

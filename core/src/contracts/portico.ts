@@ -1,5 +1,5 @@
 import type { ChainAdapter, SignedMessage } from './adapter.js'
-import type { HistoryResponse } from './api.js'
+import type { HistoryResponse, RecommendedWallet } from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -78,10 +78,18 @@ export interface Router {
 export interface Portico {
   open<V extends ViewName>(opts?: OpenOptions<V>): Promise<void>
   close(): void
-  /** Connects a connector; `options` are the namespace's connect options (bip122 purposes, cosmos chain ids…). */
+  /**
+   * Connects a connector; `options` are the namespace's connect options (bip122 purposes, cosmos chain ids…).
+   * Aborting `signal` (a Cancel button) rejects with `RequestAbortedError` and keeps a late approval from connecting.
+   */
   connect<N extends ChainNamespace = ChainNamespace>(
     connectorId: string,
-    opts?: { namespace?: N; caipNetworkId?: CaipNetworkId; options?: ConnectOptionsOf<N> },
+    opts?: {
+      namespace?: N
+      caipNetworkId?: CaipNetworkId
+      options?: ConnectOptionsOf<N>
+      signal?: AbortSignal
+    },
   ): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
@@ -160,6 +168,12 @@ export interface Portico {
   shake(): void
   /** Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the adapter's `getTokenBalances`) of a namespace (default: active). */
   refreshBalance(namespace?: ChainNamespace): Promise<void>
+  /**
+   * The directory's first RECOMMENDED_WALLETS_COUNT (4) wallets, for a visitor
+   * with none installed: names are plain text, install links https only.
+   * Rejects when no directory is configured (`directoryUrl` / `apiUrl`) or the call fails.
+   */
+  getRecommendedWallets?(): Promise<RecommendedWallet[]>
   /** Clears `state.alert`. */
   clearAlert(): void
   /** The adapter registered for a namespace, if any. */

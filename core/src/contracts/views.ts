@@ -16,14 +16,23 @@ export interface Views {
   ConnectingWalletConnect: { walletId?: string } | undefined
   ConnectingWalletConnectBasic: undefined
   ConnectingFarcaster: undefined
-  Networks: undefined
+  /** `switchError`: the last switch from here failed (SPEC §2 went back one view); shown above the list. */
+  Networks: { switchError?: SwitchError } | undefined
   SwitchNetwork: { caipNetworkId: string }
   SwitchActiveChain: { namespace: string }
-  UnsupportedChain: undefined
+  UnsupportedChain: { switchError?: SwitchError } | undefined
   SignMessage: { message: string } | undefined
   ApproveTransaction: { request?: unknown } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: { name: string } | undefined
+}
+
+/** A network switch that failed (not a rejection), for the view the modal went back to. */
+export interface SwitchError {
+  /** The network's name (or CAIP-2 id when unknown). */
+  network: string
+  /** The error's visitor-facing text. */
+  message: string
 }
 
 export type ViewName = keyof Views & string

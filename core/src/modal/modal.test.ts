@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { OPEN_READY_TIMEOUT_MS } from '../constants/index.js'
 import type { PorticoEventMap, PorticoOptions, PorticoState } from '../contracts/index.js'
 import { createPortico } from '../portico/index.js'
 import { createMemoryStorage } from '../storage/index.js'
@@ -268,5 +269,67 @@ describe('Unsupported chain (SPEC §4)', () => {
     await portico.switchNetwork('eip155:1')
     await portico.open()
     expect(portico.router.getState().view).toBe('Account')
+  })
+})
+
+describe('open() while setup runs (issue 22: a click that does nothing)', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('opens at once with modal.loading while a plugin setup runs, then routes when it ends', async () => {
+    let finish!: () => void
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const { portico, events } = setup({ plugins: [{ id: 'slow', setup: () => gate }] })
+    const opened = portico.open()
+    await Promise.resolve()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(portico.getState().modal.open).toBe(true)
+    expect(portico.getState().modal.loading).toBe(true)
+    expect(events.map((e) => e.name)).toEqual(['MODAL_OPEN'])
+    finish()
+    await opened
+    expect(portico.getState().modal.loading).toBe(false)
+    expect(portico.getState().router.view).toBe('Connect')
+    // One MODAL_OPEN per open, not one for the early show and one for the routed view.
+    expect(events.map((e) => e.name)).toEqual(['MODAL_OPEN'])
+    portico.destroy()
+  })
+
+  it(`caps the wait at OPEN_READY_TIMEOUT_MS (${OPEN_READY_TIMEOUT_MS} ms): a setup that never ends still shows the view`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const logger = createRecordingLogger()
+    const { portico } = setup({
+      logger,
+      plugins: [{ id: 'stuck', setup: () => new Promise<void>(() => {}) }],
+    })
+    const opened = portico.open()
+    await vi.advanceTimersByTimeAsync(OPEN_READY_TIMEOUT_MS - 1)
+    expect(portico.getState().modal.loading).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    await opened
+    expect(portico.getState().modal.open).toBe(true)
+    expect(portico.getState().modal.loading).toBe(false)
+    expect(portico.getState().router.view).toBe('Connect')
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('still running'))).toBe(true)
+    portico.destroy()
+  })
+
+  it('closing the modal while it loads keeps it closed when setup ends', async () => {
+    let finish!: () => void
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const { portico } = setup({ plugins: [{ id: 'slow', setup: () => gate }] })
+    const opened = portico.open()
+    await Promise.resolve()
+    await Promise.resolve()
+    await Promise.resolve()
+    portico.close()
+    finish()
+    await opened
+    expect(portico.getState().modal.open).toBe(false)
+    portico.destroy()
   })
 })

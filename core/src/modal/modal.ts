@@ -1,9 +1,21 @@
-import { SHAKE_DURATION_MS } from '../constants/index.js'
+import { OPEN_READY_TIMEOUT_MS, SHAKE_DURATION_MS } from '../constants/index.js'
 import type { ChainNamespace, OpenOptions, PorticoState, ViewName } from '../contracts/index.js'
 import type { InstanceEventBus } from '../events/index.js'
 import type { Timers } from '../portico/timers.js'
 import type { RouterService } from '../router/index.js'
 import { patchObject, type Store } from '../state/index.js'
+
+/** Whether `promise` has already settled (a resolved promise answers within two microtasks). */
+async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false
+  const mark = () => {
+    settled = true
+  }
+  promise.then(mark, mark)
+  await Promise.resolve()
+  await Promise.resolve()
+  return settled
+}
 
 /** Views that show one namespace's state: they follow the active namespace when it changes. */
 const HOME_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>(['Connect', 'Account', 'UnsupportedChain'])
@@ -23,6 +35,8 @@ export interface ModalDeps {
   isUnsupported(namespace?: ChainNamespace): boolean
   /** Resolves when the instance finished its setup (adapters, plugins, reconnect). */
   ready(): Promise<void>
+  /** Told when `open()` stopped waiting for `ready()` after OPEN_READY_TIMEOUT_MS. */
+  onReadyTimeout?(): void
   /** SPEC §2: a namespace other than the active one switches network instead of opening a view. */
   switchToNamespace(namespace: ChainNamespace): Promise<void>
 }
@@ -55,13 +69,31 @@ export class ModalService {
       namespace !== undefined && namespace !== activeNamespace && this.deps.hasAdapter(namespace)
     const wasOpen = store.getState().modal.open
     this.setLoading(true, namespace)
+    let openedEarly = false
     try {
-      await this.deps.ready()
+      const ready = this.deps.ready()
+      if (!wasOpen && !(await settledNow(ready))) {
+        // Setup or the reconnect is still running: the click shows the modal at once, on
+        // its loading state (`modal.loading`), instead of doing nothing until setup ends.
+        openedEarly = true
+        router.reset(this.homeView(switching ? undefined : namespace))
+        this.show(namespace)
+      }
+      if (!(await this.capped(ready))) {
+        this.deps.onReadyTimeout?.()
+        // Setup ends later: a home view still on screen then follows the real state.
+        void ready.then(
+          () => this.rehome(),
+          () => this.rehome(),
+        )
+      }
+      // The visitor closed the modal while it loaded: nothing to route.
+      if (openedEarly && !store.getState().modal.open) return
       if (switching) {
         await this.deps.switchToNamespace(namespace)
         // The namespace now active (the requested one, unless the switch failed).
         const home = this.homeView()
-        if (!wasOpen) router.reset(home)
+        if (!wasOpen && !openedEarly) router.reset(home)
         else if (HOME_VIEWS.has(router.getState().view) && router.getState().view !== home)
           router.replace(home)
       } else if (options.view && !this.walletConnectOnly(namespace)) {
@@ -72,8 +104,34 @@ export class ModalService {
     } finally {
       this.setLoading(false, namespace)
     }
+    if (!openedEarly) this.show(namespace)
+  }
+
+  private show(namespace: ChainNamespace | undefined): void {
     this.patch({ open: true, namespace })
     this.deps.events.emit('MODAL_OPEN', { connected: this.deps.isConnected(namespace) })
+  }
+
+  /** True when `ready` settled within OPEN_READY_TIMEOUT_MS. */
+  private capped(ready: Promise<void>): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = this.deps.timers.setTimeout(() => resolve(false), OPEN_READY_TIMEOUT_MS)
+    })
+    const settled = ready.then(
+      () => true,
+      () => true,
+    )
+    return Promise.race([settled, timeout]).finally(() => this.deps.timers.clearTimeout(timer))
+  }
+
+  /** After a late setup: an open modal on a home view shows the home view the state now calls for. */
+  private rehome(): void {
+    const { store, router } = this.deps
+    if (!store.getState().modal.open) return
+    const view = router.getState().view
+    const home = this.homeView()
+    if (HOME_VIEWS.has(view) && view !== home) router.replace(home)
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
+import { fetchRecommendedWallets } from '../api/recommended.js'
 import { type ConnectionService, readRecentConnectors } from '../connection/index.js'
 import type {
   AlertState,
@@ -187,6 +188,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     shake: () => modal.shake(),
     refreshBalance: (namespace) => balance.refresh(namespace),
     clearAlert: () => setAlert(undefined),
+    getRecommendedWallets: () => fetchRecommendedWallets(api.directory),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),
     getRequestMethodSafety: (method, namespace) => {
       const lists = adapters.find(namespace ?? store.getState().activeNamespace)?.requestMethods

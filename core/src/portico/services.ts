@@ -6,7 +6,7 @@ import {
 } from '../accounts/index.js'
 import { adapterTokenBalanceSource } from '../api/index.js'
 import { ConnectionService } from '../connection/index.js'
-import { RPC_POLLING_INTERVAL_MS } from '../constants/index.js'
+import { OPEN_READY_TIMEOUT_MS, RPC_POLLING_INTERVAL_MS } from '../constants/index.js'
 import type { ChainNamespace, Logger, PorticoOptions, PorticoState } from '../contracts/index.js'
 import { type DependencyContainer, registerSingleton, TOKENS } from '../di/index.js'
 import type { InstanceEventBus } from '../events/index.js'
@@ -63,6 +63,10 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         return key !== undefined && state.networks.unsupported[key] === true
       },
       ready: () => get<{ ready: Promise<void> }>(TOKENS.Ready).ready,
+      onReadyTimeout: () =>
+        get<Logger>(TOKENS.Logger).warn(
+          `Portico: setup or the reconnect still running after ${OPEN_READY_TIMEOUT_MS} ms; opening without it`,
+        ),
       switchToNamespace: async (ns) => {
         try {
           await get<NetworksService>(TOKENS.Networks).activateNamespace(ns)

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useInsertionEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -14,6 +15,8 @@ import { useStrings } from '../i18n/index.js'
 import { ViewOutlet } from '../views/outlet.js'
 import { getDeepActiveElement, getTabbables, trapTab } from './focus.js'
 import { BackIcon, CloseIcon } from './icons.js'
+import { adoptDocumentCss } from './sheets.js'
+import { documentCss } from './styles.js'
 import { TitleContext } from './title.js'
 
 interface ShellProps {
@@ -24,15 +27,20 @@ interface ShellProps {
   heightSheet: CSSStyleSheet | undefined
 }
 
-/** Header + animated body + current view; dialog semantics when floating. */
+/** Header + animated body + current view; dialog semantics when floating, a labelled region when embedded. */
 export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellProps) {
   const t = useStrings()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
-  const { view, depth, shake } = useStoreSelector(
+  const { view, depth, shake, loading } = useStoreSelector(
     portico,
-    (s) => ({ view: s.router.view, depth: s.router.history.length, shake: s.modal.shake }),
+    (s) => ({
+      view: s.router.view,
+      depth: s.router.history.length,
+      shake: s.modal.shake,
+      loading: s.modal.loading,
+    }),
     shallowEqual,
   )
   const [title, setTitle] = useState<string | undefined>(undefined)
@@ -64,15 +72,15 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
     <div
       ref={dialogRef}
       className="dialog"
-      role="dialog"
-      aria-modal={embedded ? undefined : 'true'}
-      aria-labelledby={titleId}
+      // Inline (embedded) it is part of the page, not a dialog: a region named by its title.
+      {...(embedded
+        ? { role: 'region', 'aria-labelledby': titleId }
+        : { role: 'dialog', 'aria-modal': 'true' as const, 'aria-labelledby': titleId, onKeyDown })}
       tabIndex={-1}
       data-state="open"
       data-theme={theme}
       data-embedded={embedded ? '' : undefined}
       data-shake={shake ? '' : undefined}
-      onKeyDown={onKeyDown}
     >
       <div className="header">
         {depth > 1 ? (
@@ -102,7 +110,9 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
         <div className="content" ref={contentRef}>
           <AlertBanner portico={portico} />
           <TitleContext.Provider value={setTitle}>
-            <ViewOutlet portico={portico} view={view} />
+            {/* `modal.loading` (SPEC §3): open() waits for setup / the reconnect; say so
+                instead of a view that would show a premature state (e.g. no wallets yet). */}
+            {loading ? <ModalLoading /> : <ViewOutlet portico={portico} view={view} />}
           </TitleContext.Provider>
         </div>
       </div>
@@ -119,6 +129,18 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
           {dialog}
         </div>
       )}
+    </div>
+  )
+}
+
+function ModalLoading() {
+  const t = useStrings()
+  return (
+    <div className="center" aria-busy="true" data-testid="modal-loading">
+      <span className="ring" data-status="pending">
+        <span className="wallet-icon" data-size="lg" />
+      </span>
+      <p role="status">{t('loadingView')}</p>
     </div>
   )
 }
@@ -226,6 +248,9 @@ function hideOthers(host: Element): () => void {
 
 /** Locks page scroll while a floating modal is open (a document rule, no inline style). */
 function useScrollLock(active: boolean) {
+  // The `html[data-portico-scroll-lock]` rule lives in the document sheet: adopt it here
+  // too, so the lock works on pages that mount no Portico button.
+  useInsertionEffect(() => (active ? adoptDocumentCss(document, documentCss) : undefined), [active])
   useLayoutEffect(() => {
     if (!active) return
     const root = document.documentElement

@@ -139,12 +139,15 @@ describe('PorticoModal dialog semantics', () => {
     }
   })
 
-  it('embedded mode renders in place, never hidden, without aria-modal or a close button', async () => {
+  it('embedded mode renders in place, never hidden, as a labelled region (not role="dialog"), without aria-modal or a close button', async () => {
     const t = await createTestPortico({ embedded: true })
     rendered = await render(t.portico, <PorticoModal />)
     const host = rendered.container.querySelector('[data-portico-modal]')!
-    const dialog = host.shadowRoot!.querySelector('[role="dialog"]')!
-    expect(dialog.hasAttribute('aria-modal')).toBe(false)
+    expect(host.shadowRoot!.querySelector('[role="dialog"]')).toBeNull()
+    const region = host.shadowRoot!.querySelector('[role="region"]')!
+    const label = host.shadowRoot!.getElementById(region.getAttribute('aria-labelledby') ?? '')
+    expect(label?.textContent).toBe('Connect Wallet')
+    expect(region.hasAttribute('aria-modal')).toBe(false)
     expect(host.shadowRoot!.querySelector('[data-view="Connect"]')).not.toBeNull()
     expect(byText(host.shadowRoot!, 'button', 'Close')).toBeUndefined()
   })
@@ -278,5 +281,40 @@ describe('ConnectingExternal → Account', () => {
     await waitFor(() => modalRoot().querySelector('[data-view="ConnectingExternal"]'))
     await click(byText(modalRoot(), 'button', 'Cancel'))
     await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+  })
+})
+
+describe('open() while setup runs (issue 22: a click that does nothing)', () => {
+  it('a click opens the dialog at once on a visible loading state (modal.loading), then shows the view', async () => {
+    let finish!: () => void
+    const pluginSetup = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const { portico, button } = await setup({ pluginSetup })
+    await click(button)
+    const loading = await waitFor(() => modalRoot().querySelector('[data-testid="modal-loading"]'))
+    expect(portico.getState().modal.loading).toBe(true)
+    expect(document.querySelector('[data-portico-modal]')?.getAttribute('data-state')).toBe('open')
+    expect(loading.getAttribute('aria-busy')).toBe('true')
+    expect(loading.querySelector('[role="status"]')?.textContent).toBe('Loading…')
+    // No premature view (e.g. "No wallet found") while the wallets are still being found.
+    expect(modalRoot().querySelector('[data-view]')).toBeNull()
+    await act(async () => finish())
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    expect(modalRoot().querySelector('[data-testid="modal-loading"]')).toBeNull()
+  })
+})
+
+describe('scroll lock', () => {
+  it('locks page scroll while the floating modal is open even when no Portico button is mounted', async () => {
+    const t = await createTestPortico()
+    rendered = await render(t.portico, <PorticoModal />)
+    await act(async () => t.portico.open())
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    expect(document.documentElement.hasAttribute('data-portico-scroll-lock')).toBe(true)
+    const rules = document.adoptedStyleSheets.flatMap((s) => Array.from(s.cssRules).map((r) => r.cssText))
+    expect(rules.some((r) => r.includes('data-portico-scroll-lock') && r.includes('overflow: hidden'))).toBe(
+      true,
+    )
   })
 })

@@ -21,7 +21,7 @@ export const themeVariableDefaults = {
   '--portico-surface-hover': '#e2e8f0',
   '--portico-border': 'rgba(15, 23, 42, 0.08)',
   '--portico-overlay': 'rgba(15, 23, 42, 0.45)',
-  '--portico-success': '#16a34a',
+  '--portico-success': '#15803d',
   '--portico-danger': '#b91c1c',
   '--portico-focus-ring': 'rgba(79, 70, 229, 0.45)',
 } as const

@@ -18,6 +18,7 @@ import {
   type Network,
   type PluginContext,
   type Portico,
+  type TokenHolding,
   type ViewLoader,
   type ViewName,
 } from '@portico/core'
@@ -83,6 +84,10 @@ export interface WalletScript {
   connect?: () => Promise<void>
   switchNetwork?: (id: CaipNetworkId) => Promise<void>
   signMessage?: (message: string) => Promise<string>
+  /** Runs before each native balance read answers (throw = the read fails). */
+  balance?: (caipNetworkId: CaipNetworkId) => Promise<void>
+  /** Gives the wallet's adapter token reads (`getTokenBalances`), answering with this (throw = the read fails). */
+  tokenBalances?: (caipNetworkId: CaipNetworkId) => Promise<TokenHolding[]>
 }
 
 export interface TestPorticoOptions {
@@ -102,6 +107,11 @@ export interface TestPorticoOptions {
   recentConnectorId?: string
   /** Base URL of a gateway (e.g. a `startGateway` server). Unset → API features off. */
   apiUrl?: string
+  /**
+   * The test plugin's setup waits for this (a slow plugin); `createTestPortico`
+   * then returns without waiting for `portico.ready`.
+   */
+  pluginSetup?: Promise<void>
 }
 
 export interface TestPortico {
@@ -140,6 +150,9 @@ function scriptedAdapter(
     namespace,
     networks,
     setup: (ctx) => ctx.setConnectors(namespace, connectors),
+    ...(script.tokenBalances
+      ? { tokenBalances: ({ caipNetworkId }) => script.tokenBalances!(caipNetworkId) }
+      : {}),
   })
   adapter.connectors = connectors
   const address = ADDRESSES[namespace] ?? `${namespace}-address`
@@ -152,11 +165,13 @@ function scriptedAdapter(
     await script.switchNetwork?.(caipNetworkId)
     return undefined
   }
-  adapter.balanceImpl = async ({ caipNetworkId }) =>
-    nativeBalance(
+  adapter.balanceImpl = async ({ caipNetworkId }) => {
+    await script.balance?.(caipNetworkId)
+    return nativeBalance(
       networks.find((n) => n.caipNetworkId === caipNetworkId),
       BALANCES[namespace] ?? 0n,
     )
+  }
   const sign = adapter.signMessage
   adapter.signMessage = async (params) => {
     if (!script.signMessage) return sign(params)
@@ -194,7 +209,7 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
   let ctx: PluginContext | undefined
   const plugin = definePlugin({
     id: 'test',
-    setup(context) {
+    async setup(context) {
       ctx = context
       for (const [name, loader] of Object.entries(options.views ?? {}))
         context.registerView(name as ViewName, loader as ViewLoader)
@@ -205,6 +220,7 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
         if (wc.name) for (const c of provider.connectors) c.name = wc.name
         context.registerConnector?.(provider)
       }
+      await options.pluginSetup
     },
   })
   const portico = createPortico({
@@ -217,17 +233,22 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
     ...(options.apiUrl ? { apiUrl: options.apiUrl, projectId: 'local' } : {}),
   })
   live.push(() => portico.destroy())
-  await portico.ready
-  if (!ctx) throw new Error('the test plugin was not set up')
-  const pluginContext = ctx
+  if (!options.pluginSetup) await portico.ready
+  const context = () => {
+    if (!ctx) throw new Error('the test plugin was not set up')
+    return ctx
+  }
+  if (!options.pluginSetup) context()
   return {
     portico,
     adapters,
     updateAccount(patch, namespace = 'eip155') {
+      const pluginContext = context()
       if (!pluginContext.updateAccount) throw new Error('this core has no ctx.updateAccount')
       pluginContext.updateAccount(namespace, patch)
     },
     setAlert(alert) {
+      const pluginContext = context()
       if (!pluginContext.setAlert) throw new Error('this core has no ctx.setAlert')
       pluginContext.setAlert(alert)
     },

@@ -1,7 +1,7 @@
-import type { ChainNamespace, TokenBalance } from '@portico/core'
+import type { ChainNamespace } from '@portico/core'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { formatTokenAmount, formatUsd, shortenAddress } from '../format/index.js'
+import { formatTokenAmount, shortenAddress } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { type PorticoStringKey, useStrings } from '../i18n/index.js'
 import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
@@ -9,8 +9,10 @@ import { useViewTitle } from '../modal/title.js'
 import { ActivityPanel } from './Activity.js'
 import { displayName } from './displayName.js'
 import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
+import { TokenList } from './TokenList.js'
 
 const TABS: PorticoStringKey[] = ['tabTokens', 'tabNfts', 'tabActivity']
+const COPY_LABEL = { idle: 'copyAddress', copied: 'copied', failed: 'copyFailed' } as const
 
 /** Account: identity, copy + explorer, balance, tabs Tokens / NFTs / Activity, plugin actions, disconnect. */
 export default function AccountView() {
@@ -20,13 +22,14 @@ export default function AccountView() {
   const { network } = usePorticoState((s) => selectNetwork(s))
   const actions = portico.getAccountActions()
   const tab = account.currentTab ?? 0
-  const [copied, setCopied] = useState(false)
+  // 'copied' only once the clipboard write resolved; 'failed' says so instead of pretending.
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const ids = useId()
   useViewTitle(t('accountTitle'))
 
   useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 1500)
+    if (copied === 'idle') return
+    const timer = setTimeout(() => setCopied('idle'), copied === 'copied' ? 1500 : 4000)
     return () => clearTimeout(timer)
   }, [copied])
 
@@ -44,8 +47,14 @@ export default function AccountView() {
       : undefined)
   const copy = async () => {
     if (!account.address) return
-    await navigator.clipboard?.writeText(account.address).catch(() => {})
-    setCopied(true)
+    try {
+      if (!navigator.clipboard) throw new Error('the clipboard is not available on this page')
+      await navigator.clipboard.writeText(account.address)
+      setCopied('copied')
+    } catch {
+      // The visitor sees the failure on the button itself.
+      setCopied('failed')
+    }
   }
 
   return (
@@ -63,14 +72,9 @@ export default function AccountView() {
               : ''}
         </div>
         <div className="chip-row">
-          <button
-            type="button"
-            className="chip"
-            onClick={copy}
-            aria-label={copied ? t('copied') : t('copyAddress')}
-          >
-            {copied ? <CheckIcon /> : <CopyIcon />}
-            {copied ? t('copied') : t('copyAddress')}
+          <button type="button" className="chip" onClick={copy} aria-label={t(COPY_LABEL[copied])}>
+            {copied === 'copied' ? <CheckIcon /> : <CopyIcon />}
+            <span role="status">{t(COPY_LABEL[copied])}</span>
           </button>
           {explorer ? (
             <a className="chip" href={explorer} target="_blank" rel="noreferrer noopener">
@@ -111,7 +115,7 @@ export default function AccountView() {
       </div>
       <div className="panel" role="tabpanel" id={`${ids}-panel`} aria-labelledby={`${ids}-tab-${tab}`}>
         {tab === 0 ? (
-          <TokenList tokens={account.tokenBalance ?? []} native={account} />
+          <TokenList />
         ) : tab === 1 ? (
           <p className="empty">{t('noNfts')}</p>
         ) : (
@@ -145,48 +149,6 @@ export default function AccountView() {
         </button>
       </div>
     </>
-  )
-}
-
-function TokenList({
-  tokens,
-  native,
-}: {
-  tokens: readonly TokenBalance[]
-  native: { balance?: string; balanceSymbol?: string }
-}) {
-  const t = useStrings()
-  const rows: { key: string; name: string; symbol: string; amount: string; fiat?: string; icon?: string }[] =
-    tokens.map((tok) => ({
-      key: `${tok.chainId}:${tok.address ?? tok.symbol}`,
-      name: tok.name,
-      symbol: tok.symbol,
-      amount: formatTokenAmount(tok.quantity.numeric),
-      fiat: tok.price > 0 ? formatUsd(tok.value ?? tok.price * Number(tok.quantity.numeric)) : undefined,
-    }))
-  if (rows.length === 0 && native.balance !== undefined) {
-    const symbol = native.balanceSymbol ?? ''
-    rows.push({ key: 'native', name: symbol, symbol, amount: formatTokenAmount(native.balance) })
-  }
-  if (rows.length === 0) return <p className="empty">{t('noTokens')}</p>
-  return (
-    <ul className="list" data-testid="token-list">
-      {rows.map((r) => (
-        <li key={r.key} className="token">
-          <span className="token-icon" aria-hidden="true">
-            {r.symbol.slice(0, 4)}
-          </span>
-          <span className="token-name">
-            {r.name}
-            <span className="row-sub">{r.symbol}</span>
-          </span>
-          <span className="token-amount">
-            {r.amount} {r.symbol}
-            {r.fiat ? <span className="row-sub">{r.fiat}</span> : null}
-          </span>
-        </li>
-      ))}
-    </ul>
   )
 }
 

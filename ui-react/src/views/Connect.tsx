@@ -3,6 +3,7 @@ import { usePortico } from '../context/index.js'
 import { useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
+import { NoWallet } from './NoWallet.js'
 import { namespaceLabel, WalletIcon } from './parts.js'
 
 /** Installed wallets first, then the recent one, then the rest; stable otherwise. */
@@ -115,7 +116,12 @@ export function ConnectView() {
           </li>
         </ul>
       ) : null}
-      {connectors.length === 0 ? <p className="note">{t('noWallets')}</p> : null}
+      {connectors.some((c) => c.installed || c.type === 'ANNOUNCED') ? null : (
+        <NoWallet
+          walletConnect={connectors.find((c) => c.type === 'WALLET_CONNECT')}
+          onWalletConnect={select}
+        />
+      )}
       <p className="note">{t('termsNote')}</p>
     </>
   )

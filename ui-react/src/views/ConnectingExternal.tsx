@@ -9,7 +9,7 @@ import { WalletIcon } from './parts.js'
 
 type Status = 'pending' | 'rejected' | 'error'
 
-/** ConnectingExternal: waits on the wallet; "Try again" after a rejection or an error; cancel goes back. */
+/** ConnectingExternal: waits on the wallet; "Try again" after a rejection or an error; Cancel aborts the attempt and goes back. */
 export default function ConnectingExternalView() {
   const portico = usePortico()
   const t = useStrings()
@@ -19,17 +19,21 @@ export default function ConnectingExternalView() {
   const [status, setStatus] = useState<Status>('pending')
   const [error, setError] = useState<unknown>(undefined)
   const started = useRef(false)
+  const attemptRef = useRef<AbortController | undefined>(undefined)
   const name = connector?.name ?? connectorId ?? ''
   useViewTitle(name)
 
   const attempt = useCallback(async () => {
     if (!connectorId) return
     setStatus('pending')
+    const controller = new AbortController()
+    attemptRef.current = controller
     try {
-      await portico.connect(connectorId, { namespace: connector?.chain })
+      await portico.connect(connectorId, { namespace: connector?.chain, signal: controller.signal })
       const { router, modal } = portico.getState()
       if (modal.open && router.view === 'ConnectingExternal') portico.router.reset('Account')
     } catch (e) {
+      if (controller.signal.aborted) return
       setError(e)
       setStatus(isUserRejection(e) ? 'rejected' : 'error')
     }
@@ -68,7 +72,11 @@ export default function ConnectingExternalView() {
           type="button"
           className="button"
           data-variant="secondary"
-          onClick={() => portico.router.goBack()}
+          onClick={() => {
+            // Cancel really cancels: a late approval from the wallet must not connect.
+            attemptRef.current?.abort()
+            portico.router.goBack()
+          }}
         >
           {t('cancel')}
         </button>

@@ -1,7 +1,7 @@
 import type { Views } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { isUserRejection } from '../format/index.js'
+import { errorText, isUserRejection } from '../format/index.js'
 import { usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
@@ -9,7 +9,7 @@ import { NetworkDot } from './parts.js'
 
 /**
  * SwitchNetwork: pending while the wallet decides; a rejection offers "Try again";
- * any other failure goes back one view (SPEC §2). Success returns to where Networks was opened from.
+ * any other failure goes back one view (SPEC §2), which shows the error above its list. Success returns to where Networks was opened from.
  */
 export default function SwitchNetworkView() {
   const portico = usePortico()
@@ -28,9 +28,22 @@ export default function SwitchNetworkView() {
       leaveAfterSwitch(portico)
     } catch (e) {
       if (isUserRejection(e)) setRejected(true)
-      else if (portico.getState().router.view === 'SwitchNetwork') portico.router.goBack()
+      else {
+        // SPEC §2: back one view (core already did when the modal is open) — and that view
+        // says why, instead of a silent return.
+        if (portico.getState().router.view === 'SwitchNetwork') portico.router.goBack()
+        const back = portico.getState().router.view
+        if (portico.getState().modal.open && (back === 'Networks' || back === 'UnsupportedChain')) {
+          const network =
+            portico.getState().networks.all.find((n) => n.caipNetworkId === data.caipNetworkId)?.name ??
+            data.caipNetworkId
+          portico.router.replace(back, {
+            switchError: { network, message: errorText(e) ?? t('somethingWentWrong') },
+          })
+        }
+      }
     }
-  }, [portico, data?.caipNetworkId])
+  }, [portico, data?.caipNetworkId, t])
 
   useEffect(() => {
     if (started.current) return

@@ -169,6 +169,13 @@ describe('SSR: every package imports under Node without a DOM', () => {
           typeof v === 'object' && v !== null && 'caipNetworkId' in v && 'chainNamespace' in v,
       ),
     )
+    // Cosmos ships network factories, not presets: its local hub on loopback URLs stands in (never fetched).
+    for (const { module } of loaded) {
+      const factory = module.cosmosLocalHub as
+        | ((urls: { rpcUrl: string; restUrl: string }) => import('../index.js').Network)
+        | undefined
+      if (factory) networks.push(factory({ rpcUrl: 'http://127.0.0.1:1', restUrl: 'http://127.0.0.1:1' }))
+    }
     // Adapter and plugin factories of the imported packages: with no arguments, or (adapters) with the
     // exported network presets when they need networks.
     const adapters: unknown[] = []
@@ -186,13 +193,26 @@ describe('SSR: every package imports under Node without a DOM', () => {
         const byNamespace = [...new Set(networks.map((n) => n.chainNamespace))].map((ns) =>
           networks.filter((n) => n.chainNamespace === ns),
         )
+        // Its own namespace's presets first (Polkadot's also needs the app name its extensions show).
         const attempts: unknown[][] = isAdapter
-          ? [[], ...byNamespace.map((group) => [{ networks: group }])]
+          ? [
+              ...byNamespace.flatMap((group) => [
+                [{ networks: group }],
+                [{ networks: group, appName: 'Portico SSR' }],
+              ]),
+              [],
+              [{ appName: 'Portico SSR' }],
+            ]
           : [[]]
         let made: unknown
         for (const args of attempts) {
           try {
-            made = (value as (...a: unknown[]) => unknown)(...args)
+            const candidate = (value as (...a: unknown[]) => unknown)(...args)
+            // Presets of another namespace do not count, even when an adapter does not refuse them.
+            const given = (args[0] as { networks?: { chainNamespace: string }[] } | undefined)?.networks
+            if (given && (candidate as { namespace?: string }).namespace !== given[0]?.chainNamespace)
+              continue
+            made = candidate
             break
           } catch {
             // Needs options (e.g. networks or a project id): try the next way, else not constructible blind.

@@ -34,9 +34,12 @@ describe('onramp configuration', () => {
   })
 
   it('--devnet turns the sandbox on with the devnet treasury unless the file says otherwise', () => {
-    expect(withDevnetSandbox({}).onramp).toEqual({
+    const evm = { networks: [{ caipNetworkId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:8545' }] }
+    expect(withDevnetSandbox(evm).onramp).toEqual({
       sandbox: { enabled: true, treasuryPrivateKey: DEVNET_TREASURY_KEY },
     })
+    // A devnet without an EVM chain has nothing to pay on: the sandbox stays off.
+    expect(withDevnetSandbox({ networks: [{ caipNetworkId: 'solana:abc' }] }).onramp).toBeUndefined()
     expect(withDevnetSandbox({ onramp: { sandbox: { enabled: false } } }).onramp).toEqual({
       sandbox: { enabled: false, treasuryPrivateKey: DEVNET_TREASURY_KEY },
     })

@@ -161,9 +161,17 @@ export function onrampFromEnv(
  */
 export const DEVNET_TREASURY_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
 
-/** `--devnet`: the sandbox is on, paying from the devnet treasury, unless the configuration says otherwise. */
+/**
+ * `--devnet`: the sandbox is on, paying from the devnet treasury, unless the configuration says
+ * otherwise — when the devnet has an EVM chain to pay on (a devnet with only other namespaces has none).
+ */
 export function withDevnetSandbox(input: Record<string, unknown>): Record<string, unknown> {
+  const networks = (input.networks ?? []) as { caipNetworkId?: unknown }[]
+  const hasEvm = networks.some(
+    (n) => typeof n.caipNetworkId === 'string' && n.caipNetworkId.startsWith('eip155:'),
+  )
   const onramp = (input.onramp ?? {}) as Record<string, unknown>
+  if (!hasEvm && !onramp.sandbox) return input
   const sandbox = (onramp.sandbox ?? {}) as Record<string, unknown>
   return {
     ...input,

@@ -75,19 +75,32 @@ export function buildApp(options: AppOptions): App {
     // Refusals before routing (a request line or headers over Node's limit, a malformed request) keep
     // the gateway's error shape `{ code, message }`, like every other refusal.
     clientErrorHandler(error, socket) {
-      if (!socket.writable) return
-      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW'
-      const status = tooLarge ? 431 : 400
-      const body = JSON.stringify(
-        tooLarge
-          ? { code: 'headers_too_large', message: 'The request line or headers are too large' }
-          : { code: 'bad_request', message: 'The request is malformed' },
+      if (!socket.writable) {
+        socket.destroy()
+        return
+      }
+      const code = (error as { code?: string }).code
+      const [status, reason, body] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [
+              431,
+              'Request Header Fields Too Large',
+              { code: 'headers_too_large', message: 'The request line or headers are too large' },
+            ]
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [
+                408,
+                'Request Timeout',
+                { code: 'request_timeout', message: 'The request took too long to arrive' },
+              ]
+            : [400, 'Bad Request', { code: 'bad_request', message: 'The request is malformed' }]
+      const json = JSON.stringify(body)
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
       )
-      socket.end(
-        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Connection: close\r\n\r\n${body}`,
-      )
+      // Cut the connection: a client still trickling bytes must not keep it open.
+      socket.destroy()
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 

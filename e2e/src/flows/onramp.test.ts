@@ -18,6 +18,18 @@ import {
 
 const MODAL = '[data-portico-modal]:not([data-embedded])'
 
+/** One JSON-RPC call to an anvil node. */
+async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
 /** axe on the floating dialog: the serious and critical violations. */
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -35,9 +47,12 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
   let world: E2eWorld & { demoUrl: string }
   let gateway: Gateway | undefined
   let demo: DemoProxy | undefined
+  let snapshots: string[] = []
 
   beforeAll(async () => {
     world = getWorld()
+    // The devnet is shared by every e2e file: a purchase funds the dev wallet, so it is rolled back after.
+    snapshots = await Promise.all(world.chains.map((c) => anvil<string>(c.rpcUrl, 'evm_snapshot', [])))
     gateway = await createGateway(
       resolveConfig({
         port: 0,
@@ -75,6 +90,7 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
   afterAll(async () => {
     await demo?.close()
     await gateway?.close()
+    await Promise.all(world.chains.map((c, i) => anvil(c.rpcUrl, 'evm_revert', [snapshots[i]])))
   })
 
   const usdc = () => world.fixtures.tokens.find((t) => t.symbol === 'USDC')!

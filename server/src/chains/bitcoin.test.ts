@@ -17,7 +17,7 @@ beforeAll(async () => {
       { caipNetworkId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:9', multicall3: `0x${'ca11'.repeat(10)}` },
       { caipNetworkId: REGTEST, name: 'Bitcoin Regtest', esploraUrl: btc.esploraUrl },
     ],
-    prices: { usd: { BTC: 60_000 } },
+    prices: { usd: { [`${REGTEST}:native`]: 60_000 } },
   })
   api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
 }, 120_000)

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await startTestGateway('sqlite', {
     // The same entries `portico-server --devnet` builds from devnet.json.
     networks: devnetStateNetworks({ services: { cosmos: { chains: sim.chains } } }),
-    prices: { usd: { ATOM: 10, [`${HUB}:uusdc`]: 1 } },
+    prices: { usd: { [`${HUB}:uatom`]: 10, [`${HUB}:uusdc`]: 1 } },
   })
   api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
 }, 60_000)
@@ -45,6 +45,7 @@ describe('Cosmos balances against the Cosmos simulator', () => {
         address: `${HUB}:uatom`,
         value: 10_000_000,
         price: 10,
+        priceSource: 'configured',
         quantity: { decimals: '6', numeric: '1000000' },
       },
       {
@@ -54,6 +55,7 @@ describe('Cosmos balances against the Cosmos simulator', () => {
         address: `${HUB}:uusdc`,
         value: 1_000_000,
         price: 1,
+        priceSource: 'configured',
         quantity: { decimals: '6', numeric: '1000000' },
       },
     ])

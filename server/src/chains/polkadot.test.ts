@@ -17,7 +17,7 @@ beforeAll(async () => {
   dot = await spawnPolkadotDevnet({ port: 0, detached: false })
   t = await startTestGateway('sqlite', {
     networks: devnetStateNetworks({ services: { polkadot: dot } }),
-    prices: { usd: { ROC: 2 } },
+    prices: { usd: { [`${net}:native`]: 2 } },
   })
   api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
 }, 180_000)
@@ -42,6 +42,7 @@ describe('Polkadot balances against chopsticks', () => {
         address: `${net}:native`,
         value: 2000,
         price: 2,
+        priceSource: 'configured',
         quantity: { decimals: '12', numeric: '1000' },
       },
     ])

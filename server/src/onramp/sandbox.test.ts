@@ -44,7 +44,17 @@ describe.each(ENGINES)('onramp sandbox over HTTP (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestGateway(kind, {
       networks: devnetNetworks(devnet),
-      prices: { usd: { ETH: 2000, USDC: 1 } },
+      // Prices by CAIP-10 id: ETH 2000, the fixture USDC 1.
+      prices: {
+        usd: Object.fromEntries(
+          devnet.chains.flatMap((c) => [
+            [`eip155:${c.chainId}:native`, 2000],
+            ...devnet.fixtures.tokens
+              .filter((tk) => tk.symbol === 'USDC')
+              .map((tk) => [`eip155:${c.chainId}:${tk.address.toLowerCase()}`, 1]),
+          ]),
+        ),
+      },
       onramp: { sandbox: { enabled: true, treasuryPrivateKey: DEVNET_TREASURY_KEY } },
     })
   })

@@ -64,6 +64,16 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
       close()
     } else if (e.key === 'Tab' && dialogRef.current) trapTab(e.nativeEvent, shadow, dialogRef.current)
   }
+  // Escape also closes when focus fell out of the dialog (the focused row was re-rendered away and
+  // focus went to <body>): the dialog's own handler stops the event, so this never runs twice.
+  useEffect(() => {
+    if (embedded) return
+    const onDocumentKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close()
+    }
+    document.addEventListener('keydown', onDocumentKey)
+    return () => document.removeEventListener('keydown', onDocumentKey)
+  }, [embedded, close])
   const onOverlayDown = (e: MouseEvent<HTMLDivElement>) => {
     if (e.target === e.currentTarget) close()
   }

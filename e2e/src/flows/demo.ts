@@ -191,6 +191,19 @@ export async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim()
 }
 
+/**
+ * The text a screen reader announces: `textOf` without `aria-hidden` parts (a wallet icon's
+ * fallback letter is shown when its image cannot load, and is decoration).
+ */
+export async function spokenTextOf(locator: Locator): Promise<string> {
+  const text = await locator.evaluate((el) => {
+    const copy = el.cloneNode(true) as Element
+    for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove()
+    return copy.textContent ?? ''
+  })
+  return text.replace(/\s+/g, ' ').trim()
+}
+
 export { expect }
 
 /** Picks the theme with the demo's theme toggle (a radio group "Theme": Light / Dark / System). */

@@ -17,7 +17,17 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { dialog, eventually, expectView, gotoDemo, porticoState, sel, shortAddress, textOf } from './demo.js'
+import {
+  dialog,
+  eventually,
+  expectView,
+  gotoDemo,
+  porticoState,
+  sel,
+  shortAddress,
+  spokenTextOf,
+  textOf,
+} from './demo.js'
 
 // Issue 6 "Done when": open → All Wallets → search → pick a wallet → QR → the dev
 // WalletConnect wallet (a real @walletconnect/sign-client in this Node process)
@@ -211,11 +221,11 @@ describe('WalletConnect on the demo (issue 6)', () => {
     const all = await expectView(page, 'AllWallets')
     const rows = all.locator('[data-wallet-id]')
     await eventually(async () => {
-      expect(await textOf(rows.first())).toMatch(/^Portico Dev Wallet ?Installed$/)
+      expect(await spokenTextOf(rows.first())).toMatch(/^Portico Dev Wallet ?Installed$/)
       // The first page of the seed directory (22 wallets, 20 of them EVM) is listed.
       expect(await all.locator('[role="listbox"]').getAttribute('data-count')).toMatch(/^(1\d|2\d)$/)
     }, 15_000)
-    expect(await textOf(all.locator('[data-wallet-id="metamask"]'))).toMatch(/^MetaMask ?Recommended$/)
+    expect(await spokenTextOf(all.locator('[data-wallet-id="metamask"]'))).toMatch(/^MetaMask ?Recommended$/)
     await screenshot(page, 'wc-AllWallets')
 
     // Search narrows the list to the matching wallet; pick one that is not installed → WalletConnect.

@@ -67,8 +67,13 @@ describe('Connect with no wallet installed', () => {
     }
     const wc = modalRoot().querySelector<HTMLElement>('[data-testid="no-wallet-walletconnect"]')!
     expect(wc.textContent).toBe('Use a phone wallet with WalletConnect')
+    // The scripted WalletConnect session may settle before a poll sees the Connecting view, so
+    // every view the router passes through is recorded.
+    const views: string[] = []
+    const stop = t.portico.subscribe((s) => views.push(s.router.view))
     await click(wc)
-    await waitFor(() => t.portico.getState().router.view === 'ConnectingExternal', 10_000)
+    await waitFor(() => views.includes('ConnectingExternal'), 10_000)
+    stop()
   }, 20_000)
 
   it('a failed directory call says so and offers Try again instead of an empty list', async () => {

@@ -46,6 +46,11 @@ export interface PluginContext extends PorticoContext {
    * Returns the unregister function. Optional until every runtime implements it.
    */
   registerConnector?(provider: ConnectorProvider): () => void
+  /**
+   * Adds SPEC §7 history parameters to every `getActivity` call (the onramp
+   * plugin asks for `onramp: 'all'` so purchases show as onramp items).
+   */
+  setActivityQuery?(query: { onramp?: string }): void
 }
 
 /** A feature plugin: a plain object; `setup` may return a teardown. */

@@ -193,5 +193,9 @@ export interface Portico {
    * const { data, next } = await portico.getActivity({})
    * const more = next ? await portico.getActivity({ cursor: next }) : undefined
    */
-  getActivity(params?: { namespace?: ChainNamespace; cursor?: string }): Promise<HistoryResponse>
+  getActivity(params?: {
+    namespace?: ChainNamespace
+    cursor?: string
+    onramp?: string
+  }): Promise<HistoryResponse>
 }

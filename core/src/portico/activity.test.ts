@@ -67,6 +67,56 @@ describe('getActivity: the connected account’s history from the gateway (SPEC 
     portico.destroy()
   })
 
+  it('history parameters a plugin sets (setActivityQuery: onramp=all) go with every call; an explicit one wins; without one no onramp is sent', async () => {
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
+    server.on(HISTORY_PATH, { body: { data: [], next: null } })
+    const plain = setup()
+    await plain.connect('fake.wallet')
+    await plain.getActivity()
+    plain.destroy()
+    const portico = setup({
+      plugins: [{ id: 'buy', setup: (ctx) => ctx.setActivityQuery?.({ onramp: 'all' }) }],
+    })
+    await portico.ready
+    await portico.connect('fake.wallet')
+    await portico.getActivity()
+    await portico.getActivity({ onramp: 'sandbox' })
+    const calls = server.requests.filter((r) => r.path === `/v1/account/${ADDRESS}/history`)
+    expect(calls.map((c) => c.query.onramp)).toEqual([undefined, 'all', 'sandbox'])
+    portico.destroy()
+  })
+
+  it('an onramp parameter that is not "all" or a provider id is refused with a typed error before any call', async () => {
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
+    server.on(HISTORY_PATH, { body: { data: [], next: null } })
+    let refused: unknown
+    const portico = setup({
+      plugins: [
+        {
+          id: 'bad',
+          setup: (ctx) => {
+            try {
+              ctx.setActivityQuery?.({ onramp: '../admin' })
+            } catch (error) {
+              refused = error
+            }
+          },
+        },
+      ],
+    })
+    await portico.ready
+    expect(refused).toMatchObject({ code: 'INVALID_ACTIVITY_QUERY' })
+    await portico.connect('fake.wallet')
+    await expect(portico.getActivity({ onramp: 'a b' })).rejects.toMatchObject({
+      code: 'INVALID_ACTIVITY_QUERY',
+      message: expect.stringContaining('onramp must be "all" or a provider id'),
+    })
+    await portico.getActivity()
+    const calls = server.requests.filter((r) => r.path === `/v1/account/${ADDRESS}/history`)
+    expect(calls.map((c) => c.query.onramp)).toEqual([undefined])
+    portico.destroy()
+  })
+
   it('a gateway error rejects with "HTTP status code: 500" (SPEC §8)', async () => {
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
     server.on(HISTORY_PATH, { status: 500, body: { code: 'internal', message: 'boom' } })

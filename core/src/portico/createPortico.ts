@@ -15,7 +15,7 @@ import type {
   PorticoStorage,
 } from '../contracts/index.js'
 import { createInstanceContainer, registerValue, TOKENS } from '../di/index.js'
-import { AddressOrAuthConnectorNotFoundError } from '../errors/index.js'
+import { AddressOrAuthConnectorNotFoundError, PorticoError } from '../errors/index.js'
 import { createEventBus, type InstanceEventBus } from '../events/index.js'
 import type { ModalService } from '../modal/index.js'
 import { AdapterRegistry, type NetworksService } from '../networks/index.js'
@@ -80,6 +80,16 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   })
   const registry = new PluginRegistry()
   let destroyed = false
+  // SPEC §7 history parameters plugins add to every getActivity call (setActivityQuery).
+  let activityQuery: { onramp?: string } = {}
+  const checkOnramp = (what: string, onramp: unknown): string | undefined => {
+    if (onramp === undefined) return undefined
+    if (typeof onramp === 'string' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(onramp)) return onramp
+    throw new PorticoError(`${what}: onramp must be "all" or a provider id`, {
+      code: 'INVALID_ACTIVITY_QUERY',
+      details: JSON.stringify(onramp) ?? String(onramp),
+    })
+  }
 
   const c = createInstanceContainer()
   registerValue(c, TOKENS.Options, options)
@@ -194,7 +204,8 @@ export function createPortico(options: PorticoOptions = {}): Portico {
       const lists = adapters.find(namespace ?? store.getState().activeNamespace)?.requestMethods
       return getRequestMethodSafety(method, lists)
     },
-    getActivity: async ({ namespace, cursor } = {}) => {
+    getActivity: async ({ namespace, cursor, onramp: asked } = {}) => {
+      const onramp = checkOnramp('getActivity', asked) ?? activityQuery.onramp
       const ns = namespace ?? store.getState().activeNamespace
       const account = ns ? accounts.get(ns) : undefined
       if (!ns || account?.status !== 'connected' || !account.address) {
@@ -205,6 +216,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
         account: account.address,
         ...(chainId ? { chainId } : {}),
         ...(cursor ? { cursor } : {}),
+        ...(onramp ? { onramp } : {}),
       })
     },
     destroy() {
@@ -242,6 +254,9 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     registerView: (name, loader) => registry.registerView(name, loader),
     registerAccountAction: (action) => registry.registerAccountAction(action),
     registerConnector: (provider) => connectorLists.register(provider),
+    setActivityQuery: (query) => {
+      activityQuery = { ...activityQuery, onramp: checkOnramp('setActivityQuery', query?.onramp) }
+    },
   }
 
   const guard = async (what: string, run: () => unknown): Promise<unknown> => {

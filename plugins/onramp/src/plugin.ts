@@ -81,6 +81,8 @@ export function onrampPlugin(options: OnrampPluginOptions = {}): Plugin {
           view: 'OnRampProviders',
         })
       }
+      // Activity lists the account's purchases as onramp items (`?onramp=all` on the history call).
+      ctx.setActivityQuery?.({ onramp: 'all' })
       const reset = () => reg.controller?.reset()
       ctx.events.on('MODAL_CLOSE', reset)
       ctx.events.on('DISCONNECT_SUCCESS', reset)

@@ -1,8 +1,24 @@
 import { expect, it } from 'vitest'
+import * as controller from './controller/index.js'
 import * as main from './index.js'
 import * as react from './react/index.js'
 
 it('the public API is this list of exports', () => {
   expect(Object.keys(main).sort()).toMatchSnapshot()
   expect(Object.keys(react).sort()).toMatchSnapshot()
+  expect(Object.keys(controller).sort()).toMatchSnapshot()
+})
+
+it('the root export is the registration only: the controller is made on first use', async () => {
+  const { registrations } = await import('./plugin.js')
+  const { createPortico } = await import('@portico/core')
+  const { anvil31337, evmAdapter } = await import('@portico/adapter-evm')
+  const portico = createPortico({
+    adapters: [evmAdapter({ networks: [anvil31337] })],
+    plugins: [main.swapPlugin({ views: false })],
+  })
+  expect(registrations.get(portico)?.controller).toBeUndefined()
+  const made = controller.getSwapController(portico)
+  expect(made).toBeInstanceOf(controller.SwapController)
+  expect(controller.getSwapController(portico)).toBe(made)
 })

@@ -1,6 +1,5 @@
 import { definePlugin, type Plugin, type Portico } from '@portico/core'
-import { SwapController } from './controller/index.js'
-import { porticoSwapWallet } from './controller/wallet.js'
+import type { SwapController, SwapControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
   interface Views {
@@ -17,19 +16,18 @@ export interface SwapPluginOptions {
   views?: boolean
 }
 
-const controllers = new WeakMap<Portico, SwapController>()
-
 /**
- * The swap flow of an instance registered by `swapPlugin`, or undefined
- * (the views read it; hosts may drive it too).
- *
- * @example
- * const swap = getSwapController(portico)
- * await swap?.load()
+ * What the plugin keeps per instance. The controller is made on first use
+ * (`getSwapController` from `@portico/plugin-swap/controller`, called by the
+ * lazy views), so the host's first load carries the registration only.
  */
-export function getSwapController(portico: Portico): SwapController | undefined {
-  return controllers.get(portico)
+export interface SwapRegistration {
+  options: Omit<SwapControllerOptions, 'wallet'>
+  controller: SwapController | undefined
 }
+
+/** @internal Per-instance registrations (read by `getSwapController`). */
+export const registrations = new WeakMap<Portico, SwapRegistration>()
 
 /**
  * Token swaps for Portico: quotes, approvals and swap transactions from the
@@ -45,17 +43,19 @@ export function swapPlugin(options: SwapPluginOptions = {}): Plugin {
   return definePlugin({
     id: 'swap',
     setup(ctx) {
-      const controller = new SwapController({
-        api: ctx.options.apiUrl ? ctx.api.blockchain : undefined,
-        wallet: porticoSwapWallet(ctx.portico),
-        getState: ctx.getState,
-        refreshBalance: async () => {
-          await ctx.portico.refreshBalance?.('eip155')
+      const reg: SwapRegistration = {
+        controller: undefined,
+        options: {
+          api: ctx.options.apiUrl ? ctx.api.blockchain : undefined,
+          getState: ctx.getState,
+          refreshBalance: async () => {
+            await ctx.portico.refreshBalance?.('eip155')
+          },
+          ...(options.slippage !== undefined ? { slippage: options.slippage } : {}),
+          onWarning: (message, error) => ctx.logger.warn(message, error),
         },
-        ...(options.slippage !== undefined ? { slippage: options.slippage } : {}),
-        onWarning: (message, error) => ctx.logger.warn(message, error),
-      })
-      controllers.set(ctx.portico, controller)
+      }
+      registrations.set(ctx.portico, reg)
       if (options.views !== false) {
         ctx.registerView('Swap', () => import('./react/Swap.js'))
         ctx.registerView('SwapSelectToken', () => import('./react/SwapSelectToken.js'))
@@ -63,7 +63,10 @@ export function swapPlugin(options: SwapPluginOptions = {}): Plugin {
         ctx.registerAccountAction({ id: 'swap', label: 'Swap', view: 'Swap' })
       }
       // Balances shown in the form follow the account's; another network reloads the token list.
+      // Nothing to follow until the controller exists (first use).
       const unsubscribe = ctx.subscribe((state, previous) => {
+        const controller = reg.controller
+        if (!controller) return
         const a = state.accounts.eip155
         const b = previous.accounts.eip155
         if (state.networks.active.eip155 !== previous.networks.active.eip155 || a?.address !== b?.address) {
@@ -74,7 +77,7 @@ export function swapPlugin(options: SwapPluginOptions = {}): Plugin {
       })
       return () => {
         unsubscribe()
-        controllers.delete(ctx.portico)
+        registrations.delete(ctx.portico)
       }
     },
   })

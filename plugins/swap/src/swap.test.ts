@@ -24,8 +24,8 @@ import {
   INVALID_TOKEN_ADDRESS_TEXT,
   NOT_A_TOKEN_TEXT,
   SWAP_NOT_SUPPORTED_TEXT,
-  swapPlugin,
-} from './index.js'
+} from './controller/index.js'
+import { swapPlugin } from './index.js'
 
 const ID = 'dev.portico.wallet'
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }

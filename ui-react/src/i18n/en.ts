@@ -67,6 +67,8 @@ export const en = {
   activityMinted: 'Minted',
   activityTraded: 'Swapped',
   activityApproved: 'Approved',
+  activityBought: 'Bought',
+  activityVia: 'via {provider}',
   activityExecuted: 'Contract call',
   activityTo: 'To {address}',
   activityFrom: 'From {address}',

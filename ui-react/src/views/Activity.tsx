@@ -68,6 +68,7 @@ function directionOf(item: HistoryItem, transfers: HistoryTransfer[]): Direction
 }
 
 function labelOf(item: HistoryItem, direction: Direction, t: Translate): string {
+  if (item.metadata.onramp) return t('activityBought')
   switch (item.metadata.operationType) {
     case 'mint':
       return t('activityMinted')
@@ -224,8 +225,11 @@ function ActivityRow({
   const transfers = visibleTransfers(item)
   const direction = directionOf(item, transfers)
   const { sentFrom, sentTo, status, hash, minedAt } = item.metadata
-  const counterparty =
-    direction === 'in'
+  const onramp = item.metadata.onramp
+  // An onramp purchase names its provider (plain text from the gateway), not a sending address.
+  const counterparty = onramp
+    ? t('activityVia', { provider: onramp.provider })
+    : direction === 'in'
       ? t('activityFrom', { address: shortenAddress(sentFrom) })
       : t('activityTo', { address: shortenAddress(sentTo) })
   const amount = amountOf(transfers[0], t)

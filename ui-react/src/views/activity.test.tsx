@@ -164,6 +164,36 @@ describe('Account → Activity with a gateway', () => {
     expect(row.querySelector('[data-testid="activity-date"]')?.textContent).toBe('+1 more · 5 min ago')
   })
 
+  it('an onramp purchase (metadata.onramp) reads "Bought" via its provider, with the bought amount and its status', async () => {
+    const onramp = {
+      orderId: 'o-1',
+      provider: 'sandbox',
+      status: 'pending' as const,
+      paymentAmount: '50.00',
+      paymentCurrency: 'USD',
+      purchaseAmount: '49.15',
+      purchaseCurrency: 'USDC',
+      failureReason: null,
+    }
+    const { panel } = await openActivity(async () => ({
+      data: [
+        item('buy', { operationType: 'receive', sentFrom: '', status: 'pending', onramp }, [
+          {
+            direction: 'in',
+            quantity: { numeric: '49.15' },
+            fungible_info: { name: 'USDC', symbol: 'USDC' },
+          },
+        ]),
+      ],
+      next: null,
+    }))
+    const row = await waitFor(() => panel().querySelector('[data-activity-id="buy"]'))
+    expect(row.querySelector('[data-testid="activity-label"]')?.textContent).toContain(t('activityBought'))
+    expect(row.textContent).toContain(t('activityPending'))
+    expect(row.textContent).toContain(t('activityVia', { provider: 'sandbox' }))
+    expect(row.querySelector('[data-testid="activity-amount"]')?.textContent).toBe('+49.150 USDC')
+  })
+
   it('an empty history says so honestly, without the "once a gateway provides them" text', async () => {
     const { panel } = await openActivity(async () => ({ data: [], next: null }))
     await waitFor(() => panel().textContent?.includes(t('activityEmpty')))

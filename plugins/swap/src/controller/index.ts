@@ -1,3 +1,9 @@
+/**
+ * @portico/plugin-swap/controller — the swap flow of an instance
+ * (`getSwapController(portico)`): token list and balances, quotes, preview
+ * checks, the approve → swap sequence, and the SPEC amount helpers. The views
+ * use it; hosts may too, for their own UI.
+ */
 export {
   BAD_CHECKSUM_TEXT,
   type CustomTokenLookup,
@@ -22,4 +28,5 @@ export {
   priceImpact,
   toUnits,
 } from './math.js'
+export { getSwapController } from './registry.js'
 export { porticoSwapWallet, type SwapWallet } from './wallet.js'

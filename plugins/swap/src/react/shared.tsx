@@ -4,11 +4,11 @@ import { useSyncExternalStore } from 'react'
 import {
   displayAmount,
   fromUnits,
+  getSwapController,
   type SwapController,
   type SwapState,
   type SwapTokenInfo,
 } from '../controller/index.js'
-import { getSwapController } from '../plugin.js'
 
 /** The swap flow of the nearest `PorticoProvider`'s instance and its state; throws when the plugin is absent. */
 export function useSwap(): { portico: Portico; controller: SwapController; state: SwapState } {

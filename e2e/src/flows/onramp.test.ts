@@ -178,11 +178,18 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
       // The reopened tab asks the gateway again; the indexer has the treasury's transfer by then.
       await account.getByRole('tab', { name: 'Tokens' }).click()
       await account.getByRole('tab', { name: 'Activity' }).click()
+      const panel = account.getByRole('tabpanel')
+      await panel.locator('[data-activity-id]').first().waitFor({ timeout: 5_000 })
       // The purchase is an onramp item (Bought · via sandbox), not a plain receive: the plugin asks
       // the history with onramp=all, and the gateway shows the order once (its indexed transfer folded in).
-      const panel = await textOf(account.getByRole('tabpanel'))
-      expect(panel).toMatch(/Bought.*via sandbox.*\+49\.150 USDC/)
-      expect(panel).not.toContain('Received')
+      const rows = await panel
+        .locator('[data-activity-id]')
+        .evaluateAll((els) =>
+          els.map((e) => ({ id: e.getAttribute('data-activity-id') ?? '', text: e.textContent ?? '' })),
+        )
+      const purchase = rows.filter((r) => r.text.includes('+49.150 USDC'))
+      expect(purchase.map((r) => r.id)).toEqual([expect.stringMatching(/^onramp:ord_[0-9a-f]{32}$/)])
+      expect(purchase[0]?.text).toMatch(/Bought.*via sandbox/)
     }, 20_000)
     await screenshot(page, 'onramp-Activity')
   }, 150_000)

@@ -1,3 +1,5 @@
+import type { ChainNamespace } from './network.js'
+
 /**
  * Extensible view registry. Each view name maps to the type of the data it
  * takes. Plugins add views by declaration merging:
@@ -48,4 +50,6 @@ export interface AccountAction {
   /** View to push when chosen, or a callback. */
   view?: ViewName
   onSelect?: () => void
+  /** The namespaces whose account offers it (e.g. a swap on `eip155` only); every namespace when absent. */
+  namespaces?: readonly ChainNamespace[]
 }

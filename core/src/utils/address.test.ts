@@ -192,6 +192,13 @@ describe('shortenAddress', () => {
     expect(shortenAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 6)).toBe('9WzDXw…YtAWWM')
     expect(shortenAddress('0x1234')).toBe('0x1234')
   })
+  it('keeps a bech32 address’s human-readable part, so the chain stays visible', () => {
+    expect(shortenAddress('cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu')).toBe('cosmos1qypq…v7xu')
+    expect(shortenAddress('osmo1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5p9kwey')).toBe('osmo1qypq…kwey')
+    expect(shortenAddress('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080')).toBe('bcrt1qw50…t080')
+    // Base58 (Solana, SS58) has no such part.
+    expect(shortenAddress('5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY')).toBe('5Grw…utQY')
+  })
   it('property: never longer than its input', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {

@@ -146,18 +146,23 @@ export function parseCaipAddress(value: unknown): ParsedCaipAddress {
   return { ...network, address, caipAddress: value }
 }
 
+// A bech32/bech32m address (Cosmos `cosmos1…`, Bitcoin `bc1…`): its human-readable part and separator.
+const BECH32_PREFIX = /^[a-z]{1,20}1(?=[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$)/
+
 /**
- * Shortens an address for display: the first `chars` characters (after a `0x`
- * prefix, which is kept) and the last `chars`, joined by an ellipsis. Short
- * values come back unchanged.
+ * Shortens an address for display: the first `chars` characters (after a
+ * prefix that is kept: `0x`, or a bech32 address's human-readable part and
+ * `1`, so `cosmos1…` still says which chain) and the last `chars`, joined by
+ * an ellipsis. Short values come back unchanged.
  *
  * @example
  * shortenAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x1234…5678'
+ * shortenAddress('cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu') // 'cosmos1qypq…v7xu'
  */
 export function shortenAddress(address: string, chars = 4): string {
   if (typeof address !== 'string') return ''
   const n = Math.max(1, Math.floor(chars))
-  const prefix = address.startsWith('0x') ? '0x' : ''
+  const prefix = address.startsWith('0x') ? '0x' : (BECH32_PREFIX.exec(address)?.[0] ?? '')
   const body = address.slice(prefix.length)
   if (body.length <= n * 2 + 1) return address
   return `${prefix}${body.slice(0, n)}…${body.slice(-n)}`

@@ -15,8 +15,14 @@ import { eventually, expectView, gotoDemo, sel, textOf } from './demo.js'
 
 const BITCOIN_WALLET = 'Portico Bitcoin Dev Wallet'
 
-/** The UI's short address for non-0x addresses: 4 … 4. */
-const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
+/**
+ * The UI's short address for a bech32 address (core's `shortenAddress`): the human-readable part and
+ * its `1` separator (bech32's data characters never include `1`), then 4 … 4.
+ */
+const short = (address: string) => {
+  const hrp = address.slice(0, address.lastIndexOf('1') + 1)
+  return `${hrp}${address.slice(hrp.length, hrp.length + 4)}…${address.slice(-4)}`
+}
 
 /** Sats, truncated to 3 decimals of BTC (SPEC §5). */
 function btc(sats: bigint): string {

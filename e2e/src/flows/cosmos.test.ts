@@ -18,8 +18,14 @@ const COSMOS_WALLET = 'Portico Cosmos Dev Wallet'
 const HUB = 'portico-hub-1'
 const OSMO = 'portico-osmo-1'
 
-/** The UI's short address (core's `shortenAddress`): 4 … 4. */
-const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
+/**
+ * The UI's short address for a bech32 address (core's `shortenAddress`): the human-readable part and
+ * its `1` separator (bech32's data characters never include `1`), then 4 … 4.
+ */
+const short = (address: string) => {
+  const hrp = address.slice(0, address.lastIndexOf('1') + 1)
+  return `${hrp}${address.slice(hrp.length, hrp.length + 4)}…${address.slice(-4)}`
+}
 
 /** An integer amount in base units, truncated to 3 decimals (SPEC §5). */
 function truncated(value: bigint, decimals: number, symbol: string): string {

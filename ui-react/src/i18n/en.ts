@@ -47,7 +47,7 @@ export const en = {
   viewOnExplorer: 'View on explorer',
   disconnect: 'Disconnect',
   chainsLabel: 'Chains',
-  connectChainWallet: 'Connect a {name} wallet',
+  connectChainWallet: 'Connect a wallet for {name}',
   tabTokens: 'Tokens',
   tabNfts: 'NFTs',
   tabActivity: 'Activity',

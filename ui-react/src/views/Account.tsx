@@ -20,7 +20,12 @@ export default function AccountView() {
   const t = useStrings()
   const account = useAccount()
   const { network } = usePorticoState((s) => selectNetwork(s))
-  const actions = portico.getAccountActions()
+  // An action limited to some namespaces (a swap on eip155) is not offered on another's account.
+  const actions = portico
+    .getAccountActions()
+    .filter(
+      (a) => !a.namespaces || (account.namespace !== undefined && a.namespaces.includes(account.namespace)),
+    )
   const tab = account.currentTab ?? 0
   // 'copied' only once the clipboard write resolved; 'failed' says so instead of pretending.
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')

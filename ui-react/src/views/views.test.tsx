@@ -92,6 +92,24 @@ describe('Account view', () => {
     expect(view.textContent).toBe('plugin view')
   })
 
+  it('an account action limited to other namespaces (namespaces: ["solana"]) is not offered on an eip155 account', async () => {
+    const t = await connected({
+      actions: [
+        { id: 'everywhere', label: 'Say hello', view: 'Networks' },
+        { id: 'sol-only', label: 'Stake SOL', view: 'Networks', namespaces: ['solana'] },
+        { id: 'evm-only', label: 'Swap', view: 'Networks', namespaces: ['eip155'] },
+      ],
+      views: { Networks: pluginView },
+    })
+    await act(async () => t.portico.open())
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    await waitFor(() => view.querySelector('[data-action-id="everywhere"]'))
+    const ids = Array.from(view.querySelectorAll('[data-action-id]')).map((e) =>
+      e.getAttribute('data-action-id'),
+    )
+    expect(ids).toEqual(['everywhere', 'evm-only'])
+  })
+
   it("with several chains, Account lists each namespace's address and balance; choosing another switches to it (SPEC §2)", async () => {
     const solWallet = { ...devWallet, id: 'sol', name: 'Sol Wallet', chain: 'solana' as const }
     const t = await connected({ connectors: [devWallet, solWallet] })
@@ -103,7 +121,7 @@ describe('Account view', () => {
       '10000.123 ETH',
     )
     expect(row('eip155').getAttribute('aria-current')).toBe('true')
-    expect(row('solana').textContent).toContain('Connect a Solana wallet')
+    expect(row('solana').textContent).toContain('Connect a wallet for Solana')
     // The visitor connects a Solana wallet too (which makes Solana active), then opens on EVM again.
     await act(async () => t.portico.close())
     await act(async () => t.connect('sol', 'solana'))

@@ -81,6 +81,22 @@ describe('Balances through the instance (SPEC §3, §4, §7)', () => {
     expect(request?.query.sv).toBeTruthy()
   })
 
+  it('refreshBalance() reads past the gateway cache (forceUpdate) each time, so funds that arrived from elsewhere show', async () => {
+    server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })
+    server.on(BALANCE_PATH, { body: { balances: [usdc] } })
+    const { portico } = setup()
+    await portico.connect('fake.wallet')
+    await portico.refreshBalance?.() // shares the read the connect started
+    const calls = () => server.requests.filter((r) => r.path === `/v1/account/${ADDRESS}/balance`)
+    const before = calls().length
+    await portico.refreshBalance?.()
+    await new Promise((r) => setTimeout(r, 2))
+    await portico.refreshBalance?.()
+    const asked = calls().slice(before)
+    expect(asked).toHaveLength(2)
+    for (const call of asked) expect(call.query.forceUpdate).toMatch(/^refresh-\d+$/)
+  })
+
   it('a failed fetch gives "Token Balance Unavailable" and blocks retries for 30 s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     server.on('GET /v1/supported-chains', { body: { http: ['eip155:1'], ws: [] } })

@@ -49,6 +49,11 @@ export interface RefreshOptions {
    * The value goes to the gateway as `forceUpdate` (skips its balance cache).
    */
   fresh?: string
+  /**
+   * Goes to the gateway as `forceUpdate` (skips its balance cache) when a new
+   * read starts; unlike `fresh`, an in-flight read is shared.
+   */
+  forceUpdate?: string
 }
 
 /** A sent transaction whose sender's balances are re-read (`BalanceService.afterTransaction`). */
@@ -105,9 +110,13 @@ export class BalanceService {
       this.queued.set(key, next)
       return next
     }
-    const run = this.run(ns, adapter, account.address, caipNetworkId, options.fresh).finally(() =>
-      this.inflight.delete(key),
-    )
+    const run = this.run(
+      ns,
+      adapter,
+      account.address,
+      caipNetworkId,
+      options.fresh ?? options.forceUpdate,
+    ).finally(() => this.inflight.delete(key))
     this.inflight.set(key, run)
     return run
   }

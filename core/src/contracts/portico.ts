@@ -166,7 +166,11 @@ export interface Portico {
   setLoading(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */
   shake(): void
-  /** Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the adapter's `getTokenBalances`) of a namespace (default: active). */
+  /**
+   * Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the
+   * adapter's `getTokenBalances`) of a namespace (default: active), now: past the gateway's
+   * balance cache (`forceUpdate`), so funds that arrived from elsewhere (an onramp) show.
+   */
   refreshBalance(namespace?: ChainNamespace): Promise<void>
   /**
    * The directory's first RECOMMENDED_WALLETS_COUNT (4) wallets, for a visitor

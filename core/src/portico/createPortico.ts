@@ -196,7 +196,9 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     ...walletRequests,
     setLoading: (loading, namespace) => modal.setLoading(loading, namespace),
     shake: () => modal.shake(),
-    refreshBalance: (namespace) => balance.refresh(namespace),
+    // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):
+    // read past the gateway's balance cache (forceUpdate); a read already under way is shared.
+    refreshBalance: (namespace) => balance.refresh(namespace, { forceUpdate: `refresh-${Date.now()}` }),
     clearAlert: () => setAlert(undefined),
     getRecommendedWallets: () => fetchRecommendedWallets(api.directory),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),

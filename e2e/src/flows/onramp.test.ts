@@ -173,6 +173,11 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
 
     await progress.getByRole('button', { name: 'Done' }).click()
     const account = await expectView(page, 'Account')
+    // The token list shows the new USDC balance: the plugin's refresh reads past the gateway's cache.
+    await eventually(async () => {
+      const usdc = (await porticoState(page)).accounts.eip155?.tokenBalance?.find((t) => t.symbol === 'USDC')
+      expect(Number(usdc?.quantity.numeric)).toBe(Number(before + 49_150_000n) / 1e6)
+    }, 15_000)
     await account.getByRole('tab', { name: 'Activity' }).click()
     await eventually(async () => {
       // The reopened tab asks the gateway again; the indexer has the treasury's transfer by then.

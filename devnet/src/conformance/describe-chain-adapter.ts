@@ -10,8 +10,8 @@ import {
   type TransactionRequestOf,
   UserRejectedRequestError,
 } from '@portico/core'
+import type { DevWalletControls } from '@portico/core/dev-wallet'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { DevWalletControls } from '../dev-wallet/approval.js'
 import { until } from '../test-helpers/until.js'
 
 /** The dev wallet of the adapter under test, driven the same way for every chain. */

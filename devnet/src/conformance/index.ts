@@ -10,7 +10,7 @@ export {
   type DevWalletControls,
   type DevWalletTamper,
   type HeldRequest,
-} from '../dev-wallet/approval.js'
+} from '@portico/core/dev-wallet'
 export { createTestContext, type TestContext, until } from '../test-helpers/index.js'
 export {
   type ConformanceDevnet,

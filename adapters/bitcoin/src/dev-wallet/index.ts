@@ -5,21 +5,26 @@
  * sats-connect family), for the demo and tests. Never give it a real mnemonic.
  */
 
-import type { Wallet, WalletIcon } from '@wallet-standard/base'
-import { networks, Psbt } from 'bitcoinjs-lib'
-import type { BitcoinPurpose } from '../contract/index.js'
-import { EsploraClient } from '../esplora/index.js'
 import {
   createApprovalGate,
   type DevWalletBehaviour,
   type DevWalletControls,
   type DevWalletTamper,
-} from './approval.js'
+} from '@portico/core/dev-wallet'
+import type { Wallet, WalletIcon } from '@wallet-standard/base'
+import { networks, Psbt } from 'bitcoinjs-lib'
+import type { BitcoinPurpose } from '../contract/index.js'
+import { EsploraClient } from '../esplora/index.js'
 import { type DevKey, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
 import { createDevStandardWallet } from './standard.js'
 import { createDevRequestProvider, type WbipProvider, type WbipProviderInfo } from './wbip.js'
 
-export type { DevWalletBehaviour, DevWalletControls, DevWalletTamper, HeldRequest } from './approval.js'
+export type {
+  DevWalletBehaviour,
+  DevWalletControls,
+  DevWalletTamper,
+  HeldRequest,
+} from '@portico/core/dev-wallet'
 export type { WbipProvider, WbipProviderInfo } from './wbip.js'
 
 export const BITCOIN_DEV_WALLET_NAME = 'Portico Bitcoin Dev Wallet'

@@ -1,35 +1,7 @@
-import type { ChainNamespace, Connector, PorticoContext } from '@portico/core'
+import type { PorticoContext } from '@portico/core'
+import { createTestContext as createRecordedContext, type TestContext } from '@portico/devnet/test-helpers'
 
-/** A minimal adapter context for tests: records `setConnectors` calls and logged warnings. */
-export function createTestContext(overrides: Partial<PorticoContext> = {}) {
-  const published: Connector[][] = []
-  const warnings: string[] = []
-  const ctx = {
-    options: {},
-    events: { on() {}, off() {}, emit() {} },
-    storage: { get: () => undefined, set() {}, remove() {} },
-    logger: {
-      debug() {},
-      info() {},
-      warn: (m: string) => warnings.push(m),
-      error: (m: string) => warnings.push(m),
-    },
-    api: {} as PorticoContext['api'],
-    getState: () => {
-      throw new Error('not used by the adapter')
-    },
-    subscribe: () => () => {},
-    setConnectors: (namespace: ChainNamespace, connectors: readonly Connector[]) => {
-      if (namespace === 'cosmos') published.push([...connectors])
-    },
-    isBrowser: false,
-    ...overrides,
-  } as PorticoContext
-  return {
-    ctx,
-    warnings,
-    /** The connectors most recently published for `cosmos`. */
-    latest: () => published.at(-1) ?? [],
-    published,
-  }
+/** The shared recorded adapter context (`@portico/devnet/test-helpers`) for `cosmos`. */
+export function createTestContext(overrides: Partial<PorticoContext> = {}): TestContext {
+  return createRecordedContext({ namespace: 'cosmos', overrides })
 }

@@ -9,7 +9,7 @@ export {
   type DevWalletControls,
   type DevWalletTamper,
   type HeldRequest,
-} from './approval.js'
+} from '@portico/core/dev-wallet'
 export { createWindowStub } from './eip6963.js'
 export { ProviderRpcError } from './errors.js'
 export { DEV_WALLET_ICON } from './icon.js'

@@ -1,5 +1,3 @@
-import { type Address, type Hex, http, isAddress, type LocalAccount, numberToHex, type Transport } from 'viem'
-import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from '../provider/index.js'
 import {
   type ApprovalGate,
   createApprovalGate,
@@ -7,7 +5,9 @@ import {
   type DevWalletControls,
   type DevWalletTamper,
   type HeldRequest,
-} from './approval.js'
+} from '@portico/core/dev-wallet'
+import { type Address, type Hex, http, isAddress, type LocalAccount, numberToHex, type Transport } from 'viem'
+import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from '../provider/index.js'
 import { announceProvider, randomUuid } from './eip6963.js'
 import { invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.js'
 import { DEV_WALLET_ICON } from './icon.js'

@@ -300,7 +300,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       await expect(adapter.connect({ connectorId: extensionConnectorId('hostile') })).rejects.toThrow(
         /Address or auth connector not found/,
       )
-      expect(test.warnings.join('\n')).toMatch(/not base58|wrong length/)
+      expect(test.warnings.map((w) => w.message).join('\n')).toMatch(/not base58|wrong length/)
       expect(adapter.getConnectors().map((c) => c.id)).not.toContain(extensionConnectorId('<img src=x>'))
       await adapter.connect({ connectorId: extensionConnectorId('liar') })
       await expect(

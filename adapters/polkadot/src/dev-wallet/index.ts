@@ -6,7 +6,7 @@
 import type { Injected, InjectedAccount } from '@polkadot/extension-inject/types'
 import type { KeyringPair } from '@polkadot/keyring/types'
 import type { SignerPayloadJSON, SignerPayloadRaw, SignerResult } from '@polkadot/types/types'
-import { createApprovalGate, type DevWalletControls } from './approval.js'
+import { createApprovalGate, type DevWalletControls } from '@portico/core/dev-wallet'
 
 export {
   type ApprovalGate,
@@ -15,7 +15,7 @@ export {
   type DevWalletControls,
   type DevWalletTamper,
   type HeldRequest,
-} from './approval.js'
+} from '@portico/core/dev-wallet'
 
 export const POLKADOT_DEV_EXTENSION_NAME = 'Portico Dev Extension'
 /** The key it uses in `window.injectedWeb3` (extensions are keyed by a short id, like `polkadot-js`). */

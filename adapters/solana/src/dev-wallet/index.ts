@@ -2,6 +2,8 @@
  * @portico/adapter-solana/dev-wallet — a Wallet Standard wallet that signs
  * with devnet keys, for the demo and tests. Never give it real keys.
  */
+
+import { createApprovalGate, type DevWalletControls } from '@portico/core/dev-wallet'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
@@ -19,7 +21,6 @@ import type {
   StandardEventsListeners,
 } from '@wallet-standard/features'
 import type { SolanaStandardChain } from '../networks/index.js'
-import { createApprovalGate, type DevWalletControls } from './approval.js'
 import { registerWallet } from './register.js'
 
 export {
@@ -29,7 +30,7 @@ export {
   type DevWalletControls,
   type DevWalletTamper,
   type HeldRequest,
-} from './approval.js'
+} from '@portico/core/dev-wallet'
 
 export const SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
 

@@ -1,7 +1,6 @@
-// One behaviour switch for every Portico dev wallet (EVM, Solana, WalletConnect).
-// Identical copies live in adapters/evm/src/dev-wallet/approval.ts and
-// devnet/src/dev-wallet/approval.ts until @portico/core hosts it (the only
-// package all three can import); change all three together.
+// One behaviour switch for every Portico dev wallet (EVM, Solana, Bitcoin, Polkadot,
+// WalletConnect). It lives in core, the one package every adapter and @portico/devnet
+// can import, behind the `@portico/core/dev-wallet` subpath so no host bundle carries it.
 
 /** What a dev wallet does with the requests that need the user (connect, sign, send, switch/add chain). */
 export type DevWalletBehaviour = 'approve' | 'reject' | 'hold'
@@ -11,7 +10,7 @@ export type DevWalletTamper = 'accounts' | 'signature'
 
 /** A request held by the behaviour switch until released or rejected. */
 export interface HeldRequest {
-  /** The wallet method (`eth_requestAccounts`, `solana:signMessage`, `session_proposal` …). */
+  /** The wallet method the request came with (a connect, a signature, `session_proposal` …). */
   readonly method: string
   readonly params: unknown
   /** Let it through (it then runs as approved). */

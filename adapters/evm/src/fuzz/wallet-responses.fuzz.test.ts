@@ -15,6 +15,7 @@ import {
   isTypedError,
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
+import { toCaip } from '../channel/channel-provider.js'
 import { sanitizeAnnouncement } from '../discovery/index.js'
 import {
   InvalidWalletResponseError,
@@ -83,6 +84,37 @@ describe('fuzz: chain ids from eth_chainId / chainChanged', () => {
       runs,
     )
   })
+})
+
+describe('fuzz: chain ids from a WalletConnect peer (CAIP-2, hex, decimal number)', () => {
+  it('toCaip gives eip155:<safe positive decimal id> or undefined, never throws', () => {
+    const chainId = fc.oneof(
+      hexish,
+      decimalish,
+      walletValue,
+      fc.integer(),
+      fc.double(),
+      decimalish.map((d) => `eip155:${d}`),
+      hostileString.map((s) => `eip155:${s}`),
+    )
+    fc.assert(
+      fc.property(chainId, (value) => {
+        const r = call(() => toCaip(value))
+        expect(r.ok).toBe(true)
+        if (!r.ok || r.value === undefined) return
+        expect(r.value).toMatch(/^eip155:[1-9][0-9]*$/)
+        expect(Number.isSafeInteger(Number(r.value.slice('eip155:'.length)))).toBe(true)
+      }),
+      runs,
+    )
+  })
+})
+
+it('a peer chain id past 2^53 is refused (found by this fuzzer: eip155:9007199254740992 used to pass)', () => {
+  expect(toCaip('eip155:9007199254740992')).toBeUndefined()
+  expect(toCaip('eip155:9007199254740991')).toBe('eip155:9007199254740991')
+  expect(toCaip('0x7a69')).toBe('eip155:31337')
+  expect(toCaip(31337)).toBe('eip155:31337')
 })
 
 describe('fuzz: signatures and transaction hashes handed back by wallets', () => {

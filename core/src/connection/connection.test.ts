@@ -207,11 +207,12 @@ describe('Reconnecting on load (SPEC §4)', () => {
 })
 
 describe('Wallet requests through the instance', () => {
-  it('signMessage goes to the connected wallet; without one it throws "Address or auth connector not found"', async () => {
+  it('signMessage goes to the connected wallet; without one it throws "No wallet is connected" (WALLET_NOT_CONNECTED)', async () => {
     const { portico, adapter } = setup()
-    await expect(portico.signMessage?.({ message: 'hi' })).rejects.toThrow(
-      'Address or auth connector not found',
-    )
+    await expect(portico.signMessage?.({ message: 'hi' })).rejects.toMatchObject({
+      code: 'WALLET_NOT_CONNECTED',
+      shortMessage: 'No wallet is connected',
+    })
     await portico.connect('fake.wallet')
     await expect(portico.signMessage?.({ message: 'hi' })).resolves.toBe('signed:hi')
     expect(adapter.calls.at(-1)).toEqual({

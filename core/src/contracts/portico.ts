@@ -114,7 +114,10 @@ export interface Portico {
    * Asks the connected wallet of a namespace (default: active) to sign a
    * message; resolves the signature in the chain's encoding. The request is
    * tracked in `state.requests[requestId]` (an id is generated when none is
-   * given; the same id again replaces the entry, e.g. a retry).
+   * given; the same id again replaces the entry, e.g. a retry). With no
+   * wallet connected in the namespace it rejects with `WalletNotConnectedError`
+   * (and, when a `requestId` is given, records that error under it), as do the
+   * other wallet requests below.
    */
   signMessage<N extends ChainNamespace = ChainNamespace>(params: {
     message: string | Uint8Array

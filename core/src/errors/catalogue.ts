@@ -358,3 +358,25 @@ export class NetworkRequestError extends PorticoError {
     this.url = url
   }
 }
+
+/**
+ * A wallet request (`signMessage`, `sendTransaction`, `signTransaction`,
+ * `signTypedData`) was made while no wallet is connected in its namespace.
+ * Its text is for visitors (the modal shows it as is), unlike the SPEC §8
+ * 'Address or auth connector not found', which names an internal part; hosts
+ * match on `code` ('WALLET_NOT_CONNECTED') and read `namespace`.
+ *
+ * @example
+ * catch (e) { if (e instanceof WalletNotConnectedError) await portico.open() }
+ */
+export class WalletNotConnectedError extends PorticoError {
+  override name = 'WalletNotConnectedError'
+  override readonly code = 'WALLET_NOT_CONNECTED' as const
+  /** The namespace the request was for (undefined when no namespace is active). */
+  readonly namespace: string | undefined
+  constructor(options: CatalogueErrorOptions & { namespace?: string } = {}) {
+    const { namespace, ...rest } = options
+    super('No wallet is connected', { metaMessages: ['Connect a wallet, then try again.'], ...rest })
+    this.namespace = namespace
+  }
+}

@@ -34,6 +34,7 @@ export {
   TokenRequiredError,
   UnsupportedChainError,
   WalletConnectConnectorNotFoundError,
+  WalletNotConnectedError,
 } from './catalogue.js'
 export { toPorticoError } from './map.js'
 export {

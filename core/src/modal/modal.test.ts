@@ -333,3 +333,51 @@ describe('open() while setup runs (issue 22: a click that does nothing)', () => 
     portico.destroy()
   })
 })
+
+describe('The wallet switches chains while connected (SPEC §4: switching the active network can trigger the unsupported-chain view)', () => {
+  it('an open modal on Account shows UnsupportedChain at once when the wallet moves to a chain outside the networks array, and Account again when it comes back', async () => {
+    const { adapter, portico } = setup()
+    await portico.connect('fake.wallet')
+    await portico.open()
+    expect(portico.router.getState().view).toBe('Account')
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    expect(portico.getState().networks.unsupported.eip155).toBe(true)
+    expect(portico.router.getState().view).toBe('UnsupportedChain')
+    // Replaced, not pushed: Back does not return to an Account view for a chain the app doesn't serve.
+    expect(portico.router.getState().history.map((e) => e.view)).toEqual(['UnsupportedChain'])
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:2' })
+    expect(portico.getState().networks.unsupported.eip155).toBe(false)
+    expect(portico.router.getState().view).toBe('Account')
+  })
+
+  it('a closed modal shows UnsupportedChain on its next open, and Account once the wallet is back', async () => {
+    const { adapter, portico } = setup()
+    await portico.connect('fake.wallet')
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    expect(portico.getState().modal.open).toBe(false)
+    await portico.open()
+    expect(portico.router.getState().view).toBe('UnsupportedChain')
+    portico.close()
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+    await portico.open()
+    expect(portico.router.getState().view).toBe('Account')
+  })
+
+  it('a view other than Account (e.g. Networks) stays: the visitor is in the middle of something', async () => {
+    const { adapter, portico } = setup()
+    await portico.connect('fake.wallet')
+    await portico.open({ view: 'Networks' })
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    expect(portico.router.getState().view).toBe('Networks')
+  })
+
+  it('embedded: the always-shown Account follows the wallet onto the unsupported chain and back', async () => {
+    const { adapter, portico } = setup({ embedded: true })
+    await portico.connect('fake.wallet')
+    expect(portico.router.getState().view).toBe('Account')
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:999' })
+    expect(portico.router.getState().view).toBe('UnsupportedChain')
+    adapter.emit('chainChanged', { caipNetworkId: 'eip155:1' })
+    expect(portico.router.getState().view).toBe('Account')
+  })
+})

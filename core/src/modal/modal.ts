@@ -125,6 +125,24 @@ export class ModalService {
     return Promise.race([settled, timeout]).finally(() => this.deps.timers.clearTimeout(timer))
   }
 
+  /**
+   * The wallet moved to another chain on its own (a `chainChanged` event):
+   * a modal showing the namespace's home view follows at once — UnsupportedChain
+   * when the chain is outside the networks array (SPEC §4), Account again when
+   * it is back on a configured one. A closed modal picks the right view at its
+   * next `open()`; other views (a request, a switch in progress) stay.
+   */
+  followNetwork(namespace: ChainNamespace): void {
+    const { store, router } = this.deps
+    if (namespace !== store.getState().activeNamespace) return
+    if (!store.getState().modal.open && !this.deps.embedded) return
+    // Connect is left alone: a connect in progress routes itself when it ends.
+    const view = router.getState().view
+    if (view !== 'Account' && view !== 'UnsupportedChain') return
+    const home = this.homeView()
+    if (home !== view && (home === 'Account' || home === 'UnsupportedChain')) router.replace(home)
+  }
+
   /** After a late setup: an open modal on a home view shows the home view the state now calls for. */
   private rehome(): void {
     const { store, router } = this.deps

@@ -92,7 +92,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
           if (get<Store<PorticoState>>(TOKENS.Store).getState().modal.open)
             get<RouterService>(TOKENS.Router).goBack()
         },
-        onNetworkChanged: (ns) => void get<BalanceService>(TOKENS.Balance).refresh(ns),
+        onNetworkChanged: (ns) => {
+          // An open modal follows the wallet onto (or off) an unsupported chain.
+          get<ModalService>(TOKENS.Modal).followNetwork(ns)
+          void get<BalanceService>(TOKENS.Balance).refresh(ns)
+        },
         // A switch without accounts for the new chain: ask the adapter (it composes the CAIP-10 ids).
         readAccounts: async (ns, connectorId) => {
           try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UserRejectedRequestError } from '../errors/index.js'
+import { PorticoError, UserRejectedRequestError, WalletNotConnectedError } from '../errors/index.js'
 import { createMemoryStorage } from '../storage/index.js'
 import { createFakeAdapter, createRecordingLogger } from '../test-helpers/index.js'
 import { createPortico } from './createPortico.js'
@@ -49,5 +49,46 @@ describe('Host requests live in core state, one entry per request id', () => {
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ kind: 'sendTransaction', status: 'success', result: hash })
     expect(entries[0]?.id).toMatch(/^req-/)
+  })
+})
+
+describe('A wallet request with no wallet connected', () => {
+  it('rejects with the typed WalletNotConnectedError ("No wallet is connected"), not the internal "Address or auth connector not found"', async () => {
+    const { portico } = connected()
+    await portico.ready
+    const calls = [
+      portico.signMessage({ message: 'hi' }),
+      portico.sendTransaction({ request: { to: '0x2', value: 1n } }),
+      portico.signTypedData({ typedData: {} }),
+    ]
+    for (const call of calls) {
+      const error = await call.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(WalletNotConnectedError)
+      expect(error).toBeInstanceOf(PorticoError)
+      expect(error).toMatchObject({
+        code: 'WALLET_NOT_CONNECTED',
+        shortMessage: 'No wallet is connected',
+        namespace: 'eip155',
+      })
+      expect((error as Error).message).toBe('No wallet is connected\n\nConnect a wallet, then try again.')
+      expect((error as Error).message).not.toContain('Address or auth connector not found')
+    }
+  })
+
+  it('records the error under the request id it was given (the modal shows it instead of waiting forever)', async () => {
+    const { portico } = connected()
+    await portico.ready
+    await expect(portico.signMessage({ message: 'hi', requestId: 'r1' })).rejects.toBeInstanceOf(
+      WalletNotConnectedError,
+    )
+    expect(portico.getState().requests.r1).toMatchObject({
+      kind: 'signMessage',
+      status: 'error',
+      message: 'hi',
+    })
+    expect(portico.getState().requests.r1?.error).toBeInstanceOf(WalletNotConnectedError)
+    // Without an id nothing is left behind in state (the caller could never clear it).
+    await expect(portico.signMessage({ message: 'hi' })).rejects.toBeInstanceOf(WalletNotConnectedError)
+    expect(Object.keys(portico.getState().requests)).toEqual(['r1'])
   })
 })

@@ -11,10 +11,10 @@ import type {
   TransactionRequestOf,
 } from '../contracts/index.js'
 import {
-  AddressOrAuthConnectorNotFoundError,
   MethodNotSupportedError,
   toPorticoError,
   UserRejectedRequestError,
+  WalletNotConnectedError,
 } from '../errors/index.js'
 import type { AdapterRegistry } from '../networks/index.js'
 import type { Store } from '../state/index.js'
@@ -68,12 +68,12 @@ export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
       return { ...s, requests: { ...s.requests, [id]: entry } }
     })
 
-  /** The wallet a namespace (default: active) is connected to. */
+  /** The wallet a namespace (default: active) is connected to; `WalletNotConnectedError` when none is. */
   const connected = (namespace?: ChainNamespace) => {
     const ns = namespace ?? store.getState().activeNamespace
     const account = deps.accounts.get(ns)
     if (!ns || account?.status !== 'connected' || !account.address || !account.connectorId) {
-      throw new AddressOrAuthConnectorNotFoundError({ details: ns })
+      throw new WalletNotConnectedError(ns ? { namespace: ns } : {})
     }
     return {
       ns,
@@ -91,8 +91,17 @@ export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
     run: (wallet: ReturnType<typeof connected>) => Promise<T>,
     summarize: (result: T) => string | undefined,
   ): Promise<T> {
-    const wallet = connected(params.namespace)
     const id = params.requestId ?? nextRequestId()
+    let wallet: ReturnType<typeof connected>
+    try {
+      wallet = connected(params.namespace)
+    } catch (error) {
+      // A request the modal tracks by id shows why it failed instead of waiting forever.
+      const ns = params.namespace ?? store.getState().activeNamespace
+      if (params.requestId !== undefined && ns && !deps.isDestroyed())
+        setEntry(id, { id, kind, namespace: ns, ...fields, startedAt: Date.now(), status: 'error', error })
+      throw error
+    }
     const base = { id, kind, namespace: wallet.ns, ...fields, startedAt: Date.now() }
     setEntry(id, { ...base, status: 'pending' })
     try {

@@ -126,10 +126,15 @@ export function parseCaipNetworkId(value: unknown): ParsedCaipNetworkId {
   return { namespace, reference, id: reference, caipNetworkId: value }
 }
 
+/** CAIP-10 account_address: 1–128 of `[-.%a-zA-Z0-9]` (no markup, no spaces, no controls). */
+const CAIP10_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
+
 /**
  * Parses a CAIP-10 account id (`namespace:reference:address`); throws
- * `InvalidCaipAddressError` unless it passes `isCaipAddress` and its network
- * part passes `parseCaipNetworkId`.
+ * `InvalidCaipAddressError` unless it passes `isCaipAddress`, its network
+ * part passes `parseCaipNetworkId` and its address part is a CAIP-10
+ * account_address (1–128 of `[-.%a-zA-Z0-9]`): the parsed address is shown
+ * and put in links, so a wallet cannot slip markup or a URL through it.
  *
  * @example
  * parseCaipAddress('eip155:1:0xab…').address // '0xab…'
@@ -137,6 +142,7 @@ export function parseCaipNetworkId(value: unknown): ParsedCaipNetworkId {
 export function parseCaipAddress(value: unknown): ParsedCaipAddress {
   if (!isCaipAddress(value)) throw new InvalidCaipAddressError(value)
   const [namespace, reference, address] = value.split(':') as [string, string, string]
+  if (!CAIP10_ADDRESS.test(address)) throw new InvalidCaipAddressError(value)
   let network: ParsedCaipNetworkId
   try {
     network = parseCaipNetworkId(`${namespace}:${reference}`)

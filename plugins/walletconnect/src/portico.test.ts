@@ -144,9 +144,7 @@ describe('portico.connect("walletConnect") end to end (core routing → WalletCo
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected'])
     expect(portico.getState().accounts.eip155).toMatchObject({ address: undefined, connectorId: undefined })
     expect(events.at(-1)).toBe('DISCONNECT_SUCCESS eip155')
-    await expect(portico.signMessage!({ message: 'too late' })).rejects.toThrow(
-      'Address or auth connector not found',
-    )
+    await expect(portico.signMessage!({ message: 'too late' })).rejects.toThrow('No wallet is connected')
   })
 
   it('a reload restores the session through provider.reconnect; portico.disconnect() deletes it on the wallet', async () => {

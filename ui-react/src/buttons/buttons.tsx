@@ -1,10 +1,11 @@
 import { useInsertionEffect } from 'react'
 import { usePortico } from '../context/index.js'
 import { avatarVariant, formatTokenAmount } from '../format/index.js'
-import { useAccount, useNetwork } from '../hooks/index.js'
+import { useAccount, useNetwork, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { adoptDocumentCss } from '../modal/sheets.js'
 import { documentCss } from '../modal/styles.js'
+import { useResolvedTheme } from '../modal/theme.js'
 import { displayName } from '../views/displayName.js'
 import { useImageSource } from '../views/image.js'
 
@@ -13,12 +14,22 @@ function useDocumentStyles() {
   useInsertionEffect(() => adoptDocumentCss(document, documentCss), [])
 }
 
+/** The theme a button is drawn in: its own `themeMode` prop, else the instance's (as the modal does). */
+function useButtonTheme(themeMode: ThemeMode | undefined): 'light' | 'dark' {
+  const stateMode = usePorticoState((s) => s.themeMode)
+  return useResolvedTheme(themeMode ?? stateMode)
+}
+
+type ThemeMode = 'light' | 'dark' | 'system'
+
 export interface ConnectButtonProps {
   /** Text when disconnected (default: the catalogue's "Connect Wallet"). */
   label?: string
   /** Show the native balance when connected (default true). */
   showBalance?: boolean
   className?: string
+  /** Overrides the instance's `themeMode` ('system' follows `prefers-color-scheme` live). */
+  themeMode?: ThemeMode
 }
 
 /**
@@ -27,8 +38,9 @@ export interface ConnectButtonProps {
  *
  * @example <ConnectButton showBalance={false} />
  */
-export function ConnectButton({ label, showBalance = true, className }: ConnectButtonProps) {
+export function ConnectButton({ label, showBalance = true, className, themeMode }: ConnectButtonProps) {
   const portico = usePortico('ConnectButton')
+  const theme = useButtonTheme(themeMode)
   const t = useStrings()
   const account = useAccount()
   const avatarImage = useImageSource(account.profileImage)
@@ -42,6 +54,7 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
         className={cls}
         data-variant="primary"
         data-portico-button="connect"
+        data-theme={theme}
         aria-haspopup="dialog"
         aria-busy={busy || undefined}
         onClick={() => void portico.open()}
@@ -58,6 +71,7 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
       className={cls}
       data-variant="account"
       data-portico-button="account"
+      data-theme={theme}
       aria-haspopup="dialog"
       onClick={() => void portico.open()}
     >
@@ -85,8 +99,9 @@ export function ConnectButton({ label, showBalance = true, className }: ConnectB
  *
  * @example <NetworkButton />
  */
-export function NetworkButton({ className }: { className?: string }) {
+export function NetworkButton({ className, themeMode }: { className?: string; themeMode?: ThemeMode }) {
   const portico = usePortico('NetworkButton')
+  const theme = useButtonTheme(themeMode)
   const t = useStrings()
   const { network, isUnsupported } = useNetwork()
   useDocumentStyles()
@@ -97,6 +112,7 @@ export function NetworkButton({ className }: { className?: string }) {
       className={className ? `portico-button ${className}` : 'portico-button'}
       data-variant="network"
       data-portico-button="network"
+      data-theme={theme}
       data-unsupported={isUnsupported ? '' : undefined}
       aria-haspopup="dialog"
       aria-label={t('networkButtonLabel', { name })}

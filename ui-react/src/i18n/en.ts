@@ -119,9 +119,12 @@ export const en = {
   transactionTo: 'To',
   transactionValue: 'Value',
   done: 'Done',
+  walletNotConnected: 'No wallet connected',
+  walletNotConnectedHint: 'Connect a wallet, then try again.',
   // Generic
   loadingView: 'Loading…',
   viewUnavailable: 'This screen is not available.',
+  viewLoadFailed: 'This screen couldn’t be loaded.',
   somethingWentWrong: 'Something went wrong',
 }
 

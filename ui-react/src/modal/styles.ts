@@ -231,6 +231,10 @@ export const documentCss = /* css */ `
 .portico-button-dot { width: 28px; height: 28px; border-radius: 50%; flex: none; display: inline-flex; align-items: center; justify-content: center; font-size: 12px; color: #fff; background: linear-gradient(135deg, #6366f1, #06b6d4); }
 .portico-button-spinner { width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: portico-button-spin 800ms linear infinite; }
 @keyframes portico-button-spin { to { transform: rotate(360deg); } }
+.portico-button[data-theme='dark'] { ${decls({ '--portico-accent': dark['--portico-accent'], '--portico-accent-foreground': dark['--portico-accent-foreground'] })} color-scheme: dark; }
+.portico-button[data-theme='dark'][data-variant='account'], .portico-button[data-theme='dark'][data-variant='network'] { background: ${dark['--portico-surface']}; color: ${dark['--portico-foreground']}; box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.12), 0 2px 8px -2px rgba(0, 0, 0, 0.5); }
+.portico-button[data-theme='dark'][data-variant='network'][data-unsupported] { color: ${dark['--portico-danger']}; box-shadow: 0 0 0 1px rgba(248, 113, 113, 0.45); }
+.portico-button[data-theme='dark'] .portico-button-balance { color: ${dark['--portico-muted']}; }
 @media (prefers-reduced-motion: reduce) { .portico-button, .portico-button-spinner { animation: none; transition: none; } }
 html[data-portico-scroll-lock] { overflow: hidden; }
 `

@@ -26,22 +26,29 @@ export function RequestStatus({
   const portico = usePortico()
   const t = useStrings()
   const status = request?.status ?? 'pending'
+  // No wallet to ask: say so in the visitor's words and offer to connect, not "Try again".
+  const notConnected =
+    status === 'error' && (request?.error as { code?: unknown } | undefined)?.code === 'WALLET_NOT_CONNECTED'
   return (
     <div className="center" aria-live="polite" data-status={status}>
       <span className="ring" data-status={status === 'pending' ? 'pending' : 'error'}>
         <Avatar address={address} />
       </span>
       <h3>
-        {status === 'rejected'
-          ? declined
-          : status === 'error'
-            ? failed
-            : status === 'success'
-              ? t('done')
-              : pending}
+        {notConnected
+          ? t('walletNotConnected')
+          : status === 'rejected'
+            ? declined
+            : status === 'error'
+              ? failed
+              : status === 'success'
+                ? t('done')
+                : pending}
       </h3>
       {status === 'pending' ? <p>{waiting}</p> : null}
-      {status === 'error' ? (
+      {notConnected ? (
+        <p className="error-text">{t('walletNotConnectedHint')}</p>
+      ) : status === 'error' ? (
         <p className="error-text">{errorText(request?.error) ?? t('somethingWentWrong')}</p>
       ) : null}
       {children}
@@ -54,7 +61,16 @@ export function RequestStatus({
         >
           {t('cancel')}
         </button>
-        {status === 'rejected' || status === 'error' ? (
+        {notConnected ? (
+          <button
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => portico.router.push('Connect')}
+          >
+            {t('connectWallet')}
+          </button>
+        ) : status === 'rejected' || status === 'error' ? (
           <button type="button" className="button" data-variant="primary" onClick={() => request?.retry()}>
             {t('tryAgain')}
           </button>

@@ -7,6 +7,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useState,
 } from 'react'
 import { useStrings } from '../i18n/index.js'
 import { ConnectView } from './Connect.js'
@@ -30,12 +31,20 @@ const lazyByLoader = new WeakMap<Loader, LazyExoticComponent<ComponentType>>()
 function lazyView(loader: Loader): LazyExoticComponent<ComponentType> {
   let view = lazyByLoader.get(loader)
   if (!view) {
-    view = lazy(async () => {
-      const mod = await loader()
-      if (typeof mod.default !== 'function' && typeof mod.default !== 'object')
-        throw new Error('Not a view module')
-      return { default: mod.default as ComponentType }
+    const created = lazy(async () => {
+      try {
+        const mod = await loader()
+        if (typeof mod.default !== 'function' && typeof mod.default !== 'object')
+          throw new Error('Not a view module')
+        return { default: mod.default as ComponentType }
+      } catch (error) {
+        // React keeps a lazy component's failure forever: drop it, so the next render
+        // (Try again, or the next open) asks the loader again instead of failing until reload.
+        if (lazyByLoader.get(loader) === created) lazyByLoader.delete(loader)
+        throw error
+      }
     })
+    view = created
     lazyByLoader.set(loader, view)
   }
   return view
@@ -54,9 +63,11 @@ export function preloadView(view: ViewName): void {
 }
 
 export function ViewOutlet({ portico, view }: { portico: Portico; view: ViewName }) {
+  // Bumped by "Try again" after a failure: a new boundary, and a new lazy component for the view.
+  const [attempt, setAttempt] = useState(0)
   const View = resolveView(portico, view)
   return (
-    <ViewErrorBoundary key={view} view={view}>
+    <ViewErrorBoundary key={`${view}:${attempt}`} view={view} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<Loading />}>
         <div className="view" data-view={view}>
           {View ? <View /> : <Unavailable />}
@@ -80,7 +91,25 @@ function Unavailable() {
   return <p className="empty">{t('viewUnavailable')}</p>
 }
 
-class ViewErrorBoundary extends Component<{ view: string; children: ReactNode }, { failed: boolean }> {
+/** A view whose chunk failed to load (offline, a new deploy) or that threw: say so, offer Try again. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useStrings()
+  return (
+    <div className="center" role="alert" data-testid="view-load-failed">
+      <p className="error-text">{t('viewLoadFailed')}</p>
+      <div className="actions">
+        <button type="button" className="button" data-variant="primary" onClick={onRetry}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+class ViewErrorBoundary extends Component<
+  { view: string; onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -91,7 +120,7 @@ class ViewErrorBoundary extends Component<{ view: string; children: ReactNode },
   override render() {
     return this.state.failed ? (
       <div className="view" data-view={this.props.view}>
-        <Unavailable />
+        <LoadFailed onRetry={this.props.onRetry} />
       </div>
     ) : (
       this.props.children

@@ -1,4 +1,4 @@
-import { type TokenBalance, UserRejectedRequestError } from '@portico/core'
+import { type TokenBalance, UserRejectedRequestError, WalletNotConnectedError } from '@portico/core'
 import { act, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton, NetworkButton } from '../buttons/index.js'
@@ -246,6 +246,21 @@ describe('UnsupportedChain', () => {
   })
 })
 
+describe('UnsupportedChain while the modal is open (issue 22)', () => {
+  it('the wallet moving to a chain the app does not offer turns the open Account view into "Unsupported network" at once; moving back shows Account again', async () => {
+    const t = await connected()
+    await act(async () => t.portico.open())
+    await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    await act(async () => t.adapters.eip155?.emit('chainChanged', { caipNetworkId: 'eip155:999' }))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="UnsupportedChain"]'))
+    expect(modalRoot().querySelector('h2')?.textContent).toBe('Unsupported network')
+    expect(view.textContent).toContain('doesn’t support your wallet’s current network')
+    await act(async () => t.adapters.eip155?.emit('chainChanged', { caipNetworkId: 'eip155:31338' }))
+    await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    expect(modalRoot().querySelector('[data-view="UnsupportedChain"]')).toBeNull()
+  })
+})
+
 describe('SignMessage for a host request', () => {
   it('shows the message, "Try again" after a rejection, resolves and closes on success', async () => {
     let reject = true
@@ -292,6 +307,33 @@ describe('SignMessage for a host request', () => {
     expect(failure).toBeInstanceOf(UserRejectedRequestError)
     expect(out.textContent).toMatch(/^User rejected the request\./)
     expect(t.portico.getState().modal.open).toBe(false)
+  })
+})
+
+describe('Signing with no wallet connected (issue 22)', () => {
+  it('the modal says "No wallet connected" and offers Connect Wallet, not an endless "Waiting for your signature"; the host gets the typed WalletNotConnectedError', async () => {
+    failure = undefined
+    const t = await createTestPortico()
+    rendered = await render(
+      t.portico,
+      <>
+        <SignButton />
+        <PorticoModal />
+      </>,
+    )
+    await click(byText(rendered.container, 'button', 'sign'))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="SignMessage"]'))
+    await waitFor(() => byText(view, 'h3', 'No wallet connected'))
+    expect(view.textContent).toContain('Connect a wallet, then try again.')
+    expect(view.textContent).not.toContain('Waiting for your signature')
+    expect(view.textContent).not.toContain('Address or auth connector not found')
+    expect(byText(view, 'button', 'Try again')).toBeUndefined()
+    await click(byText(view, 'button', 'Connect Wallet'))
+    await waitFor(() => modalRoot().querySelector('[data-view="Connect"]'))
+    await act(async () => t.portico.close())
+    const out = await waitFor(() => rendered!.container.querySelector('output'))
+    expect(failure).toBeInstanceOf(WalletNotConnectedError)
+    expect(out.textContent).toBe('No wallet is connected\n\nConnect a wallet, then try again.')
   })
 })
 

@@ -54,11 +54,16 @@ function addressesOn(accounts: readonly unknown[], chainId: CaipNetworkId): unkn
   return out
 }
 
-/** A chain id as a peer may send it (CAIP-2, hex, decimal) → `eip155:<id>`, or undefined. */
-function toCaip(value: unknown): CaipNetworkId | undefined {
+/**
+ * A chain id as a peer may send it (CAIP-2, hex, decimal number) → `eip155:<id>`,
+ * or undefined. Exported for the wallet-parser fuzzer, not from the package.
+ */
+export function toCaip(value: unknown): CaipNetworkId | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return `eip155:${value}`
   if (typeof value !== 'string') return undefined
-  if (/^eip155:[1-9][0-9]{0,15}$/.test(value)) return value as CaipNetworkId
+  // 16 digits can exceed 2^53: an unsafe id would not survive Number() round trips.
+  if (/^eip155:[1-9][0-9]{0,15}$/.test(value))
+    return Number.isSafeInteger(Number(value.slice(7))) ? (value as CaipNetworkId) : undefined
   if (/^0x[0-9a-fA-F]{1,13}$/.test(value)) {
     const id = Number.parseInt(value, 16)
     return id > 0 ? `eip155:${id}` : undefined

@@ -1,7 +1,9 @@
 // `npm run bench` (via scripts/bench.mjs, after every package is built):
-// bundle size and open latency of a minimal Portico app beside Reown AppKit
-// and RainbowKit, measured in the same run on this machine. Prints a table,
-// checks the budgets (exit 1 when one is missed) and writes bench/RESULTS.md.
+// bundle size and open latency of a minimal Portico app beside Reown AppKit,
+// RainbowKit and a wagmi + viem floor app, measured in the same run on this
+// machine, then AllWallets with 5,000 entries (allwallets.ts). Prints a table,
+// checks the budgets (latency as ratios to the same run; exit 1 when one is
+// missed, a ratio without its reference is skipped) and writes bench/RESULTS.md.
 //
 // Flags: --runs N (default 20), --no-peers (ours only, no install),
 //        --source (build ours from TypeScript sources instead of dist/),

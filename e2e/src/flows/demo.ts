@@ -21,7 +21,14 @@ export interface DemoGlobal {
 
 /** The parts of the Portico state snapshot the tests read. */
 export interface StateView {
-  accounts: { eip155?: { address: string; status: string }; solana?: { address: string; status: string } }
+  accounts: {
+    eip155?: {
+      address: string
+      status: string
+      tokenBalance?: { symbol: string; quantity: { numeric: string } }[]
+    }
+    solana?: { address: string; status: string }
+  }
   networks: { active: { eip155?: string }; unsupported: { eip155?: boolean } }
 }
 

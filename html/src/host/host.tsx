@@ -3,6 +3,7 @@ import { ConnectButton, NetworkButton, PorticoModal, PorticoProvider } from '@po
 import { createPortal, flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import type { PorticoModalOptions } from './options.js'
+import { adoptGroupCss } from './styles.js'
 
 /** What one mount or custom element shows in its element. */
 export interface Slot {
@@ -79,6 +80,7 @@ function createInstanceHost(portico: Portico, doc: Document, onEmpty: () => void
 
   return {
     set(element, slot, { sync }) {
+      if (slot.buttons.length > 1) adoptGroupCss(element.ownerDocument ?? doc)
       if (!ids.has(element)) ids.set(element, nextId++)
       owners.set(element, portico)
       slots.set(element, slot)
@@ -98,20 +100,18 @@ function createInstanceHost(portico: Portico, doc: Document, onEmpty: () => void
 }
 
 function SlotView({ slot }: { slot: Slot }) {
-  return (
-    <>
-      {slot.buttons.map((b) =>
-        b === 'connect' ? (
-          <ConnectButton
-            key="connect"
-            label={slot.label}
-            showBalance={slot.showBalance ?? true}
-            className={slot.className}
-          />
-        ) : (
-          <NetworkButton key="network" className={slot.className} />
-        ),
-      )}
-    </>
+  const buttons = slot.buttons.map((b) =>
+    b === 'connect' ? (
+      <ConnectButton
+        key="connect"
+        label={slot.label}
+        showBalance={slot.showBalance ?? true}
+        className={slot.className}
+      />
+    ) : (
+      <NetworkButton key="network" className={slot.className} />
+    ),
   )
+  // Two buttons sit in one aligned row; one button is placed as is.
+  return buttons.length > 1 ? <span className="portico-html-group">{buttons}</span> : buttons
 }

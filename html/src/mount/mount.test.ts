@@ -107,6 +107,11 @@ describe('mountPortico', () => {
         b.getAttribute('data-portico-button'),
       ),
     ).toEqual(['connect', 'network'])
+    // Side by side in one aligned row, styled by an adopted sheet (no <style>, no style attribute: strict CSP).
+    expect(both.firstElementChild?.className).toBe('portico-html-group')
+    const docCss = document.adoptedStyleSheets.flatMap((sh) => Array.from(sh.cssRules).map((r) => r.cssText))
+    expect(docCss.join('\n')).toMatch(/\.portico-html-group\s*\{[^}]*gap: 8px/)
+    expect(document.querySelector('style, [style]')).toBeNull()
     expect(none.childElementCount).toBe(0)
     await portico.open()
     await waitFor(() => modalHosts()[0]?.shadowRoot?.querySelector('[data-view="Connect"]'))

@@ -35,7 +35,8 @@ const owners = new WeakMap<Element, Portico>()
 export function hostFor(portico: Portico, doc: Document): InstanceHost {
   let host = hosts.get(portico)
   if (!host) {
-    host = createInstanceHost(portico, doc, () => hosts.delete(portico))
+    // Kept while the instance lives (the modal options with it), even when its last mount goes.
+    host = createInstanceHost(portico, doc)
     hosts.set(portico, host)
   }
   return host
@@ -46,7 +47,7 @@ export function isMounted(element: Element): boolean {
   return owners.has(element)
 }
 
-function createInstanceHost(portico: Portico, doc: Document, onEmpty: () => void): InstanceHost {
+function createInstanceHost(portico: Portico, doc: Document): InstanceHost {
   const slots = new Map<Element, Slot>()
   // A stable portal key per element: keys by position would move a portal to another element's key.
   const ids = new WeakMap<Element, number>()
@@ -59,7 +60,6 @@ function createInstanceHost(portico: Portico, doc: Document, onEmpty: () => void
       // The modal's own body host is removed by its cleanup when the root unmounts.
       root?.unmount()
       root = undefined
-      onEmpty()
       return
     }
     // A container that is never attached: the buttons portal into the page's elements and the modal

@@ -147,6 +147,19 @@ describe('mountPortico', () => {
   })
 })
 
+describe('mountPortico: the instance keeps its modal options', () => {
+  it('after its last mount is undone, the next mount still has the theme given before', async () => {
+    const { portico } = await createTestPortico()
+    const el = target()
+    mount(portico, el, { themeMode: 'dark' })
+    await waitFor(() => modalHosts()[0]?.getAttribute('data-theme') === 'dark')
+    unmounts.pop()!()
+    await waitFor(() => modalHosts().length === 0)
+    mount(portico, el)
+    await waitFor(() => modalHosts()[0]?.getAttribute('data-theme') === 'dark')
+  })
+})
+
 describe('mountPortico validation: a clear typed error, nothing rendered, nothing lost', () => {
   it('a selector string, null or a text node is not an element (InvalidMountTargetError)', async () => {
     const { portico } = await createTestPortico()

@@ -16,7 +16,7 @@ import { type BundleReport, buildApp } from './bundle.js'
 import { type LatencyReport, launchChromium, measureLatency } from './latency.js'
 import { ensurePeers, PEER_SETS } from './peers.js'
 import { formatPluginCosts, pluginCost } from './plugin-cost.js'
-import { BUDGETS, checkBudgets, formatReport } from './report.js'
+import { BUDGETS, checkBudgets, formatHtmlMount, formatReport, HTML_APP } from './report.js'
 
 const args = process.argv.slice(2)
 const runs = Number(args[args.indexOf('--runs') + 1]) || Number(process.env.BENCH_RUNS) || 20
@@ -31,6 +31,14 @@ bundles.push(
   await buildApp({
     app: 'portico',
     entry: join(apps, 'portico.tsx'),
+    conditions: fromSource ? ['source'] : [],
+  }),
+)
+// The same button + modal on a page with no framework of its own (@portico/html, React inside).
+bundles.push(
+  await buildApp({
+    app: HTML_APP,
+    entry: join(apps, 'portico-html.ts'),
     conditions: fromSource ? ['source'] : [],
   }),
 )
@@ -65,6 +73,7 @@ if (withPeers && !bundlesOnly) {
   bundles.push(await buildApp({ app: 'floor', entry: join(apps, 'peers/floor.tsx'), projectDir: appkitDir }))
 }
 for (const b of bundles) console.log(`  ${b.app}: initial ${(b.initial.gzip / 1024).toFixed(1)} KiB gz`)
+console.log(`  ${formatHtmlMount(bundles)}`)
 console.log('▶ plugins: initial JS added to the minimal app (registration only; views lazy)')
 for (const line of formatPluginCosts(base, pluginCosts)) console.log(`  ${line}`)
 const eager = pluginCosts.filter((c) => c.eager.length > 0)

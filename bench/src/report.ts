@@ -40,6 +40,18 @@ export function checkBudgets(bundles: BundleReport[], latency: LatencyReport[]):
 
 const kib = (n: number) => (n / 1024).toFixed(1)
 
+/** The bundle of the framework-free mount (`apps/portico-html.ts`), measured beside the React app. */
+export const HTML_APP = 'portico (plain HTML mount)'
+
+/** One line: initial JS (gzip) of the plain-HTML mount beside the React app's. */
+export function formatHtmlMount(bundles: BundleReport[]): string {
+  const react = bundles.find((b) => b.app === 'portico')
+  const html = bundles.find((b) => b.app === HTML_APP)
+  if (!react || !html) return 'plain-HTML mount: not measured in this run'
+  const delta = html.initial.gzip - react.initial.gzip
+  return `plain-HTML mount (@portico/html, React inside): ${kib(html.initial.gzip)} KiB gz initial JS, React app ${kib(react.initial.gzip)} KiB gz (${delta >= 0 ? '+' : '−'}${Math.abs(delta)} B)`
+}
+
 export function formatReport(r: {
   date: string
   machine: string
@@ -68,6 +80,7 @@ export function formatReport(r: {
     '',
     'Reference measured on this kind of machine on 2026-11-21 (issue 4): AppKit 603 KiB, RainbowKit 396 KiB, wagmi + viem + button floor 132 KiB gzip initial JS.',
   )
+  if (r.bundles.some((b) => b.app === HTML_APP)) lines.push('', formatHtmlMount(r.bundles))
   const ours = r.bundles.find((b) => b.app === 'portico')
   if (ours) {
     lines.push('', 'Portico initial JS by package (minified bytes before compression):')

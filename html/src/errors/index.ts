@@ -1,0 +1,9 @@
+export {
+  AlreadyMountedError,
+  describeValue,
+  ElementAlreadyDefinedError,
+  InvalidMountOptionError,
+  InvalidMountTargetError,
+  InvalidPorticoInstanceError,
+  PorticoDomUnavailableError,
+} from './errors.js'

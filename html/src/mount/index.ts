@@ -1,0 +1,1 @@
+export { isElement, type MountPorticoOptions, mountPortico, type UnmountPortico } from './mount.js'

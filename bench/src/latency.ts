@@ -1,7 +1,7 @@
 import { type Browser, chromium } from 'playwright-core'
 import { serveDir } from './serve.js'
 
-export type Detector = 'portico' | 'appkit' | 'rainbowkit'
+export type Detector = 'portico' | 'appkit' | 'rainbowkit' | 'floor'
 
 export interface LatencyTarget {
   app: string
@@ -10,6 +10,8 @@ export interface LatencyTarget {
   detector: Detector
   /** Announce this many EIP-6963 wallets before the app loads. */
   wallets?: number
+  /** Only navigation → button (the wagmi + viem floor has a button and no dialog). */
+  buttonOnly?: boolean
 }
 
 export interface LatencySample {
@@ -39,7 +41,8 @@ export interface LatencyReport {
   app: string
   runs: number
   button: number
-  dialog: number
+  /** Undefined for a button-only app (the floor). */
+  dialog?: number
   walletsListed?: number
   /** Non-loopback requests the app tried during the runs (all were aborted). */
   blocked: string[]
@@ -76,6 +79,7 @@ const CLICK: Record<Detector, string> = {
   portico: '[data-portico-button="connect"]',
   appkit: 'wui-connect-button button',
   rainbowkit: '[data-testid="rk-connect-button"]',
+  floor: '#root button',
 }
 
 /**
@@ -139,6 +143,10 @@ function instrument({ detector, wallets }: { detector: Detector; wallets: number
     rainbowkit: {
       button: () => find('[data-testid="rk-connect-button"]'),
       dialog: () => find('[role="dialog"]'),
+    },
+    floor: {
+      button: () => find('#root button'),
+      dialog: () => null,
     },
   }
   const d = detect[detector]
@@ -233,6 +241,11 @@ export async function measureLatency(
         await page.waitForFunction(() => window.__bench?.button !== undefined, null, {
           timeout: 30_000,
         })
+        if (target.buttonOnly) {
+          const button = (await page.evaluate(() => window.__bench?.button)) as number
+          if (i > 0) samples.push({ button, dialog: Number.NaN })
+          continue
+        }
         // Let the load settle (the app's idle work) so the click measures opening, not start-up.
         await page.waitForLoadState('load')
         await page.waitForTimeout(300)
@@ -267,7 +280,7 @@ export async function measureLatency(
     app: target.app,
     runs: samples.length,
     button: median(samples.map((x) => x.button)),
-    dialog: median(samples.map((x) => x.dialog)),
+    dialog: target.buttonOnly ? undefined : median(samples.map((x) => x.dialog)),
     walletsListed: listed.length ? median(listed) : undefined,
     blocked: [...new Set(blocked)],
   }

@@ -6,8 +6,16 @@
 export * from './connector/index.js'
 export * from './deeplink/index.js'
 export {
+  type BrowseSnapshot,
+  createDirectoryCache,
+  type DirectoryCache,
+  type DirectoryCacheOptions,
+  type DirectoryFilters,
+} from './directory-cache/index.js'
+export {
   getWalletConnectConnector,
   getWalletConnectInstance,
+  prefetchAllWallets,
   type WalletConnectInstance,
   type WalletConnectPluginOptions,
   walletConnectPlugin,

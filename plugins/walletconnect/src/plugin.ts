@@ -14,6 +14,7 @@ import {
   type WalletConnectConnector,
   type WalletConnectConnectorOptions,
 } from './connector/index.js'
+import { createDirectoryCache, type DirectoryCache } from './directory-cache/index.js'
 
 export interface WalletConnectPluginOptions
   extends Omit<WalletConnectConnectorOptions, 'projectId' | 'networks' | 'metadata'> {
@@ -42,12 +43,44 @@ export interface WalletConnectInstance {
   connector: WalletConnectConnector
   directory: WalletDirectoryApi | undefined
   options: WalletConnectPluginOptions
+  /** What the client knows of the directory (prefetched first page, loaded pages, search results). */
+  directoryCache: DirectoryCache | undefined
   /** Directory entries seen by All Wallets, by id (ConnectingWalletConnect reads the chosen one). */
   wallets: Map<string, WalletDirectoryEntry>
   isMobile(): boolean
 }
 
 const instances = new WeakMap<Portico, WalletConnectInstance>()
+
+/** The All Wallets view chunk (registered as the view's loader and prefetched). */
+const loadAllWallets = () => import('./react/AllWallets.js')
+
+/** Views from which a visitor reaches All Wallets in one step. */
+const BEFORE_ALL_WALLETS = new Set(['Connect', 'AllWallets'])
+
+/**
+ * Warms All Wallets for `portico`: its view chunk and the directory's first
+ * page (featured wallets + 40) for the instance's networks, unless a fresh one
+ * is cached. The plugin calls it when the modal opens on Connect; call it too
+ * when the pointer nears a button of yours that opens All Wallets. Resolves
+ * when both are loaded; rejects with the failure (the view shows it and
+ * retries on its own when opened).
+ *
+ * @example
+ * button.addEventListener('pointerenter', () => void prefetchAllWallets(portico).catch(console.warn))
+ */
+export async function prefetchAllWallets(portico: Portico): Promise<void> {
+  const instance = instances.get(portico)
+  if (!instance) throw new Error('walletConnectPlugin() is not installed on this Portico instance')
+  const { directoryCache, options } = instance
+  const views = options.views !== false ? loadAllWallets() : undefined
+  const page = directoryCache?.prefetch({
+    include: options.includeWalletIds,
+    exclude: options.excludeWalletIds,
+    chains: portico.getState().networks.all.map((n) => n.caipNetworkId),
+  })
+  await Promise.all([views, page])
+}
 
 /**
  * The WalletConnect connector registered by `walletConnectPlugin` on an
@@ -105,11 +138,14 @@ export function walletConnectPlugin(options: WalletConnectPluginOptions = {}): P
         if (s.error instanceof ProjectIdNotConfiguredError)
           ctx.setAlert?.({ ...ALERTS.PROJECT_ID_NOT_CONFIGURED, severity: 'error' })
       })
+      const directory =
+        options.directory ?? (ctx.options.apiUrl || ctx.options.directoryUrl ? ctx.api?.directory : undefined)
       instances.set(ctx.portico, {
         connector,
-        directory:
-          options.directory ??
-          (ctx.options.apiUrl || ctx.options.directoryUrl ? ctx.api?.directory : undefined),
+        directory,
+        directoryCache: directory
+          ? createDirectoryCache(directory, { featuredIds: options.featuredWalletIds })
+          : undefined,
         options,
         wallets: new Map(),
         isMobile: () => ctx.options.isMobile?.() ?? defaultIsMobile(),
@@ -120,14 +156,30 @@ export function walletConnectPlugin(options: WalletConnectPluginOptions = {}): P
           'ConnectingWalletConnectBasic',
           () => import('./react/ConnectingWalletConnectBasic.js'),
         )
-        ctx.registerView('AllWallets', () => import('./react/AllWallets.js'))
+        ctx.registerView('AllWallets', loadAllWallets)
       }
+      // All Wallets is one click away once the modal shows Connect: fetch its chunk and first page now,
+      // so the click paints rows at once. Once per opening; a failure is logged (the view retries).
+      let warmed = false
+      const offWarm =
+        options.views !== false && directory && ctx.isBrowser
+          ? ctx.subscribe((s) => {
+              if (!s.modal.open) warmed = false
+              else if (!warmed && BEFORE_ALL_WALLETS.has(s.router.view)) {
+                warmed = true
+                prefetchAllWallets(ctx.portico).catch((e: unknown) =>
+                  ctx.logger.warn('walletconnect: prefetching All Wallets failed', e),
+                )
+              }
+            })
+          : undefined
       const unregister = ctx.registerConnector?.(connector)
       if (!unregister)
         ctx.logger.warn(
           'walletconnect: this Portico runtime has no registerConnector; connect is unavailable',
         )
       return () => {
+        offWarm?.()
         offAlert()
         unregister?.()
         instances.delete(ctx.portico)

@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@portico/core'
 import { useConnectors, usePorticoState, useViewTitle } from '@portico/react'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useWalletConnect, WalletImage } from './shared.js'
 import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
 
@@ -37,33 +37,35 @@ export default function AllWalletsView() {
   useViewTitle('All Wallets')
   const { connectors } = useConnectors()
   const chains = usePorticoState((s) => s.networks.all)
-  const { directory, options } = instance
+  const { directory, directoryCache, options } = instance
 
   // The list is a store with a lifecycle, so it is made in the effect that destroys it, never in
   // render (useMemo): React StrictMode runs an effect's cleanup for its simulated unmount and then
   // the effect again, and a memoized list would come back destroyed, ignoring every answer.
+  // A layout effect: a list that starts from the cache re-renders before the first paint.
   const chainIds = chains.map((n) => n.caipNetworkId).join(',')
   const [list, setList] = useState<WalletList | undefined>(undefined)
   /** The search box's text, carried over to a list made again (e.g. after the networks changed). */
   const search = useRef('')
-  useEffect(() => {
+  const scroller = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
     if (!directory) return
     const created = createWalletList({
       directory,
       installed: () => portico.getState().connectors,
-      featuredIds: options.featuredWalletIds,
+      ...(directoryCache ? { cache: directoryCache } : { featuredIds: options.featuredWalletIds }),
       include: options.includeWalletIds,
       exclude: options.excludeWalletIds,
       chains: chainIds ? (chainIds.split(',') as CaipNetworkId[]) : [],
     })
     setList(created)
-    void created.loadMore()
+    void created.start()
     if (search.current) created.setSearch(search.current)
     return () => {
       created.destroy()
       setList((current) => (current === created ? undefined : current))
     }
-  }, [directory, portico, options, chainIds])
+  }, [directory, directoryCache, portico, options, chainIds])
   // Re-mark installed wallets when a new one is announced.
   const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
   useEffect(() => {
@@ -112,12 +114,12 @@ export default function AllWalletsView() {
           setQuery(e.target.value)
           search.current = e.target.value
           setScrollTop(0)
+          if (scroller.current) scroller.current.scrollTop = 0
           list?.setSearch(e.target.value)
         }}
       />
-      {state.error ? <p className="error-text">Could not load wallets.</p> : null}
-      {!state.loading && items.length === 0 ? <p className="empty">No wallet found</p> : null}
       <div
+        ref={scroller}
         className="wallet-scroll"
         role="listbox"
         aria-label="Wallets"
@@ -154,7 +156,41 @@ export default function AllWalletsView() {
             </button>
           ))}
         </div>
+        {items.length === 0 ? (
+          // Over the empty list, not above it: the list never moves when the message comes or goes.
+          <p className="empty" role="status" style={{ position: 'absolute', inset: '0 0 auto 0', margin: 0 }}>
+            {state.loading
+              ? state.search
+                ? 'Searching…'
+                : 'Loading wallets…'
+              : state.error
+                ? ''
+                : 'No wallet found'}
+          </p>
+        ) : null}
       </div>
+      {state.error ? (
+        <div className="actions" data-state="error">
+          <p className="error-text" role="alert">
+            Could not load wallets.
+          </p>
+          <button
+            type="button"
+            className="button"
+            data-variant="secondary"
+            onClick={() => retry(list, state.search)}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
     </div>
   )
+}
+
+/** After a failure: the search again when one is typed, else the browse list. */
+function retry(list: WalletList | undefined, search: string) {
+  if (!list) return
+  if (search) list.setSearch(search)
+  else void list.loadMore()
 }

@@ -17,3 +17,4 @@ export {
   type WalletListOptions,
   type WalletListState,
 } from './walletList.js'
+export { mergeSearchResults, searchKnown } from './walletSearch.js'

@@ -7,19 +7,23 @@ import {
   type WalletDirectoryApi,
   type WalletDirectoryEntry,
 } from '@portico/core'
+import {
+  type BrowseSnapshot,
+  createDirectoryCache,
+  type DirectoryCache,
+  type DirectoryFilters,
+  requestFilters,
+} from '../directory-cache/index.js'
+import { mergeInstalled, mergeSearchResults, searchKnown, type WalletListItem } from './walletSearch.js'
 
-/** A row of All Wallets: a directory entry, maybe matched to an installed connector. */
-export interface WalletListItem extends WalletDirectoryEntry {
-  /** Connector id of the installed wallet (EIP-6963 / Wallet Standard) it matched by rdns. */
-  connectorId?: string
-  recommended?: boolean
-}
+export { matchesWalletSearch, mergeInstalled, type WalletListItem } from './walletSearch.js'
 
 export interface WalletListState {
   /** Browse mode: installed, then featured, then the directory; search mode: the results. */
   items: readonly WalletListItem[]
-  /** Total the directory reports for the current mode. */
+  /** Total the directory reports for the current mode (search: the known matches until it answers). */
   count: number
+  /** A directory request for what is shown is under way (first page, next page, or the search). */
   loading: boolean
   hasMore: boolean
   search: string
@@ -30,105 +34,57 @@ export interface WalletListOptions {
   directory: WalletDirectoryApi
   /** Installed connectors (those with `info.rdns` are merged into directory entries). */
   installed: () => readonly Connector[]
+  /**
+   * What the client knows of the directory (the plugin keeps one per instance,
+   * so a reopen paints from it); default a cache of this list's own.
+   */
+  cache?: DirectoryCache
+  /** Ignored when `cache` is given (the cache's featured ids are used). */
   featuredIds?: readonly string[]
   include?: readonly string[]
   exclude?: readonly string[]
   chains?: readonly CaipNetworkId[]
-  /** Debounce of search keystrokes (default 300 ms). */
+  /** Debounce of search keystrokes before the directory is asked (default 300 ms). */
   debounceMs?: number
-}
-
-/** Case-insensitive name match of a search query (an empty query matches every name). */
-export function matchesWalletSearch(name: string, query: string | undefined): boolean {
-  const q = query?.trim().toLowerCase()
-  return !q || name.toLowerCase().includes(q)
-}
-
-/**
- * Marks directory entries whose rdns matches an installed connector, and adds
- * installed wallets the directory doesn't list; installed first, no duplicates
- * (by id, then by rdns). With a search `query`, an installed wallet the
- * directory didn't return is added only when its name matches the query
- * (case-insensitive), like the directory's own results.
- *
- * @example
- * mergeInstalled(results, connectors, 'rain') // no "Portico Dev Wallet" row
- */
-export function mergeInstalled(
-  entries: readonly WalletDirectoryEntry[],
-  installed: readonly Connector[],
-  query?: string,
-): WalletListItem[] {
-  const byRdns = new Map<string, Connector>()
-  for (const c of installed) if (c.info?.rdns && !byRdns.has(c.info.rdns)) byRdns.set(c.info.rdns, c)
-  const seenIds = new Set<string>()
-  const seenRdns = new Set<string>()
-  const head: WalletListItem[] = []
-  const tail: WalletListItem[] = []
-  for (const e of entries) {
-    if (seenIds.has(e.id) || (e.rdns && seenRdns.has(e.rdns))) continue
-    seenIds.add(e.id)
-    if (e.rdns) seenRdns.add(e.rdns)
-    const c = e.rdns ? byRdns.get(e.rdns) : undefined
-    if (c) head.push({ ...e, installed: true, connectorId: c.id })
-    else tail.push({ ...e, installed: false })
-  }
-  for (const [rdns, c] of byRdns) {
-    if (seenRdns.has(rdns) || !matchesWalletSearch(c.name, query)) continue
-    head.push({
-      id: `installed:${c.id}`,
-      name: c.name,
-      image_id: c.imageId ?? '',
-      image_url: c.imageUrl,
-      rdns,
-      installed: true,
-      connectorId: c.id,
-    })
-  }
-  return [...head, ...tail]
 }
 
 /**
  * The All Wallets list as a small store: 40 per page with `loadMore`, featured
  * wallets first (the first 4 shown are "recommended"), installed wallets merged
- * by rdns, include / exclude / chain filters passed to the directory, and a
- * debounced search (up to 100 results) whose stale requests are aborted.
+ * by rdns, include / exclude / chain filters passed to the directory.
+ * It starts from the cache's browse list when there is one (and fetches page 1
+ * again behind it). A search keystroke answers at once from what is known
+ * (installed, loaded pages, earlier results), then the directory's answer
+ * (debounced, stale requests aborted) is merged below the rows already shown;
+ * at most 100 results (SPEC §9).
  */
 export function createWalletList(options: WalletListOptions) {
   const { directory } = options
   const debounceMs = options.debounceMs ?? 300
-  const featuredIds = options.featuredIds ?? []
-  let featured: WalletDirectoryEntry[] = []
-  let pages: WalletDirectoryEntry[] = []
-  let page = 0
-  let total = 0
-  let searchResults: WalletDirectoryEntry[] = []
-  let searchCount = 0
-  let state: WalletListState = {
-    items: [],
-    count: 0,
-    loading: false,
-    hasMore: true,
-    search: '',
-    error: undefined,
+  const cache = options.cache ?? createDirectoryCache(directory, { featuredIds: options.featuredIds })
+  const featuredIds = cache.featuredIds
+  const scope: DirectoryFilters = {
+    include: options.include,
+    exclude: options.exclude,
+    chains: options.chains,
   }
+  const cached = cache.get(scope)
+  let featured: readonly WalletDirectoryEntry[] = cached?.featured ?? []
+  let pages: readonly WalletDirectoryEntry[] = cached?.pages ?? []
+  let page = cached?.page ?? 0
+  let total = cached?.total ?? 0
+  /** The directory's answer for `state.search` (undefined until it arrives). */
+  let serverResults: readonly WalletDirectoryEntry[] | undefined
+  let serverCount = 0
   const listeners = new Set<(s: WalletListState) => void>()
   let browseRequest: Promise<void> | undefined
   let searchController: AbortController | undefined
   let searchTimer: ReturnType<typeof setTimeout> | undefined
   let destroyed = false
-
-  const set = (patch: Partial<WalletListState>) => {
-    if (destroyed) return
-    state = { ...state, ...patch }
-    for (const l of [...listeners]) l(state)
-  }
-
-  const filters = () => ({
-    include: options.include?.length ? [...options.include] : undefined,
-    exclude: options.exclude?.length ? [...options.exclude] : undefined,
-    chains: options.chains?.length ? [...options.chains] : undefined,
-  })
+  /** `loading` is what the visible mode waits for: the search's answer, or the next browse page. */
+  let searchPending = false
+  let browsePending = false
+  const loading = () => (state.search ? searchPending : browsePending)
 
   const browseItems = (): WalletListItem[] => {
     const merged = mergeInstalled([...featured, ...pages], options.installed())
@@ -139,55 +95,94 @@ export function createWalletList(options: WalletListOptions) {
       return { ...item, recommended: true }
     })
   }
+  const browseState = () => ({
+    items: browseItems(),
+    count: total + featured.length,
+    hasMore: pages.length < total || page === 0,
+  })
 
-  const refresh = () => {
-    if (state.search)
-      set({ items: mergeInstalled(searchResults, options.installed(), state.search), count: searchCount })
-    else
-      set({
-        items: browseItems(),
-        count: total + featured.length,
-        hasMore: pages.length < total || page === 0,
-      })
+  let state: WalletListState = {
+    ...browseState(),
+    loading: false,
+    search: '',
+    error: undefined,
   }
 
-  const loadFeatured = async () => {
-    if (!featuredIds.length) return
-    const f = filters()
-    const res = await directory.getWallets({
-      page: 1,
-      entries: featuredIds.length,
-      include: [...featuredIds].filter((id) => !f.include || f.include.includes(id)),
-      exclude: f.exclude,
-      chains: f.chains,
-    })
-    const order = new Map(featuredIds.map((id, i) => [id, i]))
-    featured = [...res.data].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+  const set = (patch: Partial<WalletListState>) => {
+    if (destroyed) return
+    state = { ...state, ...patch }
+    state.loading = loading()
+    for (const l of [...listeners]) l(state)
+  }
+
+  const searchItems = (q: string): WalletListItem[] => {
+    const local = searchKnown(cache.known(scope), options.installed(), q)
+    return serverResults ? mergeSearchResults(local, serverResults, options.installed(), q) : local
+  }
+
+  const refresh = () => {
+    if (state.search) {
+      const items = searchItems(state.search)
+      set({ items, count: serverResults ? Math.max(serverCount, items.length) : items.length })
+    } else set(browseState())
+  }
+
+  const adopt = (snapshot: BrowseSnapshot) => {
+    featured = snapshot.featured
+    pages = snapshot.pages
+    page = snapshot.page
+    total = snapshot.total
   }
 
   const loadMore = (): Promise<void> => {
     if (browseRequest) return browseRequest
     if (page > 0 && pages.length >= total) return Promise.resolve()
-    set({ loading: true })
+    browsePending = true
+    set({})
     browseRequest = (async () => {
       try {
-        if (page === 0) await loadFeatured()
-        const f = filters()
-        const res = await directory.getWallets({
-          page: page + 1,
-          entries: WALLETS_PER_PAGE,
-          include: f.include,
-          exclude: [...(f.exclude ?? []), ...featuredIds],
-          chains: f.chains,
-        })
-        page++
-        total = res.count
-        const known = new Set(pages.map((w) => w.id))
-        pages = [...pages, ...res.data.filter((w) => !known.has(w.id))]
-        set({ loading: false, error: undefined })
+        if (page === 0) adopt(await cache.fetchFirstPage(scope))
+        else {
+          const f = requestFilters(scope)
+          const res = await directory.getWallets({
+            page: page + 1,
+            entries: WALLETS_PER_PAGE,
+            include: f.include,
+            exclude: [...(f.exclude ?? []), ...featuredIds],
+            chains: f.chains,
+          })
+          page++
+          total = res.count
+          const known = new Set(pages.map((w) => w.id))
+          pages = [...pages, ...res.data.filter((w) => !known.has(w.id))]
+          cache.save(scope, { featured, pages, page, total, fetchedAt: cache.get(scope)?.fetchedAt ?? 0 })
+        }
+        browsePending = false
+        set({ error: undefined })
         refresh()
       } catch (error) {
-        set({ loading: false, error })
+        browsePending = false
+        set({ error })
+      } finally {
+        browseRequest = undefined
+      }
+    })()
+    return browseRequest
+  }
+
+  /** Shown from the cache: fetch page 1 again behind it; the list changes only if the directory did. */
+  const revalidate = (): Promise<void> => {
+    if (browseRequest) return browseRequest
+    browseRequest = (async () => {
+      try {
+        const fresh = await cache.fetchFirstPage(scope)
+        if (fresh.featured === featured && fresh.pages === pages) return
+        adopt(fresh)
+        set({ error: undefined })
+        refresh()
+      } catch (error) {
+        // The cached rows stay; the failure is shown beside them.
+        set({ error })
       } finally {
         browseRequest = undefined
       }
@@ -199,20 +194,24 @@ export function createWalletList(options: WalletListOptions) {
     searchController?.abort()
     const controller = new AbortController()
     searchController = controller
-    set({ loading: true })
     try {
       const res = await directory.getWallets(
-        { page: 1, entries: SEARCH_RESULTS_LIMIT, search: query, ...filters() },
+        { page: 1, entries: SEARCH_RESULTS_LIMIT, search: query, ...requestFilters(scope) },
         controller.signal,
       )
       if (controller.signal.aborted || state.search !== query) return
-      searchResults = res.data.slice(0, SEARCH_RESULTS_LIMIT)
-      searchCount = res.count
-      set({ loading: false, error: undefined, hasMore: false })
-      refresh()
+      const data = res.data.slice(0, SEARCH_RESULTS_LIMIT)
+      // Merged below what the keystroke already showed (no row moves), then remembered.
+      const items = mergeSearchResults(state.items, data, options.installed(), query)
+      serverResults = data
+      serverCount = res.count
+      cache.remember(scope, data)
+      searchPending = false
+      set({ items, count: Math.max(res.count, items.length), error: undefined, hasMore: false })
     } catch (error) {
       if (controller.signal.aborted) return
-      set({ loading: false, error })
+      searchPending = false
+      set({ error })
     }
   }
 
@@ -222,18 +221,26 @@ export function createWalletList(options: WalletListOptions) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    /** Loads the next page (the first: from the cache's request when one is under way). */
     loadMore,
-    /** Debounced: only the last query within `debounceMs` is sent; an in-flight older one is aborted. */
+    /** Starts the list: page 1 when nothing is cached, else a refresh of page 1 behind the cached rows. */
+    start: (): Promise<void> => (page === 0 ? loadMore() : revalidate()),
+    /**
+     * Answers at once from what is known, then asks the directory: only the
+     * last query within `debounceMs` is sent; an in-flight older one is aborted.
+     */
     setSearch(query: string) {
       const q = query.trim()
       clearTimeout(searchTimer)
       searchController?.abort()
-      set({ search: q })
+      serverResults = undefined
+      searchPending = q !== ''
       if (!q) {
-        set({ loading: false })
-        refresh()
+        set({ search: '', ...browseState() })
         return
       }
+      const items = searchItems(q)
+      set({ search: q, items, count: items.length, hasMore: false, error: undefined })
       searchTimer = setTimeout(() => void runSearch(q), debounceMs)
     },
     /** Recomputes the installed flags (after a new EIP-6963 announcement). */

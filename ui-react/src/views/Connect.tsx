@@ -1,9 +1,11 @@
 import type { ChainNamespace, Connector } from '@portico/core'
+import { useEffect } from 'react'
 import { usePortico } from '../context/index.js'
 import { useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
 import { NoWallet } from './NoWallet.js'
+import { preloadView } from './outlet.js'
 import { namespaceLabel, WalletIcon } from './parts.js'
 
 /** Installed wallets first, then the recent one, then the rest; stable otherwise. */
@@ -55,6 +57,10 @@ export function ConnectView() {
   const labelled = groups.length > 1
   const hasAllWallets = portico.getViewLoader?.('AllWallets') !== undefined
   const hasWcView = portico.getViewLoader?.('ConnectingWalletConnect') !== undefined
+  // The All Wallets chunk loads while the visitor reads this view, so opening it paints at once.
+  useEffect(() => {
+    if (hasAllWallets) preloadView('AllWallets', portico)
+  }, [hasAllWallets, portico])
   const select = (c: Connector) => {
     if (c.type === 'WALLET_CONNECT' && hasWcView) portico.router.push('ConnectingWalletConnect')
     else portico.router.push('ConnectingExternal', { connectorId: c.id })
@@ -103,6 +109,8 @@ export function ConnectView() {
               type="button"
               className="row"
               data-all-wallets=""
+              onPointerEnter={() => preloadView('AllWallets', portico)}
+              onFocus={() => preloadView('AllWallets', portico)}
               onClick={() => portico.router.push('AllWallets')}
             >
               <span className="wallet-icon grid-icon" aria-hidden="true">

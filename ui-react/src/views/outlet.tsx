@@ -28,21 +28,36 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).
 const lazyByLoader = new WeakMap<Loader, LazyExoticComponent<ComponentType>>()
+/** View components already loaded (by a preload or an earlier render), by loader. */
+const loadedByLoader = new WeakMap<Loader, ComponentType>()
+
+function toView(mod: ViewModule): ComponentType {
+  if (typeof mod.default !== 'function' && typeof mod.default !== 'object')
+    throw new Error('Not a view module')
+  return mod.default as ComponentType
+}
+
 function lazyView(loader: Loader): LazyExoticComponent<ComponentType> {
   let view = lazyByLoader.get(loader)
   if (!view) {
-    const created = lazy(async () => {
-      try {
-        const mod = await loader()
-        if (typeof mod.default !== 'function' && typeof mod.default !== 'object')
-          throw new Error('Not a view module')
-        return { default: mod.default as ComponentType }
-      } catch (error) {
-        // React keeps a lazy component's failure forever: drop it, so the next render
-        // (Try again, or the next open) asks the loader again instead of failing until reload.
-        if (lazyByLoader.get(loader) === created) lazyByLoader.delete(loader)
-        throw error
-      }
+    const created = lazy(() => {
+      const ready = loadedByLoader.get(loader)
+      // Already loaded: a thenable that settles at once, so React renders the view in the same
+      // pass, with no fallback and no Suspense retry (whose reveal React throttles by up to 300 ms).
+      if (ready)
+        return { then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }) } as never
+      return loader()
+        .then((mod) => {
+          const component = toView(mod)
+          loadedByLoader.set(loader, component)
+          return { default: component }
+        })
+        .catch((error: unknown) => {
+          // React keeps a lazy component's failure forever: drop it, so the next render
+          // (Try again, or the next open) asks the loader again instead of failing until reload.
+          if (lazyByLoader.get(loader) === created) lazyByLoader.delete(loader)
+          throw error
+        })
     })
     view = created
     lazyByLoader.set(loader, view)
@@ -57,9 +72,18 @@ export function resolveView(portico: Portico, view: ViewName): ComponentType | u
   return loader ? lazyView(loader) : undefined
 }
 
-/** Preloads a view's chunk (e.g. on hover of the button that will show it). */
-export function preloadView(view: ViewName): void {
-  void builtInLoaders[view]?.().catch(() => {})
+/**
+ * Loads a view's chunk ahead of its first render (the Connect view does it for All Wallets on
+ * mount, pointer-enter and focus), so that render needs no loading state. Plugins' views too.
+ * A failure is only logged: the render that needs the view loads it again and shows Try again.
+ */
+export function preloadView(view: ViewName, portico?: Portico): void {
+  const loader = (portico?.getViewLoader?.(view) as Loader | undefined) ?? builtInLoaders[view]
+  if (!loader || loadedByLoader.has(loader)) return
+  loader().then(
+    (mod) => loadedByLoader.set(loader, toView(mod)),
+    (error: unknown) => console.warn(`[portico] preloading view ${view} failed`, error),
+  )
 }
 
 export function ViewOutlet({ portico, view }: { portico: Portico; view: ViewName }) {

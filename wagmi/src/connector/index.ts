@@ -1,0 +1,1 @@
+export { PORTICO_CONNECTOR_TYPE, type PorticoConnectorOptions, porticoConnector } from './connector.js'

@@ -2,7 +2,12 @@
  * @portico/wagmi — a wagmi connector over the account connected through
  * Portico, and the EIP-1193 provider it hands wagmi.
  */
-export { PORTICO_CONNECTOR_TYPE, type PorticoConnectorOptions, porticoConnector } from './connector/index.js'
+export {
+  PORTICO_CONNECTOR_TYPE,
+  type PorticoConnectorOptions,
+  type PorticoCreateConnectorFn,
+  porticoConnector,
+} from './connector/index.js'
 export { InvalidProviderParamsError, PorticoWagmiOptionsError } from './errors.js'
 export {
   createPorticoProvider,

@@ -15,12 +15,18 @@ import {
 import { erc20Abi, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { PorticoWagmiOptionsError, porticoConnector } from '../index.js'
-import { DEV_WALLET_ID, memoryStores, startPage, startWorld } from '../test-helpers/world.js'
+import {
+  DEV_WALLET_ID,
+  memoryStores,
+  type PageOptions,
+  startPage,
+  startWorld,
+} from '../test-helpers/world.js'
 
 describe('porticoConnector: wagmi core actions over a real createPortico + EVM adapter on anvil', () => {
   let world: Awaited<ReturnType<typeof startWorld>>
   const opened: Portico[] = []
-  const page = (opts: Parameters<typeof startPage>[1] = {}) => {
+  const page = (opts: PageOptions = {}) => {
     const p = startPage(world, opts)
     opened.push(p.portico)
     return { ...p, connector: p.config.connectors[0]! }

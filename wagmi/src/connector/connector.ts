@@ -1,5 +1,5 @@
 import type { Portico } from '@portico/core'
-import { createConnector } from '@wagmi/core'
+import { type CreateConnectorFn, createConnector } from '@wagmi/core'
 import {
   type Address,
   type Chain,
@@ -24,6 +24,17 @@ export interface PorticoConnectorOptions {
   /** Icon URL wagmi exposes on the connector (data: or https). */
   icon?: string
 }
+
+type WagmiCreateConnectorFn = CreateConnectorFn<PorticoEip1193Provider>
+
+/**
+ * What `porticoConnector` returns: a wagmi `CreateConnectorFn` that asks only
+ * for what wagmi 2 and 3 both hand a connector (not wagmi 3's EIP-6963
+ * `providers`), so it type-checks in either major's `createConfig`.
+ */
+export type PorticoCreateConnectorFn = (
+  config: Omit<Parameters<WagmiCreateConnectorFn>[0], 'providers'>,
+) => ReturnType<WagmiCreateConnectorFn>
 
 /** The connector type wagmi records (`connector.type`). */
 export const PORTICO_CONNECTOR_TYPE = 'portico'
@@ -50,11 +61,11 @@ const USER_REJECTED = 4001
  *   transports: { [mainnet.id]: http() },
  * })
  */
-export function porticoConnector(options: PorticoConnectorOptions) {
+export function porticoConnector(options: PorticoConnectorOptions): PorticoCreateConnectorFn {
   const { portico, id = 'portico', name = 'Portico', icon } = validateOptions(options)
   let provider: PorticoEip1193Provider | undefined
 
-  return createConnector<PorticoEip1193Provider>((config) => {
+  const create: PorticoCreateConnectorFn = (config) => {
     const findChain = (chainId: number): Chain | undefined => config.chains.find((c) => c.id === chainId)
     // Mirror Portico into wagmi: a modal connect, account / chain change or disconnect.
     let previous: EvmView | undefined
@@ -185,7 +196,9 @@ export function porticoConnector(options: PorticoConnectorOptions) {
       },
     }
     return connector
-  })
+  }
+  // createConnector only adds wagmi 3's types; the narrower config type is the one both majors satisfy.
+  return createConnector<PorticoEip1193Provider>(create) as PorticoCreateConnectorFn
 }
 
 function validateOptions(options: PorticoConnectorOptions): PorticoConnectorOptions {

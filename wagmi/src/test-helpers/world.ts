@@ -50,30 +50,27 @@ export function memoryStores() {
     set: (key, value) => void portico.set(key, structuredClone(value)),
     remove: (key) => void portico.delete(key),
   }
-  const wagmiStorage = createStorage({
-    storage: {
-      getItem: (key) => wagmi.get(key) ?? null,
-      setItem: (key, value) => void wagmi.set(key, value),
-      removeItem: (key) => void wagmi.delete(key),
-    },
-  })
-  return { porticoStorage, wagmiStorage, wagmi }
+  const backing = {
+    getItem: (key: string) => wagmi.get(key) ?? null,
+    setItem: (key: string, value: string) => void wagmi.set(key, value),
+    removeItem: (key: string) => void wagmi.delete(key),
+  }
+  // `backing` is the raw key-value store (wrap it with another wagmi major's createStorage).
+  return { porticoStorage, wagmiStorage: createStorage({ storage: backing }), backing }
+}
+
+export interface PageOptions {
+  wallet?: DevWallet
+  stores?: ReturnType<typeof memoryStores>
+  porticoNetworks?: readonly EvmNetwork[]
 }
 
 /**
- * One "page": the dev wallet as an integrator-configured connector of a real
- * `createPortico` (no EIP-6963 discovery in Node), and a wagmi config whose only
- * connector is `porticoConnector`.
+ * Portico's half of a "page": the dev wallet as an integrator-configured
+ * connector of a real `createPortico` (no EIP-6963 discovery in Node).
  */
-export function startPage(
-  world: World,
-  opts: {
-    wallet?: DevWallet
-    stores?: ReturnType<typeof memoryStores>
-    porticoNetworks?: readonly EvmNetwork[]
-  } = {},
-): { portico: Portico; wallet: DevWallet; config: Config; devnet: EvmDevnet } {
-  const { devnet, networks, chains } = world
+export function startPortico(world: World, opts: PageOptions = {}): { portico: Portico; wallet: DevWallet } {
+  const { devnet, networks } = world
   const wallet =
     opts.wallet ?? createDevWallet({ networks, privateKeys: [devnet.fixtures.accounts[0]!.privateKey] })
   const portico = createPortico({
@@ -86,14 +83,26 @@ export function startPage(
     storage: opts.stores?.porticoStorage ?? 'memory',
     logger: quiet,
   })
+  return { portico, wallet }
+}
+
+/** The wagmi transports of the world's two chains. */
+export function transportsOf(world: World) {
+  const [a, b] = world.chains
+  return { [a.id]: http(a.rpcUrls.default.http[0]), [b.id]: http(b.rpcUrls.default.http[0]) }
+}
+
+/** One "page": `startPortico` plus a wagmi 3 config whose only connector is `porticoConnector`. */
+export function startPage(
+  world: World,
+  opts: PageOptions = {},
+): { portico: Portico; wallet: DevWallet; config: Config; devnet: EvmDevnet } {
+  const { portico, wallet } = startPortico(world, opts)
   const config = createConfig({
-    chains,
+    chains: world.chains,
     connectors: [porticoConnector({ portico })],
-    transports: {
-      [chains[0].id]: http(chains[0].rpcUrls.default.http[0]),
-      [chains[1].id]: http(chains[1].rpcUrls.default.http[0]),
-    },
+    transports: transportsOf(world),
     storage: opts.stores?.wagmiStorage ?? null,
   })
-  return { portico, wallet, config, devnet }
+  return { portico, wallet, config, devnet: world.devnet }
 }

@@ -8,7 +8,7 @@ import './styles.css'
 
 const root = createRoot(document.getElementById('root')!)
 try {
-  const world = createWorld(await loadDevnet())
+  const world = await createWorld(await loadDevnet())
   // For tests and curious visitors.
   ;(window as unknown as { __porticoWagmi: unknown }).__porticoWagmi = world
   const queryClient = new QueryClient()

@@ -34,7 +34,7 @@ export async function loadDevnet(): Promise<DevnetInfo> {
  * over EIP-6963) and one wagmi config whose only connector is Portico's. Both
  * keep their state in cookies, so a reload restores the connection.
  */
-export function createWorld(devnet: DevnetInfo): ExampleWorld {
+export async function createWorld(devnet: DevnetInfo): Promise<ExampleWorld> {
   const rpc = (id: number) => {
     const url = devnet.chains.find((c) => c.chainId === id)?.rpcUrl
     if (!url) throw new Error(`/devnet.json has no chain ${id}`)
@@ -42,6 +42,7 @@ export function createWorld(devnet: DevnetInfo): ExampleWorld {
   }
   const networks = [withRpcUrls(anvil31337, [rpc(31337)]), withRpcUrls(anvil31338, [rpc(31338)])]
   const wallet = createDevWallet({ networks })
+  await rememberSiteGrant(wallet)
   wallet.announce(window)
   const portico = createPortico({
     adapters: [
@@ -70,4 +71,23 @@ export function createWorld(devnet: DevnetInfo): ExampleWorld {
     multiInjectedProviderDiscovery: false,
   })
   return { portico, config, wallet, usdc: devnet.tokens.find((t) => t.symbol === 'USDC'), devnet }
+}
+
+const GRANT_KEY = 'portico-example-wagmi:dev-wallet-granted'
+
+/**
+ * A browser wallet remembers the sites it connected to, so after a reload it
+ * answers `eth_accounts` and Portico (then wagmi) reconnects without asking.
+ * The dev wallet keeps that grant in memory only: the example keeps it for the
+ * wallet in localStorage, so a reload here takes the same path as with a real
+ * wallet. Nothing of Portico or wagmi is involved in this.
+ */
+async function rememberSiteGrant(wallet: DevWallet): Promise<void> {
+  if (localStorage.getItem(GRANT_KEY) === '1')
+    await wallet.provider.request({ method: 'eth_requestAccounts' })
+  wallet.provider.on('connect', () => localStorage.setItem(GRANT_KEY, '1'))
+  wallet.provider.on('accountsChanged', (accounts: unknown) => {
+    if (Array.isArray(accounts) && accounts.length === 0) localStorage.removeItem(GRANT_KEY)
+  })
+  wallet.provider.on('disconnect', () => localStorage.removeItem(GRANT_KEY))
 }

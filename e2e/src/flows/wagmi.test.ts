@@ -64,6 +64,7 @@ describe('examples/wagmi: connect through the Portico modal, transfer USDC with 
     expect(await wagmiText(page, 'wagmi-chain-id')).toBe('31337')
     await eventually(async () => expect(await wagmiText(page, 'wagmi-eth')).toMatch(/^\d+(\.\d+)? ETH$/))
     const before = await eventually(() => usdcOnPage(page))
+    const ethBefore = await wagmiText(page, 'wagmi-eth')
     if (await dialog(page).count()) {
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
@@ -76,6 +77,8 @@ describe('examples/wagmi: connect through the Portico modal, transfer USDC with 
     await eventually(async () => expect(await textOf(status)).toMatch(/^Confirmed in block \d+$/), 30_000)
     expect(await wagmiText(page, 'transfer-hash')).toMatch(/^0x[0-9a-f]{64}$/)
     await eventually(async () => expect(await usdcOnPage(page)).toBe(before - 1))
+    // The gas paid shows too: the example re-reads every balance once the receipt is in.
+    await eventually(async () => expect(await wagmiText(page, 'wagmi-eth')).not.toBe(ethBefore))
     await screenshot(page, 'wagmi-transfer-confirmed')
 
     // The modal's Account view shows the new USDC balance (Portico re-read it after its own send).

@@ -1,5 +1,6 @@
 import { ConnectButton, NetworkButton, PorticoModal, PorticoProvider } from '@portico/react'
-import { type FormEvent, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useState } from 'react'
 import { type Address, erc20Abi, formatUnits, isAddress, parseUnits } from 'viem'
 import {
   useBalance,
@@ -115,18 +116,22 @@ function useUsdcBalance(world: ExampleWorld, address: Address | undefined) {
         : read.error
           ? `Could not read the balance: ${shortError(read.error)}`
           : `${formatUnits(read.data as bigint, token.decimals)} USDC`
-  return { label, refetch: read.refetch }
+  return { label }
 }
 
 function UsdcTransfer({ world }: { world: ExampleWorld }) {
-  const { status, address } = useConnection()
+  const { status } = useConnection()
   const [to, setTo] = useState(RECIPIENT)
   const [amount, setAmount] = useState('1')
   const [invalid, setInvalid] = useState<string | undefined>()
   const write = useWriteContract()
   const receipt = useWaitForTransactionReceipt({ hash: write.data })
-  const usdc = useUsdcBalance(world, address)
+  const queryClient = useQueryClient()
   const token = world.usdc
+  // Once mined, every balance on the page is stale (USDC moved, gas was paid): read them again.
+  useEffect(() => {
+    if (receipt.data) void queryClient.invalidateQueries()
+  }, [receipt.data, queryClient])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -140,10 +145,12 @@ function UsdcTransfer({ world }: { world: ExampleWorld }) {
     }
     if (value <= 0n || !/^\d+(\.\d+)?$/.test(amount.trim())) return setInvalid('Enter an amount above 0.')
     setInvalid(undefined)
-    write.writeContract(
-      { address: token.address as Address, abi: erc20Abi, functionName: 'transfer', args: [to, value] },
-      { onSettled: () => void usdc.refetch() },
-    )
+    write.writeContract({
+      address: token.address as Address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, value],
+    })
   }
 
   const step = write.isPending

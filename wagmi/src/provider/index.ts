@@ -1,0 +1,1 @@
+export { createPorticoProvider, type PorticoEip1193Provider, type PorticoProviderEvents } from './provider.js'

@@ -146,6 +146,12 @@ export const ConfigSchema = Type.Object({
   dataDir: Type.String({ default: '.portico-data' }),
   /** `postgres://…` selects PostgreSQL; `sqlite::memory:` an in-memory SQLite. */
   databaseUrl: Type.Optional(Type.String()),
+  /**
+   * `redis://…` / `rediss://…`: rate limits and the balance / identity caches
+   * are shared through this Redis, so several instances behind a load
+   * balancer act as one. Without it they live in process memory (one instance).
+   */
+  redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$', maxLength: 2048 })),
   /** SQLite commit durability: FULL fsyncs each commit (survives power loss); NORMAL survives process crashes only. */
   sqliteSynchronous: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }),
   logLevel: Type.Union(

@@ -165,7 +165,9 @@ export async function createGateway(
   })
   const leadership =
     db.dialect === 'postgres' && config.databaseUrl
-      ? postgresLeadership(config.databaseUrl, app.log)
+      ? postgresLeadership(config.databaseUrl, app.log, {
+          connectTimeoutMs: config.postgres.connectionTimeoutMs,
+        })
       : singleInstanceLeadership()
   indexer = new HistoryIndexer(db, chains, app.log, metrics, leadership)
   if (db.dialect === 'sqlite') {
@@ -232,11 +234,28 @@ export async function createGateway(
     async close() {
       if (closed) return
       closed = true
+      // The leader lock goes first, so another instance takes the indexer over while this one drains.
       await indexer.stop()
-      await app.close()
+      await drain(app, config.shutdownTimeoutMs)
       await writer.drain()
       await redis?.close()
       await db.close()
     },
+  }
+}
+
+/**
+ * Stops accepting connections and lets requests in flight finish (idle
+ * keep-alive sockets close at once); after `timeoutMs`, cuts what is left.
+ */
+async function drain(app: App, timeoutMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn({ timeoutMs }, 'requests still in flight after the shutdown time-out; connections cut')
+    app.server.closeAllConnections()
+  }, timeoutMs)
+  try {
+    await app.close()
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -72,7 +72,8 @@ export function buildApp(options: AppOptions): App {
     }),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // close() ends idle keep-alive sockets at once and lets requests in flight finish (the gateway's drain).
+    forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     // Refusals before routing (a request line or headers over Node's limit, a malformed request) keep
     // the gateway's error shape `{ code, message }`, like every other refusal.
@@ -158,6 +159,15 @@ export function buildApp(options: AppOptions): App {
     reply
       .code(404)
       .send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })
+  })
+
+  // While draining, answers in flight close their connection: a keep-alive socket would hold the close open.
+  let draining = false
+  app.addHook('preClose', async () => {
+    draining = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
   })
 
   app.addHook('onResponse', async (request, reply) => {

@@ -6,6 +6,7 @@ set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/bin/redis-server ] || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing with apt: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -13,4 +14,5 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need[@]}" fonts-dejavu-core >/dev/null
 fi
 echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo missing)"
+echo "redis: $(/usr/bin/redis-server --version 2>/dev/null || echo missing)"
 echo "postgres: $(ls /usr/lib/postgresql/*/bin/postgres 2>/dev/null | head -1 || echo missing)"

@@ -10,7 +10,7 @@ export async function main(argv: readonly string[], env: Record<string, string |
     process.stdout.write(
       'portico-server [--config portico.config.json] [--devnet [.portico/devnet.json]]\n' +
         '  --devnet  also serve the networks of `portico-devnet start` (anvil chains, local SVM)\n' +
-        'Environment: PORTICO_CONFIG, PORT, HOST, DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL,\n' +
+        'Environment: PORTICO_CONFIG, PORT, HOST, DATABASE_URL, REDIS_URL, PORTICO_DATA_DIR, LOG_LEVEL,\n' +
         '             PORTICO_PUBLIC_URL, PORTICO_DEV, PORTICO_METRICS_TOKEN\n',
     )
     return

@@ -23,10 +23,24 @@ import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
-import { HistoryIndexer, HistoryService, registerHistoryRoutes } from './indexer/index.js'
+import {
+  HistoryIndexer,
+  HistoryService,
+  postgresLeadership,
+  registerHistoryRoutes,
+  singleInstanceLeadership,
+} from './indexer/index.js'
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
 import { registerOnramp } from './onramp/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
+import {
+  connectRedis,
+  memoryCaches,
+  type RedisLink,
+  RedisRateLimitStore,
+  redisCaches,
+  watchRedis,
+} from './shared/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -69,12 +83,18 @@ export async function createGateway(
   options: CreateGatewayOptions = {},
 ): Promise<Gateway> {
   const db = await openDatabase(config)
+  let redis: RedisLink | undefined
+  try {
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const metrics = new Metrics()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
   const prices = staticPrices(config.prices)
-  const balances = new BalanceService(config.cache.balanceTtlMs, metrics)
   // Cosmos before Solana: a bech32 address is never a valid Solana key, the other way round is not checked.
   const readers = [
     evmBalanceReader(chains, prices),
@@ -103,6 +123,7 @@ export async function createGateway(
     }
   }
   if (config.databaseUrl) secretUrls.set(config.databaseUrl, '<database>')
+  if (config.redisUrl) secretUrls.set(config.redisUrl, '<redis>')
   const app = buildApp({
     logLevel: config.logLevel,
     bodyLimit: config.bodyLimit,
@@ -113,6 +134,7 @@ export async function createGateway(
     secretUrls,
     projects: config.projects,
     rateLimit: config.rateLimit,
+    ...(redis ? { rateLimitStore: new RedisRateLimitStore(redis.client) } : {}),
     metrics,
     logStream: options.logStream,
     health: async () => {
@@ -123,9 +145,17 @@ export async function createGateway(
         const next = await indexer.cursor(chain)
         cursors[chain] = next === undefined ? null : Number(next)
       }
-      return { database: db.dialect, indexer: cursors }
+      // Which chains this instance indexes (the others' leaders are elsewhere).
+      return { database: db.dialect, indexer: cursors, indexerLeader: indexer.leadership.held() }
     },
   })
+  let caches = memoryCaches()
+  if (redis) {
+    watchRedis(redis, app.log)
+    caches = await redisCaches(redis, app.log)
+    app.log.info('rate limits and caches shared through Redis')
+  }
+  const balances = new BalanceService(config.cache.balanceTtlMs, metrics, caches)
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
   registerConvertRoutes(app, { chains, prices, dex: new DexService(chains) })
   registerHistoryRoutes(app, {
@@ -133,7 +163,21 @@ export async function createGateway(
     chains,
     bitcoin: config.networks.filter(isBitcoinNetwork),
   })
-  indexer = new HistoryIndexer(db, chains, app.log, metrics)
+  const leadership =
+    db.dialect === 'postgres' && config.databaseUrl
+      ? postgresLeadership(config.databaseUrl, app.log, {
+          connectTimeoutMs: config.postgres.connectionTimeoutMs,
+        })
+      : singleInstanceLeadership()
+  indexer = new HistoryIndexer(db, chains, app.log, metrics, leadership)
+  if (db.dialect === 'sqlite') {
+    if (indexer.chains.length > 0 || config.redisUrl)
+      app.log.info(
+        'SQLite database: this gateway runs as a single instance (the indexer runs here); several instances need PostgreSQL',
+      )
+    if (config.redisUrl)
+      app.log.warn('REDIS_URL is set but the database is SQLite: instances would not share their data')
+  }
   const ens = new EnsIdentityResolver(chains, {
     defaultNetwork: config.names.ensNetwork,
     timeoutMs: config.names.ensTimeoutMs,
@@ -141,7 +185,14 @@ export async function createGateway(
   })
   registerNameRoutes(
     app,
-    new NameService(db, config.names.zone, config.names.maxMessageAgeMs, config.cache.identityTtlMs, ens),
+    new NameService(
+      db,
+      config.names.zone,
+      config.names.maxMessageAgeMs,
+      config.cache.identityTtlMs,
+      ens,
+      caches,
+    ),
     {
       publicUrl,
       avatars: {
@@ -183,10 +234,28 @@ export async function createGateway(
     async close() {
       if (closed) return
       closed = true
+      // The leader lock goes first, so another instance takes the indexer over while this one drains.
       await indexer.stop()
-      await app.close()
+      await drain(app, config.shutdownTimeoutMs)
       await writer.drain()
+      await redis?.close()
       await db.close()
     },
+  }
+}
+
+/**
+ * Stops accepting connections and lets requests in flight finish (idle
+ * keep-alive sockets close at once); after `timeoutMs`, cuts what is left.
+ */
+async function drain(app: App, timeoutMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn({ timeoutMs }, 'requests still in flight after the shutdown time-out; connections cut')
+    app.server.closeAllConnections()
+  }, timeoutMs)
+  try {
+    await app.close()
+  } finally {
+    clearTimeout(timer)
   }
 }

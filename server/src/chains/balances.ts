@@ -2,6 +2,7 @@ import { isAddress, type TokenBalance } from '@portico/core'
 import { formatUnits } from 'viem'
 import type { Metrics } from '../http/metrics.js'
 import { normalizeAccount } from '../http/schemas.js'
+import { type CacheFactory, memoryCaches, type SharedCache } from '../shared/index.js'
 import type { PriceLabel, PriceSource } from './prices.js'
 import { type Chain, type ChainRegistry, NATIVE_TOKEN_ADDRESS } from './registry.js'
 
@@ -125,13 +126,17 @@ export function evmBalanceReader(chains: ChainRegistry, prices: PriceSource): Ba
  * share one RPC round trip; `force` bypasses the cache and refreshes it.
  */
 export class BalanceService {
-  readonly #cache = new Map<string, { expires: number; balances: GatewayTokenBalance[] }>()
   readonly #inflight = new Map<string, Promise<GatewayTokenBalance[]>>()
+  readonly #cache: SharedCache<GatewayTokenBalance[]>
 
   constructor(
     private readonly ttlMs: number,
     private readonly metrics: Metrics,
-  ) {}
+    /** Where entries live: this process (default) or Redis, shared by every instance. */
+    caches: CacheFactory = memoryCaches(),
+  ) {
+    this.#cache = caches.cache<GatewayTokenBalance[]>('balances', { local: true })
+  }
 
   async get(
     network: BalanceNetwork,
@@ -140,27 +145,33 @@ export class BalanceService {
     force: boolean,
   ): Promise<GatewayTokenBalance[]> {
     const key = `${network.caipNetworkId}|${address}|${currency}`
-    const now = Date.now()
+    let token: string | undefined
     if (!force) {
-      const hit = this.#cache.get(key)
-      if (hit && hit.expires > now) {
-        this.metrics.inc('portico_balance_cache_total', 'Balance reads by cache outcome.', { result: 'hit' })
-        return hit.balances
-      }
       const pending = this.#inflight.get(key)
       if (pending) return pending
+      const hit = await this.#cache.get(key)
+      if (hit.value !== undefined) {
+        this.metrics.inc('portico_balance_cache_total', 'Balance reads by cache outcome.', { result: 'hit' })
+        return hit.value
+      }
+      token = hit.token
+      // Another request may have started the same read while the cache answered.
+      const started = this.#inflight.get(key)
+      if (started) return started
     }
     this.metrics.inc('portico_balance_cache_total', 'Balance reads by cache outcome.', {
       result: force ? 'bypass' : 'miss',
     })
-    const read = network
-      .read(address, currency)
-      .then((balances) => {
-        if (this.#cache.size > 50_000) this.#cache.clear()
-        this.#cache.set(key, { expires: Date.now() + this.ttlMs, balances })
-        return balances
-      })
-      .finally(() => this.#inflight.delete(key))
+    const read = (async () => {
+      // A forced refresh drops the entry everywhere first, so other instances re-read too.
+      if (token === undefined) {
+        await this.#cache.invalidate([key])
+        token = (await this.#cache.get(key)).token
+      }
+      const balances = await network.read(address, currency)
+      await this.#cache.set(key, balances, this.ttlMs, token)
+      return balances
+    })().finally(() => this.#inflight.delete(key))
     this.#inflight.set(key, read)
     return read
   }

@@ -35,6 +35,7 @@ export function resolveConfig(
   if (env.PORT !== undefined) raw.port = Number(env.PORT)
   if (env.HOST) raw.host = env.HOST
   if (env.DATABASE_URL) raw.databaseUrl = env.DATABASE_URL
+  if (env.REDIS_URL) raw.redisUrl = env.REDIS_URL
   if (env.PORTICO_DATA_DIR) raw.dataDir = env.PORTICO_DATA_DIR
   if (env.LOG_LEVEL) raw.logLevel = env.LOG_LEVEL
   if (env.PORTICO_PUBLIC_URL) raw.publicUrl = env.PORTICO_PUBLIC_URL
@@ -50,6 +51,12 @@ export function resolveConfig(
     throw new ConfigError(
       "invalid configuration: trustProxy: true is refused; give the number of proxy hops (e.g. 1) or the proxies' addresses / CIDR ranges",
     )
+  }
+  if (
+    raw.redisUrl !== undefined &&
+    !(typeof raw.redisUrl === 'string' && /^rediss?:\/\/\S+$/.test(raw.redisUrl))
+  ) {
+    throw new ConfigError('invalid configuration: redisUrl (REDIS_URL) must be a redis:// or rediss:// URL')
   }
   const onramp = onrampFromEnv(raw.onramp, env)
   if (onramp) raw.onramp = onramp
@@ -92,7 +99,7 @@ function findDevnetState(env: Record<string, string | undefined>, cwd: string): 
 /**
  * Reads the configuration: the JSON file named by `--config <file>` or
  * `PORTICO_CONFIG` (optional), then environment overrides (PORT, HOST,
- * DATABASE_URL, PORTICO_DATA_DIR, LOG_LEVEL, PORTICO_PUBLIC_URL, PORTICO_DEV,
+ * DATABASE_URL, REDIS_URL, PORTICO_DATA_DIR, LOG_LEVEL, PORTICO_PUBLIC_URL, PORTICO_DEV,
  * PORTICO_METRICS_TOKEN). `--devnet [devnet.json]` adds
  * the networks of the local world started by `portico-devnet start` (anvil
  * chains and the local SVM), read from its state file.

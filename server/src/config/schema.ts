@@ -146,6 +146,29 @@ export const ConfigSchema = Type.Object({
   dataDir: Type.String({ default: '.portico-data' }),
   /** `postgres://…` selects PostgreSQL; `sqlite::memory:` an in-memory SQLite. */
   databaseUrl: Type.Optional(Type.String()),
+  /**
+   * `redis://…` / `rediss://…`: rate limits and the balance / identity caches
+   * are shared through this Redis, so several instances behind a load
+   * balancer act as one. Without it they live in process memory (one instance).
+   */
+  redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$', maxLength: 2048 })),
+  /** PostgreSQL connection pool of one instance (several instances: mind the server's max_connections). */
+  postgres: Type.Object(
+    {
+      /** Connections this instance opens at most (plus one for the indexer leader lock). */
+      poolSize: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+      /** A connection that cannot be opened (or taken from a full pool) within this fails the request with 503. */
+      connectionTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, default: 5_000 }),
+      /** PostgreSQL cancels any statement running longer than this (statement_timeout); 0 turns it off. */
+      statementTimeoutMs: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 30_000 }),
+    },
+    { default: {} },
+  ),
+  /**
+   * On SIGTERM / close(): the gateway stops accepting, lets requests in
+   * flight finish for at most this long, then cuts what is left.
+   */
+  shutdownTimeoutMs: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   /** SQLite commit durability: FULL fsyncs each commit (survives power loss); NORMAL survives process crashes only. */
   sqliteSynchronous: Type.Union([Type.Literal('FULL'), Type.Literal('NORMAL')], { default: 'FULL' }),
   logLevel: Type.Union(

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
 import type { ProjectConfig } from '../config/index.js'
+import type { RateLimitStore } from '../shared/index.js'
 import { trackRoutes } from './catalog.js'
 import { ApiError } from './errors.js'
 import { isLoopback, registerGuard, sameSecret } from './guard.js'
@@ -31,6 +32,8 @@ export interface AppOptions {
   secretUrls?: ReadonlyMap<string, string>
   projects: readonly ProjectConfig[]
   rateLimit: { max: number; windowMs: number }
+  /** Shared rate-limit counters (Redis); in process memory when absent. */
+  rateLimitStore?: RateLimitStore
   metrics: Metrics
   /** Checks the service's dependencies for /healthz; throws when one is down. */
   health: () => Promise<Record<string, unknown>>
@@ -57,8 +60,7 @@ export function buildApp(options: AppOptions): App {
       ? { level: options.logLevel, stream: options.logStream, serializers }
       : { level: options.logLevel, serializers },
     bodyLimit: options.bodyLimit,
-    // Fastify takes a hop count at run time (proxy-addr); its types omit the number form.
-    trustProxy: trustProxySetting(options.trustProxy) as string[] | false,
+    trustProxy: trustProxySetting(options.trustProxy),
     requestTimeout,
     connectionTimeout: options.connectionTimeoutMs ?? 60_000,
     // Node checks request time-outs on this interval (30 s by default): keep it below the limit.
@@ -70,7 +72,8 @@ export function buildApp(options: AppOptions): App {
     }),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // close() ends idle keep-alive sockets at once and lets requests in flight finish (the gateway's drain).
+    forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
     // Refusals before routing (a request line or headers over Node's limit, a malformed request) keep
     // the gateway's error shape `{ code, message }`, like every other refusal.
@@ -158,12 +161,25 @@ export function buildApp(options: AppOptions): App {
       .send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })
   })
 
+  // While draining, answers in flight close their connection: a keep-alive socket would hold the close open.
+  let draining = false
+  app.addHook('preClose', async () => {
+    draining = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
+  })
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
     options.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
   })
 
-  registerGuard(app, { projects: options.projects, defaultRateLimit: options.rateLimit })
+  registerGuard(app, {
+    projects: options.projects,
+    defaultRateLimit: options.rateLimit,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+  })
 
   app.get('/healthz', { config: { auth: 'public' } }, async (request, reply) => {
     try {
@@ -193,10 +209,16 @@ export function buildApp(options: AppOptions): App {
   return app
 }
 
-/** Fastify's trustProxy from the configuration: a hop count or an address / CIDR list, never `true`. */
-function trustProxySetting(value: AppOptions['trustProxy']): number | string[] | false {
+/**
+ * Fastify's trustProxy from the configuration: a hop count or an address / CIDR list, never `true`.
+ * Fastify 5 now ignores a plain number (it trusts no hop), so a hop count is given as proxy-addr's
+ * trust function: the nearest `hops` addresses are believed to be proxies.
+ */
+function trustProxySetting(
+  value: AppOptions['trustProxy'],
+): ((address: string, hop: number) => boolean) | string[] | false {
   if (value === undefined || value === false) return false
-  if (typeof value === 'number') return value
+  if (typeof value === 'number') return (_address, hop) => hop < value
   return [...value]
 }
 

@@ -1,9 +1,14 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ProjectConfig } from '../config/index.js'
+import {
+  clientKey,
+  MemoryRateLimitStore,
+  type RateLimitResult,
+  type RateLimitStore,
+} from '../shared/index.js'
 import { ApiError, invalidKey, originNotAllowed } from './errors.js'
 import { originAllowed } from './origins.js'
-import { RateLimiter } from './rate-limit.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +27,8 @@ declare module 'fastify' {
 export interface GuardOptions {
   projects: readonly ProjectConfig[]
   defaultRateLimit: { max: number; windowMs: number }
+  /** Where hits are counted: this process (default) or Redis, shared by every instance. */
+  rateLimitStore?: RateLimitStore
 }
 
 const EXPOSED = 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset'
@@ -34,9 +41,13 @@ const EXPOSED = 'retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-rateli
  */
 export function registerGuard(app: FastifyInstance, options: GuardOptions) {
   const projects = new Map(options.projects.map((p) => [p.id, p]))
-  const limiter = new RateLimiter()
+  const limiter = options.rateLimitStore ?? new MemoryRateLimitStore()
 
-  const check = (request: FastifyRequest, reply: FastifyReply, projectId: unknown): ApiError | undefined => {
+  const check = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    projectId: unknown,
+  ): Promise<ApiError | undefined> => {
     const origin = request.headers.origin
     if (typeof projectId !== 'string' || !projects.has(projectId)) return invalidKey()
     const project = projects.get(projectId)!
@@ -47,7 +58,15 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
       reply.header('access-control-expose-headers', EXPOSED)
     }
     const limit = project.rateLimit ?? options.defaultRateLimit
-    const r = limiter.hit(`${project.id}|${request.ip}`, limit.max, limit.windowMs)
+    // request.ip honours trustProxy; IPv6 clients count per /64.
+    let r: RateLimitResult
+    try {
+      r = await limiter.hit(`${project.id}|${clientKey(request.ip)}`, limit.max, limit.windowMs)
+    } catch (error) {
+      // A shared counter that cannot be reached must not take the gateway down with it: serve, and say so in the log.
+      request.log.error({ err: error }, 'rate limit store unavailable; request not counted')
+      return undefined
+    }
     reply.header('x-ratelimit-limit', String(limit.max))
     reply.header('x-ratelimit-remaining', String(r.remaining))
     reply.header('x-ratelimit-reset', String(Math.ceil(r.resetAt / 1000)))
@@ -81,14 +100,14 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
     const projectId = (request.query as Record<string, unknown>).projectId
     // A POST may carry projectId in its body only (POST /v1/fungible/price): check after parsing.
     if (projectId === undefined && request.method === 'POST') return
-    const error = check(request, reply, projectId)
+    const error = await check(request, reply, projectId)
     if (error) fail(request, reply, error)
   })
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.is404 || request.routeOptions.config.auth === 'public' || request.project) return
     const body = request.body as Record<string, unknown> | undefined
-    const error = check(request, reply, body && typeof body === 'object' ? body.projectId : undefined)
+    const error = await check(request, reply, body && typeof body === 'object' ? body.projectId : undefined)
     if (error) fail(request, reply, error)
   })
 

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Block, type Hex, hexToBigInt, type Log, type Transaction } from 'viem'
 import type { Chain, ChainRegistry } from '../chains/index.js'
 import type { Metrics } from '../http/metrics.js'
-import type { Database, Statement } from '../storage/index.js'
+import { BatchConditionError, type Database, type Statement } from '../storage/index.js'
+import { type Leadership, singleInstanceLeadership } from './leader.js'
 
 /** keccak256("Transfer(address,address,uint256)") — ERC-20 (3 topics) and ERC-721 (4 topics). */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -40,6 +41,10 @@ interface ChainState {
  * ERC-721 Transfer logs to the database. Each range of blocks is written in
  * one transaction together with the chain's cursor, so a restart resumes
  * exactly where the last commit ended: nothing is skipped or doubled.
+ * With several instances on one PostgreSQL, only the chain's leader (an
+ * advisory lock, see `Leadership`) indexes it, and the cursor only moves by
+ * compare-and-set from the value the step started at: a former leader that
+ * has not noticed yet cannot rewrite or double a range.
  * (Re-orgs are not handled: a node that re-orgs past the cursor needs a re-index.)
  */
 export class HistoryIndexer {
@@ -51,6 +56,8 @@ export class HistoryIndexer {
     chains: ChainRegistry,
     private readonly log: FastifyBaseLogger,
     private readonly metrics: Metrics,
+    /** Who may index which chain; by default this process alone (one instance, or SQLite). */
+    readonly leadership: Leadership = singleInstanceLeadership(),
   ) {
     this.#states = chains
       .all()
@@ -76,7 +83,9 @@ export class HistoryIndexer {
   async stop(): Promise<void> {
     this.#stopped = true
     for (const s of this.#states) clearTimeout(s.timer)
-    await Promise.all(this.#states.map((s) => s.running?.catch(() => {})))
+    // A step's own failure was already logged where it ran; here only its end matters.
+    await Promise.all(this.#states.map((s) => s.running?.catch(() => undefined)))
+    await this.leadership.release()
   }
 
   /** The next block the indexer will read on a chain (everything below it is stored). */
@@ -118,7 +127,16 @@ export class HistoryIndexer {
   async #tick(s: ChainState): Promise<boolean> {
     const { chain } = s
     const id = chain.caipNetworkId
-    const from = (await this.cursor(id)) ?? BigInt(s.fromBlock)
+    const leading = await this.leadership.acquire(id)
+    this.metrics.setGauge(
+      'portico_indexer_leader',
+      'Whether this instance indexes the chain (1) or another instance does (0).',
+      { chain: id },
+      leading ? 1 : 0,
+    )
+    if (!leading) return false
+    const stored = await this.cursor(id)
+    const from = stored ?? BigInt(s.fromBlock)
     const head = await chain.client.getBlockNumber({ cacheTime: 0 })
     if (from > head) return false
     const to = head < from + BigInt(s.batchBlocks) - 1n ? head : from + BigInt(s.batchBlocks) - 1n
@@ -138,12 +156,33 @@ export class HistoryIndexer {
     ])
     if (this.#stopped) return false
     const statements = await this.#statements(chain, blocks, logs)
-    statements.push({
-      sql: `INSERT INTO indexer_cursors (chain, next_block, updated_at) VALUES (?, ?, ?)
-            ON CONFLICT (chain) DO UPDATE SET next_block = excluded.next_block, updated_at = excluded.updated_at`,
-      params: [id, Number(to + 1n), Date.now()],
-    })
-    await this.db.batch(statements)
+    // Compare-and-set: the range commits only if the cursor is still where this step read it.
+    statements.push(
+      stored === undefined
+        ? {
+            sql: `INSERT INTO indexer_cursors (chain, next_block, updated_at) VALUES (?, ?, ?)
+                  ON CONFLICT (chain) DO NOTHING`,
+            params: [id, Number(to + 1n), Date.now()],
+            expectChanges: 1,
+          }
+        : {
+            sql: 'UPDATE indexer_cursors SET next_block = ?, updated_at = ? WHERE chain = ? AND next_block = ?',
+            params: [Number(to + 1n), Date.now(), id, Number(from)],
+            expectChanges: 1,
+          },
+    )
+    try {
+      await this.db.batch(statements)
+    } catch (error) {
+      if (error instanceof BatchConditionError && error.index === statements.length - 1) {
+        this.log.warn(
+          { chain: id, from: Number(from) },
+          'indexer cursor moved meanwhile (another leader); range not written',
+        )
+        return false
+      }
+      throw error
+    }
     this.metrics.setGauge(
       'portico_indexer_next_block',
       'Next block the indexer will read.',

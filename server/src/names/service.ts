@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { type Hex, isAddress } from 'viem'
 import { ApiError, badRequest } from '../http/errors.js'
+import { type CacheFactory, memoryCaches, type SharedCache } from '../shared/index.js'
 import { registrationTypedData, verifyTypedSignature } from '../signatures/index.js'
 import { BatchConditionError, type Database, isUniqueViolation } from '../storage/index.js'
 import type { EnsIdentityResolver } from './ens.js'
@@ -48,10 +49,8 @@ interface NameRow {
  * signed message; reverse lookups and identities read from the same tables.
  */
 export class NameService {
-  readonly #identity = new Map<string, { expires: number; value: IdentityResponse }>()
-
+  readonly #identity: SharedCache<IdentityResponse>
   readonly #pending = new Map<string, Promise<IdentityResponse>>()
-  #generation = 0
 
   constructor(
     private readonly db: Database,
@@ -60,7 +59,12 @@ export class NameService {
     private readonly identityTtlMs: number,
     /** ENS fallback for addresses without a registry name (networks configured with ENS). */
     private readonly ens?: EnsIdentityResolver,
-  ) {}
+    /** Where identities are cached: this process (default) or Redis, shared by every instance. */
+    caches: CacheFactory = memoryCaches(),
+  ) {
+    // No copy in process memory: a registration on any instance must show on every other at once.
+    this.#identity = caches.cache<IdentityResponse>('identity')
+  }
 
   /** `label` or `label.zone` → `label.zone` (lower case), or undefined when not a name of this zone. */
   normalize(name: string): string | undefined {
@@ -118,22 +122,21 @@ export class NameService {
     const lower = address.toLowerCase()
     const ensNetwork = this.ens?.networkFor(chain)
     const key = ensNetwork ? `${lower}@${ensNetwork}` : lower
-    const hit = this.#identity.get(key)
-    if (hit && hit.expires > Date.now()) return hit.value
     const pending = this.#pending.get(key)
     if (pending) return pending
-    const generation = this.#generation
-    const work = this.#resolveIdentity(lower, ensNetwork).then((value) => {
-      if (generation !== this.#generation) return value
-      if (this.#identity.size > 50_000) this.#identity.clear()
-      this.#identity.set(key, { expires: Date.now() + this.identityTtlMs, value })
+    const work = (async () => {
+      const hit = await this.#identity.get(key)
+      if (hit.value !== undefined) return hit.value
+      const value = await this.#resolveIdentity(lower, ensNetwork)
+      // Not stored when a registration invalidated the address meanwhile (the token says so).
+      await this.#identity.set(key, value, this.identityTtlMs, hit.token)
       return value
-    })
+    })()
     this.#pending.set(key, work)
     try {
       return await work
     } finally {
-      this.#pending.delete(key)
+      if (this.#pending.get(key) === work) this.#pending.delete(key)
     }
   }
 
@@ -238,9 +241,10 @@ export class NameService {
       throw error
     }
     // Drop the cached identity of this address (on every ENS network too); lookups in flight are not cached.
-    this.#generation++
-    this.#identity.delete(address)
-    for (const network of this.ens?.networks() ?? []) this.#identity.delete(`${address}@${network}`)
+    const keys = [address, ...(this.ens?.networks() ?? []).map((n) => `${address}@${n}`)]
+    // Requests from now on must not join a lookup that began before the change.
+    for (const k of keys) this.#pending.delete(k)
+    await this.#identity.invalidate(keys)
     return { success: true as const, name }
   }
 

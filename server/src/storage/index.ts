@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import { MIGRATIONS, migrate } from './migrations.js'
-import { openPostgres } from './postgres.js'
+import { openPostgres, type PostgresOptions } from './postgres.js'
 import { openSqlite } from './sqlite.js'
 import type { Database } from './types.js'
 
 export { MIGRATIONS, type Migration, migrate } from './migrations.js'
-export { openPostgres, toPgPlaceholders } from './postgres.js'
+export { openPostgres, type PostgresOptions, toPgPlaceholders } from './postgres.js'
 export { openSqlite, type SqliteOptions } from './sqlite.js'
 export {
   BatchConditionError,
@@ -27,11 +27,12 @@ export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
   sqliteSynchronous?: 'FULL' | 'NORMAL'
+  postgres?: PostgresOptions
 }): Promise<Database> {
   const url = options.databaseUrl
   let db: Database
   let sqliteFile: { filename: string; synchronous: 'FULL' | 'NORMAL' } | undefined
-  if (url && /^postgres(ql)?:\/\//.test(url)) db = openPostgres(url)
+  if (url && /^postgres(ql)?:\/\//.test(url)) db = openPostgres(url, options.postgres)
   else {
     const synchronous = options.sqliteSynchronous ?? 'FULL'
     const filename =

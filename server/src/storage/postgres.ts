@@ -11,15 +11,27 @@ export function toPgPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`)
 }
 
+/** Pool size and time limits of the PostgreSQL engine (the gateway's `postgres` configuration). */
+export interface PostgresOptions {
+  poolSize?: number
+  connectionTimeoutMs?: number
+  /** 0: no statement time limit. */
+  statementTimeoutMs?: number
+}
+
 /** The PostgreSQL engine: a node-postgres pool; a batch holds one client inside BEGIN … COMMIT. */
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database {
+  const statementTimeout = options.statementTimeoutMs ?? 30_000
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max: options.poolSize ?? 10,
+    application_name: 'portico-gateway',
+    // A runaway query is cancelled by the server instead of holding a pooled connection.
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
     // A 2xx means committed: a server or role default of synchronous_commit=off must not weaken that.
     options: '-c synchronous_commit=on',
     // A database that does not answer fails the request (503) instead of queueing it forever.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: string) =>

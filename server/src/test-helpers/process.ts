@@ -11,7 +11,11 @@ export interface ServerProcess {
   lines: Record<string, unknown>[]
 }
 
-export function spawnServer(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+export function spawnServer(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, PORTICO_FROM_SOURCE: '1', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -25,7 +29,7 @@ export function spawnServer(args: string[], env: Record<string, string> = {}): P
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`portico-server did not start: ${stderr}`))
-    }, 20_000)
+    }, options.startTimeoutMs ?? 20_000)
     let buf = ''
     child.stdout!.on('data', (d) => {
       buf += d

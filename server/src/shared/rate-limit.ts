@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis'
+import { REDIS_PREFIX } from './redis.js'
+
+/** One counted hit: whether it is allowed, how many remain, when the window resets (epoch ms). */
+export interface RateLimitResult {
+  allowed: boolean
+  remaining: number
+  resetAt: number
+}
+
+/**
+ * Fixed-window request counters per key. The in-memory store limits each
+ * process on its own; the Redis store counts every instance's hits together,
+ * so N instances behind a load balancer still allow `max`, not N × `max`.
+ */
+export interface RateLimitStore {
+  hit(key: string, max: number, windowMs: number): Promise<RateLimitResult>
+}
+
+/** Counters in this process's memory (one instance; the default). Sweeps finished windows as it goes. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  #windows = new Map<string, { count: number; resetAt: number }>()
+  #lastSweep = 0
+
+  async hit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    return this.hitSync(key, max, windowMs)
+  }
+
+  /** The same count without a promise (`now` for tests of window edges). */
+  hitSync(key: string, max: number, windowMs: number, now = Date.now()): RateLimitResult {
+    if (now - this.#lastSweep > windowMs) this.#sweep(now)
+    let w = this.#windows.get(key)
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowMs }
+      this.#windows.set(key, w)
+    }
+    w.count++
+    return { allowed: w.count <= max, remaining: Math.max(0, max - w.count), resetAt: w.resetAt }
+  }
+
+  #sweep(now: number) {
+    this.#lastSweep = now
+    for (const [k, w] of this.#windows) if (w.resetAt <= now) this.#windows.delete(k)
+  }
+}
+
+// INCR and the window's expiry in one atomic step: the first hit of a window sets its length;
+// a key that lost its expiry (never expected) gets one again rather than counting forever.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`
+
+/** Counters in Redis, shared by every gateway instance on the same Redis. */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(private readonly redis: Redis) {
+    redis.defineCommand('porticoRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
+  }
+
+  async hit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+    const now = Date.now()
+    const run = (this.redis as unknown as Record<string, (k: string, w: number) => Promise<[number, number]>>)
+      .porticoRateHit!
+    const [count, ttl] = await run.call(this.redis, `${REDIS_PREFIX}rl:${windowMs}:${key}`, windowMs)
+    return { allowed: count <= max, remaining: Math.max(0, max - count), resetAt: now + ttl }
+  }
+}

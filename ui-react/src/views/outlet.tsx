@@ -45,7 +45,10 @@ function lazyView(loader: Loader): LazyExoticComponent<ComponentType> {
       // Already loaded: a thenable that settles at once, so React renders the view in the same
       // pass, with no fallback and no Suspense retry (whose reveal React throttles by up to 300 ms).
       if (ready)
-        return { then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }) } as never
+        return {
+          // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; one that settles at once renders without suspending.
+          then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }),
+        } as never
       return loader()
         .then((mod) => {
           const component = toView(mod)

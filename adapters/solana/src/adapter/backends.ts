@@ -249,7 +249,8 @@ export function channelBackend(
       if (!Array.isArray(payload)) return
       const next = payload
         .filter((a): a is string => typeof a === 'string')
-        .map((a) => (a.startsWith('solana:') ? a.split(':').pop()! : a))
+        // A CAIP-10 entry counts only on this cluster: another cluster's account is not one here.
+        .map((a) => (a.startsWith(`${caipNetworkId}:`) ? a.slice(caipNetworkId.length + 1) : a))
         .filter(isSolanaAddress)
       if (next.length === 0) return
       accounts = next.map((address) => ({ address }))

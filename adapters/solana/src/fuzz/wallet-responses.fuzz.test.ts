@@ -355,6 +355,49 @@ describe('fuzz: a WalletConnect peer through the request channel', () => {
   })
 })
 
+describe('fuzz: accountsChanged from a WalletConnect peer', () => {
+  it('what it reports are Solana addresses of this cluster (CAIP-10 of another cluster refused), never a throw', () => {
+    const other = 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'
+    const payload = fc.oneof(
+      walletValue,
+      fc.array(
+        fc.oneof(
+          base58ish(),
+          base58ish().map((a) => `${CLUSTER}:${a}`),
+          base58ish().map((a) => `${other}:${a}`),
+          walletValue,
+        ),
+        { maxLength: 4 },
+      ),
+    )
+    fc.assert(
+      fc.property(payload, (value) => {
+        let listener: ((p: unknown) => void) | undefined
+        const channel = {
+          accounts: () => [],
+          request: async () => null,
+          on: (event: string, cb: (p: unknown) => void) => {
+            if (event === 'accountsChanged') listener = cb
+            return () => {}
+          },
+        } as unknown as RequestChannel
+        const reported: string[] = []
+        channelBackend(channel, CLUSTER, codec, {
+          onAccounts: (held) => reported.push(...held.map((h) => h.address)),
+          onDisconnect() {},
+        })
+        const r = call(() => listener?.(value))
+        expect(r.ok).toBe(true)
+        for (const a of reported) {
+          expect(isSolanaAddress(a)).toBe(true)
+          expect(value as unknown[]).not.toContain(`${other}:${a}`)
+        }
+      }),
+      runs,
+    )
+  })
+})
+
 describe('defects this fuzzer found (each failed before its fix)', () => {
   it('an accounts answer that is not a list is a typed INVALID_WALLET_RESPONSE, not "accounts.filter is not a function"', () => {
     const r = call(() => solanaAccounts('0x' as unknown as WalletAccount[]))
@@ -398,5 +441,27 @@ describe('defects this fuzzer found (each failed before its fix)', () => {
     walletStandardBackend(wallet, [], { onAccounts: (a) => seen.push(a), onDisconnect: (r) => seen.push(r) })
     for (const e of [null, { accounts: 'x' }, { accounts: 5 }]) expect(() => listener?.(e)).not.toThrow()
     expect(seen).toEqual([])
+  })
+
+  it('a peer account of another cluster is not taken as an account on this one (was: any solana:<ref>: prefix)', () => {
+    let listener: ((p: unknown) => void) | undefined
+    const channel = {
+      accounts: () => [],
+      request: async () => null,
+      on: (event: string, cb: (p: unknown) => void) => {
+        if (event === 'accountsChanged') listener = cb
+        return () => {}
+      },
+    } as unknown as RequestChannel
+    const seen: string[] = []
+    channelBackend(channel, CLUSTER, codec, {
+      onAccounts: (held) => seen.push(...held.map((h) => h.address)),
+      onDisconnect() {},
+    })
+    const address = codec.toBase58(new Uint8Array(32).fill(3))
+    listener?.([`solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z:${address}`])
+    expect(seen).toEqual([])
+    listener?.([`${CLUSTER}:${address}`])
+    expect(seen).toEqual([address])
   })
 })

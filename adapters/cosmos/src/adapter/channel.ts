@@ -22,10 +22,15 @@ function signatureOf(answer: unknown): StdSignature {
   )?.signature
   fromBase64(s?.signature, 'signature')
   fromBase64(s?.pub_key?.value, 'pub_key')
+  // The key type is the peer's text: absent means secp256k1; anything but a short string is refused
+  // (String() of an object without a prototype would throw a TypeError).
+  const type = s!.pub_key!.type ?? 'tendermint/PubKeySecp256k1'
+  if (typeof type !== 'string' || type.length > 64)
+    throw new InvalidWalletResponseError('pub_key type is not a key type name')
   return {
     signature: s!.signature as string,
     pub_key: {
-      type: String(s!.pub_key!.type ?? 'tendermint/PubKeySecp256k1'),
+      type,
       value: s!.pub_key!.value as string,
     },
   }

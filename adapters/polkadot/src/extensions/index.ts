@@ -65,7 +65,11 @@ export function discoverExtensions(
       connector: {
         id: extensionConnectorId(key),
         type: 'INJECTED',
-        name: KNOWN_EXTENSIONS[key] ?? sanitizeWalletName(key) ?? 'Extension',
+        // Own keys only: `constructor` or `toString` must not name a connector after Object.prototype.
+        name:
+          (Object.hasOwn(KNOWN_EXTENSIONS, key) ? KNOWN_EXTENSIONS[key] : undefined) ??
+          sanitizeWalletName(key) ??
+          'Extension',
         chain: 'polkadot',
         installed: true,
       },

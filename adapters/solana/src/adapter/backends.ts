@@ -71,9 +71,20 @@ function checkSignature(method: string, signature: unknown): Uint8Array {
   return signature
 }
 
-/** A Wallet Standard wallet's accounts (`solana:` ones) as held accounts. */
+const PUBLIC_KEY_BYTES = 32
+
+/**
+ * A Wallet Standard wallet's accounts (`solana:` ones) as held accounts. The
+ * public key is the wallet's word: kept only when it is 32 bytes (an ed25519
+ * key), else left out (it is optional; the address is what identifies the account).
+ */
 function heldOf(accounts: readonly WalletAccount[]): HeldAccount[] {
-  return accounts.map((a) => ({ address: a.address, publicKey: new Uint8Array(a.publicKey) }))
+  return accounts.map((a) => {
+    const key: unknown = a.publicKey
+    return key instanceof Uint8Array && key.length === PUBLIC_KEY_BYTES
+      ? { address: a.address, publicKey: new Uint8Array(key) }
+      : { address: a.address }
+  })
 }
 
 /** The accounts whose address is a base58 ed25519 public key; `method` names the answer in the error. */
@@ -103,7 +114,8 @@ export function walletStandardBackend(
   >
   const off =
     features[FEATURES.events]?.on('change', (changed) => {
-      if (!changed.accounts) return
+      // A change event is the wallet's: anything but a list of accounts is ignored, never thrown back.
+      if (!Array.isArray(changed?.accounts)) return
       const next = solanaAccounts(changed.accounts).filter((a) => isSolanaAddress(a.address))
       if (next.length === 0) {
         events.onDisconnect('wallet removed the accounts')
@@ -237,7 +249,8 @@ export function channelBackend(
       if (!Array.isArray(payload)) return
       const next = payload
         .filter((a): a is string => typeof a === 'string')
-        .map((a) => (a.startsWith('solana:') ? a.split(':').pop()! : a))
+        // A CAIP-10 entry counts only on this cluster: another cluster's account is not one here.
+        .map((a) => (a.startsWith(`${caipNetworkId}:`) ? a.slice(caipNetworkId.length + 1) : a))
         .filter(isSolanaAddress)
       if (next.length === 0) return
       accounts = next.map((address) => ({ address }))

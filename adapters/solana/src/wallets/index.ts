@@ -1,5 +1,6 @@
 import {
   type Connector,
+  PorticoError,
   sanitizeWalletIcon,
   sanitizeWalletName,
   walletStandardConnectorId,
@@ -52,7 +53,23 @@ export function toConnector(id: string, wallet: Wallet, conflict?: string): Conn
   }
 }
 
-/** The accounts usable on Solana (any `solana:` chain). */
+/**
+ * The accounts usable on Solana (any `solana:` chain). The list comes from the
+ * wallet, so entries that are not objects or whose chains are not strings are
+ * skipped; an answer that is not a list at all is a typed
+ * `INVALID_WALLET_RESPONSE` error (not an empty list: the wallet misbehaved).
+ */
 export function solanaAccounts(accounts: readonly WalletAccount[]): WalletAccount[] {
-  return accounts.filter((a) => Array.isArray(a.chains) && a.chains.some((c) => c.startsWith('solana:')))
+  if (!Array.isArray(accounts))
+    throw new PorticoError('The wallet returned an invalid response.', {
+      code: 'INVALID_WALLET_RESPONSE',
+      details: 'the accounts are not a list',
+    })
+  return accounts.filter(
+    (a: unknown) =>
+      typeof a === 'object' &&
+      a !== null &&
+      Array.isArray((a as WalletAccount).chains) &&
+      (a as WalletAccount).chains.some((c: unknown) => typeof c === 'string' && c.startsWith('solana:')),
+  )
 }

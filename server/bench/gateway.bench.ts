@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { startEvmDevnet } from '@portico/devnet'
 import autocannon from 'autocannon'
 import { privateKeyToAccount } from 'viem/accounts'
+import { registrationTypedData } from '../src/signatures/typed-data.js'
 import { startPostgresCluster } from '../src/test-helpers/postgres-cluster.js'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
@@ -101,11 +102,14 @@ async function main() {
         const balanceUrl = `${url}/v1/account/${holder.address}/balance?${q}&currency=usd&chainId=eip155:31337`
         if ((await fetch(balanceUrl)).status !== 200) throw new Error('balance warm-up failed')
         const account = privateKeyToAccount(holder.privateKey)
-        const message = JSON.stringify({
+        // Registrations are EIP-712 typed data covering every field (issue 22).
+        const fields = {
           name: `bench-${store}.portico.id`,
           address: account.address,
+          coin_type: 60,
           timestamp: Date.now(),
-        })
+        }
+        const message = JSON.stringify(fields)
         const reg = await fetch(`${url}/v1/profile/account?${q}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -113,7 +117,7 @@ async function main() {
             coin_type: 60,
             address: account.address,
             message,
-            signature: await account.signMessage({ message }),
+            signature: await account.signTypedData(registrationTypedData(fields)),
           }),
         })
         if (reg.status !== 200) throw new Error(`name registration failed: ${await reg.text()}`)

@@ -135,7 +135,13 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
     expect(portico.getViewLoader?.('Swap')).toBeTypeOf('function')
     expect(portico.getViewLoader?.('SwapSelectToken')).toBeTypeOf('function')
     expect(portico.getViewLoader?.('SwapPreview')).toBeTypeOf('function')
-    expect(portico.getAccountActions?.()).toContainEqual({ id: 'swap', label: 'Swap', view: 'Swap' })
+    expect(portico.getAccountActions?.()).toContainEqual({
+      id: 'swap',
+      label: 'Swap',
+      view: 'Swap',
+      // Only EVM accounts offer it: the other namespaces have no DEX.
+      namespaces: ['eip155'],
+    })
   })
 
   it('loads ETH, USDC, DAI with the account balances; ETH → USDC by default; slippage 1 % (SPEC §9)', async () => {

@@ -153,7 +153,14 @@ export class EsploraFacade {
   async utxos(address: string): Promise<EsploraUtxo[]> {
     const coins = await this.btc.node.getCoinsByAddress([this.bcoinAddress(address)])
     const out: EsploraUtxo[] = []
+    const seen = new Set<string>()
+    // While a block connects, bcoin can report an output from both the chain and the mempool:
+    // list each output once, the chain's (confirmed) entry first.
+    coins.sort((a: { height: number }, b: { height: number }) => b.height - a.height)
     for (const coin of coins) {
+      const outpoint = `${coin.txid()}:${coin.index}`
+      if (seen.has(outpoint)) continue
+      seen.add(outpoint)
       const entry = coin.height >= 0 ? await this.btc.node.chain.getEntry(coin.height) : null
       out.push({
         txid: coin.txid(),

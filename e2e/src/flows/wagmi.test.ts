@@ -3,7 +3,13 @@ import { getEvmFixtures } from '@portico/devnet'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildExampleSite } from '../harness/example-site.js'
-import { type StaticServer, screenshot, startStaticServer, useBrowser } from '../harness/index.js'
+import {
+  type StaticServer,
+  screenshot,
+  snapshotChains,
+  startStaticServer,
+  useBrowser,
+} from '../harness/index.js'
 import { DEV_WALLET, dialog, eventually, expectView, sel, shortAddress, textOf } from './demo.js'
 
 /** What examples/wagmi puts on `window.__porticoWagmi`, as far as this flow reads it. */
@@ -24,8 +30,12 @@ describe('examples/wagmi: connect through the Portico modal, transfer USDC with 
   let dist: string | undefined
   const account = getEvmFixtures().accounts[0]!.address
 
+  // The transfers spend gas and USDC on the shared anvils: put them back for the other flows.
+  let restoreChains: (() => Promise<void>) | undefined
+
   beforeAll(async () => {
     const world = inject('e2e')
+    restoreChains = await snapshotChains(world.chains)
     dist = await buildExampleSite('examples/wagmi')
     // The fixture tokens with their names (addresses are deterministic: the devnet checked them).
     const tokens = getEvmFixtures().tokens.map(({ address, symbol, name, decimals }) => ({
@@ -37,6 +47,7 @@ describe('examples/wagmi: connect through the Portico modal, transfer USDC with 
     site = await startStaticServer({ root: dist, json: { '/devnet.json': { chains: world.chains, tokens } } })
   }, 180_000)
   afterAll(async () => {
+    await restoreChains?.()
     await site?.close()
     if (dist) rmSync(dist, { recursive: true, force: true })
   })

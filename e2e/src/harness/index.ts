@@ -1,3 +1,4 @@
+export { snapshotChains } from './anvil-snapshot.js'
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './browser.js'
 export { type DemoProxy, serveDemoWith } from './demo-proxy.js'
 export { type OpenedPage, useBrowser } from './fixture.js'

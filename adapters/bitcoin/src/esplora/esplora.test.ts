@@ -11,6 +11,23 @@ describe('Esplora answers are validated', () => {
     ).toEqual([{ txid, vout: 1, value: 5000n, confirmed: true, blockHeight: 7 }])
   })
 
+  it('an output listed twice (mempool and a new block at once) counts once, as confirmed', () => {
+    const txid = 'cd'.repeat(32)
+    const other = 'ef'.repeat(32)
+    expect(
+      parseUtxos([
+        { txid, vout: 1, value: 949_900_000, status: { confirmed: false } },
+        { txid, vout: 1, value: 949_900_000, status: { confirmed: true, block_height: 9 } },
+        { txid, vout: 0, value: 50_000_000, status: { confirmed: false } },
+        { txid: other, vout: 1, value: 7, status: { confirmed: true, block_height: 8 } },
+      ]),
+    ).toEqual([
+      { txid, vout: 1, value: 949_900_000n, confirmed: true, blockHeight: 9 },
+      { txid, vout: 0, value: 50_000_000n, confirmed: false },
+      { txid: other, vout: 1, value: 7n, confirmed: true, blockHeight: 8 },
+    ])
+  })
+
   it('turns any garbage UTXO answer into EsploraResponseError, never a wrong balance', () => {
     const good = { txid: 'ab'.repeat(32), vout: 0, value: 1, status: { confirmed: false } }
     fc.assert(

@@ -23,26 +23,39 @@ function sats(value: unknown, what: string): bigint {
   return BigInt(value)
 }
 
-/** Validates `/address/:a/utxo`: every entry a txid, an output index, sats and a status. */
+/**
+ * Validates `/address/:a/utxo`: every entry a txid, an output index, sats and a status. An
+ * output listed twice (a server caught between its mempool and a new block lists it both
+ * unconfirmed and confirmed) is one output: counted once, confirmed when either entry says so —
+ * else the balance would double and a send would spend it twice.
+ */
 export function parseUtxos(json: unknown): Utxo[] {
   if (!Array.isArray(json)) throw new EsploraResponseError('UTXO list is not an array')
-  return json.map((u, i) => {
-    if (!isObject(u) || typeof u.txid !== 'string' || !TXID.test(u.txid))
-      throw new EsploraResponseError(`UTXO ${i} has no valid txid`)
-    if (typeof u.vout !== 'number' || !Number.isInteger(u.vout) || u.vout < 0 || u.vout > 0xffffffff)
-      throw new EsploraResponseError(`UTXO ${i} has no valid vout`)
-    const status = u.status
-    if (!isObject(status) || typeof status.confirmed !== 'boolean')
-      throw new EsploraResponseError(`UTXO ${i} has no status`)
-    const height = status.block_height
-    return {
-      txid: u.txid,
-      vout: u.vout,
-      value: sats(u.value, `UTXO ${i} value`),
-      confirmed: status.confirmed,
-      ...(typeof height === 'number' ? { blockHeight: height } : {}),
-    }
-  })
+  const byOutpoint = new Map<string, Utxo>()
+  for (const utxo of json.map(parseUtxo)) {
+    const key = `${utxo.txid}:${utxo.vout}`
+    const seen = byOutpoint.get(key)
+    if (!seen || (!seen.confirmed && utxo.confirmed)) byOutpoint.set(key, utxo)
+  }
+  return [...byOutpoint.values()]
+}
+
+function parseUtxo(u: unknown, i: number): Utxo {
+  if (!isObject(u) || typeof u.txid !== 'string' || !TXID.test(u.txid))
+    throw new EsploraResponseError(`UTXO ${i} has no valid txid`)
+  if (typeof u.vout !== 'number' || !Number.isInteger(u.vout) || u.vout < 0 || u.vout > 0xffffffff)
+    throw new EsploraResponseError(`UTXO ${i} has no valid vout`)
+  const status = u.status
+  if (!isObject(status) || typeof status.confirmed !== 'boolean')
+    throw new EsploraResponseError(`UTXO ${i} has no status`)
+  const height = status.block_height
+  return {
+    txid: u.txid,
+    vout: u.vout,
+    value: sats(u.value, `UTXO ${i} value`),
+    confirmed: status.confirmed,
+    ...(typeof height === 'number' ? { blockHeight: height } : {}),
+  }
 }
 
 /** Validates `/fee-estimates`: at least one target, every rate a finite positive number. */

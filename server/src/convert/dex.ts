@@ -201,13 +201,19 @@ export class DexService {
     }
   }
 
-  /** Gas for a call from `account`; a revert answers 400 with the router's reason. */
+  /**
+   * Gas limit for a call from `account`: the node's estimate plus a quarter. The estimate is
+   * exact only for the block it ran against; a Uniswap V2 pair writes its cumulative prices only
+   * when a second has passed since its last update, so a swap mined a second later than it was
+   * estimated needs more gas and would revert out of gas at the bare estimate. A revert answers
+   * 400 with the router's reason.
+   */
   async estimateGas(
     dex: Dex,
     call: { account: Address; to: Address; data: Hex; value: bigint },
   ): Promise<bigint> {
     try {
-      return await dex.chain.client.estimateGas(call)
+      return ((await dex.chain.client.estimateGas(call)) * 125n) / 100n
     } catch (error) {
       if (isRevert(error)) {
         const reason = error instanceof BaseError ? error.shortMessage : String(error)

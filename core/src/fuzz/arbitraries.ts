@@ -39,6 +39,22 @@ export function call<T>(fn: () => T): { ok: true; value: T } | { ok: false; erro
   return result
 }
 
+/** `call` for an async `fn` (a wallet's answer): settles it once, with the same hang guard. */
+export async function settle<T>(
+  fn: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  const start = performance.now()
+  let result: { ok: true; value: T } | { ok: false; error: unknown }
+  try {
+    result = { ok: true, value: await fn() }
+  } catch (error) {
+    result = { ok: false, error }
+  }
+  const took = performance.now() - start
+  if (took > PER_CALL_LIMIT_MS) throw new Error(`one call took ${took.toFixed(0)} ms (a hang)`)
+  return result
+}
+
 /** The only errors a parser may throw: the typed PorticoError family (a plain TypeError is a bug). */
 export function isTypedError(error: unknown): error is PorticoError {
   return (

@@ -14,7 +14,7 @@ import {
   hexish,
   hostileString,
   isTypedError,
-  PER_CALL_LIMIT_MS,
+  settle,
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
 import { toAccountRecords } from '../adapter/accounts.js'
@@ -35,21 +35,6 @@ import { channelDriver, readBtcProviders, toConnectors } from '../wallets/index.
 const runs = { numRuns: fuzzRuns() }
 const REGTEST = bitcoinCaipNetworkId(BITCOIN_GENESIS_HASHES.regtest)
 const params = addressParams(REGTEST)
-
-async function settle<T>(
-  fn: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const start = performance.now()
-  let result: { ok: true; value: T } | { ok: false; error: unknown }
-  try {
-    result = { ok: true, value: await fn() }
-  } catch (error) {
-    result = { ok: false, error }
-  }
-  const took = performance.now() - start
-  if (took > PER_CALL_LIMIT_MS) throw new Error(`one call took ${took.toFixed(0)} ms (a hang)`)
-  return result
-}
 
 /** A driver call as the adapter makes it: a wallet's own error mapped by `toBitcoinPorticoError`. */
 function atBoundary<T>(fn: () => Promise<T>): () => Promise<T> {

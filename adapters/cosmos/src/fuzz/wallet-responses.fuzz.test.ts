@@ -15,6 +15,7 @@ import {
   hostileString,
   isTypedError,
   PER_CALL_LIMIT_MS,
+  settle,
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
 import { toCosmosKeyInfo } from '../account/index.js'
@@ -32,21 +33,6 @@ const hub = cosmosLocalHub({ rpcUrl: 'http://127.0.0.1:1', restUrl: 'http://127.
 const CHAIN = hub.cosmos.chainId
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64')
-
-async function settle<T>(
-  fn: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const start = performance.now()
-  let result: { ok: true; value: T } | { ok: false; error: unknown }
-  try {
-    result = { ok: true, value: await fn() }
-  } catch (error) {
-    result = { ok: false, error }
-  }
-  const took = performance.now() - start
-  if (took > PER_CALL_LIMIT_MS) throw new Error(`one call took ${took.toFixed(0)} ms (a hang)`)
-  return result
-}
 
 function expectTyped(error: unknown) {
   expect(isTypedError(error), String(error)).toBe(true)

@@ -14,7 +14,7 @@ import {
   hexish,
   hostileString,
   isTypedError,
-  PER_CALL_LIMIT_MS,
+  settle,
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
 import { channelInjected } from '../adapter/channel.js'
@@ -27,21 +27,6 @@ const runs = { numRuns: fuzzRuns() }
 const GENESIS = `0x${'45'.repeat(32)}`
 const network = { ss58Prefix: 42, genesisHash: GENESIS }
 const local = polkadotLocal({ wsUrl: 'ws://127.0.0.1:1' })
-
-async function settle<T>(
-  fn: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const start = performance.now()
-  let result: { ok: true; value: T } | { ok: false; error: unknown }
-  try {
-    result = { ok: true, value: await fn() }
-  } catch (error) {
-    result = { ok: false, error }
-  }
-  const took = performance.now() - start
-  if (took > PER_CALL_LIMIT_MS) throw new Error(`one call took ${took.toFixed(0)} ms (a hang)`)
-  return result
-}
 
 function expectTyped(error: unknown) {
   expect(isTypedError(error), String(error)).toBe(true)

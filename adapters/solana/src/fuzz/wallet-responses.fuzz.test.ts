@@ -14,7 +14,7 @@ import {
   hexish,
   hostileString,
   isTypedError,
-  PER_CALL_LIMIT_MS,
+  settle,
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
 import { channelAccounts, channelBackend, solanaCodec, walletStandardBackend } from '../adapter/backends.js'
@@ -29,22 +29,6 @@ let codec: Awaited<ReturnType<typeof solanaCodec>>
 beforeAll(async () => {
   codec = await solanaCodec()
 })
-
-/** A call that returns a promise: settled within the hang guard, outcome reported. */
-async function settle<T>(
-  fn: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const start = performance.now()
-  let result: { ok: true; value: T } | { ok: false; error: unknown }
-  try {
-    result = { ok: true, value: await fn() }
-  } catch (error) {
-    result = { ok: false, error }
-  }
-  const took = performance.now() - start
-  if (took > PER_CALL_LIMIT_MS) throw new Error(`one call took ${took.toFixed(0)} ms (a hang)`)
-  return result
-}
 
 function expectTyped(error: unknown) {
   expect(isTypedError(error), String(error)).toBe(true)

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '@portico/core'
+import { type CaipNetworkId, InvalidCaipNetworkIdError, type Network } from '@portico/core'
 import { type Network as BitcoinJsNetwork, networks as btcNetworks } from 'bitcoinjs-lib'
 
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
@@ -12,9 +12,14 @@ export const BITCOIN_GENESIS_HASHES = {
   regtest: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
 } as const
 
-/** CAIP-2 id of a Bitcoin chain: `bip122:` + the first 32 hex characters of its genesis block hash. */
+/**
+ * CAIP-2 id of a Bitcoin chain: `bip122:` + the first 32 hex characters of its
+ * genesis block hash. Anything but 64 lower-case hex characters is a
+ * configuration mistake, reported as the typed `InvalidCaipNetworkIdError`.
+ */
 export function bitcoinCaipNetworkId(genesisHash: string): CaipNetworkId {
-  if (!/^[0-9a-f]{64}$/.test(genesisHash)) throw new TypeError(`not a block hash: ${genesisHash}`)
+  if (typeof genesisHash !== 'string' || !/^[0-9a-f]{64}$/.test(genesisHash))
+    throw new InvalidCaipNetworkIdError(genesisHash)
   return `bip122:${genesisHash.slice(0, 32)}`
 }
 

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Network } from '@portico/core'
+import { type CaipNetworkId, InvalidCaipNetworkIdError, type Network } from '@portico/core'
 
 /** An Assets-pallet token a network offers as a token balance. */
 export interface PolkadotAssetToken {
@@ -25,10 +25,14 @@ export interface PolkadotNetwork extends Network {
   assetTokens?: readonly PolkadotAssetToken[]
 }
 
-/** CAIP-2 id of a Polkadot-SDK chain: `polkadot:` + the first 32 hex characters of its genesis hash. */
+/**
+ * CAIP-2 id of a Polkadot-SDK chain: `polkadot:` + the first 32 hex characters
+ * of its genesis hash. Anything but a 0x-prefixed 32-byte hex hash is a
+ * configuration mistake, reported as the typed `InvalidCaipNetworkIdError`.
+ */
 export function polkadotCaipNetworkId(genesisHash: string): CaipNetworkId {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(genesisHash))
-    throw new TypeError(`polkadotCaipNetworkId: ${JSON.stringify(genesisHash)} is not a 32-byte hex hash`)
+  if (typeof genesisHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(genesisHash))
+    throw new InvalidCaipNetworkIdError(genesisHash)
   return `polkadot:${genesisHash.slice(2, 34).toLowerCase()}`
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench` (via scripts/bench.mjs, after every package is built):
 // bundle size and open latency of a minimal Portico app beside Reown AppKit,
 // RainbowKit and a wagmi + viem floor app, measured in the same run on this
-// machine, then AllWallets with 5,000 entries (allwallets.ts). Prints a table,
+// machine, then AllWallets with 5,000 entries (allwallets/). Prints a table,
 // checks the budgets (latency as ratios to the same run; exit 1 when one is
 // missed, a ratio without its reference is skipped) and writes bench/RESULTS.md.
 //
@@ -133,7 +133,7 @@ const load = loadavg()
   .join(' / ')
 const machine = `${cpus().length} cores (load average at the end ${load}), Node ${process.version}, ${chromium}`
 const checks = checkBudgets(bundles, latency)
-const allWallets = await (await import('./allwallets.js')).runAllWalletsBench({ runs, fromSource })
+const allWallets = await (await import('./allwallets/index.js')).runAllWalletsBench({ runs, fromSource })
 const text = formatReport({
   date: new Date().toISOString().slice(0, 10),
   machine,

@@ -96,7 +96,7 @@ export function formatReport(r: {
   /** Table lines of `formatPluginCosts`: what each plugin adds to the first load. */
   pluginCosts?: string[]
   peers: Record<string, Record<string, string>>
-  /** The AllWallets section (allwallets.ts `formatAllWallets`). */
+  /** The AllWallets section (allwallets/report.ts `formatAllWallets`). */
   allWallets?: string
 }): string {
   const lines: string[] = []

@@ -30,6 +30,7 @@ import {
   walletRequest,
 } from './provider/index.js'
 import { type EvmRuntime, loadEvmRuntime } from './runtime/index.js'
+import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
 import { readChainId, sendWithWallet, switchChain } from './wallet/index.js'
 
@@ -368,6 +369,10 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         ...(request.data ? { data: request.data as Hex } : {}),
       })
     },
+
+    isValidAddress: ({ address }) => isValidEvmAddress(address, async () => (await runtime()).getAddress),
+
+    transferRequest: (params) => evmTransferRequest(params),
 
     async estimateFee({ address, caipNetworkId, request }) {
       const network = networkOf(caipNetworkId)

@@ -131,6 +131,26 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     request: TransactionRequestOf<N>
   }): Promise<Balance>
   /**
+   * True when `address` can receive on `caipNetworkId`: the namespace's full
+   * check (EIP-55 checksum, bech32 prefix, SS58 prefix…). Send refuses a
+   * receiver it rejects; without it Send is not offered for the namespace.
+   */
+  isValidAddress?(params: { address: string; caipNetworkId: CaipNetworkId }): boolean | Promise<boolean>
+  /**
+   * The namespace's transaction request moving `amount` (integer units) of the
+   * native currency (`token` absent) or of `token` (its address in the chain's
+   * native form, as `TokenHolding.token`) from `from` to `to`. Send builds
+   * every transfer through it, then prices it with `estimateFee` and sends it
+   * with `sendTransaction`.
+   */
+  transferRequest?(params: {
+    from: string
+    to: string
+    caipNetworkId: CaipNetworkId
+    token?: string
+    amount: bigint
+  }): TransactionRequestOf<N> | Promise<TransactionRequestOf<N>>
+  /**
    * Fungible token balances of `address` read from the chain's RPC (SPL token
    * accounts on Solana). `tokens` narrows the result to these token addresses.
    */

@@ -10,6 +10,7 @@ import type {
   SignTransactionRequestOf,
   SignTransactionResultOf,
 } from './requests.js'
+import type { PreparedSend, SendParams, SendToken } from './send.js'
 import type { Logger, PorticoStorage } from './services.js'
 import type { PorticoState, RouterState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName, Views } from './views.js'
@@ -165,6 +166,28 @@ export interface Portico {
   }): Promise<string>
   /** Removes a settled (or abandoned) entry of `state.requests`. */
   clearRequest(requestId: string): void
+  /**
+   * Checks a transfer as the visitor filled it in and prices it, without
+   * sending: SPEC §5's 'An amount and receiver address are required' /
+   * 'A token is required', the adapter's receiver check
+   * (`InvalidReceiverAddressError`), the balance (`AmountExceedsBalanceError`,
+   * the fee included on the native currency). The fee is the adapter's
+   * estimate; `feeError` says why there is none.
+   */
+  prepareSend(params: SendParams): Promise<PreparedSend>
+  /**
+   * `prepareSend`, then asks the connected wallet to send it (tracked in
+   * `state.requests` like `sendTransaction`); resolves the hash / id. Refused
+   * with `PendingTransactionsLimitError` while 99 sends (SPEC §9) wait for
+   * inclusion.
+   */
+  send(params: SendParams & { requestId?: string }): Promise<string>
+  /**
+   * The most of `token` the account can send ("Max"): the whole token
+   * balance, or on the native currency the balance less the estimated fee
+   * (with a 25 % margin for the wallet's own gas price).
+   */
+  getMaxSendAmount(params: { token: SendToken; to?: string; namespace?: ChainNamespace }): Promise<bigint>
   /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */
   setLoading(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */

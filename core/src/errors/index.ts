@@ -38,6 +38,11 @@ export {
 } from './catalogue.js'
 export { toPorticoError } from './map.js'
 export {
+  AmountExceedsBalanceError,
+  InvalidReceiverAddressError,
+  PendingTransactionsLimitError,
+} from './send.js'
+export {
   AlreadyConnectedError,
   ChainDisconnectedError,
   InternalRpcError,

@@ -21,6 +21,7 @@ import type { ModalService } from '../modal/index.js'
 import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
+import { createSend } from '../send/index.js'
 import { detectEnvironment } from '../ssr/index.js'
 import { createInitialState, createStore } from '../state/index.js'
 import { resolveStorage } from '../storage/index.js'
@@ -171,6 +172,14 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     isDestroyed: () => destroyed,
   })
 
+  const send = createSend({
+    store,
+    accounts,
+    adapters,
+    sendTransaction: walletRequests.sendTransaction,
+    logger,
+  })
+
   const readyRef: { ready: Promise<void> } = { ready: Promise.resolve() }
   registerValue(c, TOKENS.Ready, readyRef)
 
@@ -194,6 +203,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
     ...walletRequests,
+    ...send,
     setLoading: (loading, namespace) => modal.setLoading(loading, namespace),
     shake: () => modal.shake(),
     // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):

@@ -1,0 +1,43 @@
+import type { Balance } from './adapter.js'
+import type { CaipNetworkId, ChainNamespace } from './network.js'
+import type { TransactionRequestOf } from './requests.js'
+
+/**
+ * What Send moves: the native currency (`token` absent) or a fungible token
+ * (`token` = its address in the chain's native form). A `Balance` or a
+ * `TokenHolding` from the account's balances fits as is; `value`, when given,
+ * is the balance the amount is checked against.
+ */
+export interface SendToken {
+  token?: string
+  decimals: number
+  symbol: string
+  value?: bigint
+}
+
+/** A transfer as the visitor fills it in: token, amount in display units, receiver. */
+export interface SendParams {
+  token: SendToken | undefined
+  /** Decimal text in the token's display units, e.g. `"1.5"`. */
+  amount: string
+  to: string
+  /** Default: the active namespace. */
+  namespace?: ChainNamespace
+}
+
+/** A checked transfer, priced, ready to send (`prepareSend`). */
+export interface PreparedSend {
+  namespace: ChainNamespace
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  token: SendToken
+  /** Integer units of `token`. */
+  amount: bigint
+  /** The namespace's transaction request the wallet will be asked to send. */
+  request: TransactionRequestOf
+  /** The fee the chain would charge, in the native currency; absent when it could not be estimated. */
+  fee?: Balance
+  /** Why the fee could not be estimated (the adapter lacks it, or the node refused), shown as is. */
+  feeError?: Error
+}

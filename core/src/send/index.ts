@@ -1,0 +1,1 @@
+export { createSend, type SendDeps } from './send.js'

@@ -1,0 +1,181 @@
+import type { AccountsService } from '../accounts/index.js'
+import { PENDING_TRANSACTIONS_LIMIT } from '../constants/index.js'
+import type {
+  CaipNetworkId,
+  ChainAdapter,
+  ChainNamespace,
+  Portico,
+  PorticoState,
+  SendToken,
+  TransactionRequestOf,
+} from '../contracts/index.js'
+import {
+  AmountAndReceiverRequiredError,
+  AmountExceedsBalanceError,
+  InvalidReceiverAddressError,
+  MethodNotSupportedError,
+  PendingTransactionsLimitError,
+  TokenRequiredError,
+  toPorticoError,
+  WalletNotConnectedError,
+} from '../errors/index.js'
+import type { AdapterRegistry } from '../networks/index.js'
+import type { Store } from '../state/index.js'
+import { isAddress, parseUnits } from '../utils/index.js'
+
+/**
+ * Head-room kept above the estimated fee when "Max" is used on the native
+ * currency: the wallet prices gas itself a moment later and may ask more.
+ */
+const MAX_FEE_MARGIN_PERCENT = 125n
+
+export interface SendDeps {
+  store: Store<PorticoState>
+  accounts: AccountsService
+  adapters: AdapterRegistry
+  sendTransaction: Portico['sendTransaction']
+  logger: { warn(message: string, error?: unknown): void }
+}
+
+type SendApi = Pick<Portico, 'prepareSend' | 'send' | 'getMaxSendAmount'>
+
+/**
+ * Send (issue 17): every namespace through its adapter. The adapter checks the
+ * receiver (`isValidAddress`), builds the transfer (`transferRequest`) and
+ * prices it (`estimateFee`); core checks what the SPEC asks (an amount, a
+ * receiver and a token; §5) and the balance, then sends through the tracked
+ * `sendTransaction`. At most `PENDING_TRANSACTIONS_LIMIT` sends wait for
+ * inclusion at once (SPEC §9).
+ */
+export function createSend(deps: SendDeps): SendApi {
+  let pending = 0
+
+  function wallet(namespace: ChainNamespace | undefined) {
+    const ns = namespace ?? deps.store.getState().activeNamespace
+    const account = ns ? deps.accounts.get(ns) : undefined
+    if (!ns || account?.status !== 'connected' || !account.address)
+      throw new WalletNotConnectedError(ns ? { namespace: ns } : {})
+    const caipNetworkId = deps.store.getState().networks.active[ns]
+    if (!caipNetworkId) throw new WalletNotConnectedError({ namespace: ns })
+    const adapter = deps.adapters.get(ns) as ChainAdapter
+    if (!adapter.transferRequest) throw new MethodNotSupportedError({ method: 'transferRequest' })
+    return { ns, caipNetworkId, adapter, from: account.address }
+  }
+
+  async function checkReceiver(
+    adapter: ChainAdapter,
+    ns: ChainNamespace,
+    to: string,
+    caipNetworkId: CaipNetworkId,
+  ) {
+    const valid = adapter.isValidAddress
+      ? await adapter.isValidAddress({ address: to, caipNetworkId })
+      : isAddress(to, ns)
+    if (!valid) throw new InvalidReceiverAddressError(to)
+  }
+
+  async function build(
+    w: ReturnType<typeof wallet>,
+    token: SendToken,
+    to: string,
+    amount: bigint,
+  ): Promise<TransactionRequestOf> {
+    return (await w.adapter.transferRequest!({
+      from: w.from,
+      to,
+      caipNetworkId: w.caipNetworkId,
+      ...(token.token !== undefined ? { token: token.token } : {}),
+      amount,
+    })) as TransactionRequestOf
+  }
+
+  async function price(w: ReturnType<typeof wallet>, request: TransactionRequestOf) {
+    if (!w.adapter.estimateFee) return { feeError: new MethodNotSupportedError({ method: 'estimateFee' }) }
+    try {
+      return {
+        fee: await w.adapter.estimateFee({ address: w.from, caipNetworkId: w.caipNetworkId, request }),
+      }
+    } catch (error) {
+      deps.logger.warn('Portico: the fee of the transfer could not be estimated', error)
+      return { feeError: toPorticoError(error) }
+    }
+  }
+
+  const prepareSend: Portico['prepareSend'] = async (params) => {
+    if (params === null || typeof params !== 'object') throw new AmountAndReceiverRequiredError()
+    const { token, amount: text, namespace } = params
+    const to = typeof params.to === 'string' ? params.to.trim() : ''
+    if (typeof text !== 'string' || text.trim() === '' || to === '')
+      throw new AmountAndReceiverRequiredError()
+    if (!token || typeof token !== 'object' || !Number.isInteger(token.decimals))
+      throw new TokenRequiredError()
+    const w = wallet(namespace)
+    const amount = parseUnits(text.trim(), token.decimals)
+    if (amount <= 0n) throw new AmountAndReceiverRequiredError({ details: 'the amount must be more than 0' })
+    await checkReceiver(w.adapter, w.ns, to, w.caipNetworkId)
+    if (token.value !== undefined && amount > token.value) throw new AmountExceedsBalanceError()
+    const request = await build(w, token, to, amount)
+    const priced = await price(w, request)
+    if (
+      token.token === undefined &&
+      token.value !== undefined &&
+      priced.fee &&
+      amount + priced.fee.value > token.value
+    )
+      throw new AmountExceedsBalanceError({
+        details: `the fee is ${priced.fee.formatted} ${priced.fee.symbol}`,
+      })
+    return {
+      namespace: w.ns,
+      caipNetworkId: w.caipNetworkId,
+      from: w.from,
+      to,
+      token,
+      amount,
+      request,
+      ...priced,
+    }
+  }
+
+  return {
+    prepareSend,
+
+    async send(params) {
+      if (pending >= PENDING_TRANSACTIONS_LIMIT)
+        throw new PendingTransactionsLimitError(PENDING_TRANSACTIONS_LIMIT)
+      const prepared = await prepareSend(params)
+      const hash = await deps.sendTransaction({
+        request: prepared.request,
+        namespace: prepared.namespace,
+        caipNetworkId: prepared.caipNetworkId,
+        ...(params.requestId !== undefined ? { requestId: params.requestId } : {}),
+      })
+      const adapter = deps.adapters.get(prepared.namespace) as ChainAdapter
+      if (adapter.waitForTransaction) {
+        pending += 1
+        adapter
+          .waitForTransaction({ hash, caipNetworkId: prepared.caipNetworkId })
+          .catch((error: unknown) => deps.logger.warn('Portico: waiting for a sent transfer failed', error))
+          .finally(() => {
+            pending -= 1
+          })
+      }
+      return hash
+    },
+
+    async getMaxSendAmount({ token, to, namespace }) {
+      if (!token || typeof token !== 'object' || !Number.isInteger(token.decimals))
+        throw new TokenRequiredError()
+      if (token.value === undefined)
+        throw new AmountExceedsBalanceError({ details: 'the balance is not known' })
+      if (token.token !== undefined || token.value === 0n) return token.value
+      const w = wallet(namespace)
+      const receiver = to?.trim() || w.from
+      await checkReceiver(w.adapter, w.ns, receiver, w.caipNetworkId)
+      const priced = await price(w, await build(w, token, receiver, token.value))
+      if (!priced.fee) throw priced.feeError
+      const keep = (priced.fee.value * MAX_FEE_MARGIN_PERCENT + 99n) / 100n
+      return token.value > keep ? token.value - keep : 0n
+    },
+  }
+}

@@ -3,6 +3,8 @@ import {
   type ChainAdapter,
   type ChainNamespace,
   createPortico,
+  formatUnits,
+  InvalidReceiverAddressError,
   type Logger,
   type Portico,
   PorticoError,
@@ -211,6 +213,39 @@ export function describeChainAdapter<N extends ChainNamespace>(
       const fee = await devnet.feeOf(hash)
       expect(fee).toBeGreaterThanOrEqual(0n)
       expect(senderBefore - (await devnet.balanceOf(wallet.address))).toBe(devnet.amount + fee)
+    })
+
+    it('Send: portico.send of the native currency, built by the adapter’s transferRequest and priced first, moves the receiver by the amount; a malformed receiver is refused', async () => {
+      const { portico, wallet, adapter } = await connected()
+      expect(adapter.transferRequest, 'the adapter implements transferRequest').toBeTypeOf('function')
+      expect(adapter.isValidAddress, 'the adapter implements isValidAddress').toBeTypeOf('function')
+      const native = await adapter.getBalance({
+        address: wallet.address,
+        caipNetworkId: devnet.caipNetworkId,
+      })
+      const token = { decimals: native.decimals, symbol: native.symbol, value: native.value }
+      const amount = formatUnits(devnet.amount, native.decimals)
+      const refused = await portico
+        .prepareSend({ token, amount, to: 'not-an-address', namespace })
+        .catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(InvalidReceiverAddressError)
+      const prepared = await portico.prepareSend({ token, amount, to: devnet.receiver, namespace })
+      expect(prepared.amount).toBe(devnet.amount)
+      expect(prepared.feeError, String(prepared.feeError)).toBeUndefined()
+      expect(prepared.fee!.value).toBeGreaterThanOrEqual(0n)
+      const before = await devnet.balanceOf(devnet.receiver)
+      const hash = await portico.send({ token, amount, to: devnet.receiver, namespace })
+      await adapter.waitForTransaction?.({ hash, caipNetworkId: devnet.caipNetworkId })
+      let after = before
+      await until(
+        async () => {
+          after = await devnet.balanceOf(devnet.receiver)
+          return after !== before
+        },
+        timeout,
+        'the sent amount lands',
+      )
+      expect(after - before).toBe(devnet.amount)
     })
 
     it('a user rejection in the wallet gives UserRejectedRequestError, and the next request goes through', async () => {

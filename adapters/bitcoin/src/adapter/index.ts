@@ -19,7 +19,7 @@ import {
 } from '@portico/core'
 import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { parseBitcoinAddress } from '../address/index.js'
+import { isBitcoinAddress, parseBitcoinAddress } from '../address/index.js'
 import type { BitcoinPurpose, BitcoinTransactionRequest } from '../contract/index.js'
 import { InvalidWalletResponseError, toBitcoinPorticoError } from '../errors/index.js'
 import { EsploraClient } from '../esplora/index.js'
@@ -367,6 +367,14 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
         request,
         () => esplora(session.caipNetworkId),
       )
+    },
+
+    isValidAddress: ({ address, caipNetworkId }) => isBitcoinAddress(address, addressParams(caipNetworkId)),
+
+    /** Payments in BTC (no tokens on bip122): the payment PSBT is built when it is sent or priced. */
+    transferRequest({ to, token, amount }) {
+      if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (tokens)' })
+      return { to, value: amount }
     },
 
     /** The fee the request would pay from `address` (its UTXOs, the request's or the estimated rate), as a Balance in BTC. */

@@ -9,6 +9,7 @@ import {
   PorticoError,
   type RequestChannel,
 } from '@portico/core'
+import { isCosmosAddress } from '../address/index.js'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
 import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
@@ -298,6 +299,15 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
         request,
         gasMultiplier,
       })
+    },
+
+    isValidAddress: ({ address, caipNetworkId }) =>
+      isCosmosAddress(address, findNetwork(networks, caipNetworkId).cosmos.bech32Prefix),
+
+    /** A bank `MsgSend` of `token` (a denom) or of the fee coin (the network's first currency). */
+    transferRequest({ to, caipNetworkId, token, amount }) {
+      const denom = token ?? findNetwork(networks, caipNetworkId).cosmos.currencies[0]!.denom
+      return { to, amount: [{ denom, amount: amount.toString() }] }
     },
 
     async estimateFee({ address, caipNetworkId, request }) {

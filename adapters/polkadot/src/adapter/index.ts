@@ -10,7 +10,7 @@ import {
   type RequestChannel,
   TokenBalanceUnavailableError,
 } from '@portico/core'
-import { assertNetworkAddress, encodeSs58 } from '../address/index.js'
+import { assertNetworkAddress, encodeSs58, isPolkadotAddress } from '../address/index.js'
 import {
   ApiPool,
   buildExtrinsic,
@@ -337,6 +337,15 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       })
       inclusions.set(hash, included)
       return hash
+    },
+
+    isValidAddress: ({ address, caipNetworkId }) =>
+      isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
+
+    /** `balances.transferKeepAlive` of the native token; Assets-pallet transfers are not built yet. */
+    transferRequest({ to, token, amount }) {
+      if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (assets)' })
+      return { to, value: amount }
     },
 
     async estimateFee({ address, caipNetworkId, request }) {

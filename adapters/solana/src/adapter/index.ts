@@ -22,6 +22,7 @@ import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import type { StandardConnectFeature } from '@wallet-standard/features'
+import { isSolanaAddress } from '../address/index.js'
 import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet, toStandardChain } from '../networks/index.js'
@@ -386,6 +387,14 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       return {
         signedTransaction: await session.backend.signTransaction(account, transaction, session.caipNetworkId),
       }
+    },
+
+    isValidAddress: ({ address }) => isSolanaAddress(address),
+
+    /** SOL transfers only: an SPL token transfer is not built yet (MethodNotSupportedError). */
+    transferRequest({ from, to, caipNetworkId, token, amount }) {
+      if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (SPL tokens)' })
+      return { from, to, value: amount, caipNetworkId }
     },
 
     /**

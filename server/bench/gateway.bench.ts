@@ -2,6 +2,9 @@
 // gateway with autocannon, on the embedded store and on PostgreSQL:
 // cached balance GETs, cached identity GETs and POST /e ingestion.
 // The gateway runs in its own process (the real bin); autocannon here.
+// `redis1` / `redis2`: one and two instances on the same PostgreSQL and one
+// Redis (autocannon spreads its connections over both), in the same run; the
+// two-instance / one-instance ratio is printed per scenario.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,21 +15,28 @@ import autocannon from 'autocannon'
 import { privateKeyToAccount } from 'viem/accounts'
 import { registrationTypedData } from '../src/signatures/typed-data.js'
 import { startPostgresCluster } from '../src/test-helpers/postgres-cluster.js'
+import { startRedis } from '../src/test-helpers/redis.js'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const BIN = fileURLToPath(new URL('../bin/portico-server.mjs', import.meta.url))
 
-function startServer(configFile: string): Promise<{ child: ChildProcess; url: string }> {
+type Store = 'sqlite' | 'postgres' | 'redis1' | 'redis2'
+
+function startServer(
+  configFile: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, '--config', configFile], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error('gateway did not start in 30 s'))
-    }, 30_000)
+      reject(new Error('gateway did not start in 120 s'))
+      // Started from TypeScript sources (no build) on a busy machine, the bin takes long to start.
+    }, 120_000)
     let buf = ''
     child.stdout!.on('data', (d) => {
       buf += d
@@ -57,11 +67,14 @@ async function run(title: string, opts: autocannon.Options): Promise<autocannon.
 }
 
 async function main() {
+  const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres,redis1,redis2').split(',') as Store[]
   const devnet = await startEvmDevnet()
   const pg = await startPostgresCluster({ durable: true })
+  const redis = stores.some((s) => s.startsWith('redis')) ? await startRedis() : undefined
   // An interrupted bench still stops the cluster and the nodes it started.
   const cleanup = () => {
     pg.stop()
+    void redis?.stop()
     void devnet.stop().finally(() => process.exit(130))
   }
   process.once('SIGINT', cleanup)
@@ -70,7 +83,6 @@ async function main() {
   const rows: Row[] = []
   try {
     const holder = devnet.fixtures.accounts[1]!
-    const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]
     for (const store of stores) {
       const configFile = join(dir, `${store}.json`)
       writeFileSync(
@@ -95,7 +107,14 @@ async function main() {
           ...(process.env.BENCH_SQLITE_SYNC ? { sqliteSynchronous: process.env.BENCH_SQLITE_SYNC } : {}),
         }),
       )
-      const { child, url } = await startServer(configFile)
+      const instances = store === 'redis2' ? 2 : 1
+      const started = await Promise.all(
+        Array.from({ length: instances }, () =>
+          startServer(configFile, store.startsWith('redis') ? { REDIS_URL: redis!.url } : {}),
+        ),
+      )
+      const urls = started.map((s) => s.url)
+      const url = urls[0]!
       try {
         const q = 'projectId=bench&st=bench&sv=1'
         // Warm the caches: one real multicall, one registered name.
@@ -121,15 +140,24 @@ async function main() {
           }),
         })
         if (reg.status !== 200) throw new Error(`name registration failed: ${await reg.text()}`)
-        const identityUrl = `${url}/v1/identity/${holder.address}?${q}`
+        const identityPath = `/v1/identity/${holder.address}?${q}`
+        const balancePath = balanceUrl.slice(url.length)
+        for (const u of urls) {
+          if ((await fetch(`${u}${balancePath}`)).status !== 200) throw new Error('balance warm-up failed')
+          if ((await fetch(`${u}${identityPath}`)).status !== 200) throw new Error('identity warm-up failed')
+        }
+        // Several URLs: autocannon spreads its connections over them, as a load balancer would.
+        // (autocannon takes a list of URLs; its types say string only.)
+        const target = (path: string) =>
+          (urls.length === 1 ? `${url}${path}` : urls.map((u) => `${u}${path}`)) as unknown as string
 
         const scenarios: [string, autocannon.Options][] = [
-          ['GET balance (cached)', { url: balanceUrl }],
-          ['GET identity (cached)', { url: identityUrl }],
+          ['GET balance (cached)', { url: target(balancePath) }],
+          ['GET identity (cached)', { url: target(identityPath) }],
           [
             'POST /e (committed)',
             {
-              url: `${url}/e?${q}`,
+              url: target(`/e?${q}`),
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               requests: [
@@ -164,13 +192,16 @@ async function main() {
           })
         }
       } finally {
-        child.kill('SIGTERM')
-        await new Promise((r) => child.once('exit', r))
+        for (const { child } of started) {
+          child.kill('SIGTERM')
+          await new Promise((r) => child.once('exit', r))
+        }
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
     pg.stop()
+    await redis?.stop()
     await devnet.stop()
   }
   console.log(`\n@portico/server on loopback, ${CONNECTIONS} connections, ${DURATION} s each`)
@@ -180,7 +211,17 @@ async function main() {
       `${r.store.padEnd(9)} ${r.scenario.padEnd(24)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.non2xx}`,
     )
   }
-  console.log(JSON.stringify({ gatewayBench: rows }))
+  const ratios = rows
+    .filter((r) => r.store === 'redis2')
+    .flatMap((two) => {
+      const one = rows.find((r) => r.store === 'redis1' && r.scenario === two.scenario)
+      return one ? [{ scenario: two.scenario, ratio: Math.round((two.rps / one.rps) * 100) / 100 }] : []
+    })
+  if (ratios.length > 0) {
+    console.log('\ntwo instances / one instance (PostgreSQL + Redis), req/s')
+    for (const r of ratios) console.log(`${r.scenario.padEnd(24)} ${r.ratio.toFixed(2)}×`)
+  }
+  console.log(JSON.stringify({ gatewayBench: rows, twoInstanceRatio: ratios }))
 }
 
 await main()

@@ -32,6 +32,7 @@ import {
 } from './indexer/index.js'
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
 import { registerOnramp } from './onramp/index.js'
+import { RetentionPruner } from './retention/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
@@ -52,6 +53,8 @@ export interface Gateway {
   indexer: HistoryIndexer
   /** The analytics group-commit writer (tests and embedders write through it directly). */
   analytics: AnalyticsWriter
+  /** Deletes analytics events and used signatures past their retention, on a schedule. */
+  retention: RetentionPruner
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
@@ -214,6 +217,7 @@ export async function createGateway(
     metrics,
   )
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
+  const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 
   let closed = false
   return {
@@ -223,9 +227,11 @@ export async function createGateway(
     metrics,
     indexer,
     analytics: writer,
+    retention,
     async listen() {
       await app.listen({ host: config.host, port: config.port })
       if (options.indexer !== false) indexer.start()
+      retention.start()
       const { port } = app.server.address() as AddressInfo
       const host = config.host.includes(':') ? `[${config.host}]` : config.host
       listening = `http://${host}:${port}`
@@ -236,6 +242,7 @@ export async function createGateway(
       closed = true
       // The leader lock goes first, so another instance takes the indexer over while this one drains.
       await indexer.stop()
+      await retention.stop()
       await drain(app, config.shutdownTimeoutMs)
       await writer.drain()
       await redis?.close()

@@ -57,6 +57,8 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       caipNetworkId: `eip155:${c.chainId}`,
       name: `Devnet ${c.chainId}`,
       rpcUrl: c.rpcUrl,
+      // Local anvil: blocks are final at once, indexing may start at 0.
+      devnet: true,
       ...(evm?.fixtures?.multicall3 ? { multicall3: evm.fixtures.multicall3 } : {}),
       ...(evm?.fixtures?.dex?.router ? { swap: { router: evm.fixtures.dex.router } } : {}),
       tokens: (evm?.fixtures?.tokens ?? []).map(({ address, symbol, name, decimals }) => ({

@@ -13,8 +13,11 @@ export type {
 } from './schema.js'
 export {
   ConfigSchema,
+  DEFAULT_CONFIRMATIONS,
+  DEVNET_CHAIN_IDS,
   isBitcoinNetwork,
   isCosmosNetwork,
+  isDevnetNetwork,
   isEvmNetwork,
   isPolkadotNetwork,
   isSolanaNetwork,

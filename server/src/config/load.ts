@@ -5,7 +5,13 @@ import { priceTableProblems } from '../chains/prices.js'
 import { onrampFromEnv, withDevnetSandbox } from '../onramp/config.js'
 import { withDevnetNetworks } from './devnet.js'
 import { ConfigError } from './errors.js'
-import { ConfigSchema, type GatewayConfig, type ProjectConfig } from './schema.js'
+import {
+  ConfigSchema,
+  type GatewayConfig,
+  isDevnetNetwork,
+  isEvmNetwork,
+  type ProjectConfig,
+} from './schema.js'
 
 /** The project used when the configuration names none: any localhost origin may call it. */
 export const DEFAULT_LOCAL_PROJECT: ProjectConfig = {
@@ -84,6 +90,21 @@ export function resolveConfig(
     }
     chains.add(n.caipNetworkId)
   }
+  config.networks.forEach((n, i) => {
+    if (!isEvmNetwork(n) || !n.indexer?.enabled) return
+    const where = `networks[${i}] (${n.caipNetworkId})`
+    if (isDevnetNetwork(n)) return
+    if (n.indexer.fromBlock === undefined) {
+      throw new ConfigError(
+        `invalid configuration: ${where} indexer.fromBlock is required on a real chain (the first block to index, e.g. the block your contracts were deployed in); only a devnet starts at 0 by default`,
+      )
+    }
+    if (n.indexer.confirmations === 0) {
+      throw new ConfigError(
+        `invalid configuration: ${where} indexer.confirmations 0 is allowed on a devnet only (set "devnet": true on a local chain); a real chain re-organises near its head`,
+      )
+    }
+  })
   return config
 }
 

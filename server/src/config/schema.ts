@@ -23,11 +23,25 @@ export const NetworkConfigSchema = Type.Object({
   /** Multicall3 address; balances are read through one aggregate3 call per chain. */
   multicall3: Type.Optional(EvmAddress),
   tokens: Type.Optional(Type.Array(TokenConfigSchema)),
+  /**
+   * A local development chain (anvil, hardhat, geth --dev): blocks are final
+   * at once, so the indexer may follow the head (`confirmations: 0`) and start
+   * at block 0. Chain ids 1337, 31337 and 31338 count as devnets unless this
+   * says `false`; any other chain is a real chain unless this says `true`.
+   */
+  devnet: Type.Optional(Type.Boolean()),
   indexer: Type.Optional(
     Type.Object({
       enabled: Type.Optional(Type.Boolean()),
+      /** First block to index. Required on a real chain (never a silent 0); a devnet starts at 0. */
       fromBlock: Type.Optional(Type.Integer({ minimum: 0 })),
+      /**
+       * Blocks indexed stop this many below the head, so a re-org shallower
+       * than this never reaches the history (default 12; a devnet 0). 0 only on a devnet.
+       */
+      confirmations: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
       pollIntervalMs: Type.Optional(Type.Integer({ minimum: 10 })),
+      /** Largest block range read in one step; halved while the provider refuses a range, grown back after. */
       batchBlocks: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
     }),
   ),
@@ -283,6 +297,22 @@ export const ConfigSchema = Type.Object({
     },
     { default: {} },
   ),
+  /** Old rows are pruned on a schedule (every instance may prune; deleting twice is harmless). */
+  retention: Type.Object(
+    {
+      /** Analytics events older than this many days (by arrival) are deleted; 0 keeps them forever. */
+      analyticsDays: Type.Integer({ minimum: 0, maximum: 36_500, default: 90 }),
+      /**
+       * A used signature (the replay guard of name registrations and
+       * sessions) is kept this long after its signed message can no longer be
+       * accepted anyway, then deleted.
+       */
+      usedSignaturesGraceMs: Type.Integer({ minimum: 0, maximum: 365 * 86_400_000, default: 86_400_000 }),
+      /** How often the pruning runs (ms); 0 turns it off. */
+      intervalMs: Type.Integer({ minimum: 0, maximum: 7 * 86_400_000, default: 3_600_000 }),
+    },
+    { default: {} },
+  ),
   analytics: Type.Object(
     {
       /** Events are committed in groups: a group closes after this many ms (0: at the end of the I/O turn) or maxBatch events. */
@@ -330,6 +360,17 @@ export function isCosmosNetwork(n: AnyNetworkConfig): n is CosmosNetworkConfig {
 /** True for a Polkadot network entry of `networks`. */
 export function isPolkadotNetwork(n: AnyNetworkConfig): n is PolkadotNetworkConfig {
   return n.caipNetworkId.startsWith('polkadot:')
+}
+
+/** Chain ids of local development chains (anvil / hardhat 31337, geth --dev / ganache 1337, the local world's 31338). */
+export const DEVNET_CHAIN_IDS: ReadonlySet<number> = new Set([1337, 31337, 31338])
+
+/** Confirmations the indexer waits for on a real chain when the configuration names none. */
+export const DEFAULT_CONFIRMATIONS = 12
+
+/** Whether an EVM network is a local development chain (its `devnet` flag, else its chain id). */
+export function isDevnetNetwork(n: NetworkConfig): boolean {
+  return n.devnet ?? DEVNET_CHAIN_IDS.has(Number(n.caipNetworkId.slice('eip155:'.length)))
 }
 
 /** True for an EVM network entry of `networks`. */

@@ -1,39 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { type Block, type Hex, hexToBigInt, type Log, type Transaction } from 'viem'
+import type { Block, Log } from 'viem'
 import type { Chain, ChainRegistry } from '../chains/index.js'
+import { DEFAULT_CONFIRMATIONS, isDevnetNetwork } from '../config/index.js'
 import type { Metrics } from '../http/metrics.js'
 import { BatchConditionError, type Database, type Statement } from '../storage/index.js'
+import { ChainDisagreementError, ProviderRangeError } from './errors.js'
 import { type Leadership, singleInstanceLeadership } from './leader.js'
-
-/** keccak256("Transfer(address,address,uint256)") — ERC-20 (3 topics) and ERC-721 (4 topics). */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-
-const metaAbi = [
-  { type: 'function', name: 'name', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
-  { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
-] as const
-
-const pad = (n: number | bigint, width: number) => n.toString().padStart(width, '0')
-
-/**
- * The order key of a transaction in an account's history: newest first when
- * sorted descending. Block time (ms), chain id, block number, index in block.
- */
-export function sortKey(blockTimeMs: number, chainId: number, block: bigint, txIndex: number): string {
-  return `${pad(blockTimeMs, 14)}.${pad(chainId, 12)}.${pad(block, 14)}.${pad(txIndex, 6)}`
-}
-
-const topicAddress = (topic: Hex | undefined) => `0x${(topic ?? '').slice(-40)}`.toLowerCase()
+import { blockHashStatements, findForkPoint, rollbackStatements, storedHashes } from './reorg.js'
+import { checkRange, TRANSFER_TOPIC, transferStatements } from './rows.js'
+import { AdaptiveSpan } from './span.js'
 
 interface ChainState {
   chain: Chain
   fromBlock: number
-  batchBlocks: number
+  confirmations: number
   pollIntervalMs: number
+  /** Blocks per step, halved on provider errors and grown back. */
+  span: AdaptiveSpan
   timer?: NodeJS.Timeout
   running?: Promise<void>
-  nextBlock?: bigint
+}
+
+/** Per-chain indexer settings with their defaults applied (a devnet: from 0, no confirmations). */
+export function indexerSettings(chain: Chain): {
+  fromBlock: number
+  confirmations: number
+  batchBlocks: number
+  pollIntervalMs: number
+} {
+  const c = chain.config.indexer ?? {}
+  const devnet = isDevnetNetwork(chain.config)
+  return {
+    // Configuration validation refuses a real chain without fromBlock; 0 is the devnet default.
+    fromBlock: c.fromBlock ?? 0,
+    confirmations: c.confirmations ?? (devnet ? 0 : DEFAULT_CONFIRMATIONS),
+    batchBlocks: c.batchBlocks ?? 100,
+    pollIntervalMs: c.pollIntervalMs ?? 1000,
+  }
 }
 
 /**
@@ -45,7 +48,14 @@ interface ChainState {
  * advisory lock, see `Leadership`) indexes it, and the cursor only moves by
  * compare-and-set from the value the step started at: a former leader that
  * has not noticed yet cannot rewrite or double a range.
- * (Re-orgs are not handled: a node that re-orgs past the cursor needs a re-index.)
+ *
+ * Re-orgs: only blocks `confirmations` deep are read; the hashes of the last
+ * indexed blocks are stored, and each range must continue the stored chain
+ * (its first block's parent hash). When it does not, the indexer finds the
+ * last block both chains share, deletes the rows of the orphaned blocks and
+ * the cursor moves back there, in one transaction; the next steps index the
+ * new blocks. Blocks and logs that disagree fail the step (logged, retried),
+ * never skipped; a provider that refuses a range gets smaller ranges.
  */
 export class HistoryIndexer {
   readonly #states: ChainState[]
@@ -62,12 +72,14 @@ export class HistoryIndexer {
     this.#states = chains
       .all()
       .filter((c) => c.config.indexer?.enabled)
-      .map((chain) => ({
-        chain,
-        fromBlock: chain.config.indexer?.fromBlock ?? 0,
-        batchBlocks: chain.config.indexer?.batchBlocks ?? 100,
-        pollIntervalMs: chain.config.indexer?.pollIntervalMs ?? 1000,
-      }))
+      .map((chain) => {
+        const { batchBlocks, ...settings } = indexerSettings(chain)
+        return {
+          chain,
+          ...settings,
+          span: new AdaptiveSpan(batchBlocks, Math.max(settings.pollIntervalMs, 250)),
+        }
+      })
   }
 
   get chains(): string[] {
@@ -114,11 +126,30 @@ export class HistoryIndexer {
       s.running = this.#tick(s)
         .then((more) => this.#schedule(s, more ? 0 : s.pollIntervalMs))
         .catch((error) => {
-          this.log.warn({ err: error, chain: s.chain.caipNetworkId }, 'indexer step failed; retrying')
-          this.metrics.inc('portico_indexer_errors_total', 'Indexer steps that failed.', {
-            chain: s.chain.caipNetworkId,
-          })
-          this.#schedule(s, Math.max(s.pollIntervalMs, 500))
+          const chain = s.chain.caipNetworkId
+          let wait: number
+          if (error instanceof ProviderRangeError) {
+            wait = s.span.providerFailed()
+            this.log.warn(
+              { err: error, chain, rangeBlocks: s.span.blocks, retryInMs: wait },
+              'provider failed the block range; retrying with a smaller range',
+            )
+            this.metrics.setGauge(
+              'portico_indexer_range_blocks',
+              'Blocks the indexer reads per step now (halved on provider errors).',
+              { chain },
+              s.span.blocks,
+            )
+          } else {
+            wait = s.span.otherFailure()
+            const disagreement = error instanceof ChainDisagreementError
+            this.log.warn(
+              { err: error, chain, retryInMs: wait, ...(disagreement ? { block: Number(error.block) } : {}) },
+              'indexer step failed; retrying',
+            )
+          }
+          this.metrics.inc('portico_indexer_errors_total', 'Indexer steps that failed.', { chain })
+          this.#schedule(s, wait)
         })
     }, delay)
   }
@@ -136,26 +167,58 @@ export class HistoryIndexer {
     )
     if (!leading) return false
     const stored = await this.cursor(id)
-    const from = stored ?? BigInt(s.fromBlock)
+    const start = BigInt(s.fromBlock)
+    const from = stored ?? start
     const head = await chain.client.getBlockNumber({ cacheTime: 0 })
-    if (from > head) return false
-    const to = head < from + BigInt(s.batchBlocks) - 1n ? head : from + BigInt(s.batchBlocks) - 1n
+    // Only blocks with `confirmations` blocks on top are indexed: shallower re-orgs never reach the history.
+    const safe = head - BigInt(s.confirmations)
+    const parent =
+      stored !== undefined && from > start
+        ? (await storedHashes(this.db, id, from - 1n, from - 1n)).get(from - 1n)
+        : undefined
+    if (from > safe) {
+      // Nothing new to read; the last indexed block may still have been replaced (or the chain got shorter).
+      if (
+        parent !== undefined &&
+        (from - 1n > head || (await chain.client.getBlock({ blockNumber: from - 1n })).hash !== parent)
+      )
+        await this.#rollBack(s, from)
+      return false
+    }
+    const to = safe < from + BigInt(s.span.blocks) - 1n ? safe : from + BigInt(s.span.blocks) - 1n
     const numbers: bigint[] = []
     for (let n = from; n <= to; n++) numbers.push(n)
-    // One HTTP round trip: the transport batches these JSON-RPC calls.
-    const [blocks, logs] = await Promise.all([
-      Promise.all(
-        numbers.map((blockNumber) => chain.client.getBlock({ blockNumber, includeTransactions: true })),
-      ),
-      chain.client.request({
-        method: 'eth_getLogs',
-        params: [
-          { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}`, topics: [TRANSFER_TOPIC] },
-        ],
-      }) as Promise<Log[]>,
-    ])
+    let blocks: Block<bigint, true>[]
+    let logs: Log[]
+    try {
+      // One HTTP round trip: the transport batches these JSON-RPC calls.
+      ;[blocks, logs] = await Promise.all([
+        Promise.all(
+          numbers.map((blockNumber) => chain.client.getBlock({ blockNumber, includeTransactions: true })),
+        ),
+        chain.client.request({
+          method: 'eth_getLogs',
+          params: [
+            {
+              fromBlock: `0x${from.toString(16)}`,
+              toBlock: `0x${to.toString(16)}`,
+              topics: [TRANSFER_TOPIC],
+            },
+          ],
+        }) as Promise<Log[]>,
+      ])
+    } catch (error) {
+      throw new ProviderRangeError(from, to, error)
+    }
     if (this.#stopped) return false
-    const statements = await this.#statements(chain, blocks, logs)
+    if (parent !== undefined && blocks[0]!.parentHash !== parent) {
+      // The block we indexed last is not the parent of the next one: the chain re-organised under us.
+      await this.#rollBack(s, from)
+      return true
+    }
+    checkRange(from, blocks, logs)
+    const statements = await transferStatements(this.db, chain, blocks, logs)
+    statements.push(...blockHashStatements(id, blocks))
     // Compare-and-set: the range commits only if the cursor is still where this step read it.
     statements.push(
       stored === undefined
@@ -171,8 +234,28 @@ export class HistoryIndexer {
             expectChanges: 1,
           },
     )
+    if (!(await this.#commit(id, from, statements))) return false
+    s.span.succeeded(numbers.length)
+    this.metrics.setGauge(
+      'portico_indexer_next_block',
+      'Next block the indexer will read.',
+      { chain: id },
+      Number(to + 1n),
+    )
+    this.metrics.setGauge(
+      'portico_indexer_range_blocks',
+      'Blocks the indexer reads per step now (halved on provider errors).',
+      { chain: id },
+      s.span.blocks,
+    )
+    return to < safe
+  }
+
+  /** Commits a step's statements; false when another leader moved the cursor meanwhile. */
+  async #commit(id: string, from: bigint, statements: Statement[]): Promise<boolean> {
     try {
       await this.db.batch(statements)
+      return true
     } catch (error) {
       if (error instanceof BatchConditionError && error.index === statements.length - 1) {
         this.log.warn(
@@ -183,187 +266,24 @@ export class HistoryIndexer {
       }
       throw error
     }
-    this.metrics.setGauge(
-      'portico_indexer_next_block',
-      'Next block the indexer will read.',
+  }
+
+  /** The chain re-organised below `cursor`: removes the orphaned blocks' rows; the next steps read the new ones. */
+  async #rollBack(s: ChainState, cursor: bigint): Promise<void> {
+    const id = s.chain.caipNetworkId
+    const fork = await findForkPoint(this.db, s.chain, cursor - 1n, BigInt(s.fromBlock))
+    const statements = await rollbackStatements(this.db, id, fork, cursor)
+    if (!(await this.#commit(id, cursor, statements))) return
+    this.log.warn(
+      { chain: id, fromBlock: Number(fork), toBlock: Number(cursor - 1n), depth: Number(cursor - fork) },
+      'chain re-organised: orphaned blocks rolled back, re-indexing',
+    )
+    this.metrics.inc('portico_indexer_reorgs_total', 'Re-orgs the indexer rolled back.', { chain: id })
+    this.metrics.inc(
+      'portico_indexer_reorg_blocks_total',
+      'Blocks rolled back because of re-orgs.',
       { chain: id },
-      Number(to + 1n),
+      Number(cursor - fork),
     )
-    return to < head
-  }
-
-  async #statements(chain: Chain, blocks: Block<bigint, true>[], logs: Log[]): Promise<Statement[]> {
-    const id = chain.caipNetworkId
-    const txByHash = new Map<string, { tx: Transaction; block: Block<bigint, true> }>()
-    for (const b of blocks) for (const tx of b.transactions) txByHash.set(tx.hash, { tx, block: b })
-
-    interface Row {
-      hash: string
-      logIndex: number
-      kind: 'native' | 'erc20' | 'erc721'
-      token: string
-      from: string
-      to: string
-      amount: string
-      tokenId: string | null
-    }
-    const rows: Row[] = []
-    // Native transfers: value-bearing transactions that succeeded.
-    const valued = [...txByHash.values()].filter(({ tx }) => tx.value > 0n && tx.to)
-    const receipts = await Promise.all(
-      valued.map(({ tx }) => chain.client.getTransactionReceipt({ hash: tx.hash })),
-    )
-    const failed = new Set<string>()
-    valued.forEach(({ tx }, i) => {
-      if (receipts[i]?.status !== 'success') {
-        failed.add(tx.hash)
-        return
-      }
-      rows.push({
-        hash: tx.hash,
-        logIndex: -1,
-        kind: 'native',
-        token: 'native',
-        from: tx.from.toLowerCase(),
-        to: tx.to!.toLowerCase(),
-        amount: tx.value.toString(),
-        tokenId: null,
-      })
-    })
-    for (const log of logs) {
-      if (log.removed || !log.transactionHash || log.logIndex == null) continue
-      // Raw eth_getLogs answers: quantities are hex strings.
-      const logIndex = Number(log.logIndex)
-      const topics = log.topics
-      if (topics.length === 3 && log.data.length >= 66) {
-        rows.push({
-          hash: log.transactionHash,
-          logIndex,
-          kind: 'erc20',
-          token: log.address.toLowerCase(),
-          from: topicAddress(topics[1]),
-          to: topicAddress(topics[2]),
-          amount: hexToBigInt(log.data.slice(0, 66) as Hex).toString(),
-          tokenId: null,
-        })
-      } else if (topics.length === 4) {
-        rows.push({
-          hash: log.transactionHash,
-          logIndex,
-          kind: 'erc721',
-          token: log.address.toLowerCase(),
-          from: topicAddress(topics[1]),
-          to: topicAddress(topics[2]),
-          amount: '1',
-          tokenId: hexToBigInt(topics[3]!).toString(),
-        })
-      }
-    }
-
-    const statements: Statement[] = await this.#tokenMeta(chain, rows)
-    const seenTx = new Set<string>()
-    const seenAccount = new Set<string>()
-    for (const r of rows) {
-      const entry = txByHash.get(r.hash)
-      if (!entry) continue
-      const { tx, block } = entry
-      const blockTime = Number(block.timestamp) * 1000
-      const key = sortKey(blockTime, chain.chainId, block.number!, tx.transactionIndex ?? 0)
-      if (!seenTx.has(r.hash)) {
-        seenTx.add(r.hash)
-        statements.push({
-          sql: `INSERT INTO txs (chain, tx_hash, sort_key, block_number, block_time, from_addr, to_addr, status)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chain, tx_hash) DO NOTHING`,
-          params: [
-            id,
-            r.hash,
-            key,
-            Number(block.number),
-            blockTime,
-            tx.from.toLowerCase(),
-            tx.to?.toLowerCase() ?? null,
-            failed.has(r.hash) ? 'failed' : 'confirmed',
-          ],
-        })
-      }
-      statements.push({
-        sql: `INSERT INTO transfers (chain, tx_hash, log_index, kind, token, from_addr, to_addr, amount, token_id)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chain, tx_hash, log_index) DO NOTHING`,
-        params: [id, r.hash, r.logIndex, r.kind, r.token, r.from, r.to, r.amount, r.tokenId],
-      })
-      for (const account of [r.from, r.to]) {
-        const k = `${account}|${r.hash}`
-        if (seenAccount.has(k)) continue
-        seenAccount.add(k)
-        statements.push({
-          sql: `INSERT INTO account_txs (account, chain, tx_hash, sort_key) VALUES (?, ?, ?, ?)
-                ON CONFLICT (account, chain, tx_hash) DO NOTHING`,
-          params: [account, id, r.hash, key],
-        })
-      }
-    }
-    return statements
-  }
-
-  /** Stores name / symbol / decimals of tokens seen for the first time (one multicall). */
-  async #tokenMeta(chain: Chain, rows: { kind: string; token: string }[]): Promise<Statement[]> {
-    const tokens = new Map<string, string>()
-    for (const r of rows) if (r.kind !== 'native') tokens.set(r.token, r.kind)
-    if (tokens.size === 0) return []
-    const addresses = [...tokens.keys()]
-    const known = await this.db.query<{ address: string }>(
-      `SELECT address FROM token_meta WHERE chain = ? AND address IN (${addresses.map(() => '?').join(', ')})`,
-      [chain.caipNetworkId, ...addresses],
-    )
-    const have = new Set(known.map((k) => k.address))
-    const missing = addresses.filter((a) => !have.has(a))
-    if (missing.length === 0) return []
-    const statements: Statement[] = []
-    const configured = new Map(chain.tokens.map((t) => [t.address.toLowerCase(), t]))
-    const unknown = missing.filter((a) => !configured.has(a))
-    let results: readonly { status: string; result?: unknown }[] = []
-    if (unknown.length > 0 && chain.config.multicall3) {
-      results = await chain.client
-        .multicall({
-          multicallAddress: chain.config.multicall3 as Hex,
-          allowFailure: true,
-          batchSize: 0,
-          contracts: unknown.flatMap((address) =>
-            (['name', 'symbol', 'decimals'] as const).map((functionName) => ({
-              address: address as Hex,
-              abi: metaAbi,
-              functionName,
-            })),
-          ),
-        })
-        .catch(() => [])
-    }
-    for (const address of missing) {
-      const kind = tokens.get(address)!
-      const c = configured.get(address)
-      let name = c?.name ?? c?.symbol
-      let symbol = c?.symbol
-      let decimals = c?.decimals
-      const i = unknown.indexOf(address)
-      if (i >= 0) {
-        const [n, sy, d] = [results[i * 3], results[i * 3 + 1], results[i * 3 + 2]]
-        name = n?.status === 'success' ? String(n.result).slice(0, 100) : undefined
-        symbol = sy?.status === 'success' ? String(sy.result).slice(0, 32) : undefined
-        decimals = d?.status === 'success' ? Number(d.result) : undefined
-      }
-      statements.push({
-        sql: `INSERT INTO token_meta (chain, address, kind, name, symbol, decimals) VALUES (?, ?, ?, ?, ?, ?)
-              ON CONFLICT (chain, address) DO NOTHING`,
-        params: [
-          chain.caipNetworkId,
-          address,
-          kind,
-          name ?? symbol ?? 'Unknown token',
-          symbol ?? '???',
-          kind === 'erc721' ? 0 : (decimals ?? 18),
-        ],
-      })
-    }
-    return statements
   }
 }

@@ -202,8 +202,9 @@ export class NameService {
       await this.db.batch([
         {
           // A signed registration is accepted once: a replay (however its signature is encoded) fails on the key.
-          sql: 'INSERT INTO used_signatures (digest, used_at) VALUES (?, ?)',
-          params: [digest, now],
+          // Past timestamp + max age the message is stale anyway: the row may be pruned after that.
+          sql: 'INSERT INTO used_signatures (digest, used_at, expires_at) VALUES (?, ?, ?)',
+          params: [digest, now, msg.timestamp + this.maxMessageAgeMs],
         },
         {
           // Monotonic per owner: a message not newer than the owner's last accepted one changes no row.

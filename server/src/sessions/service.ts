@@ -89,7 +89,11 @@ export class SessionService {
     try {
       await this.db.batch([
         // A signed session request is accepted once: the digest names project, owner, fields and nonce.
-        { sql: 'INSERT INTO used_signatures (digest, used_at) VALUES (?, ?)', params: [digest, now] },
+        // Past its expiry the request is refused anyway: the row may be pruned after that.
+        {
+          sql: 'INSERT INTO used_signatures (digest, used_at, expires_at) VALUES (?, ?, ?)',
+          params: [digest, now, body.expiry],
+        },
         {
           sql: `INSERT INTO sessions (id, project_id, address, pci, chain, permissions, created, expiry, revoked_at)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`,

@@ -148,6 +148,27 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   ONRAMP_MIGRATION,
+  {
+    version: 8,
+    name: 'indexed block hashes, retention',
+    statements: [
+      // The hash of each recently indexed block: the next range's parent hash is checked against it (re-orgs).
+      `CREATE TABLE indexer_blocks (
+        chain TEXT NOT NULL,
+        number BIGINT NOT NULL,
+        hash TEXT NOT NULL,
+        parent_hash TEXT NOT NULL,
+        PRIMARY KEY (chain, number)
+      )`,
+      // A re-org removes the rows of orphaned blocks by number.
+      'CREATE INDEX txs_chain_block ON txs (chain, block_number)',
+      // When the signed message can no longer be accepted anyway; pruned some time after. NULL (older rows): kept.
+      'ALTER TABLE used_signatures ADD COLUMN expires_at BIGINT',
+      'CREATE INDEX used_signatures_expires ON used_signatures (expires_at)',
+      // Retention deletes by arrival time across projects.
+      'CREATE INDEX analytics_events_received_all ON analytics_events (received_at)',
+    ],
+  },
 ]
 
 /**

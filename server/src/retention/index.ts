@@ -1,0 +1,1 @@
+export { PRUNE_CHUNK, RetentionPruner, type RetentionSettings } from './pruner.js'

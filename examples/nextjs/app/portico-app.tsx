@@ -1,7 +1,7 @@
 'use client'
 
 import { anvil31337, anvil31338, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
-import { createDevWallet } from '@portico/adapter-evm/dev-wallet'
+import { createDevWallet, type DevWallet } from '@portico/adapter-evm/dev-wallet'
 import { createCookieStorage, createPortico, type Portico } from '@portico/core'
 import {
   ConnectButton,
@@ -13,6 +13,30 @@ import {
 } from '@portico/react'
 import { useEffect, useState } from 'react'
 import type { Devnet } from './devnet.js'
+
+/** localStorage key under which the dev wallet remembers that this site was approved. */
+const GRANT_KEY = 'example-nextjs:dev-wallet-grant'
+
+/**
+ * A browser wallet remembers the sites it approved, so after a reload it
+ * answers `eth_accounts` without a prompt and Portico's restore succeeds. The
+ * dev wallet keeps no such memory across page loads; this gives it one. The
+ * approval request goes out before Portico is created, ahead of the restore's
+ * `eth_accounts`.
+ */
+function rememberSiteGrant(wallet: DevWallet): void {
+  if (localStorage.getItem(GRANT_KEY) === '1') {
+    wallet.provider.request({ method: 'eth_requestAccounts' }).catch((error: unknown) => {
+      localStorage.removeItem(GRANT_KEY)
+      console.warn('The dev wallet did not restore its approval of this site', error)
+    })
+  }
+  wallet.provider.on('connect', () => localStorage.setItem(GRANT_KEY, '1'))
+  wallet.provider.on('accountsChanged', (accounts: unknown) => {
+    if (Array.isArray(accounts) && accounts.length === 0) localStorage.removeItem(GRANT_KEY)
+  })
+  wallet.provider.on('disconnect', () => localStorage.removeItem(GRANT_KEY))
+}
 
 /**
  * One Portico instance per render root: on the server one per request (it
@@ -28,7 +52,11 @@ function makePortico(devnet: Devnet, cookieHeader: string): Portico {
     withRpcUrls(anvil31338, [rpc(31338) ?? anvil31338.rpcUrls.default.http[0] ?? '']),
   ]
   const inBrowser = typeof window !== 'undefined'
-  if (inBrowser) createDevWallet({ networks }).announce(window)
+  if (inBrowser) {
+    const wallet = createDevWallet({ networks })
+    rememberSiteGrant(wallet)
+    wallet.announce(window)
+  }
   return createPortico({
     adapters: [
       evmAdapter({

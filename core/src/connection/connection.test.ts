@@ -8,7 +8,7 @@ import {
 import { createPortico } from '../portico/index.js'
 import { createMemoryStorage } from '../storage/index.js'
 import { account, createFakeAdapter, createRecordingLogger, fakeNetwork } from '../test-helpers/index.js'
-import { RECENT_CONNECTORS_KEY } from './index.js'
+import { RECENT_ACCOUNTS_KEY, RECENT_CONNECTORS_KEY } from './index.js'
 
 const ADDRESS = '0xabc0000000000000000000000000000000000001'
 
@@ -203,6 +203,94 @@ describe('Reconnecting on load (SPEC §4)', () => {
     await portico.ready
     expect(portico.getState().accounts.eip155?.status).toBe('disconnected')
     expect(adapter.calls).toEqual([])
+  })
+})
+
+describe('The last connected account in storage (server-rendered connected state)', () => {
+  it('connect stores the address and network; the next instance starts reconnecting with that address', async () => {
+    const { portico, storage } = setup()
+    await portico.connect('fake.wallet')
+    await portico.switchNetwork('eip155:2')
+    expect(storage.get(RECENT_ACCOUNTS_KEY)).toEqual({
+      eip155: { address: ADDRESS, caipNetworkId: 'eip155:2' },
+    })
+    portico.destroy()
+    // A server render: same storage, no restore. The state is what the browser will draw first.
+    const server = createPortico({
+      adapters: [createFakeAdapter()],
+      storage,
+      logger: createRecordingLogger(),
+      reconnectOnLoad: false,
+    })
+    expect(server.getState().accounts.eip155).toMatchObject({
+      status: 'reconnecting',
+      connectorId: 'fake.wallet',
+      address: ADDRESS,
+      caipAddress: `eip155:2:${ADDRESS}`,
+    })
+    expect(server.getState().networks.active.eip155).toBe('eip155:2')
+    await server.ready
+    expect(server.getState().accounts.eip155?.status).toBe('reconnecting')
+    server.destroy()
+  })
+
+  it('reconnectOnLoad false never asks the wallet; the default restores', async () => {
+    const storage = createMemoryStorage()
+    storage.set(RECENT_CONNECTORS_KEY, { eip155: 'fake.wallet' })
+    const quiet = setup({ storage, reconnectOnLoad: false })
+    await quiet.portico.ready
+    expect(quiet.adapter.calls).toEqual([])
+    const adapter = createFakeAdapter()
+    adapter.getAccountsImpl = async () => ({
+      accounts: [account('eip155', ADDRESS)],
+      caipNetworkId: 'eip155:1',
+    })
+    const restoring = setup({ storage }, adapter)
+    await restoring.portico.ready
+    expect(restoring.adapter.calls[0]).toMatchObject({ method: 'getAccounts' })
+    expect(restoring.portico.getState().accounts.eip155?.status).toBe('connected')
+  })
+
+  it('disconnect forgets the stored account; a failed restore does too', async () => {
+    const { portico, storage } = setup()
+    await portico.connect('fake.wallet')
+    expect(storage.get(RECENT_ACCOUNTS_KEY)).toBeDefined()
+    await portico.disconnect()
+    expect(storage.get(RECENT_ACCOUNTS_KEY)).toBeUndefined()
+
+    storage.set(RECENT_CONNECTORS_KEY, { eip155: 'fake.wallet' })
+    storage.set(RECENT_ACCOUNTS_KEY, { eip155: { address: ADDRESS, caipNetworkId: 'eip155:1' } })
+    const adapter = createFakeAdapter()
+    adapter.getAccountsImpl = async () => ({ accounts: [], caipNetworkId: 'eip155:1' })
+    const next = setup({ storage }, adapter)
+    expect(next.portico.getState().accounts.eip155?.address).toBe(ADDRESS)
+    await next.portico.ready
+    expect(next.portico.getState().accounts.eip155).toMatchObject({
+      status: 'disconnected',
+      address: undefined,
+    })
+    expect(storage.get(RECENT_ACCOUNTS_KEY)).toBeUndefined()
+  })
+
+  it('a stored account on a network no longer configured, without a recent connector, or corrupted is not shown', () => {
+    const cases: [unknown, unknown][] = [
+      [{ eip155: 'fake.wallet' }, { eip155: { address: ADDRESS, caipNetworkId: 'eip155:999' } }],
+      [undefined, { eip155: { address: ADDRESS, caipNetworkId: 'eip155:1' } }],
+      [{ eip155: 'fake.wallet' }, { eip155: { address: '<script>', caipNetworkId: 'eip155:1' } }],
+      [{ eip155: 'fake.wallet' }, { eip155: { address: 'a b', caipNetworkId: 'eip155:1' } }],
+      [{ eip155: 'fake.wallet' }, { eip155: { address: ADDRESS, caipNetworkId: 42 } }],
+      [{ eip155: 'fake.wallet' }, { eip155: { address: ADDRESS, caipNetworkId: 'solana:1' } }],
+      [{ eip155: 'fake.wallet' }, ['not', 'a', 'map']],
+    ]
+    for (const [recent, stored] of cases) {
+      const storage = createMemoryStorage()
+      if (recent) storage.set(RECENT_CONNECTORS_KEY, recent)
+      storage.set(RECENT_ACCOUNTS_KEY, stored)
+      const { portico } = setup({ storage, reconnectOnLoad: false })
+      expect(portico.getState().accounts.eip155?.address).toBeUndefined()
+      expect(portico.getState().networks.active.eip155).toBe('eip155:1')
+      portico.destroy()
+    }
   })
 })
 

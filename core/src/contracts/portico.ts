@@ -45,6 +45,13 @@ export interface PorticoOptions {
   }
   /** 'local' (default in a browser), 'memory' (default under SSR), 'cookie', or a custom storage. */
   storage?: 'local' | 'memory' | 'cookie' | PorticoStorage
+  /**
+   * Restore the recent connection when the instance is created (default true).
+   * Set it to false for an instance that renders on the server: no wallet can
+   * answer there, so the state stays as the storage says (`reconnecting` with
+   * the last account) — what the browser's instance draws first, then restores.
+   */
+  reconnectOnLoad?: boolean
   /** Embedded mode: the modal is never hidden (SPEC §2). */
   embedded?: boolean
   /** Manual WalletConnect control (SPEC §2 open rules). */

@@ -1,6 +1,11 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
 import { fetchRecommendedWallets } from '../api/recommended.js'
-import { type ConnectionService, readRecentConnectors } from '../connection/index.js'
+import {
+  type ConnectionService,
+  persistRecentAccounts,
+  readRecentAccounts,
+  readRecentConnectors,
+} from '../connection/index.js'
 import type {
   AlertState,
   ChainAdapter,
@@ -104,9 +109,11 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   wireServices(c, options)
 
   const recent = readRecentConnectors(storage)
-  const store = createStore<PorticoState>(createInitialState(options, recent), (error) =>
-    logger.error('Portico: a state listener threw', error),
+  const store = createStore<PorticoState>(
+    createInitialState(options, recent, readRecentAccounts(storage)),
+    (error) => logger.error('Portico: a state listener threw', error),
   )
+  const stopPersisting = persistRecentAccounts(store, storage)
   registerValue(c, TOKENS.Store, store)
   getState = () => store.getState()
   const accounts = c.resolve<AccountsService>(TOKENS.Accounts)
@@ -251,6 +258,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
         }
       }
       offAnalytics()
+      stopPersisting()
       timers.clearAll()
       registry.clear()
       events.clear()
@@ -305,7 +313,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     await adaptersReady
     if (destroyed) return
     await Promise.all(pluginSetups)
-    if (destroyed) return
+    if (destroyed || options.reconnectOnLoad === false) return
     await connection.reconnect(recent)
   })()
   events.emit('MODAL_CREATED', { at: Date.now() })

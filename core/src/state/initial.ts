@@ -56,6 +56,9 @@ export function resolveNetworks(options: PorticoOptions): Network[] {
 export function createInitialState(
   options: PorticoOptions,
   recent: Partial<Record<ChainNamespace, string>> = {},
+  recentAccounts: Partial<
+    Record<ChainNamespace, { address: string; caipNetworkId: Network['caipNetworkId'] }>
+  > = {},
 ): PorticoState {
   const networks = resolveNetworks(options)
   const adapters = options.adapters ?? []
@@ -71,9 +74,23 @@ export function createInitialState(
   for (const ns of namespaces) {
     // SPEC §4: with a recent connector stored, the page loads in `reconnecting`.
     const connectorId = recent[ns]
-    accounts[ns] = connectorId
-      ? { ...createDefaultAccountState(), status: 'reconnecting', connectorId }
-      : createDefaultAccountState()
+    if (!connectorId) {
+      accounts[ns] = createDefaultAccountState()
+      continue
+    }
+    accounts[ns] = { ...createDefaultAccountState(), status: 'reconnecting', connectorId }
+    // The account it was last connected with, on a network still configured: shown while restoring,
+    // and what a server render (cookie storage) draws, so the browser's first render matches it.
+    const last = recentAccounts[ns]
+    const network = last && networks.find((n) => n.caipNetworkId === last.caipNetworkId)
+    if (last && network?.chainNamespace === ns) {
+      active[ns] = network.caipNetworkId
+      accounts[ns] = {
+        ...accounts[ns],
+        address: last.address,
+        caipAddress: `${network.caipNetworkId}:${last.address}`,
+      }
+    }
   }
   const activeNamespace = defaultNetwork?.chainNamespace ?? namespaces[0] ?? networks[0]?.chainNamespace
   const recentConnectorId = (activeNamespace && recent[activeNamespace]) || Object.values(recent)[0]

@@ -34,6 +34,7 @@ export interface ConnectButtonProps {
 
 /**
  * "Connect Wallet" when disconnected; when connected, avatar + name or short address + balance.
+ * While the last account is being restored (its address stored), that address, marked busy.
  * Either way a click opens the modal (Connect or Account).
  *
  * @example <ConnectButton showBalance={false} />
@@ -46,7 +47,9 @@ export function ConnectButton({ label, showBalance = true, className, themeMode 
   const avatarImage = useImageSource(account.profileImage)
   useDocumentStyles()
   const cls = className ? `portico-button ${className}` : 'portico-button'
-  if (!account.isConnected) {
+  // Restoring the last account (stored; with cookie storage also on the server): show it, busy.
+  const restoring = account.status === 'reconnecting' && Boolean(account.address)
+  if (!account.isConnected && !restoring) {
     const busy = account.status === 'connecting' || account.status === 'reconnecting'
     return (
       <button
@@ -73,6 +76,7 @@ export function ConnectButton({ label, showBalance = true, className, themeMode 
       data-portico-button="account"
       data-theme={theme}
       aria-haspopup="dialog"
+      aria-busy={restoring || undefined}
       onClick={() => void portico.open()}
     >
       {image ? (

@@ -1,0 +1,2 @@
+// Global stylesheets imported by the layout (Next.js bundles them into a <link>).
+declare module '*.css'

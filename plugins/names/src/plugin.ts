@@ -1,6 +1,8 @@
 import { definePlugin, type Plugin, type Portico } from '@portico/core'
 import type { NamesController, NamesControllerOptions } from './controller/index.js'
-import { NAMES_ACTION_LABEL } from './strings.js'
+
+/** The Account action's label; here, so the registration (first load) carries no other text. */
+export const NAMES_ACTION_LABEL = 'Choose a name'
 
 export interface NamesPluginOptions {
   /** The gateway's names zone (default `portico.id`, the gateway's default `names.zone`). */

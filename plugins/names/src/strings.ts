@@ -1,12 +1,11 @@
+import { NAMES_ACTION_LABEL } from './plugin.js'
+
 /**
  * Every text the names views show, in English, in one object: the views
  * read them from here (never inline), so they can move into the
  * `@portico/react` locale catalogue as they are. `{name}`-style fields are
  * filled by `fill()`.
  */
-/** The Account action's label, on its own so the registration (first load) does not carry every text. */
-export const NAMES_ACTION_LABEL = 'Choose a name'
-
 export const namesStrings = {
   actionLabel: NAMES_ACTION_LABEL,
   registerTitle: 'Choose a name',

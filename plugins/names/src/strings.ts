@@ -37,6 +37,7 @@ export const namesStrings = {
   unsupportedNetwork: 'Unsupported chain: names are not available on this network.',
   noGateway: 'Names need a Portico gateway (set apiUrl).',
   connectFirst: 'Connect an EVM wallet to choose a name.',
+  registeredTag: 'Registered',
   successText: '{name} now points to your address.',
   done: 'Done',
   copyName: 'Copy name',

@@ -25,7 +25,7 @@ export default function RegisterAccountNameSuccessView() {
 
   return (
     <div className="center" data-testid="names-success">
-      <span className="ring" data-status="success" aria-hidden="true" />
+      <span className="tag">{t.registeredTag}</span>
       <p className="identity" data-testid="names-success-name">
         {name}
       </p>

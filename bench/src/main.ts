@@ -53,6 +53,7 @@ bundles.push(
 const pluginApps = [
   { plugin: 'swap', app: 'portico + swap', entry: 'portico-swap.tsx' },
   { plugin: 'onramp', app: 'portico + onramp', entry: 'portico-onramp.tsx' },
+  { plugin: 'names', app: 'portico + names', entry: 'portico-names.tsx' },
 ]
 for (const p of pluginApps) {
   bundles.push(

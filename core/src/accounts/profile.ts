@@ -45,12 +45,17 @@ export function servableAvatar(
 export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
 
-  async refresh(namespace: ChainNamespace): Promise<void> {
+  /** `force` reads past the identity cache: the name or avatar just changed (a registration). */
+  async refresh(namespace: ChainNamespace, options: { force?: boolean } = {}): Promise<void> {
     if (!this.deps.api.enabled) return
     const address = this.deps.accounts.get(namespace)?.address
     if (!address) return
     try {
-      const identity = await this.deps.api.blockchain.getIdentity({ address, sender: address })
+      const identity = await this.deps.api.blockchain.getIdentity({
+        address,
+        sender: address,
+        ...(options.force ? { forceUpdate: true } : {}),
+      })
       if (this.deps.accounts.get(namespace)?.address !== address) return
       const profileImage = servableAvatar(identity.avatar, this.deps.apiUrl)
       if (identity.avatar && !profileImage) {

@@ -304,6 +304,32 @@ describe('HttpBlockchainApi caching and de-duplication', () => {
     expect(server.requests).toHaveLength(2)
   })
 
+  it('identity forceUpdate reads past the 24 h cache and keeps the fresh answer (a name just registered)', async () => {
+    let name: string | null = null
+    server.on(`GET /v1/identity/${ADDR}`, () => ({ body: { name, avatar: null } }))
+    const a = api()
+    expect(await a.getIdentity({ address: ADDR })).toEqual({ name: null, avatar: null })
+    name = 'ada.portico.id'
+    expect(await a.getIdentity({ address: ADDR })).toEqual({ name: null, avatar: null })
+    expect(await a.getIdentity({ address: ADDR, forceUpdate: true })).toEqual({
+      name: 'ada.portico.id',
+      avatar: null,
+    })
+    expect(await a.getIdentity({ address: ADDR })).toEqual({ name: 'ada.portico.id', avatar: null })
+    expect(server.requests).toHaveLength(2)
+  })
+
+  it('an aborted name lookup rejects with RequestAbortedError and a new one still answers', async () => {
+    server.on('GET /v1/profile/account/ada.portico.id', { body: { name: 'ada.portico.id' } })
+    const a = api()
+    const controller = new AbortController()
+    controller.abort()
+    await expect(a.lookupName('ada.portico.id', { signal: controller.signal })).rejects.toMatchObject({
+      code: 'REQUEST_ABORTED',
+    })
+    expect(await a.lookupName('ada.portico.id')).toMatchObject({ name: 'ada.portico.id' })
+  })
+
   it('balance is cached for 30 s; forceUpdate skips the cache', async () => {
     let clock = 1_000
     let n = 0

@@ -122,9 +122,15 @@ export class HttpBlockchainApi implements BlockchainApi {
     throw errors[kind]()
   }
 
-  async #get<T>(path: string, query: Query, chainId?: CaipNetworkId, kind?: GateKind): Promise<T> {
+  async #get<T>(
+    path: string,
+    query: Query,
+    chainId?: CaipNetworkId,
+    kind?: GateKind,
+    signal?: AbortSignal,
+  ): Promise<T> {
     await this.#gate(chainId, kind)
-    return this.#http.request<T>('GET', path, { query })
+    return this.#http.request<T>('GET', path, { query, ...(signal ? { signal } : {}) })
   }
 
   async #post<T>(path: string, body: unknown, chainId?: CaipNetworkId, kind?: GateKind): Promise<T> {
@@ -146,13 +152,21 @@ export class HttpBlockchainApi implements BlockchainApi {
     return this.#http.request('GET', '/v1/supported-chains')
   }
 
-  /** GET /v1/identity/{address}?sender — cached 24 h per address+sender. */
-  async getIdentity(params: { address: string; sender?: string }): Promise<IdentityResponse> {
+  /**
+   * GET /v1/identity/{address}?sender — cached 24 h per address+sender;
+   * `forceUpdate` reads past the cache and stores the fresh answer (after a
+   * name registration, a cached "no name" must not stay for a day).
+   */
+  async getIdentity(params: {
+    address: string
+    sender?: string
+    forceUpdate?: boolean
+  }): Promise<IdentityResponse> {
     await this.#gate(undefined)
     return this.#cached(
       `identity:${params.address}:${params.sender ?? ''}`,
       IDENTITY_CACHE_TTL_MS,
-      false,
+      params.forceUpdate === true,
       () =>
         this.#http.request('GET', `/v1/identity/${segment(params.address)}`, {
           query: { sender: params.sender },
@@ -274,9 +288,15 @@ export class HttpBlockchainApi implements BlockchainApi {
 
   // ── Names ─────────────────────────────────────────────────────────────────
 
-  /** GET /v1/profile/account/{name}?apiVersion=2 */
-  lookupName(name: string): Promise<NameRecord> {
-    return this.#get(`/v1/profile/account/${segment(name)}`, { apiVersion: 2 })
+  /** GET /v1/profile/account/{name}?apiVersion=2 — `signal` aborts it (a newer search replaced it). */
+  lookupName(name: string, options: { signal?: AbortSignal } = {}): Promise<NameRecord> {
+    return this.#get(
+      `/v1/profile/account/${segment(name)}`,
+      { apiVersion: 2 },
+      undefined,
+      undefined,
+      options.signal,
+    )
   }
 
   /** GET /v1/profile/reverse/{address}?sender&apiVersion=2 */
@@ -287,9 +307,19 @@ export class HttpBlockchainApi implements BlockchainApi {
     })
   }
 
-  /** GET /v1/profile/suggestions/{name}?zone */
-  getNameSuggestions(params: { name: string; zone?: string }): Promise<NameSuggestionsResponse> {
-    return this.#get(`/v1/profile/suggestions/${segment(params.name)}`, { zone: params.zone })
+  /** GET /v1/profile/suggestions/{name}?zone — `signal` aborts it. */
+  getNameSuggestions(params: {
+    name: string
+    zone?: string
+    signal?: AbortSignal
+  }): Promise<NameSuggestionsResponse> {
+    return this.#get(
+      `/v1/profile/suggestions/${segment(params.name)}`,
+      { zone: params.zone },
+      undefined,
+      undefined,
+      params.signal,
+    )
   }
 
   /** POST /v1/profile/account { coin_type, address, message, signature } — `{ success: false }` on any failure (SPEC §8). */

@@ -36,7 +36,8 @@ import type { CaipNetworkId } from './network.js'
  */
 export interface BlockchainApi {
   getSupportedChains(): Promise<SupportedChainsResponse>
-  getIdentity(params: { address: string; sender?: string }): Promise<IdentityResponse>
+  /** `forceUpdate` reads past the client's identity cache (after a registration). */
+  getIdentity(params: { address: string; sender?: string; forceUpdate?: boolean }): Promise<IdentityResponse>
   getTransactionHistory(params: {
     account: string
     cursor?: string
@@ -50,9 +51,14 @@ export interface BlockchainApi {
     forceUpdate?: string
   }): Promise<BalanceResponse>
   fetchPrice(params: { currency?: 'usd'; addresses: string[] }): Promise<FungiblePriceResponse>
-  lookupName(name: string): Promise<NameRecord>
+  /** `signal` aborts the request (the client then rejects with `RequestAbortedError`). */
+  lookupName(name: string, options?: { signal?: AbortSignal }): Promise<NameRecord>
   reverseLookup(params: { address: string; sender?: string }): Promise<NameRecord[]>
-  getNameSuggestions(params: { name: string; zone?: string }): Promise<NameSuggestionsResponse>
+  getNameSuggestions(params: {
+    name: string
+    zone?: string
+    signal?: AbortSignal
+  }): Promise<NameSuggestionsResponse>
   registerName(body: RegisterNameRequest): Promise<{ success: boolean }>
   getSession(id: string): Promise<unknown>
   revokeSession(id: string, body: RevokeSessionRequest): Promise<{ success: boolean }>

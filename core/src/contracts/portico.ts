@@ -206,6 +206,15 @@ export interface Portico {
    */
   refreshBalance(namespace?: ChainNamespace): Promise<void>
   /**
+   * Re-reads `profileName` / `profileImage` of a namespace's account (default:
+   * active) from GET /v1/identity/{address}, past the client's 24-hour identity
+   * cache: a name registered a moment ago shows in the button and Account at once.
+   *
+   * @example
+   * await portico.refreshProfile('eip155')
+   */
+  refreshProfile(namespace?: ChainNamespace): Promise<void>
+  /**
    * The directory's first RECOMMENDED_WALLETS_COUNT (4) wallets, for a visitor
    * with none installed: names are plain text, install links https only.
    * Rejects when no directory is configured (`directoryUrl` / `apiUrl`) or the call fails.

@@ -216,6 +216,10 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):
     // read past the gateway's balance cache (forceUpdate); a read already under way is shared.
     refreshBalance: (namespace) => balance.refresh(namespace, { forceUpdate: `refresh-${Date.now()}` }),
+    refreshProfile: async (namespace) => {
+      const ns = namespace ?? store.getState().activeNamespace
+      if (ns) await profile.refresh(ns, { force: true })
+    },
     clearAlert: () => setAlert(undefined),
     getRecommendedWallets: () => fetchRecommendedWallets(api.directory),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),

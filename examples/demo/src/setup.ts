@@ -11,6 +11,7 @@ import {
   type Portico,
 } from '@portico/core'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
+import { namesPlugin } from '@portico/plugin-names'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
@@ -144,8 +145,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ...(bitcoin ? [bitcoin.adapter] : []),
       ...polkadot.adapters,
     ],
-    // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
-    plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
+    // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet. So do names (its registry).
+    plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin(), namesPlugin()] : [])],
     metadata,
     themeMode: 'system',
   })

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config'
+import { sourceResolve } from '../../vitest.shared.js'
+
+// Controller tests run in node against a real gateway (names registry on SQLite, anvil for the dev wallet);
+// React view tests opt into happy-dom per file.
+export default defineProject({
+  ...sourceResolve,
+  test: {
+    name: 'plugin-names',
+    environment: 'node',
+    globalSetup: ['./src/test-helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})

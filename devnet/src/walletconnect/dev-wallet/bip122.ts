@@ -50,10 +50,25 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
 const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
 const utf8 = new TextEncoder()
 
-/** Derives the payment and ordinals keys of `key` for the network of `chainId` (CAIP-2). */
+const derived = new WeakMap<DevWcBitcoinKey, Map<string, Key[]>>()
+
+/**
+ * The payment and ordinals keys of `key` for the network of `chainId`
+ * (CAIP-2), derived once per chain (the seed's PBKDF2 is slow).
+ */
 export function bitcoinKeysFor(key: DevWcBitcoinKey, chainId: string): Key[] {
   const network = NETWORKS[chainId.split(':')[1] ?? '']
   if (!chainId.startsWith('bip122:') || !network) throw unrecognizedChain(chainId)
+  const byChain = derived.get(key) ?? new Map<string, Key[]>()
+  derived.set(key, byChain)
+  const known = byChain.get(chainId)
+  if (known) return known
+  const keys = deriveKeys(key, network)
+  byChain.set(chainId, keys)
+  return keys
+}
+
+function deriveKeys(key: DevWcBitcoinKey, network: Network): Key[] {
   initEccLib(ecc)
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(key.mnemonic ?? BITCOIN_DEV_MNEMONIC))
   const coin = network === networks.bitcoin ? 0 : 1

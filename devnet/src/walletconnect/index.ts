@@ -1,6 +1,9 @@
 export {
   ANVIL_DEFAULT_PRIVATE_KEY,
   createDevWcWallet,
+  type DevWcBitcoinKey,
+  type DevWcCosmosKey,
+  type DevWcPolkadotKey,
   type DevWcRequestLog,
   type DevWcSolanaKey,
   type DevWcWallet,

@@ -2,8 +2,11 @@
 //   node --import tsx devnet/src/walletconnect/wallet-main.ts 'wc:…' [--relay ws://127.0.0.1:8550] [--reject]
 // Relay URL and RPC URLs come from the running devnet (`portico-devnet start`)
 // unless given. Pairs with the URI, approves (or rejects with --reject), answers
-// requests with anvil's first key (and Solana dev key 1 when the local SVM runs),
-// logs each request, and runs until Ctrl-C.
+// requests with anvil's first key (and, when those devnets run, Solana dev key 1,
+// Polkadot //Bob, Bitcoin dev account 1 and Cosmos dev account 1: funded keys
+// the injected dev wallets do not use first), logs each request, and runs until Ctrl-C.
+import type { CosmosServiceInfo } from '../cosmos/service.js'
+import type { PolkadotServiceInfo } from '../polkadot/service.js'
 import type { SolanaServiceInfo } from '../solana/service.js'
 import { readDevnetState } from '../state.js'
 import { createDevWcWallet } from './dev-wallet/index.js'
@@ -27,6 +30,8 @@ const rejecting = args.includes('--reject')
 // With the local SVM running, the wallet also approves solana and sends with Solana dev key 1.
 const sol = state?.services.solana as SolanaServiceInfo | undefined
 const solKey = sol?.fixtures.devKeypairs[1]
+const dot = state?.services.polkadot as PolkadotServiceInfo | undefined
+const cosmos = state?.services.cosmos as CosmosServiceInfo | undefined
 const wallet = await createDevWcWallet({
   relayUrl,
   rpcUrls: {
@@ -34,6 +39,16 @@ const wallet = await createDevWcWallet({
     ...(sol ? { [sol.caipNetworkId]: sol.rpcUrl } : {}),
   },
   ...(solKey ? { solana: { address: solKey.address, secretKey: solKey.secretKey } } : {}),
+  ...(dot ? { polkadot: { uri: '//Bob', ss58Prefix: dot.ss58Prefix } } : {}),
+  ...(state?.services.bitcoin ? { bitcoin: { index: 1 } } : {}),
+  ...(cosmos
+    ? {
+        cosmos: {
+          index: 1,
+          prefixes: Object.fromEntries(cosmos.chains.map((c) => [c.caipNetworkId, c.bech32Prefix])),
+        },
+      }
+    : {}),
   behaviour: rejecting ? 'reject' : 'approve',
 })
 wallet.client.on('session_request', (e) =>

@@ -2,6 +2,7 @@ import { StargateClient } from '@cosmjs/stargate'
 import type { CaipAddress, CaipNetworkId, RequestChannel } from '@portico/core'
 import { UnsupportedChainError } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
+import { TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCosmosDevWallet } from '../dev-wallet/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
@@ -29,7 +30,7 @@ afterAll(() => sim?.stop())
  * WalletConnect cosmos methods (bytes as base64) with the dev wallet's keys —
  * what the WalletConnect plugin's request channel delivers once issue 10 lands.
  */
-function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none' } = {}) {
+function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none'; rewriteMemo?: boolean } = {}) {
   const dev = createCosmosDevWallet({
     chains: sim.chains.map((c) => ({ chainId: c.chainId, bech32Prefix: c.bech32Prefix })),
   })
@@ -59,11 +60,15 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none' } =
           authInfoBytes: string
           bodyBytes: string
         }
+        // rewriteMemo: a peer that validly signs a body other than the one it was asked to.
+        const body = opts.rewriteMemo
+          ? TxBody.encode({ ...TxBody.decode(bytes(d.bodyBytes)), memo: 'rewritten by the wallet' }).finish()
+          : bytes(d.bodyBytes)
         const r = await dev.keplr.signDirect(chain, p.signerAddress, {
           chainId: d.chainId,
           accountNumber: BigInt(d.accountNumber),
           authInfoBytes: bytes(d.authInfoBytes),
-          bodyBytes: bytes(d.bodyBytes),
+          bodyBytes: body,
         })
         const signed = {
           chainId: r.signed.chainId,
@@ -73,8 +78,10 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none' } =
         }
         return { signed, signature: r.signature } as T
       }
-      if (method === 'cosmos_signAmino')
-        return (await dev.keplr.signAmino(chain, p.signerAddress, p.signDoc as never)) as T
+      if (method === 'cosmos_signAmino') {
+        const doc = opts.rewriteMemo ? { ...p.signDoc, memo: 'rewritten by the wallet' } : p.signDoc
+        return (await dev.keplr.signAmino(chain, p.signerAddress, doc as never)) as T
+      }
       throw Object.assign(new Error('Unsupported method'), { code: 5101 })
     },
     accounts: () => granted,
@@ -99,10 +106,16 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none' } =
   }
 }
 
-async function connected(chains: CosmosNetwork[], opts?: { grant?: 'all' | 'none' }) {
+async function connected(
+  chains: CosmosNetwork[],
+  opts?: { grant?: 'all' | 'none'; rewriteMemo?: boolean; signMode?: 'direct' | 'amino' },
+) {
   const peer = sessionPeer(chains, opts)
   await peer.grant()
-  const adapter = cosmosAdapter({ networks: [hub, osmo] })
+  const adapter = cosmosAdapter({
+    networks: [hub, osmo],
+    ...(opts?.signMode ? { signMode: opts.signMode } : {}),
+  })
   await adapter.setup(createTestContext().ctx)
   return { peer, adapter, connectorId: 'walletConnect' }
 }
@@ -170,6 +183,25 @@ describe('cosmosAdapter over a request channel (WalletConnect cosmos namespace)'
       }),
     ).rejects.toBeInstanceOf(InvalidWalletResponseError)
   })
+
+  it.each(['direct', 'amino'] as const)(
+    'a peer that signs (%s) another body than asked (memo rewritten) is refused with InvalidWalletResponseError; nothing is broadcast',
+    async (signMode) => {
+      const { adapter, peer, connectorId } = await connected([hub], { rewriteMemo: true, signMode })
+      await adapter.connect({ connectorId, caipNetworkId: hub.caipNetworkId, channel: peer.channel })
+      const to = sim.fixtures.accounts[2]!.addresses[HUB]!
+      const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
+      const before = (await client.getBalance(to, 'uatom')).amount
+      await expect(
+        adapter.sendTransaction({
+          connectorId,
+          request: { to, amount: [{ denom: 'uatom', amount: '555' }], memo: 'asked' },
+        }),
+      ).rejects.toBeInstanceOf(InvalidWalletResponseError)
+      expect((await client.getBalance(to, 'uatom')).amount).toBe(before)
+      client.disconnect()
+    },
+  )
 
   it('the session ending emits disconnect', async () => {
     const { adapter, peer, connectorId } = await connected([hub])

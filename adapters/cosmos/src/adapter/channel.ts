@@ -16,6 +16,19 @@ function fromBase64(value: unknown, what: string): Uint8Array {
   return Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
 }
 
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
+
+/** JSON with sorted keys (amino's canonical form), to compare what was asked with what was signed. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
 function signatureOf(answer: unknown): StdSignature {
   const s = (
     answer as { signature?: { signature?: unknown; pub_key?: { type?: unknown; value?: unknown } } } | null
@@ -121,12 +134,17 @@ export function channelKeplr(channel: RequestChannel, networks: readonly CosmosN
       if (signed.chainId !== chainId || !/^\d{1,20}$/.test(String(signed.accountNumber))) {
         throw new InvalidWalletResponseError('cosmos_signDirect: signed doc for another chain or account')
       }
+      const bodyBytes = fromBase64(signed.bodyBytes, 'bodyBytes')
+      // A wallet may change the fee (auth info: Keplr lets the user pick one) but never the
+      // messages or memo: the signed body is what gets broadcast, so a changed one is refused.
+      if (!sameBytes(bodyBytes, signDoc.bodyBytes))
+        throw new InvalidWalletResponseError('cosmos_signDirect: the wallet signed another transaction body')
       return {
         signed: {
           chainId,
           accountNumber: BigInt(String(signed.accountNumber)),
           authInfoBytes: fromBase64(signed.authInfoBytes, 'authInfoBytes'),
-          bodyBytes: fromBase64(signed.bodyBytes, 'bodyBytes'),
+          bodyBytes,
         },
         signature: signatureOf(answer),
       }
@@ -141,6 +159,9 @@ export function channelKeplr(channel: RequestChannel, networks: readonly CosmosN
       if (!signed || typeof signed !== 'object' || signed.chain_id !== signDoc.chain_id) {
         throw new InvalidWalletResponseError('cosmos_signAmino: signed doc for another chain')
       }
+      // As for direct signing: the fee may change, the messages and memo may not.
+      if (sortedJson(signed.msgs) !== sortedJson(signDoc.msgs) || signed.memo !== signDoc.memo)
+        throw new InvalidWalletResponseError('cosmos_signAmino: the wallet signed other messages or memo')
       return { signed, signature: signatureOf(answer) }
     },
 

@@ -4,9 +4,12 @@ import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createMemoryKeyValueStorage, type MemoryKeyValueStorage } from '../storage.js'
+import { answerBip122, BIP122_READS, bitcoinKeysFor, type DevWcBitcoinKey } from './bip122.js'
+import { answerCosmos, COSMOS_READS, cosmosWallets, type DevWcCosmosKey } from './cosmos.js'
 import { answerEip155, EIP155_READS } from './eip155.js'
 import { UserCancelled, WalletError } from './errors.js'
 import { approveNamespaces } from './namespaces.js'
+import { answerPolkadot, type DevWcPolkadotKey, loadPolkadotKey } from './polkadot.js'
 import { answerSolana, type DevWcSolanaKey, SOLANA_READS } from './solana.js'
 
 type SignClient = InstanceType<typeof SignClientClass>
@@ -33,6 +36,25 @@ export interface DevWcWalletOptions {
    * `solana_signAndSendTransaction`.
    */
   solana?: DevWcSolanaKey
+  /**
+   * A Polkadot sr25519 key (`{ uri: '//Alice' }`). With it the wallet also
+   * approves the `polkadot` namespace (any chain the dApp asks) and answers
+   * `polkadot_signMessage` and `polkadot_signTransaction`.
+   */
+  polkadot?: DevWcPolkadotKey
+  /**
+   * Bitcoin keys (an HD index of a mnemonic; `{}` is the devnet's dev
+   * mnemonic, index 0). With it the wallet also approves `bip122` on
+   * mainnet, testnet and regtest and answers `getAccountAddresses`,
+   * `signMessage` (ECDSA, BIP-322) and `signPsbt`.
+   */
+  bitcoin?: DevWcBitcoinKey
+  /**
+   * A Cosmos key and the bech32 prefix of each chain it serves. With it the
+   * wallet also approves `cosmos` on those chains and answers
+   * `cosmos_getAccounts`, `cosmos_signDirect` and `cosmos_signAmino`.
+   */
+  cosmos?: DevWcCosmosKey
   /** Starting behaviour for proposals and requests (default 'approve'); see `DevWalletControls`. */
   behaviour?: 'approve' | 'reject' | 'hold'
   metadata?: SignClientTypes.Metadata
@@ -55,9 +77,11 @@ export interface DevWcRequestLog {
 /**
  * A WalletConnect "mobile" wallet for tests and the demo: a real
  * `@walletconnect/sign-client` that pairs from a URI, approves (or rejects)
- * sessions for eip155 and solana, and answers requests with devnet keys
- * (viem for EVM, @solana/kit for Solana, sending real transactions to the
- * local nodes). Proposals (`method: 'session_proposal'`) and requests that
+ * sessions for eip155, solana, polkadot, bip122 and cosmos, and answers
+ * requests with devnet keys (viem for EVM, @solana/kit for Solana, sending
+ * real transactions to the local nodes; @polkadot/keyring sr25519, BIP-84/86
+ * keys with bitcoinjs-lib, CosmJS HD wallets), each namespace only when its
+ * key is given. Proposals (`method: 'session_proposal'`) and requests that
  * need the user go through the behaviour switch every Portico dev wallet
  * shares (`DevWalletControls`); `rejectNext(sessionError(5002))` answers with
  * a session error instead of a user rejection.
@@ -65,6 +89,10 @@ export interface DevWcRequestLog {
 export interface DevWcWallet extends DevWalletControls {
   readonly address: Hex
   readonly solanaAddress: string | undefined
+  /** The Polkadot key's SS58 address (the prefix of `polkadot.ss58Prefix`, default 42). */
+  readonly polkadotAddress: string | undefined
+  /** Addresses the wallet holds on a CAIP-2 chain of any namespace (bip122: payment first, then ordinals). */
+  addressesOn(caipNetworkId: string): readonly string[]
   readonly client: SignClient
   /** Every request seen, in order. */
   readonly requests: readonly DevWcRequestLog[]
@@ -114,6 +142,27 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
   const requests: DevWcRequestLog[] = []
   const waiting = new Map<string, (s: SessionTypes.Struct | undefined) => void>()
   const tamper = (kind: 'signature') => gate.takeTamper(kind)
+  const polkadot = options.polkadot ? await loadPolkadotKey(options.polkadot) : undefined
+  const cosmosAddresses = new Map<string, string>()
+  for (const chainId of Object.keys(options.cosmos?.prefixes ?? {}))
+    cosmosAddresses.set(chainId, (await cosmosWallets(options.cosmos!, chainId)).address)
+
+  /** The wallet's addresses on a chain (none: it does not serve that chain). */
+  const addressesOn = (chainId: string): string[] => {
+    const namespace = chainId.split(':')[0]
+    if (namespace === 'eip155') return [account.address]
+    if (namespace === 'solana') return options.solana ? [options.solana.address] : []
+    if (namespace === 'polkadot') return polkadot ? [polkadot.address] : []
+    if (namespace === 'cosmos') return cosmosAddresses.has(chainId) ? [cosmosAddresses.get(chainId)!] : []
+    if (namespace === 'bip122' && options.bitcoin) {
+      try {
+        return bitcoinKeysFor(options.bitcoin, chainId).map((k) => k.address)
+      } catch {
+        return []
+      }
+    }
+    return []
+  }
 
   const reasonOf = (e: unknown, cancelCode: number) => {
     if (e instanceof UserCancelled) return { code: cancelCode, message: 'User rejected.' }
@@ -127,9 +176,8 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
     try {
       await gate.approve('session_proposal', params)
       const namespaces = approveNamespaces(params, {
-        evmAddress: account.address,
-        ...(options.solana ? { solanaAddress: options.solana.address } : {}),
-        known: [...rpcUrls.keys()],
+        addresses: (_namespace, chainId) => addressesOn(chainId),
+        known: [...rpcUrls.keys(), ...cosmosAddresses.keys()],
         malformedAccounts: gate.takeTamper('accounts'),
       })
       const { acknowledged } = await client.approve({ id, namespaces })
@@ -148,6 +196,18 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
     if (chainId.startsWith('solana:') && options.solana) {
       if (!SOLANA_READS.has(method)) await gate.approve(method, params)
       return answerSolana({ key: options.solana, rpcUrls, tamper }, method, params, chainId)
+    }
+    if (chainId.startsWith('polkadot:') && polkadot) {
+      await gate.approve(method, params)
+      return answerPolkadot({ signer: polkadot, tamper }, method, params)
+    }
+    if (chainId.startsWith('bip122:') && options.bitcoin) {
+      if (!BIP122_READS.has(method)) await gate.approve(method, params)
+      return answerBip122({ key: options.bitcoin, tamper }, method, params, chainId)
+    }
+    if (chainId.startsWith('cosmos:') && options.cosmos) {
+      if (!COSMOS_READS.has(method)) await gate.approve(method, params)
+      return answerCosmos({ key: options.cosmos, tamper }, method, params, chainId)
     }
     throw new WalletError(5100, `Unsupported chains: ${chainId}`)
   }
@@ -183,13 +243,14 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
 
   async function switchChain(caipNetworkId: string): Promise<void> {
     const name = caipNetworkId.split(':')[0] as string
-    const address = name === 'eip155' ? account.address : options.solana?.address
+    if (addressesOn(caipNetworkId).length === 0) return
     for (const s of client.session.getAll()) {
       const ns = s.namespaces[name]
-      if (!ns || !address) continue
+      if (!ns) continue
       if (!ns.chains?.includes(caipNetworkId)) {
         const chains = [...(ns.chains ?? []), caipNetworkId]
-        await updateNamespace(s, name, { ...ns, chains, accounts: chains.map((c) => `${c}:${address}`) })
+        const accounts = chains.flatMap((c) => addressesOn(c).map((a) => `${c}:${a}`))
+        await updateNamespace(s, name, { ...ns, chains, accounts })
       }
       const reference = caipNetworkId.split(':')[1] as string
       await client.emit({
@@ -208,6 +269,8 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
       return account.address
     },
     solanaAddress: options.solana?.address,
+    polkadotAddress: polkadot?.address,
+    addressesOn,
     client,
     requests,
     get behaviour() {

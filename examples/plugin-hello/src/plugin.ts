@@ -68,7 +68,8 @@ export function helloPlugin(options: HelloPluginOptions = {}): HelloPlugin {
       ctx.events.on('DISCONNECT_SUCCESS', onDisconnect)
       ctx.events.on('SWITCH_NETWORK', onSwitch)
       ctx.events.on('HELLO_WAVED', onWave)
-      greetings.set(ctx.portico, options.greeting ?? 'Hello')
+      // No greeting configured: the view says the translated "Hello" of the visitor's locale.
+      if (options.greeting) greetings.set(ctx.portico, options.greeting)
       // Every `on` has an `off`: the teardown runs on portico.destroy().
       return () => {
         ctx.events.off('CONNECT_SUCCESS', onConnect)

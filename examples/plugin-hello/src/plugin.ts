@@ -57,7 +57,13 @@ export function helloPlugin(options: HelloPluginOptions = {}): HelloPlugin {
     setup(ctx: PluginContext) {
       // The view's code is a separate chunk, fetched the first time it is shown.
       ctx.registerView('HelloView', () => import('./react/HelloView.js'))
-      ctx.registerAccountAction({ id: 'hello', label: options.label ?? 'Say hello', view: 'HelloView' })
+      ctx.registerAccountAction({
+        id: 'hello',
+        label: options.label ?? 'Say hello',
+        // The default label in the locales the plugin ships (a host's own label is its own text).
+        ...(options.label ? {} : { labels: { es: 'Saludar', ja: 'あいさつする' } }),
+        view: 'HelloView',
+      })
 
       const onConnect = (p: PorticoEventMap['CONNECT_SUCCESS']) => push('CONNECT_SUCCESS', p.address)
       const onDisconnect = (p: PorticoEventMap['DISCONNECT_SUCCESS']) =>

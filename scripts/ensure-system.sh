@@ -7,6 +7,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/postgres ] || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
+# CJK glyphs for the zh / ja screenshots (issue 20): without a CJK font Chromium draws boxes.
+fc-list 2>/dev/null | grep -qi 'wqy\|noto.*cjk' || need+=(fonts-wqy-zenhei)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing with apt: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

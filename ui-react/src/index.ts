@@ -10,6 +10,7 @@ export {
   type PorticoProviderProps,
   usePortico,
 } from './context/index.js'
+export { type Formatters, useFormat } from './format/index.js'
 export {
   type UseAccountResult,
   type UseBalanceResult,
@@ -23,7 +24,24 @@ export {
   usePorticoEvent,
   usePorticoState,
 } from './hooks/index.js'
-export { en, PorticoLocale, type PorticoStringKey, type PorticoStrings } from './i18n/index.js'
+export {
+  type Catalogue,
+  type CatalogueProblem,
+  checkCatalogue,
+  defineCatalogue,
+  en,
+  type LocaleInfo,
+  type LocaleMessages,
+  type Messages,
+  PorticoLocale,
+  type PorticoStringKey,
+  type PorticoStrings,
+  supportedLocales,
+  type TranslateOf,
+  useCatalogue,
+  useLocale,
+  useStrings,
+} from './i18n/index.js'
 export {
   PorticoModal,
   type PorticoModalProps,

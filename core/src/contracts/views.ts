@@ -45,8 +45,13 @@ export type ViewLoader = () => Promise<{ default: unknown }>
 /** An action a plugin adds to the Account view. */
 export interface AccountAction {
   id: string
-  /** Plain-text label (rendered as text). */
+  /** Plain-text label (rendered as text), in English: shown when `labels` has nothing for the visitor's locale. */
   label: string
+  /**
+   * The label in other locales, by BCP 47 tag (`{ es: 'Intercambiar', ja: 'スワップ' }`): plain data,
+   * so a plugin's registration-only entry translates its action without loading any UI code.
+   */
+  labels?: { readonly [locale: string]: string }
   /** View to push when chosen, or a callback. */
   view?: ViewName
   onSelect?: () => void

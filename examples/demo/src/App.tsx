@@ -20,8 +20,23 @@ type Mode = 'light' | 'dark' | 'system'
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const EVM_TRANSFER = { label: 'Send 0.01 ETH', request: { to: RECIPIENT, value: 10n ** 16n } }
 
+/** The locales Portico ships; the demo starts in `?locale=…` (e.g. `/?locale=ar`) when given. */
+const LOCALES = [
+  { tag: 'en', name: 'English' },
+  { tag: 'es', name: 'Español' },
+  { tag: 'zh', name: '简体中文' },
+  { tag: 'ja', name: '日本語' },
+  { tag: 'ar', name: 'العربية' },
+] as const
+
+function initialLocale(): string {
+  const asked = new URLSearchParams(window.location.search).get('locale')
+  return LOCALES.some((l) => l.tag === asked) ? (asked as string) : 'en'
+}
+
 export function App({ world }: { world: DemoWorld }) {
   const [mode, setMode] = useState<Mode>('system')
+  const [locale, setLocale] = useState(initialLocale)
   const dark = useSyncExternalStore(subscribeDark, prefersDark)
   const resolved = mode === 'system' ? (dark ? 'dark' : 'light') : mode
   useEffect(() => {
@@ -31,13 +46,14 @@ export function App({ world }: { world: DemoWorld }) {
   }, [world, mode, resolved])
 
   return (
-    <PorticoProvider portico={world.portico}>
+    <PorticoProvider portico={world.portico} locale={locale}>
       <header className="nav">
         <a className="brand" href="/">
           <span className="brand-mark" aria-hidden="true" />
           Portico <span className="badge">demo</span>
         </a>
         <div className="nav-actions">
+          <LocalePicker locale={locale} onChange={setLocale} />
           <ThemeToggle mode={mode} onChange={setMode} />
           <NetworkButton />
           <ConnectButton />
@@ -63,7 +79,7 @@ export function App({ world }: { world: DemoWorld }) {
             <HelloCard world={world} />
             <WalletConnectCard world={world} />
           </div>
-          <EmbeddedCard world={world} />
+          <EmbeddedCard world={world} locale={locale} />
         </div>
       </main>
       <footer className="footer">Portico · shadow DOM · constructable stylesheets · no vendor key</footer>
@@ -78,6 +94,22 @@ function subscribeDark(onChange: () => void) {
   return () => mql.removeEventListener('change', onChange)
 }
 const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches
+
+/** Switches the modal's language at run time (an open modal re-renders in place). */
+function LocalePicker({ locale, onChange }: { locale: string; onChange: (tag: string) => void }) {
+  return (
+    <label className="locale-picker">
+      <span className="visually-hidden">Language</span>
+      <select data-testid="locale-picker" value={locale} onChange={(e) => onChange(e.target.value)}>
+        {LOCALES.map((l) => (
+          <option key={l.tag} value={l.tag} lang={l.tag}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
 
 function ThemeToggle({ mode, onChange }: { mode: Mode; onChange: (m: Mode) => void }) {
   return (
@@ -189,7 +221,7 @@ function RequestsCard({ world }: { world: DemoWorld }) {
   )
 }
 
-function EmbeddedCard({ world }: { world: DemoWorld }) {
+function EmbeddedCard({ world, locale }: { world: DemoWorld; locale: string }) {
   return (
     <section className="card embedded-card" aria-labelledby="embedded-card">
       <h2 id="embedded-card">Embedded mode — a second instance</h2>
@@ -198,7 +230,7 @@ function EmbeddedCard({ world }: { world: DemoWorld }) {
         above.
       </p>
       <div className="embedded-slot" data-testid="embedded">
-        <PorticoProvider portico={world.embedded}>
+        <PorticoProvider portico={world.embedded} locale={locale}>
           <PorticoModal />
         </PorticoProvider>
       </div>

@@ -57,7 +57,13 @@ export function helloPlugin(options: HelloPluginOptions = {}): HelloPlugin {
     setup(ctx: PluginContext) {
       // The view's code is a separate chunk, fetched the first time it is shown.
       ctx.registerView('HelloView', () => import('./react/HelloView.js'))
-      ctx.registerAccountAction({ id: 'hello', label: options.label ?? 'Say hello', view: 'HelloView' })
+      ctx.registerAccountAction({
+        id: 'hello',
+        label: options.label ?? 'Say hello',
+        // The default label in the locales the plugin ships (a host's own label is its own text).
+        ...(options.label ? {} : { labels: { es: 'Saludar', ja: 'あいさつする' } }),
+        view: 'HelloView',
+      })
 
       const onConnect = (p: PorticoEventMap['CONNECT_SUCCESS']) => push('CONNECT_SUCCESS', p.address)
       const onDisconnect = (p: PorticoEventMap['DISCONNECT_SUCCESS']) =>
@@ -68,7 +74,8 @@ export function helloPlugin(options: HelloPluginOptions = {}): HelloPlugin {
       ctx.events.on('DISCONNECT_SUCCESS', onDisconnect)
       ctx.events.on('SWITCH_NETWORK', onSwitch)
       ctx.events.on('HELLO_WAVED', onWave)
-      greetings.set(ctx.portico, options.greeting ?? 'Hello')
+      // No greeting configured: the view says the translated "Hello" of the visitor's locale.
+      if (options.greeting) greetings.set(ctx.portico, options.greeting)
       // Every `on` has an `off`: the teardown runs on portico.destroy().
       return () => {
         ctx.events.off('CONNECT_SUCCESS', onConnect)

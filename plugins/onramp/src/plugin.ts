@@ -78,6 +78,8 @@ export function onrampPlugin(options: OnrampPluginOptions = {}): Plugin {
         ctx.registerAccountAction({
           id: 'onramp',
           label: options.actionLabel ?? 'Buy',
+          // A host's own label is its own text; the default one is translated.
+          ...(options.actionLabel ? {} : { labels: { es: 'Comprar', zh: '购买', ja: '購入', ar: 'شراء' } }),
           view: 'OnRampProviders',
         })
       }

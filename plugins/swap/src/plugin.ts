@@ -60,7 +60,13 @@ export function swapPlugin(options: SwapPluginOptions = {}): Plugin {
         ctx.registerView('Swap', () => import('./react/Swap.js'))
         ctx.registerView('SwapSelectToken', () => import('./react/SwapSelectToken.js'))
         ctx.registerView('SwapPreview', () => import('./react/SwapPreview.js'))
-        ctx.registerAccountAction({ id: 'swap', label: 'Swap', view: 'Swap', namespaces: ['eip155'] })
+        ctx.registerAccountAction({
+          id: 'swap',
+          label: 'Swap',
+          labels: { es: 'Intercambiar', zh: '兑换', ja: 'スワップ', ar: 'مبادلة' },
+          view: 'Swap',
+          namespaces: ['eip155'],
+        })
       }
       // Balances shown in the form follow the account's; another network reloads the token list.
       // Nothing to follow until the controller exists (first use).

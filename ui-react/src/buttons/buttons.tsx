@@ -1,6 +1,6 @@
 import { useInsertionEffect } from 'react'
 import { usePortico } from '../context/index.js'
-import { avatarVariant, formatTokenAmount } from '../format/index.js'
+import { avatarVariant, useFormat } from '../format/index.js'
 import { useAccount, useNetwork, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { adoptDocumentCss } from '../modal/sheets.js'
@@ -43,6 +43,7 @@ export function ConnectButton({ label, showBalance = true, className, themeMode 
   const portico = usePortico('ConnectButton')
   const theme = useButtonTheme(themeMode)
   const t = useStrings()
+  const format = useFormat()
   const account = useAccount()
   const avatarImage = useImageSource(account.profileImage)
   useDocumentStyles()
@@ -91,7 +92,7 @@ export function ConnectButton({ label, showBalance = true, className, themeMode 
       <span>{displayName(account.profileName, account.user?.email, account.address)}</span>
       {showBalance && account.balance !== undefined ? (
         <span className="portico-button-balance">
-          {formatTokenAmount(account.balance)} {account.balanceSymbol}
+          {format.tokenAmount(account.balance)} {account.balanceSymbol}
         </span>
       ) : null}
     </button>

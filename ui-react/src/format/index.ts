@@ -12,3 +12,12 @@ export {
   toBaseUnits,
   truncateDecimals,
 } from './format.js'
+export {
+  type Formatters,
+  formatIntegerIn,
+  formatShortDateIn,
+  formatTokenAmountIn,
+  formattersFor,
+  formatUsdIn,
+  useFormat,
+} from './intl.js'

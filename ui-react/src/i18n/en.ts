@@ -81,8 +81,6 @@ export const en = {
   activityMinutesAgo: '{n} min ago',
   activityHoursAgo: '{n} h ago',
   activityDaysAgo: '{n} d ago',
-  /** BCP 47 tag for dates older than a week (`Nov 3`, or `Nov 3, 2025` in another year). */
-  dateLocale: 'en-US',
   balanceLoading: 'Loading balance…',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   tokensLoading: 'Loading tokens…',

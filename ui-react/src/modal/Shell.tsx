@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react'
 import { shallowEqual, useStoreSelector } from '../hooks/index.js'
-import { useStrings } from '../i18n/index.js'
+import { useLocale, useStrings } from '../i18n/index.js'
 import { ViewOutlet } from '../views/outlet.js'
 import { getDeepActiveElement, getTabbables, trapTab } from './focus.js'
 import { BackIcon, CloseIcon } from './icons.js'
@@ -30,6 +30,7 @@ interface ShellProps {
 /** Header + animated body + current view; dialog semantics when floating, a labelled region when embedded. */
 export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellProps) {
   const t = useStrings()
+  const { locale, dir } = useLocale()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
@@ -130,7 +131,8 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
   )
 
   return (
-    <div className="root" data-theme={theme}>
+    // `lang` and `dir` of the visitor's locale: Arabic lays the modal out right to left.
+    <div className="root" data-theme={theme} lang={locale} dir={dir}>
       {embedded ? (
         dialog
       ) : (

@@ -1,4 +1,5 @@
-// Inline SVG icons (markup, not remote images).
+// Inline SVG icons (markup, not remote images). Icons that point along the line (back, chevron,
+// external link, sent / received arrows) carry `mirror-rtl`: flipped when the modal is right to left.
 const common = {
   viewBox: '0 0 24 24',
   fill: 'none',
@@ -15,7 +16,7 @@ export const CloseIcon = () => (
   </svg>
 )
 export const BackIcon = () => (
-  <svg aria-hidden="true" {...common}>
+  <svg aria-hidden="true" className="mirror-rtl" {...common}>
     <path d="m15 18-6-6 6-6" />
   </svg>
 )
@@ -31,7 +32,7 @@ export const CheckIcon = () => (
   </svg>
 )
 export const ExternalIcon = () => (
-  <svg aria-hidden="true" {...common}>
+  <svg aria-hidden="true" className="mirror-rtl" {...common}>
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </svg>
 )
@@ -41,17 +42,17 @@ export const PowerIcon = () => (
   </svg>
 )
 export const ChevronIcon = () => (
-  <svg aria-hidden="true" {...common}>
+  <svg aria-hidden="true" className="mirror-rtl" {...common}>
     <path d="m9 18 6-6-6-6" />
   </svg>
 )
 export const ArrowUpRightIcon = () => (
-  <svg aria-hidden="true" {...common}>
+  <svg aria-hidden="true" className="mirror-rtl" {...common}>
     <path d="M7 17 17 7M8 7h9v9" />
   </svg>
 )
 export const ArrowDownLeftIcon = () => (
-  <svg aria-hidden="true" {...common}>
+  <svg aria-hidden="true" className="mirror-rtl" {...common}>
     <path d="M17 7 7 17M16 17H7V8" />
   </svg>
 )

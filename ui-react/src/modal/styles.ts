@@ -72,27 +72,27 @@ export const modalCss = /* css */ `
 .root { font-family: var(--portico-font-family); font-size: var(--portico-font-size); color: var(--portico-foreground); line-height: 1.4; -webkit-font-smoothing: antialiased; }
 .overlay { position: fixed; inset: 0; z-index: var(--portico-z-index); background: var(--portico-overlay); display: flex; align-items: center; justify-content: center; padding: 16px; animation: portico-fade 150ms ease-out; }
 .dialog { position: relative; width: 360px; max-width: 100%; max-height: calc(100vh - 32px); display: flex; flex-direction: column; background: var(--portico-background); color: var(--portico-foreground); border: 1px solid var(--portico-border); border-radius: var(--portico-radius); box-shadow: 0 24px 64px -12px rgba(15, 23, 42, 0.35), 0 2px 6px rgba(15, 23, 42, 0.08); outline: none; animation: portico-pop 150ms cubic-bezier(0.2, 0.9, 0.3, 1.2); overflow: hidden; }
-.dialog[data-embedded] { width: 100%; max-width: 360px; margin: 0 auto; animation: none; box-shadow: 0 1px 3px rgba(15, 23, 42, 0.08); }
+.dialog[data-embedded] { width: 100%; max-width: 360px; margin-block: 0; margin-inline: auto; animation: none; box-shadow: 0 1px 3px rgba(15, 23, 42, 0.08); }
 .dialog[data-shake] { animation: portico-shake 500ms ease-in-out; }
 @media (max-width: 429.98px) {
   .overlay { align-items: flex-end; padding: 0; }
   .dialog:not([data-embedded]) { width: 100%; border-radius: var(--portico-radius) var(--portico-radius) 0 0; max-height: 90vh; animation-name: portico-sheet; }
 }
-.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 14px 14px 6px; min-height: 56px; }
+.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding-block: 14px 6px; padding-inline: 14px; min-height: 56px; }
 .title { margin: 0; text-align: center; font-size: 16px; font-weight: 600; letter-spacing: -0.01em; animation: portico-fade 120ms ease-out; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .icon-button { width: 36px; height: 36px; border-radius: 12px; border: 0; background: transparent; color: var(--portico-muted); display: inline-flex; align-items: center; justify-content: center; cursor: pointer; font: inherit; }
 .icon-button:hover { background: var(--portico-surface); color: var(--portico-foreground); }
 .icon-button svg { width: 18px; height: 18px; }
 .body { overflow: hidden; transition: height 150ms ease; }
-.content { padding: 6px 16px 18px; overflow-y: auto; max-height: calc(90vh - 72px); }
+.content { padding-block: 6px 18px; padding-inline: 16px; overflow-y: auto; max-height: calc(90vh - 72px); }
 .view { animation: portico-view 150ms ease-out; }
 button, a { -webkit-tap-highlight-color: transparent; }
 :focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .group + .group, .group + .list { margin-top: 12px; }
-.group-label { margin: 0 4px 6px; font-size: 12px; font-weight: 600; letter-spacing: .02em; color: var(--portico-muted); }
+.group-label { margin-block: 0 6px; margin-inline: 4px; font-size: 12px; font-weight: 600; letter-spacing: .02em; color: var(--portico-muted); }
 /* The wallet directory (AllWallets, from @portico/plugin-walletconnect): search field and virtualized rows (60px pitch). */
-.search { display: block; width: 100%; box-sizing: border-box; margin: 0 0 10px; padding: 10px 14px; border: 1px solid var(--portico-border); border-radius: 12px; background: var(--portico-surface); color: inherit; font: inherit; }
+.search { display: block; width: 100%; box-sizing: border-box; margin-block: 0 10px; margin-inline: 0; padding-block: 10px; padding-inline: 14px; border: 1px solid var(--portico-border); border-radius: 12px; background: var(--portico-surface); color: inherit; font: inherit; }
 .search::placeholder { color: var(--portico-muted); }
 .search:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
 .wallet-scroll { overscroll-behavior: contain; }
@@ -100,9 +100,9 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .namespaces { margin-top: 8px; }
 .namespaces .row-label { min-width: 0; }
 .namespaces .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.namespace-balance { flex: none; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-weight: 500; }
+.namespace-balance { flex: none; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: end; font-variant-numeric: tabular-nums; font-weight: 500; }
 .namespaces .row[data-active] { box-shadow: inset 0 0 0 1px var(--portico-accent); }
-.row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 0; border-radius: 14px; background: var(--portico-surface); color: inherit; font: inherit; text-align: left; cursor: pointer; text-decoration: none; transition: background 120ms ease; }
+.row { width: 100%; display: flex; align-items: center; gap: 12px; padding-block: 10px; padding-inline: 12px; border: 0; border-radius: 14px; background: var(--portico-surface); color: inherit; font: inherit; text-align: start; cursor: pointer; text-decoration: none; transition: background 120ms ease; }
 .row:hover { background: var(--portico-surface-hover); }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }
 .row > svg { flex: none; width: 18px; height: 18px; color: var(--portico-muted); }
@@ -110,32 +110,32 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .check { display: inline-flex; }
 .row-label { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .row-sub { display: block; font-size: 12px; color: var(--portico-muted); font-weight: 400; }
-.tag { flex: none; font-size: 11px; font-weight: 600; padding: 3px 8px; border-radius: 999px; background: color-mix(in srgb, var(--portico-accent) 14%, transparent); color: var(--portico-accent); }
+.tag { flex: none; font-size: 11px; font-weight: 600; padding-block: 3px; padding-inline: 8px; border-radius: 999px; background: color-mix(in srgb, var(--portico-accent) 14%, transparent); color: var(--portico-accent); }
 .tag[data-tone='muted'] { background: var(--portico-background); color: var(--portico-muted); }
 .wallet-icon { flex: none; width: 40px; height: 40px; border-radius: 12px; object-fit: cover; background: var(--portico-background); display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--portico-accent); border: 1px solid var(--portico-border); overflow: hidden; }
 .wallet-icon[data-size='lg'] { width: 72px; height: 72px; border-radius: 22px; font-size: 28px; }
 .grid-icon { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; align-items: stretch; justify-items: stretch; gap: 4px; padding: 9px; }
 .grid-icon span { border-radius: 4px; background: var(--portico-surface-hover); }
-.alert { display: flex; align-items: flex-start; gap: 8px; margin: 0 0 12px; padding: 10px 8px 10px 12px; border-radius: 14px; font-size: 13px; background: color-mix(in srgb, var(--portico-danger) 10%, transparent); color: var(--portico-foreground); }
+.alert { display: flex; align-items: flex-start; gap: 8px; margin-block: 0 12px; margin-inline: 0; padding-block: 10px; padding-inline: 12px 8px; border-radius: 14px; font-size: 13px; background: color-mix(in srgb, var(--portico-danger) 10%, transparent); color: var(--portico-foreground); }
 .alert > div { flex: 1; display: flex; flex-direction: column; gap: 2px; }
 .alert[data-severity='warning'] { background: color-mix(in srgb, #f59e0b 14%, transparent); }
 .alert[data-severity='info'] { background: color-mix(in srgb, var(--portico-accent) 10%, transparent); }
-.note { margin: 14px 4px 0; font-size: 12px; color: var(--portico-muted); text-align: center; }
-.center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding: 8px 4px 4px; }
-.center h3 { margin: 6px 0 0; font-size: 17px; font-weight: 600; }
+.note { margin-block: 14px 0; margin-inline: 4px; font-size: 12px; color: var(--portico-muted); text-align: center; }
+.center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 10px; padding-block: 8px 4px; padding-inline: 4px; }
+.center h3 { margin-block: 6px 0; margin-inline: 0; font-size: 17px; font-weight: 600; }
 .center p { margin: 0; color: var(--portico-muted); font-size: 14px; }
 .ring { position: relative; padding: 6px; border-radius: 28px; }
-.ring::after { content: ''; position: absolute; inset: 0; border-radius: 28px; border: 3px solid transparent; border-top-color: var(--portico-accent); border-right-color: var(--portico-accent); animation: portico-spin 900ms linear infinite; }
+.ring::after { content: ''; position: absolute; inset: 0; border-radius: 28px; border: 3px solid transparent; border-block-start-color: var(--portico-accent); border-inline-end-color: var(--portico-accent); animation: portico-spin 900ms linear infinite; }
 .ring[data-status='error']::after { animation: none; border-color: var(--portico-danger); }
 .actions { display: flex; gap: 8px; width: 100%; margin-top: 10px; }
-.button { flex: 1; min-height: 44px; padding: 10px 14px; border-radius: 14px; border: 0; font: inherit; font-weight: 600; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; gap: 8px; text-decoration: none; transition: filter 120ms ease, background 120ms ease; }
+.button { flex: 1; min-height: 44px; padding-block: 10px; padding-inline: 14px; border-radius: 14px; border: 0; font: inherit; font-weight: 600; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; gap: 8px; text-decoration: none; transition: filter 120ms ease, background 120ms ease; }
 .button[data-variant='primary'] { background: var(--portico-accent); color: var(--portico-accent-foreground); }
 .button[data-variant='primary']:hover { filter: brightness(1.08); }
 .button[data-variant='secondary'] { background: var(--portico-surface); color: var(--portico-foreground); }
 .button[data-variant='secondary']:hover { background: var(--portico-surface-hover); }
 .button[data-variant='danger'] { background: color-mix(in srgb, var(--portico-danger) 12%, transparent); color: var(--portico-danger); }
 .error-text { color: var(--portico-danger); font-size: 13px; word-break: break-word; }
-.profile { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 4px 0 14px; }
+.profile { display: flex; flex-direction: column; align-items: center; gap: 6px; padding-block: 4px 14px; padding-inline: 0; }
 .avatar { display: block; width: 64px; height: 64px; border-radius: 50%; flex: none; object-fit: cover; box-shadow: inset 0 0 0 1px var(--portico-border); }
 .avatar[data-size='sm'] { width: 24px; height: 24px; }
 .avatar[data-variant='0'] { background: conic-gradient(from 40deg, #6366f1, #ec4899, #f59e0b, #6366f1); }
@@ -149,21 +149,21 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .identity { display: flex; align-items: center; gap: 6px; font-size: 18px; font-weight: 600; }
 .balance { font-size: 15px; color: var(--portico-muted); font-variant-numeric: tabular-nums; }
 .chip-row { display: flex; gap: 8px; justify-content: center; flex-wrap: wrap; }
-.chip { display: inline-flex; align-items: center; gap: 6px; padding: 7px 12px; border-radius: 999px; border: 0; background: var(--portico-surface); color: var(--portico-foreground); font: inherit; font-size: 13px; font-weight: 500; cursor: pointer; text-decoration: none; }
+.chip { display: inline-flex; align-items: center; gap: 6px; padding-block: 7px; padding-inline: 12px; border-radius: 999px; border: 0; background: var(--portico-surface); color: var(--portico-foreground); font: inherit; font-size: 13px; font-weight: 500; cursor: pointer; text-decoration: none; }
 .chip:hover { background: var(--portico-surface-hover); }
 .chip svg { width: 14px; height: 14px; }
-.tabs { display: flex; gap: 4px; padding: 4px; border-radius: 14px; background: var(--portico-surface); margin: 4px 0 12px; }
-.tab { flex: 1; padding: 8px 0; border: 0; border-radius: 10px; background: transparent; color: var(--portico-muted); font: inherit; font-size: 14px; font-weight: 600; cursor: pointer; }
+.tabs { display: flex; gap: 4px; padding: 4px; border-radius: 14px; background: var(--portico-surface); margin-block: 4px 12px; margin-inline: 0; }
+.tab { flex: 1; padding-block: 8px; padding-inline: 0; border: 0; border-radius: 10px; background: transparent; color: var(--portico-muted); font: inherit; font-size: 14px; font-weight: 600; cursor: pointer; }
 .tab[aria-selected='true'] { background: var(--portico-background); color: var(--portico-foreground); box-shadow: 0 1px 2px rgba(15, 23, 42, 0.1); }
 .panel { min-height: 96px; }
-.token { display: flex; align-items: center; gap: 12px; padding: 8px 4px; }
+.token { display: flex; align-items: center; gap: 12px; padding-block: 8px; padding-inline: 4px; }
 .token-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-size: 12px; font-weight: 700; background: var(--portico-surface); color: var(--portico-accent); overflow: hidden; }
 .token-name { flex: 1; min-width: 0; font-weight: 500; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .token-amount .row-sub, .token-name .row-sub { overflow: hidden; text-overflow: ellipsis; }
-.token-amount { flex: none; text-align: right; font-variant-numeric: tabular-nums; font-weight: 500; }
-.empty { padding: 24px 12px; text-align: center; color: var(--portico-muted); font-size: 14px; }
+.token-amount { flex: none; text-align: end; font-variant-numeric: tabular-nums; font-weight: 500; }
+.empty { padding-block: 24px; padding-inline: 12px; text-align: center; color: var(--portico-muted); font-size: 14px; }
 .activity { gap: 4px; }
-.activity-row { display: flex; align-items: center; gap: 12px; padding: 8px 6px; border-radius: 12px; color: inherit; text-decoration: none; }
+.activity-row { display: flex; align-items: center; gap: 12px; padding-block: 8px; padding-inline: 6px; border-radius: 12px; color: inherit; text-decoration: none; }
 a.activity-row:hover { background: var(--portico-surface); }
 a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
 .activity-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; background: var(--portico-surface); color: var(--portico-muted); }
@@ -174,14 +174,14 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .activity-line { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; min-width: 0; }
 .activity-line > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .activity-label { flex: 1 1 auto; font-weight: 500; }
-.activity-amount { flex: 0 1 auto; font-weight: 500; font-variant-numeric: tabular-nums; text-align: right; }
+.activity-amount { flex: 0 1 auto; font-weight: 500; font-variant-numeric: tabular-nums; text-align: end; }
 .activity-amount[data-direction='in'] { color: var(--portico-success); }
 .activity-counterparty { flex: 1 1 auto; }
-.activity-date { flex: 0 0 auto; text-align: right; }
+.activity-date { flex: 0 0 auto; text-align: end; }
 .activity-failed { color: var(--portico-danger); }
-.activity-state { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 16px 12px; text-align: center; }
+.activity-state { display: flex; flex-direction: column; align-items: center; gap: 8px; padding-block: 16px; padding-inline: 12px; text-align: center; }
 .activity-more { margin-top: 8px; width: 100%; }
-.skeleton-row { display: flex; align-items: center; gap: 12px; padding: 8px 6px; }
+.skeleton-row { display: flex; align-items: center; gap: 12px; padding-block: 8px; padding-inline: 6px; }
 .skeleton { display: block; border-radius: 8px; background: var(--portico-surface); animation: portico-pulse 1.2s ease-in-out infinite; }
 .skeleton[data-shape='circle'] { flex: none; width: 36px; height: 36px; border-radius: 50%; }
 .skeleton-lines { flex: 1; display: flex; flex-direction: column; gap: 6px; }
@@ -192,11 +192,15 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .network-dot[data-variant='1'] { background: linear-gradient(135deg, #f59e0b, #ef4444); }
 .network-dot[data-variant='2'] { background: linear-gradient(135deg, #10b981, #3b82f6); }
 .network-dot[data-variant='3'] { background: linear-gradient(135deg, #a855f7, #ec4899); }
-.code { width: 100%; margin: 4px 0 0; padding: 12px; border-radius: 12px; background: var(--portico-surface); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; text-align: left; white-space: pre-wrap; word-break: break-word; max-height: 160px; overflow: auto; }
-.kv { width: 100%; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 13px; text-align: left; }
-.kv dt { color: var(--portico-muted); } .kv dd { margin: 0; text-align: right; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
+.code { width: 100%; margin-block: 4px 0; margin-inline: 0; padding: 12px; border-radius: 12px; background: var(--portico-surface); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; text-align: start; white-space: pre-wrap; word-break: break-word; max-height: 160px; overflow: auto; }
+.kv { width: 100%; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 13px; text-align: start; }
+.kv dt { color: var(--portico-muted); } .kv dd { margin: 0; text-align: end; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .check { color: var(--portico-success); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* Right to left (Arabic): the layout mirrors through logical properties; icons that point along the line mirror too. */
+[dir='rtl'] .mirror-rtl { transform: scaleX(-1); }
+[dir='rtl'] .view { animation-name: portico-view-rtl; }
+@keyframes portico-view-rtl { from { opacity: 0; transform: translateX(-6px); } to { opacity: 1; transform: none; } }
 @keyframes portico-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes portico-pop { from { opacity: 0; transform: translateY(8px) scale(0.98); } to { opacity: 1; transform: none; } }
 @keyframes portico-sheet { from { transform: translateY(100%); } to { transform: none; } }
@@ -212,11 +216,11 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 
 /** Light-DOM styles of the buttons (adopted by the document, class-scoped, no inline styles). */
 export const documentCss = /* css */ `
-.portico-button { ${decls({ '--portico-accent': themeVariableDefaults['--portico-accent'], '--portico-accent-foreground': '#ffffff' })} all: unset; box-sizing: border-box; display: inline-flex; align-items: center; gap: 8px; min-height: 40px; padding: 8px 16px; border-radius: 999px; cursor: pointer; font-family: ${themeVariableDefaults['--portico-font-family']}; font-size: 15px; font-weight: 600; line-height: 1; white-space: nowrap; transition: filter 120ms ease, background 120ms ease; }
+.portico-button { ${decls({ '--portico-accent': themeVariableDefaults['--portico-accent'], '--portico-accent-foreground': '#ffffff' })} all: unset; box-sizing: border-box; display: inline-flex; align-items: center; gap: 8px; min-height: 40px; padding-block: 8px; padding-inline: 16px; border-radius: 999px; cursor: pointer; font-family: ${themeVariableDefaults['--portico-font-family']}; font-size: 15px; font-weight: 600; line-height: 1; white-space: nowrap; transition: filter 120ms ease, background 120ms ease; }
 .portico-button[data-variant='primary'] { background: var(--portico-accent); color: var(--portico-accent-foreground); box-shadow: 0 4px 14px -4px color-mix(in srgb, var(--portico-accent) 60%, transparent); }
 .portico-button[data-variant='primary']:hover { filter: brightness(1.08); }
-.portico-button[data-variant='account'], .portico-button[data-variant='network'] { background: #ffffff; color: #0f172a; box-shadow: 0 0 0 1px rgba(15, 23, 42, 0.1), 0 2px 8px -2px rgba(15, 23, 42, 0.12); padding: 6px 14px 6px 6px; }
-.portico-button[data-variant='network'] { padding: 6px 14px 6px 6px; }
+.portico-button[data-variant='account'], .portico-button[data-variant='network'] { background: #ffffff; color: #0f172a; box-shadow: 0 0 0 1px rgba(15, 23, 42, 0.1), 0 2px 8px -2px rgba(15, 23, 42, 0.12); padding-block: 6px; padding-inline: 6px 14px; }
+.portico-button[data-variant='network'] { padding-block: 6px; padding-inline: 6px 14px; }
 .portico-button[data-variant='network'][data-unsupported] { color: #b91c1c; box-shadow: 0 0 0 1px rgba(220, 38, 38, 0.4); }
 .portico-button:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .portico-button-balance { font-weight: 500; color: #64748b; font-variant-numeric: tabular-nums; }
@@ -229,7 +233,7 @@ export const documentCss = /* css */ `
 .portico-button-avatar[data-variant='6'] { background: conic-gradient(from 60deg, #e11d48, #fb7185, #fbbf24, #e11d48); }
 .portico-button-avatar[data-variant='7'] { background: conic-gradient(from 160deg, #7c3aed, #2563eb, #22d3ee, #7c3aed); }
 .portico-button-dot { width: 28px; height: 28px; border-radius: 50%; flex: none; display: inline-flex; align-items: center; justify-content: center; font-size: 12px; color: #fff; background: linear-gradient(135deg, #6366f1, #06b6d4); }
-.portico-button-spinner { width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor; border-right-color: transparent; animation: portico-button-spin 800ms linear infinite; }
+.portico-button-spinner { width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor; border-inline-end-color: transparent; animation: portico-button-spin 800ms linear infinite; }
 @keyframes portico-button-spin { to { transform: rotate(360deg); } }
 .portico-button[data-theme='dark'] { ${decls({ '--portico-accent': dark['--portico-accent'], '--portico-accent-foreground': dark['--portico-accent-foreground'] })} color-scheme: dark; }
 .portico-button[data-theme='dark'][data-variant='account'], .portico-button[data-theme='dark'][data-variant='network'] { background: ${dark['--portico-surface']}; color: ${dark['--portico-foreground']}; box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.12), 0 2px 8px -2px rgba(0, 0, 0, 0.5); }

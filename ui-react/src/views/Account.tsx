@@ -1,9 +1,9 @@
-import type { ChainNamespace } from '@portico/core'
+import type { AccountAction, ChainNamespace } from '@portico/core'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { formatTokenAmount, shortenAddress } from '../format/index.js'
+import { shortenAddress, useFormat } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
-import { type PorticoStringKey, useStrings } from '../i18n/index.js'
+import { type PorticoStringKey, useLocale, useStrings } from '../i18n/index.js'
 import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
 import { useViewTitle } from '../modal/title.js'
 import { ActivityPanel } from './Activity.js'
@@ -18,6 +18,8 @@ const COPY_LABEL = { idle: 'copyAddress', copied: 'copied', failed: 'copyFailed'
 export default function AccountView() {
   const portico = usePortico()
   const t = useStrings()
+  const format = useFormat()
+  const { chain } = useLocale()
   const account = useAccount()
   const { network } = usePorticoState((s) => selectNetwork(s))
   // An action limited to some namespaces (a swap on eip155) is not offered on another's account.
@@ -71,7 +73,7 @@ export default function AccountView() {
         </div>
         <div className="balance" data-testid="account-balance">
           {account.balance !== undefined
-            ? `${formatTokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+            ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
             : account.balanceLoading
               ? t('balanceLoading')
               : ''}
@@ -139,7 +141,7 @@ export default function AccountView() {
             data-action-id={a.id}
             onClick={() => (a.view ? portico.router.push(a.view) : a.onSelect?.())}
           >
-            <span className="row-label">{a.label}</span>
+            <span className="row-label">{localizedLabel(a, chain)}</span>
             <ChevronIcon />
           </button>
         ))}
@@ -166,6 +168,7 @@ export default function AccountView() {
 function Namespaces() {
   const portico = usePortico()
   const t = useStrings()
+  const format = useFormat()
   const accounts = usePorticoState((s) => s.accounts)
   const active = usePorticoState((s) => s.activeNamespace)
   const all = usePorticoState((s) => s.networks.all)
@@ -202,7 +205,7 @@ function Namespaces() {
               {connected ? (
                 <span className="namespace-balance" data-testid="namespace-balance">
                   {account.balance !== undefined
-                    ? `${formatTokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+                    ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
                     : account.balanceLoading
                       ? t('balanceLoading')
                       : ''}
@@ -214,4 +217,13 @@ function Namespaces() {
       })}
     </ul>
   )
+}
+
+/** An account action's label in the first locale of the chain it has, else its English `label`. */
+function localizedLabel(action: AccountAction, chain: readonly string[]): string {
+  for (const tag of chain) {
+    const label = action.labels?.[tag]
+    if (typeof label === 'string') return label
+  }
+  return action.label
 }

@@ -7,7 +7,7 @@ import {
 } from '@portico/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { errorText, formatTokenAmount, shortenAddress } from '../format/index.js'
+import { errorText, type Formatters, formattersFor, shortenAddress, useFormat } from '../format/index.js'
 import { usePorticoState } from '../hooks/index.js'
 import { type Translate, useStrings } from '../i18n/index.js'
 import { ArrowDownLeftIcon, ArrowUpRightIcon, SwapIcon } from '../modal/icons.js'
@@ -38,21 +38,22 @@ export function visibleItems(items: readonly HistoryItem[]): HistoryItem[] {
 }
 
 /** `just now`, `5 min ago`, `3 h ago`, `2 d ago`, then a short date (`Nov 3`; with the year when not this year). */
-export function formatActivityDate(iso: string, now: number, t: Translate): string {
+export function formatActivityDate(
+  iso: string,
+  now: number,
+  t: Translate,
+  format: Formatters = formattersFor('en'),
+): string {
   const at = Date.parse(iso)
   if (Number.isNaN(at)) return ''
   const seconds = Math.max(0, Math.floor((now - at) / 1000))
   if (seconds < 60) return t('activityJustNow')
-  if (seconds < 3600) return t('activityMinutesAgo', { n: Math.floor(seconds / 60) })
-  if (seconds < 86_400) return t('activityHoursAgo', { n: Math.floor(seconds / 3600) })
-  if (seconds < 7 * 86_400) return t('activityDaysAgo', { n: Math.floor(seconds / 86_400) })
+  if (seconds < 3600) return t('activityMinutesAgo', { n: format.integer(Math.floor(seconds / 60)) })
+  if (seconds < 86_400) return t('activityHoursAgo', { n: format.integer(Math.floor(seconds / 3600)) })
+  if (seconds < 7 * 86_400) return t('activityDaysAgo', { n: format.integer(Math.floor(seconds / 86_400)) })
   const date = new Date(at)
   const sameYear = date.getFullYear() === new Date(now).getFullYear()
-  return new Intl.DateTimeFormat(t('dateLocale'), {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(date)
+  return format.shortDate(date, !sameYear)
 }
 
 /** The explorer page of a transaction, when its network has an explorer. */
@@ -87,12 +88,12 @@ function labelOf(item: HistoryItem, direction: Direction, t: Translate): string 
 }
 
 /** `-0.010 ETH` / `+1.000 USDC` (truncated to 3 decimals, SPEC §5) or the NFT's name. */
-function amountOf(transfer: HistoryTransfer | undefined, t: Translate): string {
+function amountOf(transfer: HistoryTransfer | undefined, t: Translate, format: Formatters): string {
   if (!transfer) return ''
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
   if (transfer.nft_info) return `${sign}${transfer.nft_info.name ?? t('activityNft')}`
   const symbol = transfer.fungible_info?.symbol ?? ''
-  return `${sign}${formatTokenAmount(transfer.quantity.numeric)} ${symbol}`.trim()
+  return `${sign}${format.tokenAmount(transfer.quantity.numeric)} ${symbol}`.trim()
 }
 
 /**
@@ -222,6 +223,7 @@ function ActivityRow({
   network: Network | undefined
 }) {
   const t = useStrings()
+  const format = useFormat()
   const transfers = visibleTransfers(item)
   const direction = directionOf(item, transfers)
   const { sentFrom, sentTo, status, hash, minedAt } = item.metadata
@@ -232,8 +234,11 @@ function ActivityRow({
     : direction === 'in'
       ? t('activityFrom', { address: shortenAddress(sentFrom) })
       : t('activityTo', { address: shortenAddress(sentTo) })
-  const amount = amountOf(transfers[0], t)
-  const extra = transfers.length > 1 ? `${t('activityMoreTransfers', { n: transfers.length - 1 })} · ` : ''
+  const amount = amountOf(transfers[0], t, format)
+  const extra =
+    transfers.length > 1
+      ? `${t('activityMoreTransfers', { n: format.integer(transfers.length - 1) })} · `
+      : ''
   const url = transactionUrl(network, hash)
   const content = (
     <>
@@ -267,7 +272,7 @@ function ActivityRow({
           </span>
           <span className="activity-date" data-testid="activity-date">
             {extra}
-            <time dateTime={minedAt}>{formatActivityDate(minedAt, now, t)}</time>
+            <time dateTime={minedAt}>{formatActivityDate(minedAt, now, t, format)}</time>
           </span>
         </span>
       </span>

@@ -1,7 +1,7 @@
 import { BALANCE_RETRY_BLOCK_MS, type TokenBalance } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { usePortico } from '../context/index.js'
-import { formatTokenAmount, formatUsd } from '../format/index.js'
+import { useFormat } from '../format/index.js'
 import { useAccount } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 
@@ -15,6 +15,7 @@ import { useStrings } from '../i18n/index.js'
 export function TokenList() {
   const portico = usePortico()
   const t = useStrings()
+  const format = useFormat()
   const account = useAccount()
   const tokens: readonly TokenBalance[] = account.tokenBalance ?? []
   const retryAt = account.lastRetry !== undefined ? account.lastRetry + BALANCE_RETRY_BLOCK_MS : undefined
@@ -29,8 +30,8 @@ export function TokenList() {
       key: `${tok.chainId}:${tok.address ?? tok.symbol}`,
       name: tok.name,
       symbol: tok.symbol,
-      amount: formatTokenAmount(tok.quantity.numeric),
-      fiat: tok.price > 0 ? formatUsd(tok.value ?? tok.price * Number(tok.quantity.numeric)) : undefined,
+      amount: format.tokenAmount(tok.quantity.numeric),
+      fiat: tok.price > 0 ? format.usd(tok.value ?? tok.price * Number(tok.quantity.numeric)) : undefined,
     }),
   )
   if (account.tokenBalanceError) {
@@ -45,14 +46,16 @@ export function TokenList() {
           disabled={waiting || account.balanceLoading}
           onClick={() => void portico.refreshBalance(account.namespace)}
         >
-          {waiting ? t('retryIn', { n: String(Math.ceil((retryAt - Date.now()) / 1000)) }) : t('tryAgain')}
+          {waiting
+            ? t('retryIn', { n: format.integer(Math.ceil((retryAt - Date.now()) / 1000)) })
+            : t('tryAgain')}
         </button>
       </div>
     )
   }
   if (rows.length === 0 && account.balance !== undefined) {
     const symbol = account.balanceSymbol ?? ''
-    rows.push({ key: 'native', name: symbol, symbol, amount: formatTokenAmount(account.balance) })
+    rows.push({ key: 'native', name: symbol, symbol, amount: format.tokenAmount(account.balance) })
   }
   if (rows.length === 0 && account.balanceLoading) {
     return (

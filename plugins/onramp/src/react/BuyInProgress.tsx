@@ -1,17 +1,19 @@
-import { useViewTitle } from '@portico/react'
+import { useCatalogue, useViewTitle } from '@portico/react'
 import { useEffect } from 'react'
 import { useOnramp } from './shared.js'
+import { onrampStrings } from './strings.js'
 
 /** Follows the buy: waiting for the checkout, then success (amount, transaction) or failure (reason, Try again). */
 export default function BuyInProgressView() {
   const { portico, controller, state } = useOnramp()
+  const t = useCatalogue(onrampStrings)
   const order = state.order
   useViewTitle(
     order?.status === 'completed'
-      ? 'Purchase complete'
+      ? t('purchaseComplete')
       : order?.status === 'failed'
-        ? 'Purchase failed'
-        : 'Buy in progress',
+        ? t('purchaseFailed')
+        : t('inProgress'),
   )
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export default function BuyInProgressView() {
       <div className="center" aria-live="polite" data-status={state.error ? 'error' : 'opening'}>
         {state.error ? (
           <>
-            <h3>Could not start the buy</h3>
+            <h3>{t('startFailed')}</h3>
             <p className="error-text" role="alert">
               {state.error}
             </p>
@@ -35,14 +37,14 @@ export default function BuyInProgressView() {
                 data-variant="primary"
                 onClick={() => portico.router.goBack()}
               >
-                Back
+                {t('back')}
               </button>
             </div>
           </>
         ) : (
           <>
             <span className="ring" data-status="pending" aria-hidden="true" />
-            <h3>Opening the checkout…</h3>
+            <h3>{t('opening')}</h3>
           </>
         )}
       </div>
@@ -54,11 +56,11 @@ export default function BuyInProgressView() {
     <div className="center" aria-live="polite" data-status={order.status} data-testid="onramp-order">
       {order.status === 'completed' ? (
         <>
-          <h3>Purchase complete</h3>
-          <p>{amount} arrived in your wallet.</p>
+          <h3>{t('purchaseComplete')}</h3>
+          <p>{t('arrived', { amount })}</p>
           {order.txHash ? (
             <dl className="kv">
-              <dt>Transaction</dt>
+              <dt>{t('transaction')}</dt>
               <dd>{order.txHash}</dd>
             </dl>
           ) : null}
@@ -69,15 +71,15 @@ export default function BuyInProgressView() {
               data-variant="primary"
               onClick={() => portico.router.reset('Account')}
             >
-              Done
+              {t('done')}
             </button>
           </div>
         </>
       ) : order.status === 'failed' ? (
         <>
-          <h3>Purchase failed</h3>
+          <h3>{t('purchaseFailed')}</h3>
           <p className="error-text" role="alert">
-            {order.failureReason ?? 'The provider did not complete the payment'}
+            {order.failureReason ?? t('providerFailed')}
           </p>
           <div className="actions">
             <button
@@ -86,7 +88,7 @@ export default function BuyInProgressView() {
               data-variant="secondary"
               onClick={() => portico.router.reset('Account')}
             >
-              Close
+              {t('close')}
             </button>
             <button
               type="button"
@@ -97,19 +99,15 @@ export default function BuyInProgressView() {
                 portico.router.replace('OnRampProviders')
               }}
             >
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         </>
       ) : (
         <>
           <span className="ring" data-status="pending" aria-hidden="true" />
-          <h3>Buy in progress</h3>
-          <p>
-            {order.blocked
-              ? 'Your browser blocked the checkout window. Open it to pay:'
-              : `Finish paying for ${amount || 'your crypto'} in the checkout window. This page follows the order by itself.`}
-          </p>
+          <h3>{t('inProgress')}</h3>
+          <p>{order.blocked ? t('blocked') : t('finishPaying', { amount: amount || t('yourCrypto') })}</p>
           <a
             className="button"
             data-variant={order.blocked ? 'primary' : 'secondary'}
@@ -117,11 +115,11 @@ export default function BuyInProgressView() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            {order.blocked ? 'Open checkout' : 'Reopen checkout'}
+            {order.blocked ? t('openCheckout') : t('reopenCheckout')}
           </a>
           {order.pollError ? (
             <p className="error-text" role="status">
-              Could not check the order ({order.pollError}); retrying.
+              {t('pollError', { error: order.pollError })}
             </p>
           ) : null}
         </>

@@ -1,13 +1,16 @@
-import { usePorticoState, useViewTitle } from '@portico/react'
+import { type TranslateOf, useCatalogue, usePorticoState, useViewTitle } from '@portico/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { buyTarget } from '../controller/index.js'
 import { methodLimits } from '../limits/index.js'
 import { type OnrampProviderState, paymentId, purchaseSymbol } from '../state/index.js'
 import { openCheckoutWindow, useOnramp } from './shared.js'
+import { onrampStrings } from './strings.js'
+
+type Translate = TranslateOf<keyof typeof onrampStrings.en>
 
 const METHODS = [
-  { id: 'card', label: 'Card' },
-  { id: 'ach_bank_account', label: 'Bank transfer (ACH)' },
+  { id: 'card', label: 'methodCard' },
+  { id: 'ach_bank_account', label: 'methodAch' },
 ] as const
 
 /** Pick the currency, payment method and amount (SPEC §5 limits checked first), then a provider by its quote. */
@@ -16,7 +19,8 @@ export default function OnRampProvidersView() {
   const target = usePorticoState((s) => buyTarget(s))
   const ids = useId()
   const [amountError, setAmountError] = useState<string | undefined>(undefined)
-  useViewTitle('Buy crypto')
+  const t = useCatalogue(onrampStrings)
+  useViewTitle(t('title'))
 
   useEffect(() => {
     if (!controller.store.getState().options && !controller.store.getState().optionsLoading) {
@@ -27,7 +31,7 @@ export default function OnRampProvidersView() {
   if (!target) {
     return (
       <div className="center">
-        <p>Connect a wallet to buy crypto.</p>
+        <p>{t('connectFirst')}</p>
       </div>
     )
   }
@@ -55,14 +59,14 @@ export default function OnRampProvidersView() {
     <form className="section" onSubmit={submit} noValidate aria-busy={state.optionsLoading}>
       {state.optionsFallback ? (
         <div className="note" role="status" data-testid="onramp-options-fallback">
-          The onramp service did not answer: these are the default currencies and limits.{' '}
+          {t('optionsFallback')}{' '}
           <button type="button" className="chip" onClick={() => void controller.loadOptions()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : null}
       <label className="group-label" htmlFor={`${ids}-asset`}>
-        You buy
+        {t('youBuy')}
       </label>
       <select
         id={`${ids}-asset`}
@@ -78,7 +82,7 @@ export default function OnRampProvidersView() {
         ))}
       </select>
       <label className="group-label" htmlFor={`${ids}-method`}>
-        Pay with
+        {t('payWith')}
       </label>
       <select
         id={`${ids}-method`}
@@ -88,12 +92,12 @@ export default function OnRampProvidersView() {
       >
         {METHODS.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.label}
+            {t(m.label)}
           </option>
         ))}
       </select>
       <label className="group-label" htmlFor={`${ids}-amount`}>
-        Amount ({fiat})
+        {t('amount', { currency: fiat })}
       </label>
       <input
         id={`${ids}-amount`}
@@ -114,7 +118,7 @@ export default function OnRampProvidersView() {
         className={amountError ? 'error-text' : 'row-sub'}
         role={amountError ? 'alert' : undefined}
       >
-        {amountError ?? (limits ? `Between ${limits.min} and ${limits.max} ${fiat}` : '')}
+        {amountError ?? (limits ? t('between', { min: limits.min, max: limits.max, currency: fiat }) : '')}
       </p>
       <div className="actions">
         <button
@@ -123,7 +127,7 @@ export default function OnRampProvidersView() {
           data-variant="primary"
           disabled={state.quotesLoading || state.optionsLoading}
         >
-          {state.quotesLoading ? 'Getting quotes…' : 'See quotes'}
+          {state.quotesLoading ? t('gettingQuotes') : t('seeQuotes')}
         </button>
       </div>
       {state.error && !state.optionsFallback ? (
@@ -138,6 +142,7 @@ export default function OnRampProvidersView() {
         symbol={symbol}
         onBuy={buy}
         onRetry={() => void controller.fetchQuotes()}
+        t={t}
       />
     </form>
   )
@@ -150,6 +155,7 @@ function ProviderList({
   symbol,
   onBuy,
   onRetry,
+  t,
 }: {
   providers: OnrampProviderState[]
   loading: boolean
@@ -157,11 +163,12 @@ function ProviderList({
   symbol: string
   onBuy: (p: OnrampProviderState) => void
   onRetry: () => void
+  t: Translate
 }) {
   if (loading) {
     return (
       <div aria-busy="true" aria-live="polite" className="list">
-        <p className="row-sub">Getting quotes…</p>
+        <p className="row-sub">{t('gettingQuotes')}</p>
         {providers.map((p) => (
           <div key={p.id} className="skeleton-row" aria-hidden="true" />
         ))}
@@ -170,7 +177,7 @@ function ProviderList({
   }
   if (!quoted) return null
   return (
-    <ul className="list" aria-label="Providers" data-testid="onramp-providers">
+    <ul className="list" aria-label={t('providers')} data-testid="onramp-providers">
       {providers.map((p) => {
         const q = p.quote
         const fees = q ? (Number(q.coinbaseFee.amount) + Number(q.networkFee.amount)).toFixed(2) : undefined
@@ -180,10 +187,10 @@ function ProviderList({
               <div className="row" data-provider={p.id}>
                 <span className="row-label">
                   {p.name}
-                  <span className="row-sub error-text">Quote failed: {p.error}</span>
+                  <span className="row-sub error-text">{t('quoteFailed', { error: p.error })}</span>
                 </span>
                 <button type="button" className="chip" onClick={onRetry}>
-                  Try again
+                  {t('tryAgain')}
                 </button>
               </div>
             ) : q ? (
@@ -192,13 +199,18 @@ function ProviderList({
                   {p.name}
                   <span className="row-sub">
                     {p.estimate
-                      ? `About ${q.purchaseAmount.amount} ${symbol} (estimate: the quote could not be loaded)`
-                      : `You get ${q.purchaseAmount.amount} ${q.purchaseAmount.currency} · fees ${fees} ${q.paymentTotal.currency}`}
+                      ? t('about', { amount: q.purchaseAmount.amount, symbol })
+                      : t('youGet', {
+                          amount: q.purchaseAmount.amount,
+                          symbol: q.purchaseAmount.currency,
+                          fees: fees ?? '',
+                          currency: q.paymentTotal.currency,
+                        })}
                   </span>
                 </span>
                 {p.estimate ? (
                   <span className="tag" data-tone="muted">
-                    Estimate
+                    {t('estimate')}
                   </span>
                 ) : null}
               </button>

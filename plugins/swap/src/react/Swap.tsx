@@ -1,7 +1,8 @@
-import { useViewTitle } from '@portico/react'
+import { useCatalogue, useViewTitle } from '@portico/react'
 import { useEffect, useId, useState } from 'react'
 import { displayAmount, fromUnits, isValidSlippage, toUnits } from '../controller/index.js'
 import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { swapStrings } from './strings.js'
 
 /** How long the amount must stay unchanged before a quote is asked for. */
 const QUOTE_DEBOUNCE_MS = 300
@@ -10,8 +11,9 @@ const QUOTE_DEBOUNCE_MS = 300
 export default function SwapView() {
   const { portico, controller, state } = useSwap()
   const ids = useId()
+  const t = useCatalogue(swapStrings)
   const [slippageText, setSlippageText] = useState(String(state.slippage))
-  useViewTitle('Swap')
+  useViewTitle(t('title'))
 
   // Fresh tokens and balances each time the view opens (not again while it stays open).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount only
@@ -29,7 +31,7 @@ export default function SwapView() {
   if (state.status === 'idle' || state.status === 'loading') {
     return (
       <p className="empty" role="status">
-        Loading tokens…
+        {t('loadingTokens')}
       </p>
     )
   }
@@ -53,7 +55,7 @@ export default function SwapView() {
             data-variant="primary"
             onClick={() => void controller.load()}
           >
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -72,7 +74,7 @@ export default function SwapView() {
     <div data-testid="swap-form">
       <div className="section">
         <label className="group-label" htmlFor={`${ids}-pay`}>
-          You pay
+          {t('youPay')}
         </label>
         <div className="row" data-testid="swap-from">
           <input
@@ -89,44 +91,42 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
+            aria-label={t('changePayToken', { symbol: from?.symbol ?? t('select') })}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'from' })}
           >
             <TokenIcon token={from} />
-            <span className="visually-hidden">Pay with </span>
-            {from?.symbol ?? 'Select'}
-            <span className="visually-hidden">, change</span>
+            {from?.symbol ?? t('select')}
           </button>
         </div>
         <p className="row-sub" id={`${ids}-pay-note`}>
-          {from?.balance !== undefined ? `Balance: ${tokenAmount(from.balance, from)}` : 'Balance unknown'}
+          {from?.balance !== undefined
+            ? t('balance', { amount: tokenAmount(from.balance, from) })
+            : t('balanceUnknown')}
           {max !== undefined && max !== '0' ? (
             <>
               {' '}
               <button type="button" className="chip" onClick={() => controller.setAmount(max)}>
-                Max
+                {t('max')}
               </button>
             </>
           ) : null}
         </p>
-        {invalidAmount ? <p className="error-text">Enter an amount like 1.5</p> : null}
-        {insufficient ? <p className="error-text">Insufficient {from?.symbol} balance</p> : null}
+        {invalidAmount ? <p className="error-text">{t('invalidAmount')}</p> : null}
+        {insufficient ? (
+          <p className="error-text">{t('insufficient', { symbol: from?.symbol ?? '' })}</p>
+        ) : null}
       </div>
-      <button
-        type="button"
-        className="chip"
-        aria-label="Switch pay and receive tokens"
-        onClick={() => controller.flip()}
-      >
+      <button type="button" className="chip" aria-label={t('flip')} onClick={() => controller.flip()}>
         ⇅
       </button>
       <div className="section">
         <span className="group-label" id={`${ids}-get`}>
-          You receive
+          {t('youReceive')}
         </span>
         <div className="row" data-testid="swap-to">
           <output className="row-label" aria-labelledby={`${ids}-get`} data-testid="swap-to-amount">
             {state.quoteStatus === 'loading'
-              ? 'Fetching a quote…'
+              ? t('fetchingQuote')
               : quote && to
                 ? displayAmount(fromUnits(quote.toUnits, to.decimals))
                 : '0.0'}
@@ -134,27 +134,28 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
+            aria-label={t('changeReceiveToken', { symbol: to?.symbol ?? t('select') })}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'to' })}
           >
             <TokenIcon token={to} />
-            <span className="visually-hidden">Receive </span>
-            {to?.symbol ?? 'Select'}
-            <span className="visually-hidden">, change</span>
+            {to?.symbol ?? t('select')}
           </button>
         </div>
-        {to?.balance !== undefined ? <p className="row-sub">Balance: {tokenAmount(to.balance, to)}</p> : null}
+        {to?.balance !== undefined ? (
+          <p className="row-sub">{t('balance', { amount: tokenAmount(to.balance, to) })}</p>
+        ) : null}
         {state.quoteStatus === 'error' ? (
           <p className="error-text" role="alert">
             {state.quoteError}{' '}
             <button type="button" className="chip" onClick={() => void controller.fetchQuote()}>
-              Retry
+              {t('retry')}
             </button>
           </p>
         ) : null}
       </div>
       <div className="section">
         <label className="group-label" htmlFor={`${ids}-slippage`}>
-          Slippage tolerance (%)
+          {t('slippageLabel')}
         </label>
         <input
           id={`${ids}-slippage`}
@@ -167,7 +168,7 @@ export default function SwapView() {
             controller.setSlippage(Number(e.target.value))
           }}
         />
-        {!slippageValid ? <p className="error-text">Slippage must be between 0.01 and 50</p> : null}
+        {!slippageValid ? <p className="error-text">{t('slippageInvalid')}</p> : null}
       </div>
       <div className="actions">
         <button
@@ -177,7 +178,7 @@ export default function SwapView() {
           disabled={!canReview}
           onClick={() => portico.router.push('SwapPreview')}
         >
-          {insufficient ? `Insufficient ${from?.symbol} balance` : 'Review swap'}
+          {insufficient ? t('insufficient', { symbol: from?.symbol ?? '' }) : t('review')}
         </button>
       </div>
     </div>

@@ -1,8 +1,9 @@
 import { formatFiat } from '@portico/core'
-import { useNetwork, useViewTitle } from '@portico/react'
+import { useCatalogue, useNetwork, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { displayAmount, fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
 import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { swapStrings } from './strings.js'
 
 type Prices = { status: 'loading' | 'ready' | 'error'; byAddress: Record<string, number> }
 
@@ -12,8 +13,9 @@ export default function SwapPreviewView() {
   const { network } = useNetwork('eip155')
   const [prices, setPrices] = useState<Prices>({ status: 'loading', byAddress: {} })
   const [allowanceError, setAllowanceError] = useState<string | undefined>(undefined)
+  const t = useCatalogue(swapStrings)
   const { from, to, quote, step } = state
-  useViewTitle(step === 'success' ? 'Swap complete' : step === 'failed' ? 'Swap failed' : 'Review swap')
+  useViewTitle(step === 'success' ? t('complete') : step === 'failed' ? t('failed') : t('review'))
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the allowance is read again for another input token
   useEffect(() => {
@@ -40,7 +42,7 @@ export default function SwapPreviewView() {
   if (!from || !to || !quote) {
     return (
       <div className="center">
-        <p className="empty">Nothing to review: enter an amount first.</p>
+        <p className="empty">{t('nothingToReview')}</p>
         <div className="actions">
           <button
             type="button"
@@ -48,7 +50,7 @@ export default function SwapPreviewView() {
             data-variant="secondary"
             onClick={() => portico.router.goBack()}
           >
-            Back
+            {t('back')}
           </button>
         </div>
       </div>
@@ -63,8 +65,10 @@ export default function SwapPreviewView() {
       <div className="center" data-testid="swap-success" aria-live="polite">
         <TokenIcon token={state.sent?.to} />
         <h3>
-          Swapped {tokenAmount(state.sent?.fromUnits, state.sent?.from)} for{' '}
-          {tokenAmount(state.sent?.toUnits, state.sent?.to)}
+          {t('swapped', {
+            from: tokenAmount(state.sent?.fromUnits, state.sent?.from),
+            to: tokenAmount(state.sent?.toUnits, state.sent?.to),
+          })}
         </h3>
         {hash && explorer ? (
           <a
@@ -73,11 +77,11 @@ export default function SwapPreviewView() {
             target="_blank"
             rel="noreferrer noopener"
           >
-            View on explorer
+            {t('viewOnExplorer')}
           </a>
         ) : hash ? (
           <p className="row-sub" title={hash}>
-            Transaction {hash.slice(0, 10)}…{hash.slice(-8)}
+            {t('transaction', { hash: `${hash.slice(0, 10)}…${hash.slice(-8)}` })}
           </p>
         ) : null}
         <div className="actions">
@@ -90,7 +94,7 @@ export default function SwapPreviewView() {
               portico.router.reset('Account')
             }}
           >
-            Done
+            {t('done')}
           </button>
         </div>
       </div>
@@ -102,7 +106,7 @@ export default function SwapPreviewView() {
         <span className="ring" data-status="error">
           <TokenIcon token={from} />
         </span>
-        <h3>Swap failed</h3>
+        <h3>{t('failed')}</h3>
         <p className="error-text" role="alert">
           {state.stepError}
         </p>
@@ -116,7 +120,7 @@ export default function SwapPreviewView() {
               portico.router.goBack()
             }}
           >
-            Back
+            {t('back')}
           </button>
           <button
             type="button"
@@ -128,7 +132,7 @@ export default function SwapPreviewView() {
               if (controller.getState().quote) await controller.execute()
             }}
           >
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -151,43 +155,40 @@ export default function SwapPreviewView() {
   return (
     <div data-testid="swap-preview">
       <dl className="kv">
-        <dt>You pay</dt>
+        <dt>{t('youPay')}</dt>
         <dd data-testid="preview-pay">{tokenAmount(quote.fromUnits, from)}</dd>
-        <dt>You receive</dt>
+        <dt>{t('youReceive')}</dt>
         <dd data-testid="preview-receive">≈ {tokenAmount(quote.toUnits, to)}</dd>
-        <dt>Rate</dt>
+        <dt>{t('rate')}</dt>
         <dd>
           1 {from.symbol} = {displayAmount(toAmount / fromAmount)} {to.symbol}
         </dd>
-        <dt>Price impact</dt>
+        <dt>{t('priceImpact')}</dt>
         <dd data-testid="preview-impact">
           {impact !== undefined
             ? `${impact.toFixed(2)}%`
             : prices.status === 'loading'
-              ? 'Loading…'
-              : 'Unavailable (no price)'}
+              ? t('loading')
+              : t('noPrice')}
         </dd>
-        <dt>Minimum received ({state.slippage}% slippage)</dt>
+        <dt>{t('minimumReceived', { slippage: state.slippage })}</dt>
         <dd data-testid="preview-minimum">{tokenAmount(controller.minimumReceived(), to)}</dd>
-        <dt>Network fee (estimate)</dt>
+        <dt>{t('networkFee')}</dt>
         <dd>
           {feeNative !== undefined
             ? `${displayAmount(feeNative)} ${network?.nativeCurrency.symbol ?? ''}${
                 nativePrice !== undefined ? ` ($${formatFiat(feeNative * nativePrice)})` : ''
               }`
-            : 'Unknown'}
+            : t('unknown')}
         </dd>
       </dl>
       {allowanceError ? (
         <p className="error-text" role="alert">
-          Could not read the {from.symbol} allowance: {allowanceError}
+          {t('allowanceError', { symbol: from.symbol, error: allowanceError })}
         </p>
       ) : null}
       {needsApproval ? (
-        <p className="note">
-          First allow the exchange to use {tokenAmount(quote.fromUnits, from)}, then confirm the swap: two
-          wallet requests.
-        </p>
+        <p className="note">{t('approvalNote', { amount: tokenAmount(quote.fromUnits, from) })}</p>
       ) : null}
       <div className="actions">
         <button
@@ -196,7 +197,7 @@ export default function SwapPreviewView() {
           data-variant="secondary"
           onClick={() => portico.router.goBack()}
         >
-          Back
+          {t('back')}
         </button>
         <button
           type="button"
@@ -204,7 +205,7 @@ export default function SwapPreviewView() {
           data-variant="primary"
           onClick={() => void controller.execute()}
         >
-          {needsApproval ? `Approve ${from.symbol}` : 'Swap'}
+          {needsApproval ? t('approve', { symbol: from.symbol }) : t('swap')}
         </button>
       </div>
     </div>
@@ -212,6 +213,7 @@ export default function SwapPreviewView() {
 }
 
 function InProgress({ state }: { state: SwapState }) {
+  const t = useCatalogue(swapStrings)
   const approving = state.step === 'approving'
   const hash = approving ? state.approveHash : state.txHash
   return (
@@ -221,10 +223,10 @@ function InProgress({ state }: { state: SwapState }) {
       </span>
       <h3>
         {approving
-          ? `Approving ${state.from?.symbol}`
-          : `Swapping ${state.from?.symbol} for ${state.to?.symbol}`}
+          ? t('approving', { symbol: state.from?.symbol ?? '' })
+          : t('swapping', { from: state.from?.symbol ?? '', to: state.to?.symbol ?? '' })}
       </h3>
-      <p>{hash ? 'Waiting for the network to confirm…' : 'Confirm in your wallet'}</p>
+      <p>{hash ? t('waitingNetwork') : t('confirmInWallet')}</p>
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import type { Views } from '@portico/core'
-import { usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePorticoState, useViewTitle } from '@portico/react'
 import { useEffect, useId, useState } from 'react'
 import type { SwapTokenInfo } from '../controller/index.js'
 import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { swapStrings } from './strings.js'
 
 /** SwapSelectToken: search the swappable tokens, the ones the account holds first. */
 export default function SwapSelectTokenView() {
@@ -11,7 +12,8 @@ export default function SwapSelectTokenView() {
   const side = data?.side ?? 'from'
   const [query, setQuery] = useState('')
   const ids = useId()
-  useViewTitle(side === 'from' ? 'Pay with' : 'Receive')
+  const tr = useCatalogue(swapStrings)
+  useViewTitle(side === 'from' ? tr('payWith') : tr('receive'))
 
   const q = query.trim().toLowerCase()
   // Something address-shaped that is not in the list is looked up on the chain (and marked imported).
@@ -66,7 +68,7 @@ export default function SwapSelectTokenView() {
   )
   const importRow = (t: SwapTokenInfo) => (
     <div className="group" data-testid="swap-custom-token">
-      <p className="group-label">Unlisted token</p>
+      <p className="group-label">{tr('unlisted')}</p>
       <button
         type="button"
         className="row"
@@ -79,12 +81,12 @@ export default function SwapSelectTokenView() {
         <TokenIcon token={t} />
         <span className="row-label">
           {t.symbol}
-          <span className="row-sub">{t.name} · imported by address, not in the swap list</span>
+          <span className="row-sub">{tr('imported', { name: t.name })}</span>
         </span>
         {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
       </button>
       <p className="row-sub" role="note">
-        Anyone can create a token with any name: check this address is the token you mean before you swap.
+        {tr('importWarning')}
       </p>
     </div>
   )
@@ -92,13 +94,13 @@ export default function SwapSelectTokenView() {
   return (
     <div>
       <label className="visually-hidden" htmlFor={`${ids}-search`}>
-        Search by name, symbol or address
+        {tr('searchLabel')}
       </label>
       <input
         id={`${ids}-search`}
         className="search"
         type="search"
-        placeholder="Search name, symbol or address"
+        placeholder={tr('searchPlaceholder')}
         // biome-ignore lint/a11y/noAutofocus: the picker exists to type into its search
         autoFocus
         value={query}
@@ -106,20 +108,20 @@ export default function SwapSelectTokenView() {
       />
       {held.length > 0 ? (
         <div className="group">
-          <p className="group-label">Your tokens</p>
+          <p className="group-label">{tr('yourTokens')}</p>
           {held.map(row)}
         </div>
       ) : null}
       {others.length > 0 ? (
         <div className="group">
-          <p className="group-label">{held.length > 0 ? 'Other tokens' : 'Tokens'}</p>
+          <p className="group-label">{held.length > 0 ? tr('otherTokens') : tr('tokens')}</p>
           {others.map(row)}
         </div>
       ) : null}
       {custom?.status === 'ready' && custom.token && matches.length === 0 ? importRow(custom.token) : null}
       {custom?.status === 'loading' ? (
         <p className="empty" role="status" aria-busy="true">
-          Reading the token at this address…
+          {tr('readingToken')}
         </p>
       ) : null}
       {custom?.status === 'invalid' || custom?.status === 'error' ? (
@@ -129,14 +131,12 @@ export default function SwapSelectTokenView() {
       ) : null}
       {addressLike && !custom && matches.length === 0 ? (
         <p className="empty" role="status">
-          Paste the whole token address (0x followed by 40 hexadecimal characters) to look it up
+          {tr('pasteWhole')}
         </p>
       ) : null}
       {matches.length === 0 && !addressLike ? (
         <p className="empty" role="status">
-          {state.tokens.length === 0
-            ? 'No swappable tokens on this network'
-            : `No token matches “${query.trim()}”`}
+          {state.tokens.length === 0 ? tr('noTokens') : tr('noMatch', { query: query.trim() })}
         </p>
       ) : null}
     </div>

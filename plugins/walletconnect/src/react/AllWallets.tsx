@@ -1,7 +1,8 @@
 import type { CaipNetworkId } from '@portico/core'
-import { useConnectors, usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, useConnectors, usePorticoState, useViewTitle } from '@portico/react'
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useWalletConnect, WalletImage } from './shared.js'
+import { walletConnectStrings } from './strings.js'
 import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
 
 /** Row pitch in px (row + gap) and the list viewport height: fixed, so the window is computed, not measured. */
@@ -34,7 +35,8 @@ const pending = () => PENDING
  */
 export default function AllWalletsView() {
   const { portico, instance } = useWalletConnect()
-  useViewTitle('All Wallets')
+  const t = useCatalogue(walletConnectStrings)
+  useViewTitle(t('allWallets'))
   const { connectors } = useConnectors()
   const chains = usePorticoState((s) => s.networks.all)
   const { directory, directoryCache, options } = instance
@@ -98,7 +100,7 @@ export default function AllWalletsView() {
   if (!directory)
     return (
       <p className="empty" data-state="no-directory">
-        The wallet directory is not configured (set apiUrl or directoryUrl).
+        {t('noDirectory')}
       </p>
     )
 
@@ -107,8 +109,8 @@ export default function AllWalletsView() {
       <input
         className="search"
         type="search"
-        placeholder="Search wallet"
-        aria-label="Search wallet"
+        placeholder={t('searchWallet')}
+        aria-label={t('searchWallet')}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value)
@@ -122,7 +124,7 @@ export default function AllWalletsView() {
         ref={scroller}
         className="wallet-scroll"
         role="listbox"
-        aria-label="Wallets"
+        aria-label={t('wallets')}
         aria-busy={state.loading}
         data-count={items.length}
         style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative' }}
@@ -137,7 +139,7 @@ export default function AllWalletsView() {
               aria-selected={false}
               className="row"
               data-wallet-id={item.id}
-              style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, left: 0, right: 0 }}
+              style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, insetInline: 0 }}
               onClick={() => select(item)}
             >
               <WalletImage
@@ -149,9 +151,9 @@ export default function AllWalletsView() {
               />
               <span className="row-label">{item.name}</span>
               {item.installed ? (
-                <span className="tag">Installed</span>
+                <span className="tag">{t('installed')}</span>
               ) : item.recommended ? (
-                <span className="tag">Recommended</span>
+                <span className="tag">{t('recommended')}</span>
               ) : null}
             </button>
           ))}
@@ -161,18 +163,18 @@ export default function AllWalletsView() {
           <p className="empty" role="status" style={{ position: 'absolute', inset: '0 0 auto 0', margin: 0 }}>
             {state.loading
               ? state.search
-                ? 'Searching…'
-                : 'Loading wallets…'
+                ? t('searching')
+                : t('loadingWallets')
               : state.error
                 ? ''
-                : 'No wallet found'}
+                : t('noWalletFound')}
           </p>
         ) : null}
       </div>
       {state.error ? (
         <div className="actions" data-state="error">
           <p className="error-text" role="alert">
-            Could not load wallets.
+            {t('loadFailed')}
           </p>
           <button
             type="button"
@@ -180,7 +182,7 @@ export default function AllWalletsView() {
             data-variant="secondary"
             onClick={() => retry(list, state.search)}
           >
-            Retry
+            {t('retry')}
           </button>
         </div>
       ) : null}

@@ -1,9 +1,10 @@
 import type { Views } from '@portico/core'
-import { usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePorticoState, useViewTitle } from '@portico/react'
 import { useEffect, useRef } from 'react'
 import { getWalletLink, openWalletLink } from '../deeplink/index.js'
 import { PairingPanel } from './ConnectingWalletConnectBasic.js'
 import { usePairing, useWalletConnect } from './shared.js'
+import { walletConnectStrings } from './strings.js'
 
 /**
  * ConnectingWalletConnect: the pairing QR with the chosen wallet's icon, "Copy
@@ -15,6 +16,7 @@ export default function ConnectingWalletConnectView() {
   const data = usePorticoState((s) => s.router.data) as Views['ConnectingWalletConnect']
   const wallet = data?.walletId ? instance.wallets.get(data.walletId) : undefined
   const { state, error, retry } = usePairing(portico, instance.connector)
+  const t = useCatalogue(walletConnectStrings)
   const name = wallet?.name ?? 'WalletConnect'
   useViewTitle(name)
   const mobile = instance.isMobile()
@@ -37,11 +39,11 @@ export default function ConnectingWalletConnectView() {
       error={error}
       retry={retry}
       icon={icon}
-      label={wallet ? `Scan with ${wallet.name}` : 'Scan with your wallet'}
+      label={wallet ? t('scanWith', { name: wallet.name }) : t('scanWithYourWallet')}
     >
       {link ? (
         <a className="button" data-variant="primary" href={link.redirect} data-link-kind={link.kind}>
-          Open {name}
+          {t('open', { name })}
         </a>
       ) : null}
     </PairingPanel>

@@ -1,17 +1,22 @@
-import { useViewTitle } from '@portico/react'
+import { useCatalogue, useViewTitle } from '@portico/react'
 import { useState } from 'react'
 import { QrCode } from './QrCode.js'
 import { errorMessage, isRejection, usePairing, useWalletConnect } from './shared.js'
+import { walletConnectStrings } from './strings.js'
 
 /**
  * ConnectingWalletConnectBasic (SPEC §2: shown when there are no adapters or
  * manual WalletConnect control is on): the QR code and a copy button only.
  */
+const WALLETCONNECT = 'WalletConnect'
+
 export default function ConnectingWalletConnectBasicView() {
   const { portico, instance } = useWalletConnect()
   const { state, error, retry } = usePairing(portico, instance.connector)
-  useViewTitle('WalletConnect')
-  return <PairingPanel uri={state.uri} error={error} retry={retry} label="Scan with your wallet" />
+  const t = useCatalogue(walletConnectStrings)
+  // "WalletConnect" is the protocol's name: the same in every language.
+  useViewTitle(WALLETCONNECT)
+  return <PairingPanel uri={state.uri} error={error} retry={retry} label={t('scanWithYourWallet')} />
 }
 
 export function PairingPanel(props: {
@@ -22,16 +27,19 @@ export function PairingPanel(props: {
   icon?: string
   children?: React.ReactNode
 }) {
-  const [copied, setCopied] = useState(false)
+  const t = useCatalogue(walletConnectStrings)
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const { uri, error } = props
   if (error)
     return (
       <div className="center" aria-live="polite" data-state="error">
-        <h3 className="error-title">{isRejection(error) ? 'Connection declined' : 'Connection failed'}</h3>
+        <h3 className="error-title">
+          {isRejection(error) ? t('connectionDeclined') : t('connectionFailed')}
+        </h3>
         <p className="error-text">{errorMessage(error)}</p>
         <div className="actions">
           <button type="button" className="button" data-variant="primary" onClick={props.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       </div>
@@ -41,7 +49,7 @@ export function PairingPanel(props: {
       {uri ? (
         <QrCode value={uri} icon={props.icon} label={props.label} />
       ) : (
-        <span className="ring" role="status" aria-busy="true" aria-label="Creating a pairing" />
+        <span className="ring" role="status" aria-busy="true" aria-label={t('creatingPairing')} />
       )}
       <p>{props.label}</p>
       <div className="actions">
@@ -53,10 +61,15 @@ export function PairingPanel(props: {
           disabled={!uri}
           onClick={() => {
             if (!uri) return
-            void navigator.clipboard?.writeText(uri).then(() => setCopied(true))
+            // "Link copied" only after the copy worked; a refused clipboard says so.
+            if (!navigator.clipboard) return setCopied('failed')
+            navigator.clipboard.writeText(uri).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            )
           }}
         >
-          {copied ? 'Link copied' : 'Copy link'}
+          {copied === 'copied' ? t('linkCopied') : copied === 'failed' ? t('copyFailed') : t('copyLink')}
         </button>
       </div>
     </div>

@@ -122,7 +122,9 @@ describe('indexer against a provider that refuses large ranges', () => {
       await t.gateway.indexer.waitFor(CHAIN, await publicClient().getBlockNumber(), 20_000)
       const ranges = proxy.calls.filter((c) => c.method === 'eth_getLogs').map(logsRange)
       expect(Math.max(...ranges)).toBe(BATCH_BLOCKS)
-      expect(ranges.slice(0, 3)).toEqual([4, 4, 4])
+      // A step that polled while anvil was still mining the 200 blocks reads fewer blocks (clipped at the
+      // head it saw, e.g. 1): those say nothing about the range size, so only full ranges count.
+      expect(ranges.filter((r) => r >= PROVIDER_MAX_RANGE).slice(0, 3)).toEqual([4, 4, 4])
     } finally {
       await t.close()
       proxy.hooks = {}

@@ -41,6 +41,7 @@ import {
   redisCaches,
   watchRedis,
 } from './shared/index.js'
+import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -52,6 +53,8 @@ export interface Gateway {
   indexer: HistoryIndexer
   /** The analytics group-commit writer (tests and embedders write through it directly). */
   analytics: AnalyticsWriter
+  /** Sign-in sessions (revoke one by id from the host's own tooling). */
+  siwx: SiwxService
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
@@ -202,6 +205,8 @@ export async function createGateway(
     },
   )
   registerSessionRoutes(app, new SessionService(db))
+  const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
+  registerSiwxRoutes(app, siwx)
   const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>
     app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),
   )
@@ -223,6 +228,7 @@ export async function createGateway(
     metrics,
     indexer,
     analytics: writer,
+    siwx,
     async listen() {
       await app.listen({ host: config.host, port: config.port })
       if (options.indexer !== false) indexer.start()

@@ -1,4 +1,5 @@
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
+import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
 
 export interface Migration {
@@ -148,6 +149,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   ONRAMP_MIGRATION,
+  SIWX_MIGRATION,
 ]
 
 /**

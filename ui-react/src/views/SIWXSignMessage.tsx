@@ -52,7 +52,7 @@ export default function SIWXSignMessageView() {
     siwx?.request().catch((error: unknown) => void error)
   }
   return (
-    <div className="center" data-view="SIWXSignMessage" data-status={state.status}>
+    <div className="center" data-testid="siwx" data-status={state.status}>
       <span className="ring" data-status={state.error ? 'error' : 'pending'}>
         <Avatar address={state.address} />
       </span>

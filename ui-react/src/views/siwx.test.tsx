@@ -97,7 +97,7 @@ async function start(siwx: { required?: boolean } = {}) {
   rendered = await render(portico, <PorticoModal />)
   await portico.connect('dev', { namespace: 'eip155' })
   const view = await waitFor(() =>
-    modalRoot().querySelector('[data-view="SIWXSignMessage"][data-status="requested"]'),
+    modalRoot().querySelector('[data-view="SIWXSignMessage"] [data-testid="siwx"][data-status="requested"]'),
   )
   return { portico, view, rejectNext: () => (reject = true) }
 }

@@ -8,6 +8,25 @@ export * from './contracts/index.js'
 export * from './errors/index.js'
 export { explorerUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
+export {
+  formatSiwxMessage,
+  type ParsedSiwxMessage,
+  parseSiwxMessage,
+  SIWX_DEFAULT_EXPIRY_MS,
+  SIWX_MAX_EXPIRY_MS,
+  SiwxApi,
+  type SiwxApiOptions,
+  SiwxConfigError,
+  type SiwxController,
+  SiwxMessageError,
+  type SiwxMessageFields,
+  type SiwxNonce,
+  type SiwxOptions,
+  type SiwxSession,
+  type SiwxState,
+  type SiwxStatus,
+  type SiwxVerifyBody,
+} from './siwx/index.js'
 export { createDefaultAccountState } from './state/index.js'
 export {
   type CookieStorageOptions,

@@ -42,6 +42,7 @@ import {
   redisCaches,
   watchRedis,
 } from './shared/index.js'
+import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -55,6 +56,8 @@ export interface Gateway {
   analytics: AnalyticsWriter
   /** Deletes analytics events and used signatures past their retention, on a schedule. */
   retention: RetentionPruner
+  /** Sign-in sessions (revoke one by id from the host's own tooling). */
+  siwx: SiwxService
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
@@ -205,6 +208,8 @@ export async function createGateway(
     },
   )
   registerSessionRoutes(app, new SessionService(db))
+  const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
+  registerSiwxRoutes(app, siwx)
   const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>
     app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),
   )
@@ -228,6 +233,7 @@ export async function createGateway(
     indexer,
     analytics: writer,
     retention,
+    siwx,
     async listen() {
       await app.listen({ host: config.host, port: config.port })
       if (options.indexer !== false) indexer.start()

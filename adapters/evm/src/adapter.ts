@@ -30,6 +30,7 @@ import {
   walletRequest,
 } from './provider/index.js'
 import { type EvmRuntime, loadEvmRuntime } from './runtime/index.js'
+import { formatEvmSignInMessage } from './siwx/index.js'
 import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
 import { readChainId, sendWithWallet, switchChain } from './wallet/index.js'
@@ -329,6 +330,8 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const sig = await walletRequest(provider, 'personal_sign', [data, address])
       return { signature: parseSignature('personal_sign', sig) }
     },
+
+    formatSignInMessage: formatEvmSignInMessage,
 
     async signTypedData({ connectorId, address, typedData }) {
       const json = JSON.stringify(typedData, (_, v) => (typeof v === 'bigint' ? v.toString() : v))

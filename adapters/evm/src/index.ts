@@ -51,5 +51,6 @@ export {
   EvmClientNotLoadedError,
   InvalidWalletResponseError,
 } from './provider/index.js'
+export { formatEvmSignInMessage } from './siwx/index.js'
 // Not the transport/ door: that one builds viem transports (the `./transport` subpath).
 export { type EvmTransportOptions, resolveTransportOptions } from './transport/options.js'

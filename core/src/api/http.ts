@@ -27,6 +27,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Share one in-flight request between identical callers (default true; off when a signal is given). */
   dedupe?: boolean
+  /** Extra request headers (e.g. `authorization` for a sign-in session); a request with headers is never shared. */
+  headers?: Record<string, string>
 }
 
 /** Appends query values: arrays comma-joined, null/undefined skipped. */
@@ -74,8 +76,8 @@ export class HttpClient {
   request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
     const url = this.url(path, options.query)
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
-    const dedupe = (options.dedupe ?? true) && !options.signal
-    if (!dedupe) return this.#send<T>(method, url, body, options.signal)
+    const dedupe = (options.dedupe ?? true) && !options.signal && !options.headers
+    if (!dedupe) return this.#send<T>(method, url, body, options.signal, options.headers)
     const key = `${method} ${url} ${body ?? ''}`
     const existing = this.#inflight.get(key)
     if (existing) return existing as Promise<T>
@@ -84,14 +86,23 @@ export class HttpClient {
     return promise
   }
 
-  async #send<T>(method: string, url: string, body: string | undefined, signal?: AbortSignal): Promise<T> {
+  async #send<T>(
+    method: string,
+    url: string,
+    body: string | undefined,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const fetchFn = this.#options.fetch ?? globalThis.fetch
     if (signal?.aborted) throw new RequestAbortedError({ cause: signal.reason })
     let response: Response
     try {
       response = await fetchFn(url, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+        headers: {
+          ...headers,
+          ...(body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body }),
         ...(signal ? { signal } : {}),
       })

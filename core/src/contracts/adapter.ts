@@ -1,3 +1,4 @@
+import type { SiwxMessageFields } from '../siwx/message.js'
 import type { AccountRecord, ConnectedWalletInfo } from './account.js'
 import type { ChannelCapabilities, RequestChannel, RequestMethodLists } from './channel.js'
 import type { Connector } from './connector.js'
@@ -166,6 +167,13 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
    * `RPC_POLLING_INTERVAL_MS`.
    */
   waitForTransaction?(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<unknown>
+  /**
+   * The CAIP-122 sign-in text of the namespace (EIP-4361 on eip155, "Solana
+   * account" on solana…) for `fields`; core has the wallet sign it with
+   * `signMessage` and the gateway verify it. Absent: sign-in is not offered
+   * in the namespace (`MethodNotSupportedError`).
+   */
+  formatSignInMessage?(fields: SiwxMessageFields): string | Promise<string>
   /** Subscribe to connection events; returns the unsubscribe function. */
   on<E extends keyof AdapterEvents>(event: E, handler: (payload: AdapterEvents[E]) => void): () => void
   destroy?(): void

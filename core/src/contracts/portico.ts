@@ -1,3 +1,4 @@
+import type { SiwxController, SiwxOptions } from '../siwx/types.js'
 import type { ChainAdapter, SignedMessage } from './adapter.js'
 import type { HistoryResponse, RecommendedWallet } from './api.js'
 import type { Plugin } from './context.js'
@@ -63,6 +64,8 @@ export interface PorticoOptions {
   storagePrefix?: string
   /** Where the core logs; defaults to `console` (debug off). */
   logger?: Logger
+  /** Sign-in with a CAIP-122 message after connect, verified by the gateway at `apiUrl` (`portico.siwx`). */
+  siwx?: SiwxOptions
   /** sdk type / version sent as st / sv. */
   sdkType?: string
   sdkVersion?: string
@@ -108,6 +111,8 @@ export interface Portico {
   readonly router: Router
   readonly events: EventBus
   destroy(): void
+  /** Sign-in state and actions; present when `createPortico` got the `siwx` option. */
+  readonly siwx?: SiwxController
   /** Settles once every adapter's and plugin's `setup` ran and the recent connector was restored (or not). */
   readonly ready: Promise<void>
   /** The lazy loader a plugin registered for `name` with `ctx.registerView`, if any. */

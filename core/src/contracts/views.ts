@@ -24,6 +24,8 @@ export interface Views {
   SwitchActiveChain: { namespace: string }
   UnsupportedChain: { switchError?: SwitchError } | undefined
   SignMessage: { message: string } | undefined
+  /** The sign-in (SIWX) prompt for the connected account; reads `portico.siwx`. */
+  SIWXSignMessage: undefined
   ApproveTransaction: { request?: unknown } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: { name: string } | undefined

@@ -6,6 +6,7 @@ import {
   readRecentAccounts,
   readRecentConnectors,
 } from '../connection/index.js'
+import { SDK_TYPE, SDK_VERSION } from '../constants/index.js'
 import type {
   AlertState,
   ChainAdapter,
@@ -27,6 +28,7 @@ import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
 import { createSend } from '../send/index.js'
+import { createSiwx, SiwxApi, SiwxConfigError } from '../siwx/index.js'
 import { detectEnvironment } from '../ssr/index.js'
 import { createInitialState, createStore } from '../state/index.js'
 import { resolveStorage } from '../storage/index.js'
@@ -186,6 +188,9 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     sendTransaction: walletRequests.sendTransaction,
     logger,
   })
+  if (options.siwx && !options.apiUrl)
+    throw new SiwxConfigError('siwx needs apiUrl: the gateway issues nonces and verifies sign-ins')
+  let siwx: ReturnType<typeof createSiwx> | undefined
 
   const readyRef: { ready: Promise<void> } = { ready: Promise.resolve() }
   registerValue(c, TOKENS.Ready, readyRef)
@@ -204,6 +209,9 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     events,
     get ready() {
       return readyRef.ready
+    },
+    get siwx() {
+      return siwx?.controller
     },
     getViewLoader: (name) => registry.getViewLoader(name),
     getAccountActions: () => registry.getAccountActions(),
@@ -245,6 +253,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     destroy() {
       if (destroyed) return
       destroyed = true
+      siwx?.destroy()
       balance.dispose()
       connection.destroy()
       for (const teardown of teardowns.splice(0)) {
@@ -268,6 +277,27 @@ export function createPortico(options: PorticoOptions = {}): Portico {
       events.clear()
       store.destroy()
     },
+  }
+
+  if (options.siwx && options.apiUrl) {
+    siwx = createSiwx({
+      options: options.siwx,
+      api: new SiwxApi({
+        baseUrl: options.apiUrl,
+        ...(options.projectId ? { projectId: options.projectId } : {}),
+        sdkType: options.sdkType ?? SDK_TYPE,
+        sdkVersion: options.sdkVersion ?? SDK_VERSION,
+      }),
+      portico,
+      events,
+      storage,
+      findAdapter: (ns) => adapters.find(ns),
+      logger,
+      ...(options.metadata?.name ? { appName: options.metadata.name } : {}),
+      ...(env.isBrowser && globalThis.location
+        ? { location: { host: globalThis.location.host, origin: globalThis.location.origin } }
+        : {}),
+    })
   }
 
   const pluginContext: PluginContext = {

@@ -47,6 +47,8 @@ export interface DevnetInfo {
   bitcoin?: BitcoinDevnetInfo
   /** The chopsticks devnet, when running. */
   polkadot?: PolkadotDevnetInfo
+  /** Sign-in after connect (needs `apiUrl`); off unless the served devnet.json asks for it. */
+  siwx?: { required?: boolean }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -148,6 +150,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet. So do names (its registry).
     plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin(), namesPlugin()] : [])],
     metadata,
+    ...(devnet.apiUrl && devnet.siwx ? { siwx: { required: devnet.siwx.required === true } } : {}),
     themeMode: 'system',
   })
   // A second, independent instance for the embedded variant: two instances share no state.

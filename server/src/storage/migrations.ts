@@ -1,4 +1,5 @@
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
+import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
 
 export interface Migration {
@@ -169,6 +170,7 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX analytics_events_received_all ON analytics_events (received_at)',
     ],
   },
+  SIWX_MIGRATION,
 ]
 
 /**

@@ -24,6 +24,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   UnsupportedChain: () => import('./UnsupportedChain.js'),
   SignMessage: () => import('./SignMessage.js'),
   ApproveTransaction: () => import('./ApproveTransaction.js'),
+  SIWXSignMessage: () => import('./SIWXSignMessage.js'),
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).

@@ -8,6 +8,7 @@ import {
   type Connector,
   type ConnectResult,
   formatBalance,
+  formatSiwxMessage,
   formatUnits,
   MethodNotSupportedError,
   type Network,
@@ -340,6 +341,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         commitment,
       })
     },
+
+    // CAIP-122 with "Solana account" (Sign In With Solana's text); the wallet signs it as a plain message.
+    formatSignInMessage: (fields) => formatSiwxMessage(fields, 'Solana'),
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId)

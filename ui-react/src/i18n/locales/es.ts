@@ -116,4 +116,18 @@ export const es: PorticoStrings = {
   viewUnavailable: 'Esta pantalla no está disponible.',
   viewLoadFailed: 'No se pudo cargar esta pantalla.',
   somethingWentWrong: 'Algo salió mal',
+  siwxTitle: 'Iniciar sesión',
+  siwxIntro:
+    '{name} te pide que inicies sesión firmando este mensaje. No cuesta nada y no envía ninguna transacción.',
+  siwxPreparing: 'Preparando el mensaje de inicio de sesión…',
+  siwxRestoring: 'Comprobando tu sesión…',
+  siwxSigning: 'Aprueba la solicitud de firma en tu billetera.',
+  siwxVerifying: 'Comprobando la firma…',
+  siwxSigned: 'Has iniciado sesión.',
+  siwxSign: 'Iniciar sesión',
+  siwxCancel: 'Cancelar',
+  siwxDisconnect: 'Desconectar',
+  siwxRequiredNote: 'Esta aplicación requiere iniciar sesión. Si cancelas, se desconectará tu billetera.',
+  siwxFailed: 'No se pudo iniciar sesión',
+  siwxMessageLabel: 'Mensaje para firmar',
 }

@@ -114,4 +114,19 @@ export const ja: PorticoStrings = {
   viewUnavailable: 'この画面は利用できません。',
   viewLoadFailed: 'この画面を読み込めませんでした。',
   somethingWentWrong: '問題が発生しました',
+  siwxTitle: 'サインイン',
+  siwxIntro:
+    '{name} がこのメッセージへの署名によるサインインを求めています。費用はかからず、トランザクションも送信されません。',
+  siwxPreparing: 'サインイン用のメッセージを準備しています…',
+  siwxRestoring: 'サインイン状態を確認しています…',
+  siwxSigning: 'ウォレットで署名リクエストを承認してください。',
+  siwxVerifying: '署名を確認しています…',
+  siwxSigned: 'サインインしました。',
+  siwxSign: 'サインイン',
+  siwxCancel: 'キャンセル',
+  siwxDisconnect: '接続を解除',
+  siwxRequiredNote:
+    'このアプリを使うにはサインインが必要です。キャンセルするとウォレットの接続が解除されます。',
+  siwxFailed: 'サインインに失敗しました',
+  siwxMessageLabel: '署名するメッセージ',
 }

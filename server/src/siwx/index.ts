@@ -1,0 +1,9 @@
+export { registerSiwxRoutes } from './routes.js'
+export {
+  SIWX_CLOCK_SKEW_MS,
+  SIWX_MAX_SESSION_MS,
+  SIWX_NONCE_TTL_MS,
+  SiwxService,
+  type SiwxSessionView,
+} from './service.js'
+export { evmSignInVerifier, type SignInProof, type SignInVerifier, solanaSignInVerifier } from './verify.js'

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
+import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -35,12 +36,14 @@ import { registerOnramp } from './onramp/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
+  MemoryRateLimitStore,
   memoryCaches,
   type RedisLink,
   RedisRateLimitStore,
   redisCaches,
   watchRedis,
 } from './shared/index.js'
+import { createSignerListener, type SignerListener } from './signer-frame/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -52,7 +55,11 @@ export interface Gateway {
   indexer: HistoryIndexer
   /** The analytics group-commit writer (tests and embedders write through it directly). */
   analytics: AnalyticsWriter
-  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
+  /** The signer listener of the embedded wallet (`embeddedWallet` config), its own origin. */
+  signer: SignerListener | undefined
+  /** Public URL of the signer listener once listening (undefined without `embeddedWallet`). */
+  signerUrl(): string | undefined
+  /** Starts listening (and the signer listener); resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
   close(): Promise<void>
@@ -68,6 +75,8 @@ export interface CreateGatewayOptions {
    * addresses, where test servers listen. Every other private range stays refused.
    */
   unsafeAllowLoopbackFetch?: boolean
+  /** Replaces the SMTP mailer of email login (tests of a failing mail server). */
+  mailer?: CodeMailer
 }
 
 /**
@@ -91,6 +100,7 @@ export async function createGateway(
     throw error
   }
   const metrics = new Metrics()
+  const rateLimitStore = redis ? new RedisRateLimitStore(redis.client) : new MemoryRateLimitStore()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
@@ -134,7 +144,7 @@ export async function createGateway(
     secretUrls,
     projects: config.projects,
     rateLimit: config.rateLimit,
-    ...(redis ? { rateLimitStore: new RedisRateLimitStore(redis.client) } : {}),
+    rateLimitStore,
     metrics,
     logStream: options.logStream,
     health: async () => {
@@ -215,6 +225,31 @@ export async function createGateway(
   )
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
 
+  // Email login and the signer frame: a second listener, so the frame has an origin of its own.
+  const ew = config.embeddedWallet
+  const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
+  const signer =
+    ew && mailer
+      ? createSignerListener({
+          config: ew,
+          host: config.host,
+          projects: config.projects,
+          auth: new EmailAuthService(db, ew, mailer, rateLimitStore),
+          app: {
+            logLevel: config.logLevel,
+            bodyLimit: config.bodyLimit,
+            trustProxy: config.trustProxy,
+            requestTimeoutMs: config.requestTimeoutMs,
+            connectionTimeoutMs: config.connectionTimeoutMs,
+            metricsToken: config.metrics.token,
+            secretUrls,
+            rateLimit: config.rateLimit,
+            metrics,
+            logStream: options.logStream,
+          },
+        })
+      : undefined
+
   let closed = false
   return {
     app,
@@ -223,8 +258,11 @@ export async function createGateway(
     metrics,
     indexer,
     analytics: writer,
+    signer,
+    signerUrl: () => signer?.url(),
     async listen() {
       await app.listen({ host: config.host, port: config.port })
+      await signer?.listen()
       if (options.indexer !== false) indexer.start()
       const { port } = app.server.address() as AddressInfo
       const host = config.host.includes(':') ? `[${config.host}]` : config.host
@@ -237,6 +275,8 @@ export async function createGateway(
       // The leader lock goes first, so another instance takes the indexer over while this one drains.
       await indexer.stop()
       await drain(app, config.shutdownTimeoutMs)
+      await signer?.close()
+      mailer?.close()
       await writer.drain()
       await redis?.close()
       await db.close()

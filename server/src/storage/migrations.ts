@@ -1,3 +1,4 @@
+import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import type { Database } from './types.js'
 
@@ -148,6 +149,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   ONRAMP_MIGRATION,
+  AUTH_EMAIL_MIGRATION,
 ]
 
 /**

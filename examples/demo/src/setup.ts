@@ -10,6 +10,7 @@ import {
   type Plugin,
   type Portico,
 } from '@portico/core'
+import { embeddedWalletPlugin } from '@portico/plugin-embedded-wallet'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
@@ -46,6 +47,8 @@ export interface DevnetInfo {
   bitcoin?: BitcoinDevnetInfo
   /** The chopsticks devnet, when running. */
   polkadot?: PolkadotDevnetInfo
+  /** The gateway's signer listener (email login), when the gateway runs with `embeddedWallet`; off otherwise. */
+  embeddedWallet?: { frameUrl: string }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -145,7 +148,16 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ...polkadot.adapters,
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet.
-    plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin()] : [])],
+    plugins: [
+      hello,
+      wc,
+      swapPlugin(),
+      ...(devnet.apiUrl ? [onrampPlugin()] : []),
+      // Email login only when the gateway runs its signer listener (an SMTP server configured).
+      ...(devnet.apiUrl && devnet.embeddedWallet
+        ? [embeddedWalletPlugin({ frameUrl: devnet.embeddedWallet.frameUrl })]
+        : []),
+    ],
     metadata,
     themeMode: 'system',
   })

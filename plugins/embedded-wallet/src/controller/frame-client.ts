@@ -83,6 +83,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     readyReject(new EmbeddedTimeoutError(alert))
   }, options.loadTimeoutMs ?? EMBEDDED_IFRAME_LOAD_TIMEOUT_MS)
 
+  let wasInert = false
   const onMessage = (e: MessageEvent) => {
     // Another window or origin is ignored, whatever it sends.
     if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) return
@@ -93,6 +94,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       readyResolve()
     } else if (m.kind === 'ui') {
       iframe.style.display = m.visible ? 'block' : 'none'
+      if (m.visible) {
+        // An open modal makes the rest of the page inert; the approval must stay clickable above it.
+        wasInert = iframe.hasAttribute('inert')
+        iframe.removeAttribute('inert')
+        iframe.focus()
+      } else if (wasInert) iframe.setAttribute('inert', '')
     } else {
       const p = pending.get(m.id)
       if (!p) return

@@ -1,4 +1,4 @@
-import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
@@ -54,6 +54,8 @@ describe('embedded wallet: email login (issue 14)', () => {
           caipNetworkId: `eip155:${c.chainId}`,
           name: `Anvil ${c.chainId}`,
           rpcUrl: c.rpcUrl,
+          // Token balances are read through Multicall3 (without it the Tokens tab shows "Token Balance Unavailable").
+          multicall3: getEvmFixtures().multicall3,
           tokens: world.fixtures.tokens,
         })),
         embeddedWallet: {

@@ -42,6 +42,7 @@ export {
   type ServiceInfo,
   type ServiceStartOptions,
 } from './services.js'
+export * from './smtp/index.js'
 export * from './solana/index.js'
 export { type DevnetState, getStateDir, getStateFile, readDevnetState } from './state.js'
 export * from './walletconnect/index.js'

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
+import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -36,6 +37,7 @@ import { RetentionPruner } from './retention/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
+  MemoryRateLimitStore,
   memoryCaches,
   type RedisLink,
   RedisRateLimitStore,
@@ -43,6 +45,7 @@ import {
   watchRedis,
 } from './shared/index.js'
 import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
+import { createSignerListener, type SignerListener } from './signer-frame/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -58,7 +61,11 @@ export interface Gateway {
   retention: RetentionPruner
   /** Sign-in sessions (revoke one by id from the host's own tooling). */
   siwx: SiwxService
-  /** Starts listening; resolves to the base URL (`http://127.0.0.1:<port>`). */
+  /** The signer listener of the embedded wallet (`embeddedWallet` config), its own origin. */
+  signer: SignerListener | undefined
+  /** Public URL of the signer listener once listening (undefined without `embeddedWallet`). */
+  signerUrl(): string | undefined
+  /** Starts listening (and the signer listener); resolves to the base URL (`http://127.0.0.1:<port>`). */
   listen(): Promise<string>
   /** Stops background work, closes the HTTP server and the database. */
   close(): Promise<void>
@@ -74,6 +81,8 @@ export interface CreateGatewayOptions {
    * addresses, where test servers listen. Every other private range stays refused.
    */
   unsafeAllowLoopbackFetch?: boolean
+  /** Replaces the SMTP mailer of email login (tests of a failing mail server). */
+  mailer?: CodeMailer
 }
 
 /**
@@ -97,6 +106,7 @@ export async function createGateway(
     throw error
   }
   const metrics = new Metrics()
+  const rateLimitStore = redis ? new RedisRateLimitStore(redis.client) : new MemoryRateLimitStore()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
@@ -140,7 +150,7 @@ export async function createGateway(
     secretUrls,
     projects: config.projects,
     rateLimit: config.rateLimit,
-    ...(redis ? { rateLimitStore: new RedisRateLimitStore(redis.client) } : {}),
+    rateLimitStore,
     metrics,
     logStream: options.logStream,
     health: async () => {
@@ -224,6 +234,31 @@ export async function createGateway(
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
   const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 
+  // Email login and the signer frame: a second listener, so the frame has an origin of its own.
+  const ew = config.embeddedWallet
+  const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
+  const signer =
+    ew && mailer
+      ? createSignerListener({
+          config: ew,
+          host: config.host,
+          projects: config.projects,
+          auth: new EmailAuthService(db, ew, mailer, rateLimitStore),
+          app: {
+            logLevel: config.logLevel,
+            bodyLimit: config.bodyLimit,
+            trustProxy: config.trustProxy,
+            requestTimeoutMs: config.requestTimeoutMs,
+            connectionTimeoutMs: config.connectionTimeoutMs,
+            metricsToken: config.metrics.token,
+            secretUrls,
+            rateLimit: config.rateLimit,
+            metrics,
+            logStream: options.logStream,
+          },
+        })
+      : undefined
+
   let closed = false
   return {
     app,
@@ -234,8 +269,11 @@ export async function createGateway(
     analytics: writer,
     retention,
     siwx,
+    signer,
+    signerUrl: () => signer?.url(),
     async listen() {
       await app.listen({ host: config.host, port: config.port })
+      await signer?.listen()
       if (options.indexer !== false) indexer.start()
       retention.start()
       const { port } = app.server.address() as AddressInfo
@@ -250,6 +288,8 @@ export async function createGateway(
       await indexer.stop()
       await retention.stop()
       await drain(app, config.shutdownTimeoutMs)
+      await signer?.close()
+      mailer?.close()
       await writer.drain()
       await redis?.close()
       await db.close()

@@ -10,6 +10,7 @@ import {
   type Plugin,
   type Portico,
 } from '@portico/core'
+import { embeddedWalletPlugin } from '@portico/plugin-embedded-wallet'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
 import { namesPlugin } from '@portico/plugin-names'
 import { onrampPlugin } from '@portico/plugin-onramp'
@@ -49,6 +50,8 @@ export interface DevnetInfo {
   polkadot?: PolkadotDevnetInfo
   /** Sign-in after connect (needs `apiUrl`); off unless the served devnet.json asks for it. */
   siwx?: { required?: boolean }
+  /** The gateway's signer listener (email login), when the gateway runs with `embeddedWallet`; off otherwise. */
+  embeddedWallet?: { frameUrl: string }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -148,7 +151,16 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ...polkadot.adapters,
     ],
     // Buy (onramp) needs the gateway: its sandbox checkout funds the dev wallet on the devnet. So do names (its registry).
-    plugins: [hello, wc, swapPlugin(), ...(devnet.apiUrl ? [onrampPlugin(), namesPlugin()] : [])],
+    plugins: [
+      hello,
+      wc,
+      swapPlugin(),
+      ...(devnet.apiUrl ? [onrampPlugin(), namesPlugin()] : []),
+      // Email login only when the gateway runs its signer listener (an SMTP server configured).
+      ...(devnet.apiUrl && devnet.embeddedWallet
+        ? [embeddedWalletPlugin({ frameUrl: devnet.embeddedWallet.frameUrl })]
+        : []),
+    ],
     metadata,
     ...(devnet.apiUrl && devnet.siwx ? { siwx: { required: devnet.siwx.required === true } } : {}),
     themeMode: 'system',

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { EmbeddedWalletConfigSchema } from '../auth-email/config.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
 
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
@@ -323,6 +324,8 @@ export const ConfigSchema = Type.Object({
   ),
   /** Onramp providers and payment limits (see src/onramp/config.ts). */
   onramp: OnrampConfigSchema,
+  /** Email login and the signer frame of the embedded wallet (see src/auth-email); off when absent. */
+  embeddedWallet: Type.Optional(EmbeddedWalletConfigSchema),
 })
 
 /** The gateway's configuration after defaults are applied. */

@@ -1,3 +1,4 @@
+import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -171,6 +172,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   SIWX_MIGRATION,
+  AUTH_EMAIL_MIGRATION,
 ]
 
 /**

@@ -1,12 +1,15 @@
-import type { ChainNamespace, Connector } from '@portico/core'
-import { useEffect } from 'react'
+import { type ChainNamespace, type Connector, getConnectMethodsOrder, type ViewName } from '@portico/core'
+import { Suspense, useEffect } from 'react'
 import { usePortico } from '../context/index.js'
 import { useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
 import { NoWallet } from './NoWallet.js'
-import { preloadView } from './outlet.js'
+import { InlineView, preloadView } from './outlet.js'
 import { namespaceLabel, WalletIcon } from './parts.js'
+
+/** The inline email-login field a plugin may register (`@portico/plugin-embedded-wallet`). */
+const EMAIL_FIELD_VIEW = 'ConnectEmail' as ViewName
 
 /** Installed wallets first, then the recent one, then the rest; stable otherwise. */
 export function sortConnectors(list: readonly Connector[], recentId: string | undefined): Connector[] {
@@ -51,9 +54,20 @@ export function groupConnectors(sorted: readonly Connector[]): ConnectorGroup[] 
 export function ConnectView() {
   const portico = usePortico()
   const t = useStrings()
-  const { connectors, recentConnectorId } = useConnectors()
+  const { connectors: all, recentConnectorId } = useConnectors()
   useViewTitle(t('connectTitle'))
+  // Login connectors (the embedded wallet's) are not wallets to pick: their plugin shows its own field.
+  const connectors = all.filter((c) => c.type !== 'AUTH')
   const groups = groupConnectors(sortConnectors(connectors, recentConnectorId))
+  const hasEmail = portico.getViewLoader?.(EMAIL_FIELD_VIEW) !== undefined
+  const installed = connectors.some((c) => c.installed || c.type === 'ANNOUNCED')
+  // SPEC §2: email, social, wallet; wallet first when browser wallets are installed.
+  const emailFirst = getConnectMethodsOrder({ hasInstalledWallets: installed })[0] === 'email'
+  const email = hasEmail ? (
+    <Suspense fallback={null}>
+      <InlineView portico={portico} view={EMAIL_FIELD_VIEW} />
+    </Suspense>
+  ) : null
   const labelled = groups.length > 1
   const hasAllWallets = portico.getViewLoader?.('AllWallets') !== undefined
   const hasWcView = portico.getViewLoader?.('ConnectingWalletConnect') !== undefined
@@ -67,6 +81,7 @@ export function ConnectView() {
   }
   return (
     <>
+      {emailFirst ? email : null}
       {groups.map((g) => {
         const label = namespaceLabel(t, g.namespace)
         return (
@@ -130,6 +145,7 @@ export function ConnectView() {
           onWalletConnect={select}
         />
       )}
+      {emailFirst ? null : email}
       <p className="note">{t('termsNote')}</p>
     </>
   )

@@ -90,6 +90,18 @@ export function preloadView(view: ViewName, portico?: Portico): void {
   )
 }
 
+/**
+ * A plugin's registered view rendered inside another view (the embedded
+ * wallet's email field inside Connect): lazy like any view; nothing when
+ * no plugin registered it. Wrap it in a Suspense boundary.
+ */
+export function InlineView({ portico, view }: { portico: Portico; view: ViewName }) {
+  const loader = portico.getViewLoader?.(view) as Loader | undefined
+  if (!loader) return null
+  const View = lazyView(loader)
+  return <View />
+}
+
 export function ViewOutlet({ portico, view }: { portico: Portico; view: ViewName }) {
   // Bumped by "Try again" after a failure: a new boundary, and a new lazy component for the view.
   const [attempt, setAttempt] = useState(0)

@@ -1,0 +1,1 @@
+export { type CaughtMail, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from './catcher.js'

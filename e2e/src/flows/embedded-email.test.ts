@@ -1,0 +1,233 @@
+import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import {
+  eventually,
+  expectAccountAfterConnect,
+  expectView,
+  gotoDemo,
+  porticoState,
+  sel,
+  textOf,
+} from './demo.js'
+
+async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+// Issue 14, first slice: email login with a one-time code gives the visitor an EVM wallet whose key
+// is made and split in the gateway's signer frame (its own origin), against anvil and a real SMTP receiver.
+describe('embedded wallet: email login (issue 14)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let smtp: SmtpCatcher | undefined
+  let gateway: Gateway | undefined
+  let demo: DemoProxy | undefined
+  let snapshots: string[] = []
+
+  beforeAll(async () => {
+    world = getWorld()
+    snapshots = await Promise.all(world.chains.map((c) => rpc<string>(c.rpcUrl, 'evm_snapshot', [])))
+    smtp = await startSmtpCatcher()
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        // The test funds the new address after connect: no cached zero balance.
+        cache: { balanceTtlMs: 0 },
+        projects: [
+          { id: 'local', name: 'Local', allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] },
+        ],
+        networks: world.chains.map((c) => ({
+          caipNetworkId: `eip155:${c.chainId}`,
+          name: `Anvil ${c.chainId}`,
+          rpcUrl: c.rpcUrl,
+          // Token balances are read through Multicall3 (without it the Tokens tab shows "Token Balance Unavailable").
+          multicall3: getEvmFixtures().multicall3,
+          tokens: world.fixtures.tokens,
+        })),
+        embeddedWallet: {
+          secret: 'e2e-secret-e2e-secret-e2e-secret-0123',
+          signerPort: 0,
+          smtp: { host: '127.0.0.1', port: smtp.smtpPort, from: 'login@portico.test' },
+        },
+      }),
+    )
+    const apiUrl = await gateway.listen()
+    const frameUrl = gateway.signerUrl() as string
+    demo = await serveDemoWith(world.demoUrl, () => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      apiUrl,
+      embeddedWallet: { frameUrl },
+    }))
+  })
+
+  afterAll(async () => {
+    await demo?.close()
+    await gateway?.close()
+    await smtp?.close()
+    await Promise.all(world.chains.map((c, i) => rpc(c.rpcUrl, 'evm_revert', [snapshots[i]])))
+  })
+
+  async function requestCode(page: Page, email: string) {
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    const field = connect.getByRole('textbox', { name: 'Email' })
+    await field.fill(email)
+    const since = Date.now()
+    await connect.getByRole('button', { name: 'Continue' }).click()
+    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
+    const mail = await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })
+    return { otp, code: loginCodeOf(mail) as string, connect, since }
+  }
+
+  /** The seconds SPEC §5 allows as "remaining" now for an attempt made at or after `since` (a real clock). */
+  function remainingRange(since: number): [number, number] {
+    return [Math.max(0, Math.ceil((30_000 - (Date.now() - since)) / 1000)), 30]
+  }
+
+  it('email → code from the SMTP receiver → connected with a new address; balance on anvil; message signed in the frame verifies', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    const email = `ada-${Date.now()}@example.com`
+    const { otp, code, since } = await requestCode(page, email)
+    expect(code).toMatch(/^[0-9]{6}$/)
+    expect(await textOf(otp.locator('[data-testid="otp-email"]'))).toBe(email)
+    // SPEC §4/§9: the resend is held for 30 s after the attempt.
+    const resend = otp.locator('[data-testid="otp-resend"]')
+    const shown = Number(/^Resend code in ([0-9]+) s$/.exec(await textOf(resend))?.[1])
+    const [low, high] = remainingRange(since)
+    expect(shown).toBeGreaterThanOrEqual(low)
+    expect(shown).toBeLessThanOrEqual(high)
+    expect(await resend.isDisabled()).toBe(true)
+    await screenshot(page, 'embedded-EmailVerifyOtp')
+    // Pasted, as from the mail.
+    const input = otp.getByRole('textbox', { name: 'Login code' })
+    await input.focus()
+    await page.evaluate(async (c) => {
+      const el = document.querySelector('[data-portico-modal]:not([data-embedded])')!.shadowRoot!
+        .activeElement as HTMLInputElement
+      const data = new DataTransfer()
+      data.setData('text/plain', `Code: ${c.slice(0, 3)} ${c.slice(3)}`)
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, code)
+
+    await page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status === 'connected',
+      null,
+      { timeout: 30_000 },
+    )
+    const state = await porticoState(page)
+    const address = state.accounts.eip155!.address as `0x${string}`
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // A fresh key, not one of the devnet's.
+    expect(world.fixtures.accounts.map((a) => a.toLowerCase())).not.toContain(address.toLowerCase())
+    // The dApp page holds no key material: nothing of the session or shares in its storage.
+    const pageStorage = await page.evaluate(() => JSON.stringify({ ...localStorage }))
+    expect(pageStorage).not.toMatch(/portico-ew-session|share/i)
+
+    // Balance on anvil: fund the new address, the Account view shows it.
+    const rpcUrl = world.chains[0]!.rpcUrl
+    await rpc(rpcUrl, 'anvil_setBalance', [address, '0x1bc16d674ec80000']) // 2 ETH
+    await page.evaluate(() =>
+      (window.__portico!.portico as unknown as { refreshBalance(ns?: string): Promise<void> }).refreshBalance(
+        'eip155',
+      ),
+    )
+    // The modal may close on success (SPEC §2 allows it): the account button reopens Account.
+    const account = await expectAccountAfterConnect(page)
+    await eventually(async () => expect(await textOf(account)).toContain('2.000'), 20_000)
+    await screenshot(page, 'embedded-Account')
+
+    // Sign: the frame asks the visitor (cross-origin UI), Approve, the signature verifies with viem.
+    const message = 'Hello from the embedded wallet'
+    const signing = page.evaluate(
+      (m) =>
+        (
+          window.__portico!.portico as unknown as {
+            signMessage(p: { message: string; namespace: string }): Promise<string>
+          }
+        ).signMessage({
+          message: m,
+          namespace: 'eip155',
+        }),
+      message,
+    )
+    const frame = page.frameLocator('iframe[data-portico-signer]')
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 })
+    expect(await textOf(frame.locator('.card'))).toContain(message)
+    await screenshot(page, 'embedded-approve-in-frame')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+    // The frame hides again once the request is answered.
+    await eventually(async () =>
+      expect(await page.locator('iframe[data-portico-signer]').isVisible()).toBe(false),
+    )
+  })
+
+  it('a declined signature in the frame is "Signature declined"-class rejection, not a signature', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    const { otp, code } = await requestCode(page, `bob-${Date.now()}@example.com`)
+    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
+    await page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status === 'connected',
+      null,
+      { timeout: 30_000 },
+    )
+    const signing = page.evaluate(() =>
+      (
+        window.__portico!.portico as unknown as {
+          signMessage(p: { message: string; namespace: string }): Promise<string>
+        }
+      )
+        .signMessage({ message: 'no', namespace: 'eip155' })
+        .then(
+          () => 'signed',
+          (e: { code?: unknown; name?: string }) => `${e.name}:${String(e.code)}`,
+        ),
+    )
+    const frame = page.frameLocator('iframe[data-portico-signer]')
+    await frame.getByRole('button', { name: 'Reject' }).click({ timeout: 20_000 })
+    expect(await signing).toMatch(/UserRejectedRequestError|4001/)
+  })
+
+  it('the 30 s cool-down survives a reload: "Please try again after N seconds" (SPEC §8)', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    const email = `cara-${Date.now()}@example.com`
+    const { since } = await requestCode(page, email)
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+    await connect.getByRole('button', { name: 'Continue' }).click()
+    const error = connect.locator('[data-testid="email-error"]')
+    await error.waitFor({ timeout: 10_000 })
+    const n = Number(/^Please try again after ([0-9]+) seconds$/.exec(await textOf(error))?.[1])
+    const [low, high] = remainingRange(since)
+    expect(n).toBeGreaterThanOrEqual(low)
+    expect(n).toBeLessThanOrEqual(high)
+    expect(n).toBeGreaterThan(0)
+    await screenshot(page, 'embedded-cooldown')
+  })
+})

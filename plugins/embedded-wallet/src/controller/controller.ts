@@ -1,0 +1,213 @@
+import {
+  type AlertState,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  type ChannelNamespaceRequest,
+  type ConnectorSession,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  EMBEDDED_SIGN_OUT_TIMEOUT_MS,
+  EmailLoginTooEarlyError,
+  getEmailLoginWait,
+  isValidEmail,
+  type Network,
+  PorticoError,
+  type PorticoStorage,
+  type RequestChannel,
+  RpcCallNotAllowedError,
+  shortenEmail,
+} from '@portico/core'
+import { parseSession } from '../protocol.js'
+import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
+import { broadcast, chainNumber, prepareTransaction } from './send.js'
+
+/** SPEC §3 email-login record: the last attempt's time (epoch ms), under this storage key. */
+export const EMAIL_LOGIN_STORAGE_KEY = 'portico.embeddedWallet.lastEmailLogin'
+
+export interface EmbeddedWalletControllerOptions {
+  frameUrl: string
+  projectId: string
+  storage: PorticoStorage
+  networks(): readonly Network[]
+  setAlert(alert: AlertState): void
+  setUser(user: { email: string; address: string } | undefined): void
+  loadTimeoutMs?: number
+  requestTimeoutMs?: number
+  document?: Document
+}
+
+type Handler = (payload: unknown) => void
+
+/**
+ * The embedded wallet's flow on the dApp side: the email code steps (with
+ * SPEC §4's 30 s cool-down kept in storage) and the connector session whose
+ * `eip155` request channel the EVM adapter drives. Holds no key material.
+ */
+export class EmbeddedWalletController {
+  #frame: FrameClient | undefined
+  #listeners = new Map<string, Set<Handler>>()
+  constructor(private readonly options: EmbeddedWalletControllerOptions) {}
+
+  #client(): FrameClient {
+    this.#frame ??= createFrameClient({
+      frameUrl: this.options.frameUrl,
+      projectId: this.options.projectId,
+      document: this.options.document ?? document,
+      onAlert: this.options.setAlert,
+      ...(this.options.loadTimeoutMs !== undefined ? { loadTimeoutMs: this.options.loadTimeoutMs } : {}),
+      ...(this.options.requestTimeoutMs !== undefined
+        ? { requestTimeoutMs: this.options.requestTimeoutMs }
+        : {}),
+    })
+    return this.#frame
+  }
+
+  /** Loads the frame ahead of use (the Connect view calls it when the email field shows). */
+  warm(): void {
+    this.#client()
+  }
+
+  /** The stored last attempt (epoch ms), or undefined. */
+  lastAttempt(): number | undefined {
+    return this.options.storage.get<number>(
+      EMAIL_LOGIN_STORAGE_KEY,
+      (v): v is number => typeof v === 'number' && Number.isFinite(v),
+    )
+  }
+
+  /** Whole seconds until a new code may be asked for (SPEC §5), 0 when none. */
+  wait(now = Date.now()): number {
+    return getEmailLoginWait(this.lastAttempt(), now)
+  }
+
+  /** Mails a code (SPEC §4 cool-down first: `EmailLoginTooEarlyError` "Please try again after N seconds"). */
+  async requestCode(email: string): Promise<void> {
+    const e = email.trim()
+    if (!isValidEmail(e)) throw new PorticoError('A valid email is required', { code: 'INVALID_EMAIL' })
+    const wait = this.wait()
+    if (wait > 0) throw new EmailLoginTooEarlyError(wait)
+    this.options.storage.set(EMAIL_LOGIN_STORAGE_KEY, Date.now())
+    try {
+      await this.#client().request({ type: 'otp.request', email: e })
+    } catch (error) {
+      // The gateway's own cool-down (another tab, another device) speaks the same text.
+      if (error instanceof EmbeddedFrameError && error.code === 'email_cooldown') {
+        const n = /after ([0-9]+) seconds/.exec(error.shortMessage)?.[1]
+        this.options.storage.set(
+          EMAIL_LOGIN_STORAGE_KEY,
+          Date.now() - EMAIL_LOGIN_COOLDOWN_MS + Number(n ?? 30) * 1000,
+        )
+        throw new EmailLoginTooEarlyError(Number(n ?? 30), { cause: error })
+      }
+      throw error
+    }
+  }
+
+  /** Checks the code in the frame; on success the frame holds the session (the dApp page never sees it). */
+  async verifyCode(email: string, code: string): Promise<{ email: string; address: `0x${string}` }> {
+    if (!/^[0-9]{6}$/.test(code)) throw new PorticoError('Enter the 6-digit code', { code: 'INVALID_CODE' })
+    const answer = await this.#client().request({ type: 'otp.verify', email: email.trim(), code })
+    const s = parseSession(answer)
+    if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
+    return s
+  }
+
+  // —— the connector provider ——
+
+  async #openSession(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession | undefined> {
+    const evm = namespaces.find((n) => n.namespace === 'eip155')
+    if (!evm) return undefined
+    const s = parseSession(await this.#client().request({ type: 'session.get' }))
+    if (!s) return undefined
+    this.options.setUser({ email: s.email, address: s.address })
+    return {
+      channels: { eip155: this.#channel(evm.chains, s.address) },
+      wallet: { name: shortenEmail(s.email), type: 'AUTH' },
+    }
+  }
+
+  async connect(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession> {
+    const session = await this.#openSession(namespaces)
+    if (!session)
+      throw new PorticoError('A problem occurred while trying initialize authentication', {
+        code: 'AUTH_INIT',
+      })
+    return session
+  }
+
+  reconnect(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession | undefined> {
+    return this.#openSession(namespaces)
+  }
+
+  /** Signs out: the frame drops and revokes the session; resolves within SPEC §9's 3 s whatever the frame does. */
+  async disconnect(): Promise<void> {
+    this.options.setUser(undefined)
+    const frame = this.#frame
+    if (!frame) return
+    await Promise.race([
+      frame.request({ type: 'logout' }, { timeoutMs: null }).catch((error: unknown) => {
+        console.warn('[portico] embedded wallet: sign-out in the frame failed', error)
+      }),
+      new Promise((resolve) => setTimeout(resolve, EMBEDDED_SIGN_OUT_TIMEOUT_MS)),
+    ])
+  }
+
+  on(event: string, handler: Handler): () => void {
+    const set = this.#listeners.get(event) ?? new Set()
+    this.#listeners.set(event, set)
+    set.add(handler)
+    return () => set.delete(handler)
+  }
+
+  #channel(chains: readonly CaipNetworkId[], address: `0x${string}`): RequestChannel {
+    const namespace: ChainNamespace = 'eip155'
+    const signing = new Set(['personal_sign', 'eth_signTypedData_v4'])
+    return {
+      namespace,
+      accounts: () => chains.map((c) => `${c}:${address}` as CaipAddress),
+      chains: () => chains,
+      on: (event, handler) => this.on(`${namespace}/${event}`, handler),
+      request: async <T>({
+        method,
+        params,
+        chainId,
+      }: {
+        method: string
+        params?: unknown
+        chainId: CaipNetworkId
+      }) => {
+        if (!chains.includes(chainId)) throw Object.assign(new Error('Unsupported chain'), { code: 5100 })
+        const list = Array.isArray(params) ? params : []
+        const frame = this.#client()
+        if (signing.has(method))
+          return (await frame.request(
+            { type: 'rpc', method, params: list, chainId: chainNumber(chainId) },
+            { timeoutMs: null },
+          )) as T
+        if (method === 'eth_sendTransaction') {
+          const network = this.options.networks().find((n) => n.caipNetworkId === chainId)
+          if (!network) throw Object.assign(new Error('Network not found'), { code: 5100 })
+          const { url, tx } = await prepareTransaction(
+            network,
+            address,
+            (list[0] ?? {}) as Record<string, unknown>,
+          )
+          const raw = await frame.request(
+            { type: 'rpc', method: 'eth_signTransaction', params: [tx], chainId: chainNumber(chainId) },
+            { timeoutMs: null },
+          )
+          if (typeof raw !== 'string' || !/^0x[0-9a-f]+$/i.test(raw))
+            throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
+          return (await broadcast(url, raw as `0x${string}`)) as T
+        }
+        throw Object.assign(new RpcCallNotAllowedError(), { code: 5101 })
+      },
+    }
+  }
+
+  destroy(): void {
+    this.#frame?.destroy()
+    this.#frame = undefined
+    this.#listeners.clear()
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * @portico/plugin-embedded-wallet/controller — the email-login flow and the
+ * connector behind `embeddedWalletPlugin()`, loaded on first use.
+ */
+
+export {
+  type FrameErrorInfo,
+  type FrameMessage,
+  type FramePayload,
+  parseFrameMessage,
+  parseSession,
+} from '../protocol.js'
+export { strings as embeddedWalletStrings } from '../strings.js'
+export {
+  EMAIL_LOGIN_STORAGE_KEY,
+  EmbeddedWalletController,
+  type EmbeddedWalletControllerOptions,
+} from './controller.js'
+export {
+  createFrameClient,
+  EmbeddedFrameError,
+  EmbeddedTimeoutError,
+  type FrameClient,
+  type FrameClientOptions,
+} from './frame-client.js'
+export { getEmbeddedWallet } from './registry.js'

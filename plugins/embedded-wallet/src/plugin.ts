@@ -1,0 +1,131 @@
+import { type ConnectorProvider, definePlugin, type Plugin, type Portico } from '@portico/core'
+import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
+
+declare module '@portico/core' {
+  interface Views {
+    /** The email field, shown inside Connect (not pushed on its own). */
+    ConnectEmail: undefined
+    EmailVerifyOtp: { email: string }
+  }
+}
+
+/** The connector id of the embedded wallet (`portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)` after a verified code). */
+export const EMBEDDED_WALLET_CONNECTOR_ID = 'embeddedWallet'
+
+export interface EmbeddedWalletPluginOptions {
+  /**
+   * Base URL of the gateway's signer listener (its own origin). Default:
+   * `PORTICO_EMBEDDED_FRAME_URL` when the bundler defines it, else the
+   * instance's `apiUrl` host on the signer's default port 8788.
+   */
+  frameUrl?: string
+  /** SPEC §9 time-outs, shortened in tests: frame load (20 s) and email/OTP requests (120 s). */
+  loadTimeoutMs?: number
+  requestTimeoutMs?: number
+  /** Register the views (default true; needs `@portico/react`). */
+  views?: boolean
+}
+
+/** @internal What the plugin keeps per instance (read by the lazy controller and views). */
+export interface EmbeddedWalletRegistration {
+  options: EmbeddedWalletControllerOptions
+  controller: EmbeddedWalletController | undefined
+  portico: Portico
+}
+
+/** @internal */
+export const registrations = new WeakMap<Portico, EmbeddedWalletRegistration>()
+
+function envFrameUrl(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  return env?.PORTICO_EMBEDDED_FRAME_URL || undefined
+}
+
+/** The signer origin: the option, the environment variable, or the gateway host's signer port (SPEC §9 fallback). */
+export function resolveFrameUrl(option: string | undefined, apiUrl: string | undefined): string | undefined {
+  const raw = option ?? envFrameUrl()
+  if (raw) return new URL(raw).origin
+  if (!apiUrl) return undefined
+  const u = new URL(apiUrl)
+  u.port = '8788'
+  return u.origin
+}
+
+const load = () => import('./controller/index.js')
+
+/**
+ * Email login with a wallet the visitor gets on the spot: a 6-digit code
+ * mailed by your Portico gateway, then an EVM key made and split 2-of-3 in
+ * the gateway's signer frame (its own origin). The dApp page never sees key
+ * material; signing needs the visitor's device, a live session and Approve
+ * in the frame (see the package README, "Who can sign"). Registers the
+ * `embeddedWallet` connector (the EVM adapter drives its request channel),
+ * the email field in Connect and the EmailVerifyOtp view, all loaded lazily.
+ *
+ * @example
+ * createPortico({ adapters: [evmAdapter({ networks })], apiUrl, projectId,
+ *   plugins: [embeddedWalletPlugin({ frameUrl: 'https://signer.example.com' })] })
+ */
+export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}): Plugin {
+  return definePlugin({
+    id: 'embedded-wallet',
+    setup(ctx) {
+      const frameUrl = resolveFrameUrl(options.frameUrl, ctx.options.apiUrl)
+      const projectId = ctx.options.projectId
+      if (!frameUrl || !projectId) {
+        ctx.logger.warn('embedded-wallet: needs a frameUrl (or apiUrl) and a projectId; email login is off')
+        return
+      }
+      const reg: EmbeddedWalletRegistration = {
+        portico: ctx.portico,
+        controller: undefined,
+        options: {
+          frameUrl,
+          projectId,
+          storage: ctx.storage,
+          networks: () => ctx.getState().networks.all.filter((n) => n.chainNamespace === 'eip155'),
+          setAlert: (alert) => ctx.setAlert?.(alert),
+          setUser: (user) =>
+            ctx.updateAccount?.('eip155', {
+              user: user
+                ? { email: user.email, address: user.address, preferredAccountType: 'eoa' }
+                : undefined,
+            }),
+          ...(options.loadTimeoutMs !== undefined ? { loadTimeoutMs: options.loadTimeoutMs } : {}),
+          ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+        },
+      }
+      registrations.set(ctx.portico, reg)
+      const controller = async () => (await load()).getEmbeddedWallet(ctx.portico)
+      const provider: ConnectorProvider = {
+        id: EMBEDDED_WALLET_CONNECTOR_ID,
+        connectors: [{ id: EMBEDDED_WALLET_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }],
+        connect: async ({ namespaces }) => (await controller()).connect(namespaces),
+        reconnect: async ({ namespaces }) => (await controller()).reconnect(namespaces),
+        disconnect: async () => (await controller()).disconnect(),
+        on: (_event, handler) => {
+          let off: (() => void) | undefined
+          let dropped = false
+          void controller().then((c) => {
+            if (!dropped)
+              off = c.on('disconnect', (payload) => handler((payload ?? {}) as { reason?: string }))
+          })
+          return () => {
+            dropped = true
+            off?.()
+          }
+        },
+      }
+      const unregister = ctx.registerConnector?.(provider)
+      if (options.views !== false) {
+        ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
+        ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
+      }
+      return () => {
+        unregister?.()
+        reg.controller?.destroy()
+        registrations.delete(ctx.portico)
+      }
+    },
+  })
+}

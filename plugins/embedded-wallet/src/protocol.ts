@@ -1,0 +1,66 @@
+/**
+ * The dApp side of the embedded-wallet postMessage protocol (v1); the signer
+ * frame (served by the gateway) checks the same shapes with its own code.
+ * Everything the frame sends is untrusted here until it passes `parseFrameMessage`.
+ */
+export const PROTOCOL_TAG = 'embedded-wallet'
+
+/** A request the modal sends to the frame. */
+export type FramePayload =
+  | { type: 'otp.request'; email: string }
+  | { type: 'otp.verify'; email: string; code: string }
+  | { type: 'session.get' }
+  | { type: 'logout' }
+  | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
+
+/** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
+export interface FrameErrorInfo {
+  code: number | string
+  message: string
+  status?: number
+}
+
+export type FrameMessage =
+  | { kind: 'ready' }
+  | { kind: 'ui'; visible: boolean }
+  | { kind: 'reply'; id: string; result: unknown }
+  | { kind: 'error'; id: string; error: FrameErrorInfo }
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A frame message, or undefined when `data` is not one (ignored by the client). */
+export function parseFrameMessage(data: unknown): FrameMessage | undefined {
+  if (!isObj(data) || data.portico !== PROTOCOL_TAG || data.v !== 1) return undefined
+  if (data.event === 'ready') return { kind: 'ready' }
+  if (data.event === 'ui')
+    return typeof data.visible === 'boolean' ? { kind: 'ui', visible: data.visible } : undefined
+  if (typeof data.id !== 'string' || !ID.test(data.id)) return undefined
+  if (data.ok === true) return { kind: 'reply', id: data.id, result: data.result }
+  if (data.ok !== false || !isObj(data.error)) return undefined
+  const { code, message, status } = data.error
+  if ((typeof code !== 'number' && typeof code !== 'string') || typeof message !== 'string') return undefined
+  return {
+    kind: 'error',
+    id: data.id,
+    error: {
+      code: typeof code === 'string' ? code.slice(0, 64) : code,
+      message: message.slice(0, 300),
+      ...(typeof status === 'number' ? { status } : {}),
+    },
+  }
+}
+
+/** The envelope of a request to the frame. */
+export function frameRequest(id: string, payload: FramePayload) {
+  return { portico: PROTOCOL_TAG, v: 1, id, payload }
+}
+
+/** A session answer from the frame (`session.get`, `otp.verify`): the email and the wallet address, or null. */
+export function parseSession(result: unknown): { email: string; address: `0x${string}` } | null | undefined {
+  if (result === null) return null
+  if (!isObj(result) || typeof result.email !== 'string' || result.email.length > 254) return undefined
+  if (typeof result.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(result.address)) return undefined
+  return { email: result.email, address: result.address as `0x${string}` }
+}

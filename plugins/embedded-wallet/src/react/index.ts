@@ -1,0 +1,7 @@
+/**
+ * @portico/plugin-embedded-wallet/react — the email views for @portico/react.
+ * `embeddedWalletPlugin()` registers them as lazy chunks; exported here too
+ * for hosts that compose their own UI.
+ */
+export { default as ConnectEmailView } from './ConnectEmail.js'
+export { default as EmailVerifyOtpView, digitsOf } from './EmailVerifyOtp.js'

@@ -1,0 +1,47 @@
+import Type, { type Static } from 'typebox'
+
+/**
+ * `embeddedWallet` in the gateway config: the signer listener (its own
+ * origin, for the frame) and email login. SMTP credentials and the secret live
+ * here only, never in a client.
+ */
+export const EmbeddedWalletConfigSchema = Type.Object({
+  /**
+   * At least 32 characters. Keys the OTP and session-token hashes and (through
+   * HKDF) the AES-256-GCM key of the stored auth shares. Changing it logs
+   * everyone out and makes stored auth shares unreadable.
+   */
+  secret: Type.String({ minLength: 32, maxLength: 512 }),
+  /** Address the signer listener binds (default: the gateway's host). */
+  signerHost: Type.Optional(Type.String()),
+  /** Port of the signer listener; 0 picks a free one. Must differ from `port`: the frame needs its own origin. */
+  signerPort: Type.Integer({ minimum: 0, maximum: 65535, default: 8788 }),
+  /** Public base URL of the signer listener (`https://signer.example.com`); default its listening address. */
+  signerUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+$', maxLength: 512 })),
+  smtp: Type.Object({
+    host: Type.String({ minLength: 1 }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    secure: Type.Boolean({ default: false }),
+    user: Type.Optional(Type.String()),
+    pass: Type.Optional(Type.String()),
+    /** The From header, e.g. `"Example" <login@example.com>`. */
+    from: Type.String({ minLength: 3, maxLength: 320 }),
+  }),
+  /** Product name in the mail's subject and body. */
+  appName: Type.String({ minLength: 1, maxLength: 80, default: 'Portico' }),
+  /** A code is valid this long (issue 14: 10 minutes). */
+  codeTtlMs: Type.Integer({ minimum: 10_000, maximum: 3_600_000, default: 600_000 }),
+  /** Wrong tries before a code is burnt (issue 14: 5). */
+  maxAttempts: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** SPEC §9 email-login cool-down, applied per address on the server too. */
+  resendCooldownMs: Type.Integer({ minimum: 0, maximum: 600_000, default: 30_000 }),
+  /** Codes mailed per address per hour. */
+  perEmailPerHour: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  /** Code requests + verifications per client IP per hour. */
+  perIpPerHour: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
+  /** A session token lives this long. */
+  sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
+})
+
+export type EmbeddedWalletConfig = Static<typeof EmbeddedWalletConfigSchema>

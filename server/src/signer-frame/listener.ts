@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net'
+import Type from 'typebox'
+import {
+  type EmailAuthService,
+  type EmbeddedWalletConfig,
+  registerEmailAuthRoutes,
+} from '../auth-email/index.js'
+import type { ProjectConfig } from '../config/index.js'
+import { type App, type AppOptions, buildApp } from '../http/app.js'
+import { originAllowed } from '../http/origins.js'
+import { frameScript } from './bundle.js'
+import { FRAME_CSS, FRAME_HTML } from './page-html.js'
+
+/** The signer listener: the frame's own origin, serving the page and the auth endpoints. */
+export interface SignerListener {
+  app: App
+  /** Starts listening; resolves to the public base URL of the signer origin. */
+  listen(): Promise<string>
+  url(): string | undefined
+  close(): Promise<void>
+}
+
+const ORIGIN = '^https?://[^\\s/?#]+$'
+
+/** A CSP source list from an allowlist: each entry must be a plain origin or a `*` port / subdomain pattern. */
+export function frameAncestors(allowed: readonly string[]): string {
+  const sources = allowed.filter((o) => /^https?:\/\/[A-Za-z0-9.*[\]:-]+$/.test(o) && o !== '*')
+  return sources.length ? sources.join(' ') : "'none'"
+}
+
+export function createSignerListener(options: {
+  config: EmbeddedWalletConfig
+  host: string
+  projects: readonly ProjectConfig[]
+  auth: EmailAuthService
+  app: Omit<AppOptions, 'health' | 'projects'>
+}): SignerListener {
+  const { config, projects } = options
+  const app = buildApp({ ...options.app, projects, health: async () => ({ signer: true }) })
+  let listening: string | undefined
+
+  app.get(
+    '/frame',
+    {
+      config: { auth: 'public' },
+      schema: {
+        querystring: Type.Object({
+          projectId: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+          origin: Type.String({ pattern: ORIGIN, maxLength: 512 }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const project = projects.find((p) => p.id === request.query.projectId)
+      const ancestors = frameAncestors(project?.allowedOrigins ?? [])
+      reply.headers({
+        'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'; form-action 'none'`,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      })
+      if (!project || !originAllowed(request.query.origin, project.allowedOrigins)) {
+        return reply.code(403).type('text/plain').send('Unauthorized: origin not allowed')
+      }
+      return reply.type('text/html; charset=utf-8').send(FRAME_HTML)
+    },
+  )
+  app.get('/frame.js', { config: { auth: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(await frameScript()),
+  )
+  app.get('/frame.css', { config: { auth: 'public' } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
+  )
+  registerEmailAuthRoutes(app, options.auth, projects)
+
+  return {
+    app,
+    url: () => listening,
+    async listen() {
+      const host = config.signerHost ?? options.host
+      await app.listen({ host, port: config.signerPort })
+      const { port } = app.server.address() as AddressInfo
+      const h = host.includes(':') ? `[${host}]` : host
+      listening = config.signerUrl ?? `http://${h}:${port}`
+      return listening
+    },
+    async close() {
+      await app.close()
+    },
+  }
+}

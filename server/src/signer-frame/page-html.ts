@@ -1,0 +1,26 @@
+/** The signer page: a script and a stylesheet of its own, nothing from elsewhere (CSP below). */
+export const FRAME_HTML = `<!doctype html>
+<html lang="en" data-visible="false">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Portico signer</title>
+<link rel="stylesheet" href="/frame.css">
+</head>
+<body>
+<script type="module" src="/frame.js"></script>
+</body>
+</html>
+`
+
+export const FRAME_CSS = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.45)}
+html[data-visible=false] body{background:transparent}
+.card{background:Canvas;color:CanvasText;border-radius:16px;padding:20px;width:min(340px,90vw);box-shadow:0 8px 40px rgba(0,0,0,.3)}
+.card h1{font-size:18px;margin:0 0 12px}
+.card pre{white-space:pre-wrap;word-break:break-word;font:13px ui-monospace,monospace;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px;max-height:40vh;overflow:auto}
+.actions{display:flex;gap:8px;justify-content:flex-end;margin-top:12px}
+button{font:inherit;padding:8px 16px;border-radius:10px;border:1px solid color-mix(in srgb,CanvasText 25%,Canvas);background:Canvas;color:CanvasText;cursor:pointer}
+button.primary{background:#1f5eff;border-color:#1f5eff;color:#fff}
+button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
+`

@@ -1,0 +1,212 @@
+import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { askApproval, describe } from './approve.js'
+import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
+import {
+  event,
+  type FrameError,
+  type FrameRequest,
+  fail,
+  parseRequest,
+  reply,
+  SIGNING_METHODS,
+} from './protocol.js'
+
+/**
+ * The signer frame's script (served by the gateway's signer listener as
+ * /frame.js). It answers one parent window, on the origin named in its URL,
+ * which the gateway already checked against the project's allowlist and
+ * pinned with `frame-ancestors`.
+ */
+const params = new URLSearchParams(location.search)
+const parentOrigin = params.get('origin') ?? ''
+const projectId = params.get('projectId') ?? ''
+const TOKEN_KEY = `portico-ew-session:${projectId}`
+
+class Refusal extends Error {
+  constructor(readonly info: FrameError) {
+    super(info.message)
+  }
+}
+const declined = () => new Refusal({ code: 4001, message: 'Signature declined' })
+
+function parentIsAllowed(): boolean {
+  if (window.parent === window || !parentOrigin) return false
+  // Where the browser says who embeds us, it must be the origin we were told.
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
+  return !ancestors || ancestors.length === 0 || ancestors[0] === parentOrigin
+}
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const json = (await res.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined
+  if (!res.ok) {
+    throw new Refusal({
+      code: typeof json?.code === 'string' ? json.code : 'http_error',
+      message: typeof json?.message === 'string' ? json.message : `HTTP status code: ${res.status}`,
+      status: res.status,
+    })
+  }
+  return json as T
+}
+
+const token = () => localStorage.getItem(TOKEN_KEY) ?? undefined
+
+/** The session's wallet; a first login makes one (device share here, auth share on the gateway). */
+async function wallet(t: string): Promise<{ address: string; auth: string }> {
+  try {
+    const stored = await api<{ address: string; share: string }>('GET', '/v1/auth/share', undefined, t)
+    return { address: stored.address, auth: stored.share }
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.info.status !== 404) throw error
+  }
+  const w = await createWallet()
+  await saveDeviceShare(w.address, w.device)
+  await api('PUT', '/v1/auth/share', { address: w.address, share: w.auth }, t)
+  // Recovery share: not kept until the passphrase step exists (DESIGN.md, "Not done").
+  return { address: w.address, auth: w.auth }
+}
+
+async function session(): Promise<{ email: string; address: string } | null> {
+  const t = token()
+  if (!t) return null
+  let email: string
+  try {
+    email = (await api<{ email: string }>('GET', '/v1/auth/session', undefined, t)).email
+  } catch (error) {
+    if (error instanceof Refusal && error.info.status === 401) {
+      localStorage.removeItem(TOKEN_KEY)
+      return null
+    }
+    throw error
+  }
+  const w = await wallet(t)
+  if (!(await loadDeviceShare(w.address)))
+    throw new Refusal({
+      code: 'device_share_missing',
+      message:
+        'This device does not hold a key share of this wallet (recovery on a new device is not available yet)',
+    })
+  return { email, address: w.address }
+}
+
+function setUi(visible: boolean) {
+  document.documentElement.dataset.visible = String(visible)
+  window.parent.postMessage(event('ui', { visible }), parentOrigin)
+}
+
+async function sign(method: string, p: unknown[], chainId: number): Promise<Hex> {
+  if (!(SIGNING_METHODS as readonly string[]).includes(method))
+    throw new Refusal({ code: 4200, message: 'Requested RPC call is not allowed' })
+  const t = token()
+  if (!t) throw new Refusal({ code: 4100, message: 'Action not allowed' })
+  setUi(true)
+  let ok: boolean
+  try {
+    ok = await askApproval(document, describe(method, p, chainId))
+  } finally {
+    setUi(false)
+  }
+  if (!ok) throw declined()
+  const w = await wallet(t)
+  const device = await loadDeviceShare(w.address)
+  if (!device) throw new Refusal({ code: 4100, message: 'Action not allowed' })
+  const key = await reassemble(w.address, device, w.auth)
+  try {
+    const account = privateKeyToAccount(bytesToHex(key))
+    if (method === 'personal_sign') {
+      const [msg, from] = p
+      if (
+        typeof msg !== 'string' ||
+        typeof from !== 'string' ||
+        from.toLowerCase() !== w.address.toLowerCase()
+      )
+        throw new Refusal({ code: -32602, message: 'An error occurred' })
+      return account.signMessage({ message: isHex(msg) ? { raw: hexToBytes(msg) } : msg })
+    }
+    if (method === 'eth_signTypedData_v4') {
+      const [from, json] = p
+      if (
+        typeof from !== 'string' ||
+        from.toLowerCase() !== w.address.toLowerCase() ||
+        typeof json !== 'string'
+      )
+        throw new Refusal({ code: -32602, message: 'An error occurred' })
+      return account.signTypedData(JSON.parse(json))
+    }
+    const tx = p[0] as Record<string, unknown>
+    const q = (v: unknown) => (typeof v === 'string' && isHex(v) ? BigInt(v) : undefined)
+    const serializable: TransactionSerializable = {
+      type: 'eip1559',
+      chainId,
+      ...(typeof tx.to === 'string' && isHex(tx.to) ? { to: tx.to } : {}),
+      value: q(tx.value) ?? 0n,
+      ...(typeof tx.data === 'string' && isHex(tx.data) ? { data: tx.data } : {}),
+      nonce: Number(q(tx.nonce) ?? 0n),
+      gas: q(tx.gas) ?? 21_000n,
+      maxFeePerGas: q(tx.maxFeePerGas) ?? 0n,
+      maxPriorityFeePerGas: q(tx.maxPriorityFeePerGas) ?? 0n,
+    }
+    return account.signTransaction(serializable)
+  } finally {
+    key.fill(0)
+  }
+}
+
+async function handle(request: FrameRequest): Promise<unknown> {
+  switch (request.type) {
+    case 'otp.request':
+      return api('POST', '/v1/auth/email/otp', { projectId, email: request.email })
+    case 'otp.verify': {
+      const s = await api<{ token: string; email: string }>('POST', '/v1/auth/email/verify', {
+        projectId,
+        email: request.email,
+        code: request.code,
+      })
+      localStorage.setItem(TOKEN_KEY, s.token)
+      return session()
+    }
+    case 'session.get':
+      return session()
+    case 'logout': {
+      const t = token()
+      localStorage.removeItem(TOKEN_KEY)
+      if (t)
+        await api('POST', '/v1/auth/logout', undefined, t).catch((error: unknown) => {
+          // The token is gone from this device either way; a gateway that cannot be reached keeps it until expiry.
+          console.warn('[portico signer] revoking the session failed', error)
+        })
+      return null
+    }
+    case 'rpc':
+      return sign(request.method, request.params, request.chainId)
+  }
+}
+
+if (!parentIsAllowed()) {
+  document.body.textContent = 'This page only runs inside an allowed site.'
+} else {
+  window.addEventListener('message', (e: MessageEvent) => {
+    // Only our parent window, only from the origin it was loaded for.
+    if (e.source !== window.parent || e.origin !== parentOrigin) return
+    const parsed = parseRequest(e.data)
+    if (!parsed) return
+    handle(parsed.request).then(
+      (result) => window.parent.postMessage(reply(parsed.id, result ?? null), parentOrigin),
+      (error: unknown) => {
+        const info: FrameError =
+          error instanceof Refusal ? error.info : { code: 'internal', message: 'Something went wrong' }
+        if (!(error instanceof Refusal)) console.error('[portico signer]', error)
+        window.parent.postMessage(fail(parsed.id, info), parentOrigin)
+      },
+    )
+  })
+  window.parent.postMessage(event('ready'), parentOrigin)
+}

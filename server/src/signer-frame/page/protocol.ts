@@ -1,0 +1,75 @@
+/**
+ * The frame side of the embedded-wallet postMessage protocol (v1). The dApp
+ * side (`@portico/plugin-embedded-wallet`) validates the same shapes with its
+ * own code: each side checks what it receives, neither trusts the other's
+ * validator. Every message: `{ portico: 'embedded-wallet', v: 1, … }`.
+ */
+export const TAG = 'embedded-wallet'
+
+export type FrameRequest =
+  | { type: 'otp.request'; email: string }
+  | { type: 'otp.verify'; email: string; code: string }
+  | { type: 'session.get' }
+  | { type: 'logout' }
+  | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
+
+/** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
+export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A request from the parent, or undefined when the message is not a valid one (it is then ignored). */
+export function parseRequest(data: unknown): { id: string; request: FrameRequest } | undefined {
+  if (!isObj(data) || data.portico !== TAG || data.v !== 1) return undefined
+  if (typeof data.id !== 'string' || !ID.test(data.id)) return undefined
+  const p = data.payload
+  if (!isObj(p) || typeof p.type !== 'string') return undefined
+  const id = data.id
+  switch (p.type) {
+    case 'otp.request':
+      return typeof p.email === 'string' && p.email.length <= 254
+        ? { id, request: { type: p.type, email: p.email } }
+        : undefined
+    case 'otp.verify':
+      return typeof p.email === 'string' &&
+        p.email.length <= 254 &&
+        typeof p.code === 'string' &&
+        /^[0-9]{6}$/.test(p.code)
+        ? { id, request: { type: p.type, email: p.email, code: p.code } }
+        : undefined
+    case 'session.get':
+    case 'logout':
+      return { id, request: { type: p.type } }
+    case 'rpc':
+      return typeof p.method === 'string' &&
+        p.method.length <= 64 &&
+        Array.isArray(p.params) &&
+        p.params.length <= 4 &&
+        typeof p.chainId === 'number' &&
+        Number.isSafeInteger(p.chainId) &&
+        p.chainId > 0
+        ? { id, request: { type: 'rpc', method: p.method, params: p.params, chainId: p.chainId } }
+        : undefined
+    default:
+      return undefined
+  }
+}
+
+/** An error the frame answers: an EIP-1193 code where one applies, SPEC §8 text. */
+export interface FrameError {
+  code: number | string
+  message: string
+  /** HTTP status of a gateway refusal (429 cool-down…). */
+  status?: number
+}
+
+export const reply = (id: string, result: unknown) => ({ portico: TAG, v: 1, id, ok: true, result })
+export const fail = (id: string, error: FrameError) => ({ portico: TAG, v: 1, id, ok: false, error })
+export const event = (name: 'ready' | 'ui', data: Record<string, unknown> = {}) => ({
+  portico: TAG,
+  v: 1,
+  event: name,
+  ...data,
+})

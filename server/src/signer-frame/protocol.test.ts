@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { frameAncestors } from './listener.js'
+import { describe as describeRequest } from './page/approve.js'
+import { parseRequest } from './page/protocol.js'
+
+const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
+
+describe('signer frame protocol, frame side: every parent message is schema-checked', () => {
+  it('accepts the five request types', () => {
+    expect(parseRequest(env({ type: 'otp.request', email: 'a@b.co' }))?.request).toEqual({
+      type: 'otp.request',
+      email: 'a@b.co',
+    })
+    expect(parseRequest(env({ type: 'otp.verify', email: 'a@b.co', code: '123456' }))?.request.type).toBe(
+      'otp.verify',
+    )
+    expect(parseRequest(env({ type: 'session.get' }))?.request.type).toBe('session.get')
+    expect(parseRequest(env({ type: 'logout' }))?.request.type).toBe('logout')
+    expect(
+      parseRequest(env({ type: 'rpc', method: 'personal_sign', params: ['0x68', '0x00'], chainId: 1 }))
+        ?.request,
+    ).toEqual({
+      type: 'rpc',
+      method: 'personal_sign',
+      params: ['0x68', '0x00'],
+      chainId: 1,
+    })
+  })
+
+  it.each([
+    ['an unknown type', env({ type: 'export.key' })],
+    ['a 5-digit code', env({ type: 'otp.verify', email: 'a@b.co', code: '12345' })],
+    ['a code with letters', env({ type: 'otp.verify', email: 'a@b.co', code: '12345a' })],
+    ['an overlong email', env({ type: 'otp.request', email: `${'a'.repeat(260)}@b.co` })],
+    ['rpc params that are not a list', env({ type: 'rpc', method: 'personal_sign', params: {}, chainId: 1 })],
+    ['a chain id of 0', env({ type: 'rpc', method: 'personal_sign', params: [], chainId: 0 })],
+    ['a bad id', env({ type: 'logout' }, 'x y')],
+    ['another tag', { portico: 'x', v: 1, id: 'a', payload: { type: 'logout' } }],
+    ['no payload', { portico: 'embedded-wallet', v: 1, id: 'a' }],
+  ])('ignores %s', (_name, data) => {
+    expect(parseRequest(data)).toBeUndefined()
+  })
+
+  it('the approval shows a personal_sign message as text, a transaction by recipient, amount and network', () => {
+    expect(describeRequest('personal_sign', ['0x68656c6c6f', '0x0'], 1)).toEqual({
+      title: 'Sign message',
+      lines: ['hello'],
+    })
+    const tx = describeRequest(
+      'eth_signTransaction',
+      [{ to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }],
+      31337,
+    )
+    expect(tx.title).toBe('Send transaction')
+    expect(tx.lines).toEqual([
+      'To: 0x000000000000000000000000000000000000dEaD',
+      'Amount: 1 (native token)',
+      'Network: eip155:31337',
+    ])
+  })
+
+  it('frame-ancestors lists only origin patterns of the allowlist ("none" when there is none)', () => {
+    expect(frameAncestors(['http://localhost:*', 'https://*.example.com'])).toBe(
+      'http://localhost:* https://*.example.com',
+    )
+    expect(frameAncestors(['*', "https://x.com; script-src 'unsafe-inline'"])).toBe("'none'")
+    expect(frameAncestors([])).toBe("'none'")
+  })
+})

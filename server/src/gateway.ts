@@ -44,8 +44,8 @@ import {
   redisCaches,
   watchRedis,
 } from './shared/index.js'
-import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
 import { createSignerListener, type SignerListener } from './signer-frame/index.js'
+import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */

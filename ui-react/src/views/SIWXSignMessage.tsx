@@ -67,9 +67,11 @@ export default function SIWXSignMessageView() {
         </div>
       ) : null}
       {state.message ? (
-        <pre className="code" data-testid="siwx-message" aria-label={t('siwxMessageLabel')}>
-          {state.message}
-        </pre>
+        <section aria-label={t('siwxMessageLabel')}>
+          <pre className="code" data-testid="siwx-message">
+            {state.message}
+          </pre>
+        </section>
       ) : null}
       {state.required ? <p className="note">{t('siwxRequiredNote')}</p> : null}
       <div className="actions">

@@ -47,11 +47,17 @@ describe('sign-in (SIWX) through createPortico, the EVM adapter on anvil and a r
   function start(opts: { storage?: PorticoStorage; wallet?: DevWallet; required?: boolean } = {}) {
     const wallet =
       opts.wallet ??
-      createDevWallet({ networks, privateKeys: devnet.fixtures.accounts.slice(0, 2).map((a) => a.privateKey) })
+      createDevWallet({
+        networks,
+        privateKeys: devnet.fixtures.accounts.slice(0, 2).map((a) => a.privateKey),
+      })
     const storage = opts.storage ?? createMemoryStorage()
     const portico = createPortico({
       adapters: [
-        evmAdapter({ networks: [networks[0]], connectors: [{ id: ID, name: 'Dev', provider: wallet.provider }] }),
+        evmAdapter({
+          networks: [networks[0]],
+          connectors: [{ id: ID, name: 'Dev', provider: wallet.provider }],
+        }),
       ],
       apiUrl: url,
       projectId: 'local',
@@ -101,7 +107,14 @@ describe('sign-in (SIWX) through createPortico, the EVM adapter on anvil and a r
     await expect.poll(() => siwx.getState().status).toBe('requested')
     const { message } = siwx.getState()
     expect(message).toContain(`${DOMAIN} wants you to sign in with your Ethereum account:\n${wallet.address}`)
-    for (const line of ['URI: http://app.example', 'Version: 1', 'Chain ID: 31337', 'Nonce: ', 'Issued At: ', 'Expiration Time: '])
+    for (const line of [
+      'URI: http://app.example',
+      'Version: 1',
+      'Chain ID: 31337',
+      'Nonce: ',
+      'Issued At: ',
+      'Expiration Time: ',
+    ])
       expect(message).toContain(line)
     expect(message).toContain('Sign in to Portico Test.')
     // The sign-in view is shown.
@@ -109,7 +122,11 @@ describe('sign-in (SIWX) through createPortico, the EVM adapter on anvil and a r
 
     const session = await siwx.signIn()
     expect(siwx.getState().status).toBe('signed')
-    expect(session).toMatchObject({ address: wallet.address, namespace: 'eip155', caipNetworkId: 'eip155:31337' })
+    expect(session).toMatchObject({
+      address: wallet.address,
+      namespace: 'eip155',
+      caipNetworkId: 'eip155:31337',
+    })
     expect(storage.get(`siwx:eip155:${wallet.address}`)).toMatchObject({ token: session.token })
     expect((await me(session.token)).status).toBe(200)
     expect(portico.getState().modal.open).toBe(false)

@@ -24,7 +24,7 @@ it('the root export is the registration only: the controller is made on first us
   portico.destroy()
 })
 
-it('registers both views lazily and a "Choose a name" Account action for eip155 accounts only', async () => {
+it('registers both views lazily and a "Choose a name" Account action, translated, for eip155 accounts only', async () => {
   const { createPortico } = await import('@portico/core')
   const { anvil31337, evmAdapter } = await import('@portico/adapter-evm')
   const portico = createPortico({
@@ -32,11 +32,30 @@ it('registers both views lazily and a "Choose a name" Account action for eip155 
     plugins: [main.namesPlugin()],
   })
   expect(portico.getAccountActions()).toEqual([
-    { id: 'names', label: 'Choose a name', view: 'RegisterAccountName', namespaces: ['eip155'] },
+    {
+      id: 'names',
+      label: 'Choose a name',
+      labels: { es: 'Elige un nombre', zh: '选择名称', ja: '名前を選ぶ', ar: 'اختر اسمًا' },
+      view: 'RegisterAccountName',
+      namespaces: ['eip155'],
+    },
   ])
   const view = await portico.getViewLoader('RegisterAccountName')?.()
   const success = await portico.getViewLoader('RegisterAccountNameSuccess')?.()
   expect(view?.default).toBe(react.RegisterAccountNameView)
   expect(success?.default).toBe(react.RegisterAccountNameSuccessView)
+  portico.destroy()
+})
+
+it("a host's own action label is shown as given: no translation replaces it", async () => {
+  const { createPortico } = await import('@portico/core')
+  const { anvil31337, evmAdapter } = await import('@portico/adapter-evm')
+  const portico = createPortico({
+    adapters: [evmAdapter({ networks: [anvil31337] })],
+    plugins: [main.namesPlugin({ actionLabel: 'Get your name' })],
+  })
+  expect(portico.getAccountActions()).toEqual([
+    { id: 'names', label: 'Get your name', view: 'RegisterAccountName', namespaces: ['eip155'] },
+  ])
   portico.destroy()
 })

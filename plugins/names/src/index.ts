@@ -11,7 +11,8 @@ export type {
   NamesAccount,
   NamesController,
   NamesControllerOptions,
+  NamesMessage,
+  NamesMessageKey,
   NamesState,
 } from './controller/index.js'
 export { type NamesPluginOptions, namesPlugin } from './plugin.js'
-export type { NamesStringKey, NamesStrings } from './strings.js'

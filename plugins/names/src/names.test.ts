@@ -2,13 +2,21 @@ import { HttpBlockchainApi, type Portico } from '@portico/core'
 import { registrationTypedData as gatewayTypedData } from '@portico/server'
 import { hashTypedData } from 'viem'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
-import { getNamesController, NamesController, registrationTypedData } from './controller/index.js'
+import {
+  getNamesController,
+  NamesController,
+  type NamesMessage,
+  registrationTypedData,
+} from './controller/index.js'
 import { namesPlugin } from './plugin.js'
-import { namesStrings } from './strings.js'
+import { namesStrings } from './react/strings.js'
 import { connectedPortico, registerDirectly, uniqueLabel } from './test-helpers/world.js'
 
 const { devnet, gatewayUrl } = inject('namesWorld')
 const SPEC_RULE = 'A name needs at least 4 characters of letters, digits or hyphens'
+/** The controller hands a message key and fields, never a sentence: this is its English as the view shows it. */
+const english = (m: NamesMessage | undefined) =>
+  m && namesStrings.en[m.key].replace(/\{(\w+)\}/g, (whole, k: string) => m.fields?.[k] ?? whole)
 
 const started: Portico[] = []
 afterEach(() => {
@@ -48,7 +56,8 @@ describe('SPEC §5 name rule: at least 4 letters, digits or hyphens', () => {
       const { names } = await world(1)
       const seen = countNameRequests()
       names.setQuery(text)
-      expect(names.getState()).toMatchObject({ status: 'invalid', message: SPEC_RULE })
+      expect(names.getState()).toMatchObject({ status: 'invalid', message: { key: 'invalidName' } })
+      expect(english(names.getState().message)).toBe(SPEC_RULE)
       await new Promise((r) => setTimeout(r, 60))
       expect(seen).toEqual([])
     },
@@ -57,7 +66,8 @@ describe('SPEC §5 name rule: at least 4 letters, digits or hyphens', () => {
   it('a label over 63 characters is refused with its own message', async () => {
     const { names } = await world(1)
     names.setQuery('a'.repeat(64))
-    expect(names.getState()).toMatchObject({ status: 'invalid', message: namesStrings.tooLong })
+    expect(names.getState()).toMatchObject({ status: 'invalid', message: { key: 'tooLong' } })
+    expect(english(names.getState().message)).toBe('A name has at most 63 characters')
   })
 
   it('4 characters, upper case and the zone suffix are accepted (the name is lower case in the zone)', async () => {
@@ -145,7 +155,13 @@ describe('availability and suggestions from the gateway', () => {
     names.setQuery(label)
     await settled(names)
     expect(names.getState().status).toBe('error')
-    expect(names.getState().message).toBe(`Could not check ${label}.portico.id: HTTP status code: 503`)
+    expect(names.getState().message).toEqual({
+      key: 'checkFailed',
+      fields: { name: `${label}.portico.id`, reason: 'HTTP status code: 503' },
+    })
+    expect(english(names.getState().message)).toBe(
+      `Could not check ${label}.portico.id: HTTP status code: 503`,
+    )
     expect(names.getState().suggestionsStatus).toBe('error')
     fail = false
     await names.retry()
@@ -158,10 +174,10 @@ describe('availability and suggestions from the gateway', () => {
     const seen = countNameRequests()
     names.setQuery(uniqueLabel('unsup'))
     await settled(names)
-    expect(names.getState()).toMatchObject({
-      status: 'unsupported',
-      message: 'Unsupported chain: names are not available on this network.',
-    })
+    expect(names.getState()).toMatchObject({ status: 'unsupported', message: { key: 'unsupportedNetwork' } })
+    expect(english(names.getState().message)).toBe(
+      'Unsupported chain: names are not available on this network.',
+    )
     expect(seen).toEqual([])
   })
 
@@ -176,7 +192,8 @@ describe('availability and suggestions from the gateway', () => {
     })
     names.setQuery('ada-lovelace')
     await names.checkNow()
-    expect(names.getState()).toMatchObject({ status: 'unsupported', message: namesStrings.noGateway })
+    expect(names.getState()).toMatchObject({ status: 'unsupported', message: { key: 'noGateway' } })
+    expect(english(names.getState().message)).toBe('Names need a Portico gateway (set apiUrl).')
   })
 })
 
@@ -228,8 +245,11 @@ describe('registration (EIP-712 signed by the connected wallet, posted to the ga
     expect(names.getState().registration).toEqual({
       status: 'failed',
       name: `${label}.portico.id`,
-      error: `The gateway did not register ${label}.portico.id (success false). Try again or choose another name.`,
+      error: { key: 'registrationRefused', fields: { name: `${label}.portico.id` } },
     })
+    expect(english(names.getState().registration.error)).toBe(
+      `The gateway did not register ${label}.portico.id (success false). Try again or choose another name.`,
+    )
   })
 
   it('a declined signature fails with the reason and posts nothing', async () => {
@@ -247,7 +267,13 @@ describe('registration (EIP-712 signed by the connected wallet, posted to the ga
     await names.checkNow()
     expect(names.getState().status).toBe('available')
     expect(await names.register()).toBe(false)
-    expect(names.getState().registration.error).toBe('Registration failed: User rejected the request.')
+    expect(names.getState().registration.error).toEqual({
+      key: 'registrationFailed',
+      fields: { reason: 'User rejected the request.' },
+    })
+    expect(english(names.getState().registration.error)).toBe(
+      'Registration failed: User rejected the request.',
+    )
     expect(seen.filter((u) => !u.includes('/v1/profile/account/') && !u.includes('suggestions'))).toEqual([])
   })
 

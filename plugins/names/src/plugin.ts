@@ -4,6 +4,14 @@ import type { NamesController, NamesControllerOptions } from './controller/index
 /** The Account action's label; here, so the registration (first load) carries no other text. */
 export const NAMES_ACTION_LABEL = 'Choose a name'
 
+/** The action's label in the modal's other locales (plain data: the catalogue stays with the lazy views). */
+export const NAMES_ACTION_LABELS = {
+  es: 'Elige un nombre',
+  zh: '选择名称',
+  ja: '名前を選ぶ',
+  ar: 'اختر اسمًا',
+} as const
+
 export interface NamesPluginOptions {
   /** The gateway's names zone (default `portico.id`, the gateway's default `names.zone`). */
   zone?: string
@@ -11,7 +19,7 @@ export interface NamesPluginOptions {
   debounceMs?: number
   /** Register the views and the Account action (default true; needs `@portico/react`). */
   views?: boolean
-  /** Label of the Account action (default "Choose a name"). */
+  /** Label of the Account action (default "Choose a name", translated in es, zh, ja and ar); a host's label is shown as given in every locale. */
   actionLabel?: string
 }
 
@@ -69,6 +77,8 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
         ctx.registerAccountAction({
           id: 'names',
           label: options.actionLabel ?? NAMES_ACTION_LABEL,
+          // A host's own label is theirs in every locale: our translations would replace it.
+          ...(options.actionLabel === undefined ? { labels: NAMES_ACTION_LABELS } : {}),
           view: 'RegisterAccountName',
           namespaces: ['eip155'],
         })

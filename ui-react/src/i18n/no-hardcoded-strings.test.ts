@@ -10,6 +10,7 @@ const VIEW_DIRS = [
   'ui-react/src',
   'plugins/walletconnect/src/react',
   'plugins/swap/src/react',
+  'plugins/names/src/react',
   'plugins/onramp/src/react',
   'examples/plugin-hello/src/react',
 ].map((d) => join(repo, d))

@@ -6,7 +6,7 @@ import {
   type NameRecord,
   PorticoError,
 } from '@portico/core'
-import { fill, namesStrings } from '../strings.js'
+import type { NamesMessage } from './messages.js'
 import { registrationTypedData } from './typed-data.js'
 import { checkName } from './validation.js'
 
@@ -30,8 +30,8 @@ export interface NameRegistrationState {
   status: 'idle' | 'signing' | 'submitting' | 'success' | 'failed'
   /** The full name being (or last) registered. */
   name?: string
-  /** Why it failed, as shown (the gateway's `success false` included). */
-  error?: string
+  /** Why it failed (the gateway's `success false` included), as a message key the view translates. */
+  error?: NamesMessage
 }
 
 /** The names flow of one instance: one immutable snapshot, replaced on every change. */
@@ -41,11 +41,12 @@ export interface NamesState {
   /** `label.zone` of a valid query. */
   name?: string
   status: NameStatus
-  /** The problem (invalid), or the error (error, unsupported), as shown. */
-  message?: string
+  /** The problem (invalid), or the error (error, unsupported), as a message key the view translates. */
+  message?: NamesMessage
   /** Free alternatives (the queried name itself is left out). */
   suggestions: NameSuggestion[]
   suggestionsStatus: 'idle' | 'loading' | 'ready' | 'error'
+  /** The gateway's (or the network's) reason, untranslated: it is data, shown inside `suggestionsFailed`. */
   suggestionsError?: string
   registration: NameRegistrationState
 }
@@ -185,7 +186,7 @@ export class NamesController {
     this.#timer = undefined
     const api = this.#options.api
     if (!api) {
-      this.#set({ status: 'unsupported', message: namesStrings.noGateway, suggestionsStatus: 'idle' })
+      this.#set({ status: 'unsupported', message: { key: 'noGateway' }, suggestionsStatus: 'idle' })
       return
     }
     const abort = new AbortController()
@@ -213,7 +214,7 @@ export class NamesController {
     } else if (isUnsupported(found.error)) {
       this.#set({
         status: 'unsupported',
-        message: namesStrings.unsupportedNetwork,
+        message: { key: 'unsupportedNetwork' },
         suggestionsStatus: 'idle',
         suggestions: [],
       })
@@ -223,7 +224,7 @@ export class NamesController {
       this.#options.logger?.warn('names: lookup failed', found.error)
       this.#set({
         status: 'error',
-        message: fill(namesStrings.checkFailed, { name, reason: reasonOf(found.error) }),
+        message: { key: 'checkFailed', fields: { name, reason: reasonOf(found.error) } },
       })
     }
 
@@ -270,7 +271,7 @@ export class NamesController {
         registration: {
           status: 'failed',
           name,
-          error: api ? namesStrings.connectFirst : namesStrings.noGateway,
+          error: { key: api ? 'connectFirst' : 'noGateway' },
         },
       })
       return false
@@ -290,7 +291,7 @@ export class NamesController {
         registration: {
           status: 'failed',
           name,
-          error: fill(namesStrings.registrationFailed, { reason: reasonOf(error) }),
+          error: { key: 'registrationFailed', fields: { reason: reasonOf(error) } },
         },
       })
       return false
@@ -304,7 +305,7 @@ export class NamesController {
     })
     if (!answer.success) {
       this.#set({
-        registration: { status: 'failed', name, error: fill(namesStrings.registrationRefused, { name }) },
+        registration: { status: 'failed', name, error: { key: 'registrationRefused', fields: { name } } },
       })
       return false
     }

@@ -13,6 +13,7 @@ export {
   type NamesControllerOptions,
   type NamesState,
 } from './controller.js'
+export type { NamesMessage, NamesMessageKey } from './messages.js'
 export { getNamesController } from './registry.js'
 export {
   canonicalJson,

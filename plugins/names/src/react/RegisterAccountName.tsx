@@ -1,8 +1,8 @@
-import { usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePorticoState, useViewTitle } from '@portico/react'
 import { type FormEvent, useId } from 'react'
 import type { NamesState } from '../controller/index.js'
-import { fill, namesStrings as t } from '../strings.js'
 import { useNames } from './shared.js'
+import { namesStrings } from './strings.js'
 
 /**
  * Search a name (SPEC §5 rule checked as you type), see whether it is free
@@ -16,12 +16,13 @@ export default function RegisterAccountNameView() {
     (s) => s.accounts.eip155?.status === 'connected' && Boolean(s.accounts.eip155.address),
   )
   const ids = useId()
-  useViewTitle(t.registerTitle)
+  const t = useCatalogue(namesStrings)
+  useViewTitle(t('registerTitle'))
 
   if (!connected) {
     return (
       <div className="center" data-testid="names-connect-first">
-        <p>{t.connectFirst}</p>
+        <p>{t('connectFirst')}</p>
       </div>
     )
   }
@@ -37,7 +38,7 @@ export default function RegisterAccountNameView() {
   return (
     <form className="section" onSubmit={submit} noValidate data-testid="names-register">
       <label className="group-label" htmlFor={`${ids}-name`}>
-        {t.searchLabel}
+        {t('searchLabel')}
       </label>
       <input
         id={`${ids}-name`}
@@ -47,7 +48,7 @@ export default function RegisterAccountNameView() {
         autoCapitalize="off"
         spellCheck={false}
         maxLength={200}
-        placeholder={t.searchPlaceholder}
+        placeholder={t('searchPlaceholder')}
         value={state.query}
         aria-invalid={state.status === 'invalid' ? true : undefined}
         aria-describedby={`${ids}-status`}
@@ -69,17 +70,17 @@ export default function RegisterAccountNameView() {
           aria-busy={busy}
         >
           {state.registration.status === 'signing'
-            ? t.signing
+            ? t('signing')
             : state.registration.status === 'submitting'
-              ? t.submitting
-              : fill(t.register, {
-                  name: state.status === 'available' && state.name ? state.name : '',
-                }).trim()}
+              ? t('submitting')
+              : state.status === 'available' && state.name
+                ? t('register', { name: state.name })
+                : t('registerNoName')}
         </button>
       </div>
       {state.registration.status === 'failed' ? (
         <p className="error-text" role="alert" data-testid="names-registration-error">
-          {state.registration.error}
+          {state.registration.error ? t(state.registration.error.key, state.registration.error.fields) : null}
         </p>
       ) : null}
     </form>
@@ -87,36 +88,35 @@ export default function RegisterAccountNameView() {
 }
 
 function StatusLine({ id, state, onRetry }: { id: string; state: NamesState; onRetry: () => void }) {
+  const t = useCatalogue(namesStrings)
   const name = state.name ?? ''
+  const message = state.message ? t(state.message.key, state.message.fields) : null
   switch (state.status) {
     case 'idle':
       return (
         <p id={id} className="row-sub" data-status="idle">
-          {t.searchHelp}
+          {t('searchHelp')}
         </p>
       )
     case 'invalid':
     case 'unsupported':
       return (
         <p id={id} className="error-text" role="alert" data-status={state.status}>
-          {state.message}
+          {message}
         </p>
       )
     case 'error':
       return (
         <div className="note" data-status="error">
           <p id={id} className="error-text" role="alert">
-            {state.message}
+            {message}
           </p>
           <button type="button" className="chip" onClick={onRetry}>
-            {t.tryAgain}
+            {t('tryAgain')}
           </button>
         </div>
       )
     default: {
-      const text = { checking: t.checking, available: t.available, taken: t.taken, yours: t.yours }[
-        state.status
-      ]
       return (
         <p
           id={id}
@@ -126,7 +126,7 @@ function StatusLine({ id, state, onRetry }: { id: string; state: NamesState; onR
           aria-busy={state.status === 'checking'}
           data-status={state.status}
         >
-          {fill(text, { name })}
+          {t(state.status, { name })}
         </p>
       )
     }
@@ -142,25 +142,26 @@ function Suggestions({
   onPick: (name: string) => void
   onRetry: () => void
 }) {
+  const t = useCatalogue(namesStrings)
   if (state.suggestionsStatus === 'idle') return null
   return (
     <div className="group" data-testid="names-suggestions" data-status={state.suggestionsStatus}>
-      <p className="group-label">{t.suggestionsLabel}</p>
+      <p className="group-label">{t('suggestionsLabel')}</p>
       {state.suggestionsStatus === 'loading' ? (
         <p className="row-sub" aria-busy="true">
-          {t.suggestionsLoading}
+          {t('suggestionsLoading')}
         </p>
       ) : state.suggestionsStatus === 'error' ? (
         <div className="chip-row">
-          <p className="error-text">{fill(t.suggestionsFailed, { reason: state.suggestionsError ?? '' })}</p>
+          <p className="error-text">{t('suggestionsFailed', { reason: state.suggestionsError ?? '' })}</p>
           {state.status === 'error' ? null : (
             <button type="button" className="chip" onClick={onRetry}>
-              {t.tryAgain}
+              {t('tryAgain')}
             </button>
           )}
         </div>
       ) : state.suggestions.length === 0 ? (
-        <p className="row-sub">{t.suggestionsEmpty}</p>
+        <p className="row-sub">{t('suggestionsEmpty')}</p>
       ) : (
         <div className="chip-row">
           {state.suggestions.map((s) => (

@@ -1,9 +1,9 @@
 import type { Views } from '@portico/core'
-import { usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
 import { useState } from 'react'
-import { fill, namesStrings as t } from '../strings.js'
+import { namesStrings } from './strings.js'
 
-const COPY_TEXT = { idle: t.copyName, copied: t.copied, failed: t.copyFailed } as const
+const COPY_TEXT = { idle: 'copyName', copied: 'copied', failed: 'copyFailed' } as const
 
 /** The name just registered: what it points to, a copy button ("Copied" only once copied), Done back to Account. */
 export default function RegisterAccountNameSuccessView() {
@@ -11,7 +11,8 @@ export default function RegisterAccountNameSuccessView() {
   const data = usePorticoState((s) => s.router.data) as Views['RegisterAccountNameSuccess']
   const name = data?.name ?? ''
   const [copy, setCopy] = useState<keyof typeof COPY_TEXT>('idle')
-  useViewTitle(t.successTitle)
+  const t = useCatalogue(namesStrings)
+  useViewTitle(t('successTitle'))
 
   const copyName = async () => {
     try {
@@ -25,14 +26,14 @@ export default function RegisterAccountNameSuccessView() {
 
   return (
     <div className="center" data-testid="names-success">
-      <span className="tag">{t.registeredTag}</span>
+      <span className="tag">{t('registeredTag')}</span>
       <p className="identity" data-testid="names-success-name">
         {name}
       </p>
-      <p className="row-sub">{fill(t.successText, { name })}</p>
+      <p className="row-sub">{t('successText', { name })}</p>
       <div className="chip-row">
         <button type="button" className="chip" onClick={() => void copyName()}>
-          <span role="status">{COPY_TEXT[copy]}</span>
+          <span role="status">{t(COPY_TEXT[copy])}</span>
         </button>
       </div>
       <div className="actions">
@@ -42,7 +43,7 @@ export default function RegisterAccountNameSuccessView() {
           data-variant="primary"
           onClick={() => portico.router.reset('Account')}
         >
-          {t.done}
+          {t('done')}
         </button>
       </div>
     </div>

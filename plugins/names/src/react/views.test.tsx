@@ -19,13 +19,17 @@ afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c()
 })
 
-async function render(portico: Portico, ui: React.ReactNode) {
+async function render(portico: Portico, ui: React.ReactNode, locale?: string) {
   const container = document.createElement('div')
   document.body.appendChild(container)
   let root!: Root
   await act(async () => {
     root = createRoot(container)
-    root.render(<PorticoProvider portico={portico}>{ui}</PorticoProvider>)
+    root.render(
+      <PorticoProvider portico={portico} {...(locale ? { locale } : {})}>
+        {ui}
+      </PorticoProvider>,
+    )
   })
   cleanups.push(() => {
     act(() => root.unmount())
@@ -169,5 +173,50 @@ describe('RegisterAccountName (real Portico, gateway and anvil)', () => {
     )
     expect(portico.getState().router.view).not.toBe('RegisterAccountNameSuccess')
     expect((view.querySelector('input') as HTMLInputElement).value).toBe(label)
+  })
+
+  it("in Spanish, the view and the controller's messages (given as keys) read in Spanish", async () => {
+    const portico = await world(5)
+    const view = await render(portico, <RegisterAccountNameView />, 'es')
+    expect(status(view)?.textContent).toBe('Al menos 4 letras, dígitos o guiones')
+    expect(view.querySelector('input')?.getAttribute('placeholder')).toBe('Busca un nombre')
+    expect(submit(view).textContent).toBe('Registrar')
+    const input = view.querySelector('input') as HTMLInputElement
+    await type(input, 'ada')
+    expect(view.querySelector('[role=alert]')?.textContent).toBe(
+      'Un nombre necesita al menos 4 caracteres entre letras, dígitos o guiones',
+    )
+    const label = uniqueLabel('vista')
+    await type(input, label)
+    await until(() => status(view)?.getAttribute('data-status') === 'available')
+    expect(status(view)?.textContent).toBe(`${label}.portico.id está disponible`)
+    expect(submit(view).textContent).toBe(`Registrar ${label}.portico.id`)
+    await until(
+      () => view.querySelector('[data-testid=names-suggestions]')?.getAttribute('data-status') === 'ready',
+    )
+    expect(view.querySelector('[data-testid=names-suggestions] .group-label')?.textContent).toBe(
+      'Sugerencias',
+    )
+  })
+
+  it('in Arabic and Japanese, the SPEC §5 rule and the availability are shown translated', async () => {
+    const portico = await world(5)
+    const ar = await render(portico, <RegisterAccountNameView />, 'ar')
+    await type(ar.querySelector('input') as HTMLInputElement, 'ada')
+    expect(ar.querySelector('[role=alert]')?.textContent).toBe(
+      'يجب أن يتكوّن الاسم من 4 رموز على الأقل من الحروف أو الأرقام أو الشرطات',
+    )
+    const ja = await render(portico, <RegisterAccountNameView />, 'ja')
+    expect(ja.querySelector('[role=alert]')?.textContent).toBe(
+      '名前は英字・数字・ハイフンで 4 文字以上必要です',
+    )
+    const label = uniqueLabel('namae')
+    await type(ja.querySelector('input') as HTMLInputElement, label)
+    await until(() => status(ja)?.getAttribute('data-status') === 'available')
+    expect(status(ja)?.textContent).toBe(`${label}.portico.id は登録できます`)
+    expect(status(ar)?.textContent).toBe(`${label}.portico.id متاح`)
+    await until(
+      () => ja.querySelector('[data-testid=names-suggestions]')?.getAttribute('data-status') === 'ready',
+    )
   })
 })

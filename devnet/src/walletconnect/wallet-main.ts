@@ -40,7 +40,9 @@ const wallet = await createDevWcWallet({
   },
   ...(solKey ? { solana: { address: solKey.address, secretKey: solKey.secretKey } } : {}),
   ...(dot ? { polkadot: { uri: '//Bob', ss58Prefix: dot.ss58Prefix } } : {}),
-  ...(state?.services.bitcoin ? { bitcoin: { index: 1 } } : {}),
+  ...(state?.services.bitcoin
+    ? { bitcoin: { index: 1, esploraUrl: (state.services.bitcoin as { esploraUrl?: string }).esploraUrl } }
+    : {}),
   ...(cosmos
     ? {
         cosmos: {

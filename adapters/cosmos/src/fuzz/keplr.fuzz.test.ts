@@ -19,7 +19,6 @@ import { signCosmosTransaction } from '../adapter/sign-transaction.js'
 import { isCosmosAddress } from '../address/index.js'
 import type { Keplr } from '../keplr/index.js'
 import { signCosmosMessage } from '../sign-message/sign.js'
-import { discoverCosmosWallets } from '../wallets/index.js'
 import {
   bech32ish,
   CHAIN,
@@ -30,7 +29,8 @@ import {
   pubKeyish,
   runs,
   stdSignature,
-} from './cosmos-arbitraries.js'
+} from '../test-helpers/fuzz-arbitraries.js'
+import { discoverCosmosWallets } from '../wallets/index.js'
 
 describe('fuzz: getKey answers (bech32 address with the chain prefix, pubKey, algo)', () => {
   const key = fc.oneof(

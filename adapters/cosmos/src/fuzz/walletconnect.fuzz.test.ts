@@ -22,7 +22,7 @@ import {
   pubKeyish,
   runs,
   stdSignature,
-} from './cosmos-arbitraries.js'
+} from '../test-helpers/fuzz-arbitraries.js'
 
 describe('fuzz: a WalletConnect peer through the request channel (cosmos_getAccounts / cosmos_sign*)', () => {
   function channel(granted: string[], answer: unknown): RequestChannel {

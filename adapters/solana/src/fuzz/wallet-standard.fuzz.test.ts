@@ -10,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, hostileString, settle, walletValue } from '../../../../core/src/fuzz/arbitraries.js'
 import { walletStandardBackend } from '../adapter/backends.js'
 import { isSolanaAddress } from '../address/index.js'
-import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
 import {
   accountList,
   bytes,
@@ -21,7 +20,8 @@ import {
   loadCodec,
   noEvents,
   runs,
-} from './solana-arbitraries.js'
+} from '../test-helpers/fuzz-arbitraries.js'
+import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
 
 beforeAll(loadCodec)
 

@@ -17,7 +17,7 @@ import {
   loadCodec,
   noEvents,
   runs,
-} from './solana-arbitraries.js'
+} from '../test-helpers/fuzz-arbitraries.js'
 
 beforeAll(loadCodec)
 

@@ -12,10 +12,11 @@ import {
   Transaction,
 } from 'bitcoinjs-lib'
 import { BITCOIN_DEV_MNEMONIC } from '../../bitcoin/keys.js'
+import { sendTransfer } from './bip122-transfer.js'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 
 /** The bip122 methods the dev WalletConnect wallet answers (WalletConnect Bitcoin RPC reference). */
-export const BIP122_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt'] as const
+export const BIP122_METHODS = ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'] as const
 export const BIP122_EVENTS = ['bip122_addressesChanged'] as const
 export const BIP122_READS = new Set(['getAccountAddresses'])
 
@@ -25,6 +26,8 @@ export interface DevWcBitcoinKey {
   mnemonic?: string
   /** Address index (`m/84'/1'/0'/0/<index>`); default 0. The devnet funds 0, 1 and 2. */
   index?: number
+  /** Esplora API the wallet reads its UTXOs from and broadcasts to (`sendTransfer`); without it sendTransfer is refused. */
+  esploraUrl?: string
 }
 
 /** CAIP-2 reference (first 32 hex of the genesis hash) → address parameters. */
@@ -170,7 +173,8 @@ function keyOf(keys: Key[], address: unknown): Key {
  * Answers one bip122 request on `chainId` with the wallet's keys: addresses
  * with their intentions, ECDSA or BIP-322 message signatures, and PSBT
  * signing of the inputs the dApp names (only inputs spending the wallet's own
- * scripts; the PSBT is returned unfinalized, never broadcast).
+ * scripts; the PSBT is returned unfinalized, never broadcast), and
+ * `sendTransfer` from the payment address (signed and broadcast by the wallet).
  */
 export function answerBip122(ctx: Bip122Context, method: string, params: unknown, chainId: string): unknown {
   const keys = bitcoinKeysFor(ctx.key, chainId)
@@ -223,6 +227,10 @@ export function answerBip122(ctx: Bip122Context, method: string, params: unknown
         psbt.signInput(index as number, key.signer as never, sighashTypes)
       }
       return { psbt: psbt.toBase64() }
+    }
+    case 'sendTransfer': {
+      const payment = keys.find((k) => k.intention === 'payment')!
+      return sendTransfer(p, payment, NETWORKS[chainId.split(':')[1]!]!, ctx.key.esploraUrl)
     }
     default:
       throw unsupported(method)

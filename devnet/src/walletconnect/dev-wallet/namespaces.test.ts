@@ -65,7 +65,7 @@ describe('dev WalletConnect wallet: polkadot, bip122 and cosmos against chopstic
     wallet = await createDevWcWallet({
       relayUrl: relay.url,
       polkadot: { uri: '//Bob', ss58Prefix: dot.ss58Prefix },
-      bitcoin: { index: 1 },
+      bitcoin: { index: 1, esploraUrl: btc.esploraUrl },
       cosmos: {
         index: 1,
         prefixes: Object.fromEntries(sim.chains.map((c) => [c.caipNetworkId, c.bech32Prefix])),
@@ -80,7 +80,7 @@ describe('dev WalletConnect wallet: polkadot, bip122 and cosmos against chopstic
         },
         bip122: {
           chains: [btc.caipNetworkId],
-          methods: ['getAccountAddresses', 'signMessage', 'signPsbt'],
+          methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
           events: ['bip122_addressesChanged'],
         },
         cosmos: {
@@ -265,6 +265,35 @@ describe('dev WalletConnect wallet: polkadot, bip122 and cosmos against chopstic
     expect(await posted.text()).toBe(tx.getId())
     await btc.mine(1)
     expect(await balance()).toBe(before + 50_000)
+  })
+
+  it('sendTransfer: the wallet picks its UTXOs, pays the recipient the amount (change back, OP_RETURN memo) and broadcasts; a bad recipient or a dust amount is -32602', async () => {
+    const dev1 = btc.fixtures.devAccounts[1]!
+    const to = btc.fixtures.devAccounts[2]!.payment.address
+    const balance = async () =>
+      ((await (await fetch(`${btc.esploraUrl}/address/${to}/utxo`)).json()) as { value: number }[]).reduce(
+        (s, u) => s + u.value,
+        0,
+      )
+    const send = (params: Record<string, unknown>) =>
+      request<{ txid: string }>(btc.caipNetworkId, 'sendTransfer', {
+        account: dev1.payment.address,
+        ...params,
+      })
+    await expect(send({ recipientAddress: 'bc1qnotanaddress', amount: '10000' })).rejects.toMatchObject({
+      code: -32602,
+    })
+    await expect(send({ recipientAddress: to, amount: '100' })).rejects.toMatchObject({ code: -32602 })
+    await expect(send({ recipientAddress: to, amount: 70_000 })).rejects.toMatchObject({ code: -32602 })
+    const before = await balance()
+    const { txid } = await send({ recipientAddress: to, amount: '70000', memo: 'portico' })
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    const tx = (await (await fetch(`${btc.esploraUrl}/tx/${txid}`)).json()) as {
+      vout: { value: number; scriptpubkey_type?: string }[]
+    }
+    expect(tx.vout.some((o) => o.value === 70_000)).toBe(true)
+    await btc.mine(1)
+    expect(await balance()).toBe(before + 70_000)
   })
 
   /** An offline signer that forwards to the wallet over WalletConnect, as the cosmos adapter's channel does. */

@@ -49,6 +49,8 @@ describe('onrampPlugin on a real Portico, gateway and anvil', () => {
     expect(portico.getAccountActions?.()).toContainEqual({
       id: 'onramp',
       label: 'Buy',
+      // Translated labels for the shipped locales (issue 20), without loading the views.
+      labels: { es: 'Comprar', zh: '购买', ja: '購入', ar: 'شراء' },
       view: 'OnRampProviders',
     })
     expect(typeof portico.getViewLoader?.('OnRampProviders')).toBe('function')

@@ -138,6 +138,8 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
     expect(portico.getAccountActions?.()).toContainEqual({
       id: 'swap',
       label: 'Swap',
+      // Translated labels for the shipped locales (issue 20), without loading the views.
+      labels: { es: 'Intercambiar', zh: '兑换', ja: 'スワップ', ar: 'مبادلة' },
       view: 'Swap',
       // Only EVM accounts offer it: the other namespaces have no DEX.
       namespaces: ['eip155'],

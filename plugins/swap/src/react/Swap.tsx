@@ -1,5 +1,5 @@
 import { useCatalogue, useViewTitle } from '@portico/react'
-import { useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
 import { displayAmount, fromUnits, isValidSlippage, toUnits } from '../controller/index.js'
 import { TokenIcon, tokenAmount, useSwap } from './shared.js'
 import { swapStrings } from './strings.js'
@@ -91,11 +91,12 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
-            aria-label={t('changePayToken', { symbol: from?.symbol ?? t('select') })}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'from' })}
           >
             <TokenIcon token={from} />
-            {from?.symbol ?? t('select')}
+            <SpokenAround text={t('changePayToken', { symbol: SLOT })}>
+              {from?.symbol ?? t('select')}
+            </SpokenAround>
           </button>
         </div>
         <p className="row-sub" id={`${ids}-pay-note`}>
@@ -134,11 +135,12 @@ export default function SwapView() {
           <button
             type="button"
             className="chip"
-            aria-label={t('changeReceiveToken', { symbol: to?.symbol ?? t('select') })}
             onClick={() => portico.router.push('SwapSelectToken', { side: 'to' })}
           >
             <TokenIcon token={to} />
-            {to?.symbol ?? t('select')}
+            <SpokenAround text={t('changeReceiveToken', { symbol: SLOT })}>
+              {to?.symbol ?? t('select')}
+            </SpokenAround>
           </button>
         </div>
         {to?.balance !== undefined ? (
@@ -182,5 +184,25 @@ export default function SwapView() {
         </button>
       </div>
     </div>
+  )
+}
+
+/** Stands for the symbol in a translated "Pay with {symbol}, change": the text is split around it. */
+const SLOT = '\u0000'
+
+/**
+ * The visible symbol inside its translated sentence, the rest of which only a
+ * screen reader hears: the button's name is the whole sentence and still
+ * contains what is seen (axe's label-content-name-mismatch; an aria-label
+ * would hide the visible text from the name).
+ */
+function SpokenAround({ text, children }: { text: string; children: ReactNode }) {
+  const [before = '', after = ''] = text.split(SLOT)
+  return (
+    <>
+      {before ? <span className="visually-hidden">{before}</span> : null}
+      {children}
+      {after ? <span className="visually-hidden">{after}</span> : null}
+    </>
   )
 }

@@ -46,13 +46,23 @@ export function priceImpact(
   return Math.max(0, ((inUsd - toAmount * toPrice) / inUsd) * 100)
 }
 
-/** A number for display with at most `digits` significant decimals, never in exponent form. */
-export function displayAmount(value: string | number, maxDecimals = 6): string {
+/**
+ * A number for display with at most `maxDecimals` decimals (4 from 1 up), never in exponent form,
+ * written the way `locale` writes numbers (`1,234.5` en-US, `1.234,5` es, `١٬٢٣٤٫٥` ar).
+ */
+export function displayAmount(value: string | number, maxDecimals = 6, locale = 'en-US'): string {
   const n = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(n)) return String(value)
   if (n === 0) return '0'
   const decimals = n >= 1 ? Math.min(maxDecimals, 4) : maxDecimals
-  return n.toLocaleString('en-US', { maximumFractionDigits: decimals, useGrouping: true })
+  // Grouping as the locale does it (`1,234.5` en, `1234,5` but `12.345,5` es).
+  const options = { maximumFractionDigits: decimals }
+  try {
+    return n.toLocaleString(locale, options)
+  } catch {
+    // An unknown or malformed tag: the numbers still show, in English.
+    return n.toLocaleString('en-US', options)
+  }
 }
 
 /** Slippage the user may set: 0.01 to 50 percent. */

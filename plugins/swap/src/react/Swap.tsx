@@ -1,7 +1,7 @@
 import { useCatalogue, useViewTitle } from '@portico/react'
 import { type ReactNode, useEffect, useId, useState } from 'react'
-import { displayAmount, fromUnits, isValidSlippage, toUnits } from '../controller/index.js'
-import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { fromUnits, isValidSlippage, toUnits } from '../controller/index.js'
+import { TokenIcon, useAmounts, useSwap } from './shared.js'
 import { swapStrings } from './strings.js'
 
 /** How long the amount must stay unchanged before a quote is asked for. */
@@ -12,6 +12,7 @@ export default function SwapView() {
   const { portico, controller, state } = useSwap()
   const ids = useId()
   const t = useCatalogue(swapStrings)
+  const amounts = useAmounts()
   const [slippageText, setSlippageText] = useState(String(state.slippage))
   useViewTitle(t('title'))
 
@@ -101,7 +102,7 @@ export default function SwapView() {
         </div>
         <p className="row-sub" id={`${ids}-pay-note`}>
           {from?.balance !== undefined
-            ? t('balance', { amount: tokenAmount(from.balance, from) })
+            ? t('balance', { amount: amounts.token(from.balance, from) })
             : t('balanceUnknown')}
           {max !== undefined && max !== '0' ? (
             <>
@@ -129,7 +130,7 @@ export default function SwapView() {
             {state.quoteStatus === 'loading'
               ? t('fetchingQuote')
               : quote && to
-                ? displayAmount(fromUnits(quote.toUnits, to.decimals))
+                ? amounts.amount(fromUnits(quote.toUnits, to.decimals))
                 : '0.0'}
           </output>
           <button
@@ -144,7 +145,7 @@ export default function SwapView() {
           </button>
         </div>
         {to?.balance !== undefined ? (
-          <p className="row-sub">{t('balance', { amount: tokenAmount(to.balance, to) })}</p>
+          <p className="row-sub">{t('balance', { amount: amounts.token(to.balance, to) })}</p>
         ) : null}
         {state.quoteStatus === 'error' ? (
           <p className="error-text" role="alert">

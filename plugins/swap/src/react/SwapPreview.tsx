@@ -1,8 +1,7 @@
-import { formatFiat } from '@portico/core'
 import { useCatalogue, useNetwork, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
-import { displayAmount, fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
-import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
+import { TokenIcon, useAmounts, useSwap } from './shared.js'
 import { swapStrings } from './strings.js'
 
 type Prices = { status: 'loading' | 'ready' | 'error'; byAddress: Record<string, number> }
@@ -14,6 +13,7 @@ export default function SwapPreviewView() {
   const [prices, setPrices] = useState<Prices>({ status: 'loading', byAddress: {} })
   const [allowanceError, setAllowanceError] = useState<string | undefined>(undefined)
   const t = useCatalogue(swapStrings)
+  const amounts = useAmounts()
   const { from, to, quote, step } = state
   useViewTitle(step === 'success' ? t('complete') : step === 'failed' ? t('failed') : t('review'))
 
@@ -66,8 +66,8 @@ export default function SwapPreviewView() {
         <TokenIcon token={state.sent?.to} />
         <h3>
           {t('swapped', {
-            from: tokenAmount(state.sent?.fromUnits, state.sent?.from),
-            to: tokenAmount(state.sent?.toUnits, state.sent?.to),
+            from: amounts.token(state.sent?.fromUnits, state.sent?.from),
+            to: amounts.token(state.sent?.toUnits, state.sent?.to),
           })}
         </h3>
         {hash && explorer ? (
@@ -156,28 +156,28 @@ export default function SwapPreviewView() {
     <div data-testid="swap-preview">
       <dl className="kv">
         <dt>{t('youPay')}</dt>
-        <dd data-testid="preview-pay">{tokenAmount(quote.fromUnits, from)}</dd>
+        <dd data-testid="preview-pay">{amounts.token(quote.fromUnits, from)}</dd>
         <dt>{t('youReceive')}</dt>
-        <dd data-testid="preview-receive">≈ {tokenAmount(quote.toUnits, to)}</dd>
+        <dd data-testid="preview-receive">≈ {amounts.token(quote.toUnits, to)}</dd>
         <dt>{t('rate')}</dt>
         <dd>
-          1 {from.symbol} = {displayAmount(toAmount / fromAmount)} {to.symbol}
+          1 {from.symbol} = {amounts.amount(toAmount / fromAmount)} {to.symbol}
         </dd>
         <dt>{t('priceImpact')}</dt>
         <dd data-testid="preview-impact">
           {impact !== undefined
-            ? `${impact.toFixed(2)}%`
+            ? amounts.percent(impact)
             : prices.status === 'loading'
               ? t('loading')
               : t('noPrice')}
         </dd>
         <dt>{t('minimumReceived', { slippage: state.slippage })}</dt>
-        <dd data-testid="preview-minimum">{tokenAmount(controller.minimumReceived(), to)}</dd>
+        <dd data-testid="preview-minimum">{amounts.token(controller.minimumReceived(), to)}</dd>
         <dt>{t('networkFee')}</dt>
         <dd>
           {feeNative !== undefined
-            ? `${displayAmount(feeNative)} ${network?.nativeCurrency.symbol ?? ''}${
-                nativePrice !== undefined ? ` ($${formatFiat(feeNative * nativePrice)})` : ''
+            ? `${amounts.amount(feeNative)} ${network?.nativeCurrency.symbol ?? ''}${
+                nativePrice !== undefined ? ` (${amounts.usd(feeNative * nativePrice)})` : ''
               }`
             : t('unknown')}
         </dd>
@@ -188,7 +188,7 @@ export default function SwapPreviewView() {
         </p>
       ) : null}
       {needsApproval ? (
-        <p className="note">{t('approvalNote', { amount: tokenAmount(quote.fromUnits, from) })}</p>
+        <p className="note">{t('approvalNote', { amount: amounts.token(quote.fromUnits, from) })}</p>
       ) : null}
       <div className="actions">
         <button

@@ -2,12 +2,13 @@ import type { Views } from '@portico/core'
 import { useCatalogue, usePorticoState, useViewTitle } from '@portico/react'
 import { useEffect, useId, useState } from 'react'
 import type { SwapTokenInfo } from '../controller/index.js'
-import { TokenIcon, tokenAmount, useSwap } from './shared.js'
+import { TokenIcon, useAmounts, useSwap } from './shared.js'
 import { swapStrings } from './strings.js'
 
 /** SwapSelectToken: search the swappable tokens, the ones the account holds first. */
 export default function SwapSelectTokenView() {
   const { portico, controller, state } = useSwap()
+  const amounts = useAmounts()
   const data = usePorticoState((s) => s.router.data) as Views['SwapSelectToken'] | undefined
   const side = data?.side ?? 'from'
   const [query, setQuery] = useState('')
@@ -63,7 +64,7 @@ export default function SwapSelectTokenView() {
         {t.symbol}
         <span className="row-sub">{t.name}</span>
       </span>
-      {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
+      {t.balance !== undefined ? <span className="row-sub">{amounts.token(t.balance, t)}</span> : null}
     </button>
   )
   const importRow = (t: SwapTokenInfo) => (
@@ -83,7 +84,7 @@ export default function SwapSelectTokenView() {
           {t.symbol}
           <span className="row-sub">{tr('imported', { name: t.name })}</span>
         </span>
-        {t.balance !== undefined ? <span className="row-sub">{tokenAmount(t.balance, t)}</span> : null}
+        {t.balance !== undefined ? <span className="row-sub">{amounts.token(t.balance, t)}</span> : null}
       </button>
       <p className="row-sub" role="note">
         {tr('importWarning')}

@@ -1,6 +1,6 @@
 import type { Portico } from '@portico/core'
-import { usePortico } from '@portico/react'
-import { useSyncExternalStore } from 'react'
+import { useFormat, usePortico } from '@portico/react'
+import { useMemo, useSyncExternalStore } from 'react'
 import {
   displayAmount,
   fromUnits,
@@ -20,9 +20,55 @@ export function useSwap(): { portico: Portico; controller: SwapController; state
 }
 
 /** `12.5 USDC` from integer units (display precision). */
-export function tokenAmount(units: bigint | undefined, token: SwapTokenInfo | undefined): string {
+export function tokenAmount(
+  units: bigint | undefined,
+  token: SwapTokenInfo | undefined,
+  locale = 'en-US',
+): string {
   if (units === undefined || !token) return ''
-  return `${displayAmount(fromUnits(units, token.decimals))} ${token.symbol}`
+  return `${displayAmount(fromUnits(units, token.decimals), 6, locale)} ${token.symbol}`
+}
+
+/** The swap views' numbers in the visitor's locale (the provider's `locale`). */
+export interface SwapAmounts {
+  locale: string
+  /** A plain amount (`1,234.5` en-US, `1.234,5` es). */
+  amount(value: string | number): string
+  /** Integer units of a token with its symbol (`0.5 ETH`). */
+  token(units: bigint | undefined, token: SwapTokenInfo | undefined): string
+  /** USD at 2 decimals in the locale's currency format (SPEC §5). */
+  usd(value: number): string
+  /** A percentage at 2 decimals (`1.25%`, `1,25 %`). */
+  percent(value: number): string
+}
+
+/** Formatters for the swap views, bound to the nearest `PorticoProvider`'s locale. */
+export function useAmounts(): SwapAmounts {
+  const format = useFormat()
+  return useMemo(() => {
+    const { locale } = format
+    let percent: Intl.NumberFormat
+    try {
+      percent = new Intl.NumberFormat(locale, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
+    } catch {
+      percent = new Intl.NumberFormat('en-US', {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      })
+    }
+    return {
+      locale,
+      amount: (value) => displayAmount(value, 6, locale),
+      token: (units, token) => tokenAmount(units, token, locale),
+      usd: (value) => format.usd(value),
+      percent: (value) => percent.format(value / 100),
+    }
+  }, [format])
 }
 
 /** Only data: and http(s) images render; anything else shows the symbol's initial. */

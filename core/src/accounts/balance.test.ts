@@ -86,7 +86,7 @@ describe('Balances through the instance (SPEC §3, §4, §7)', () => {
     server.on(BALANCE_PATH, { body: { balances: [usdc] } })
     const { portico } = setup()
     await portico.connect('fake.wallet')
-    await portico.refreshBalance?.() // shares the read the connect started
+    await portico.refreshBalance?.() // a read queued behind the one the connect started
     const calls = () => server.requests.filter((r) => r.path === `/v1/account/${ADDRESS}/balance`)
     const before = calls().length
     await portico.refreshBalance?.()
@@ -178,8 +178,7 @@ describe('Token balances without a gateway: the adapter getTokenBalances capabil
       if (now !== prev.accounts.eip155?.balanceLoading && now !== undefined) loading.push(now)
     })
     await portico.connect('fake.wallet')
-    await portico.refreshBalance?.()
-    expect(loading).toEqual([true, false])
+    await vi.waitFor(() => expect(loading).toEqual([true, false]))
     expect(portico.getState().accounts.eip155?.tokenBalance).toEqual([
       {
         name: 'Coin',
@@ -204,6 +203,21 @@ describe('Token balances without a gateway: the adapter getTokenBalances capabil
     expect(calls('getTokenBalances')).toEqual([
       { method: 'getTokenBalances', params: { address: ADDRESS, caipNetworkId: 'eip155:1' } },
     ])
+  })
+
+  it('refreshBalance() during a read already under way reads again after it: that read may predate what made the host ask', async () => {
+    let served = 0
+    const { portico, calls } = offline(async () => {
+      served++
+      await new Promise((r) => setTimeout(r, 20))
+      return [holding(BigInt(served) * 1_000_000n)]
+    })
+    await portico.connect('fake.wallet') // starts a read
+    // Two asks while it runs share one follow-up read; it starts after the first ends.
+    await Promise.all([portico.refreshBalance?.(), portico.refreshBalance?.()])
+    expect(calls('getTokenBalances')).toHaveLength(2)
+    const usdcRow = portico.getState().accounts.eip155?.tokenBalance?.find((t) => t.symbol === 'USDC')
+    expect(usdcRow?.quantity.numeric).toBe('2')
   })
 
   it('accountsChanged and chainChanged read the tokens again for the new address / network', async () => {

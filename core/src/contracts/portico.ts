@@ -207,7 +207,9 @@ export interface Portico {
   /**
    * Re-reads the native balance and the token balances (gateway when `apiUrl` is set, else the
    * adapter's `getTokenBalances`) of a namespace (default: active), now: past the gateway's
-   * balance cache (`forceUpdate`), so funds that arrived from elsewhere (an onramp) show.
+   * balance cache (`forceUpdate`), so funds that arrived from elsewhere (an onramp) show. A read
+   * already under way is not reused (it may have started before the change the host is asking
+   * about): one new read is queued behind it, shared by every call made meanwhile.
    */
   refreshBalance(namespace?: ChainNamespace): Promise<void>
   /**

@@ -223,7 +223,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     shake: () => modal.shake(),
     // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):
     // read past the gateway's balance cache (forceUpdate); a read already under way is shared.
-    refreshBalance: (namespace) => balance.refresh(namespace, { forceUpdate: `refresh-${Date.now()}` }),
+    refreshBalance: (namespace) => balance.refresh(namespace, { fresh: `refresh-${Date.now()}` }),
     refreshProfile: async (namespace) => {
       const ns = namespace ?? store.getState().activeNamespace
       if (ns) await profile.refresh(ns, { force: true })

@@ -22,6 +22,12 @@ afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c()
 })
 
+/** Hands the swap views' formatters of its place in the tree to the test. */
+function Probe({ onAmounts }: { onAmounts: (amounts: SwapAmounts) => void }) {
+  onAmounts(useAmounts())
+  return null
+}
+
 /** The swap views' formatters under a real `createPortico` and `PorticoProvider` with `locale`. */
 async function amountsIn(locale: string | undefined): Promise<SwapAmounts> {
   const portico = createPortico({
@@ -31,16 +37,16 @@ async function amountsIn(locale: string | undefined): Promise<SwapAmounts> {
     reconnectOnLoad: false,
   })
   let seen: SwapAmounts | undefined
-  function Probe() {
-    seen = useAmounts()
-    return null
-  }
   const container = document.createElement('div')
   const root = createRoot(container)
   await act(async () => {
     root.render(
       <PorticoProvider portico={portico} {...(locale ? { locale } : {})}>
-        <Probe />
+        <Probe
+          onAmounts={(a) => {
+            seen = a
+          }}
+        />
       </PorticoProvider>,
     )
   })

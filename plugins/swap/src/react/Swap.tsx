@@ -83,11 +83,11 @@ export default function SwapView() {
             className="search"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="0.0"
-            value={state.amount}
+            placeholder={amounts.toInput('0.0')}
+            value={amounts.toInput(state.amount)}
             aria-invalid={invalidAmount || insufficient}
             aria-describedby={`${ids}-pay-note`}
-            onChange={(e) => controller.setAmount(e.target.value)}
+            onChange={(e) => controller.setAmount(amounts.fromInput(e.target.value))}
           />
           <button
             type="button"

@@ -81,6 +81,18 @@ describe('swap amounts follow the provider locale', () => {
     expect(ar.amount(0.5)).toBe('٠٫٥')
   })
 
+  it('the amount field reads the locale decimal separator (1,5 in es) and still a dot; shows the flow amount back the locale way', async () => {
+    const es = await amountsIn('es')
+    expect(es.fromInput('1,5')).toBe('1.5')
+    expect(es.fromInput('1.5')).toBe('1.5')
+    expect(es.toInput('0.25')).toBe('0,25')
+    const en = await amountsIn('en')
+    expect(en.fromInput('1,5')).toBe('1,5') // not a number in English: the form says so
+    expect(en.toInput('0.25')).toBe('0.25')
+    const ar = await amountsIn('ar-EG')
+    expect(ar.fromInput('٠٫٥'.replace('٠', '0').replace('٥', '5'))).toBe('0.5')
+  })
+
   it('an unknown locale tag still shows the number, in English', () => {
     expect(displayAmount(0.5, 6, 'not a locale!')).toBe('0.5')
   })

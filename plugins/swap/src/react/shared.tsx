@@ -40,6 +40,19 @@ export interface SwapAmounts {
   usd(value: number): string
   /** A percentage at 2 decimals (`1.25%`, `1,25 %`). */
   percent(value: number): string
+  /** The amount field's text as the flow keeps it: the locale's decimal separator (`1,5` in es) read as a dot. */
+  fromInput(text: string): string
+  /** The flow's amount (`1.5`) as the amount field shows it in the locale (`1,5` in es). */
+  toInput(amount: string): string
+}
+
+/** The decimal separator the locale writes (`.` en, `,` es, `٫` ar-EG). */
+export function decimalSeparator(locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  } catch {
+    return '.'
+  }
 }
 
 /** Formatters for the swap views, bound to the nearest `PorticoProvider`'s locale. */
@@ -61,8 +74,12 @@ export function useAmounts(): SwapAmounts {
         maximumFractionDigits: 2,
       })
     }
+    const separator = decimalSeparator(locale)
     return {
       locale,
+      // A dot is still read as the decimal point (pasted figures, English keyboards).
+      fromInput: (text) => (separator === '.' ? text : text.split(separator).join('.')),
+      toInput: (amount) => (separator === '.' ? amount : amount.replace('.', separator)),
       amount: (value) => displayAmount(value, 6, locale),
       token: (units, token) => tokenAmount(units, token, locale),
       usd: (value) => format.usd(value),

@@ -4,6 +4,7 @@ import type { Connector, ConnectorProvider } from './connector.js'
 import type { EventBus } from './events.js'
 import type { ChainNamespace } from './network.js'
 import type { Portico, PorticoOptions, Router } from './portico.js'
+import type { NameResolver } from './send.js'
 import type { Logger, PorticoStorage } from './services.js'
 import type { AlertState, PorticoState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName } from './views.js'
@@ -51,6 +52,12 @@ export interface PluginContext extends PorticoContext {
    * plugin asks for `onramp: 'all'` so purchases show as onramp items).
    */
   setActivityQuery?(query: { onramp?: string }): void
+  /**
+   * Adds a name lookup for Send's receiver field (`portico.resolveName`): the
+   * names plugin resolves registry names through the gateway. Resolvers are
+   * asked in registration order; returns the unregister function.
+   */
+  registerNameResolver?(resolver: NameResolver): () => void
 }
 
 /** A feature plugin: a plain object; `setup` may return a teardown. */

@@ -11,7 +11,7 @@ import type {
   SignTransactionRequestOf,
   SignTransactionResultOf,
 } from './requests.js'
-import type { PreparedSend, SendParams, SendToken } from './send.js'
+import type { PreparedSend, ResolvedName, SendParams, SendToken } from './send.js'
 import type { Logger, PorticoStorage } from './services.js'
 import type { PorticoState, RouterState } from './state.js'
 import type { AccountAction, ViewLoader, ViewName, Views } from './views.js'
@@ -200,6 +200,19 @@ export interface Portico {
    * (with a 25 % margin for the wallet's own gas price).
    */
   getMaxSendAmount(params: { token: SendToken; to?: string; namespace?: ChainNamespace }): Promise<bigint>
+  /**
+   * Resolves a name typed as Send's receiver (a registry name such as
+   * `ada.portico.id`, or whatever a plugin's resolver handles) to an address
+   * of the namespace (default: active). A name whose first label is under 4
+   * characters or holds symbols is refused with `InvalidNameError` (SPEC §5)
+   * without a lookup; `NameNotFoundError` when no address is registered;
+   * `NameResolutionUnavailableError` when no plugin resolves names.
+   */
+  resolveName(params: {
+    name: string
+    namespace?: ChainNamespace
+    signal?: AbortSignal
+  }): Promise<ResolvedName>
   /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */
   setLoading(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */

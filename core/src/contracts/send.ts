@@ -41,3 +41,44 @@ export interface PreparedSend {
   /** Why the fee could not be estimated (the adapter lacks it, or the node refused), shown as is. */
   feeError?: Error
 }
+
+/** A name Send's receiver field resolved: the name as the resolver spells it and the address it points at. */
+export interface ResolvedName {
+  name: string
+  address: string
+  /** Which resolver answered (e.g. `'names'` for the gateway registry), for the visitor's "resolved by". */
+  source: string
+}
+
+/**
+ * A plugin's name lookup (`ctx.registerNameResolver`). Answers `undefined`
+ * when the name is not one it handles (another zone, another namespace), so
+ * the next resolver is asked; throws `NameNotFoundError` when it handles the
+ * name but no address is registered, or the failure (network, gateway) as is.
+ */
+export type NameResolver = (params: {
+  name: string
+  namespace: ChainNamespace
+  signal?: AbortSignal
+}) => Promise<ResolvedName | undefined>
+
+/**
+ * A send core made and is following until the chain includes it
+ * (`state.pendingSends`): Activity shows it as pending before the gateway's
+ * history lists it. `status` turns `confirmed` / `failed` once settled; the
+ * newest 20 are kept.
+ */
+export interface PendingSend {
+  hash: string
+  namespace: ChainNamespace
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Integer units of `symbol`. */
+  amount: bigint
+  symbol: string
+  decimals: number
+  /** ISO time the wallet returned the hash. */
+  sentAt: string
+  status: 'pending' | 'confirmed' | 'failed'
+}

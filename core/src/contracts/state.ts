@@ -1,6 +1,7 @@
 import type { AccountState } from './account.js'
 import type { Connector } from './connector.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type { PendingSend } from './send.js'
 import type { ViewName } from './views.js'
 
 /** SPEC §3 Modal state. */
@@ -86,4 +87,6 @@ export interface PorticoState {
   embedded: boolean
   /** Host-started wallet requests by id (see `HostRequestState`). */
   requests: Readonly<Record<string, HostRequestState>>
+  /** Sends made through `portico.send` that were being followed until included, newest first (see `PendingSend`). */
+  pendingSends?: readonly PendingSend[]
 }

@@ -29,6 +29,8 @@ export interface Views {
   ApproveTransaction: { request?: unknown } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: { name: string } | undefined
+  /** Send (issue 17); `token` preselects a holding by its address in the chain's form (`'native'`: the native currency). */
+  WalletSend: { token?: string } | undefined
 }
 
 /** A network switch that failed (not a rejection), for the view the modal went back to. */

@@ -39,7 +39,10 @@ export {
 export { toPorticoError } from './map.js'
 export {
   AmountExceedsBalanceError,
+  InvalidNameError,
   InvalidReceiverAddressError,
+  NameNotFoundError,
+  NameResolutionUnavailableError,
   PendingTransactionsLimitError,
 } from './send.js'
 export {

@@ -38,3 +38,38 @@ export class PendingTransactionsLimitError extends PorticoError {
     this.limit = limit
   }
 }
+
+/**
+ * A name typed as Send's receiver is not one a name could be: SPEC §5 asks at
+ * least 4 letters, digits or hyphens in its first label. Refused before any
+ * lookup; `name` is what was given.
+ */
+export class InvalidNameError extends PorticoError {
+  override name = 'InvalidNameError'
+  override readonly code = 'INVALID_NAME' as const
+  readonly input: string
+  constructor(input: string, options: CatalogueErrorOptions = {}) {
+    super('A name needs at least 4 characters of letters, digits or hyphens', options)
+    this.input = input
+  }
+}
+
+/** No resolver knows an address for this name on the namespace (the registry answered "not found"). */
+export class NameNotFoundError extends PorticoError {
+  override name = 'NameNotFoundError'
+  override readonly code = 'NAME_NOT_FOUND' as const
+  readonly input: string
+  constructor(input: string, options: CatalogueErrorOptions = {}) {
+    super('No address is registered for this name', options)
+    this.input = input
+  }
+}
+
+/** No plugin resolves names (e.g. the names plugin is not installed): a name cannot be sent to. */
+export class NameResolutionUnavailableError extends PorticoError {
+  override name = 'NameResolutionUnavailableError'
+  override readonly code = 'NAME_RESOLUTION_UNAVAILABLE' as const
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('Names cannot be resolved here: enter an address', options)
+  }
+}

@@ -27,7 +27,7 @@ import type { ModalService } from '../modal/index.js'
 import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
-import { createSend } from '../send/index.js'
+import { createNameResolution, createSend } from '../send/index.js'
 import { createSiwx, SiwxApi, SiwxConfigError } from '../siwx/index.js'
 import { detectEnvironment } from '../ssr/index.js'
 import { createInitialState, createStore } from '../state/index.js'
@@ -188,6 +188,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     sendTransaction: walletRequests.sendTransaction,
     logger,
   })
+  const names = createNameResolution({ store })
   if (options.siwx && !options.apiUrl)
     throw new SiwxConfigError('siwx needs apiUrl: the gateway issues nonces and verifies sign-ins')
   let siwx: ReturnType<typeof createSiwx> | undefined
@@ -219,6 +220,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
     ...walletRequests,
     ...send,
+    resolveName: names.resolveName,
     setLoading: (loading, namespace) => modal.setLoading(loading, namespace),
     shake: () => modal.shake(),
     // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):
@@ -311,6 +313,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setActivityQuery: (query) => {
       activityQuery = { ...activityQuery, onramp: checkOnramp('setActivityQuery', query?.onramp) }
     },
+    registerNameResolver: (resolver) => names.registerNameResolver(resolver),
   }
 
   const guard = async (what: string, run: () => unknown): Promise<unknown> => {

@@ -4,6 +4,7 @@ import type {
   CaipNetworkId,
   ChainAdapter,
   ChainNamespace,
+  PendingSend,
   Portico,
   PorticoState,
   SendToken,
@@ -29,6 +30,9 @@ import { isAddress, parseUnits } from '../utils/index.js'
  */
 const MAX_FEE_MARGIN_PERCENT = 125n
 
+/** `state.pendingSends` keeps the newest this many (settled ones stay until Activity's history lists them). */
+const PENDING_SENDS_KEPT = 20
+
 export interface SendDeps {
   store: Store<PorticoState>
   accounts: AccountsService
@@ -49,6 +53,24 @@ type SendApi = Pick<Portico, 'prepareSend' | 'send' | 'getMaxSendAmount'>
  */
 export function createSend(deps: SendDeps): SendApi {
   let pending = 0
+
+  function record(entry: PendingSend) {
+    deps.store.setState((s) => ({
+      ...s,
+      pendingSends: [entry, ...(s.pendingSends ?? []).filter((p) => p.hash !== entry.hash)].slice(
+        0,
+        PENDING_SENDS_KEPT,
+      ),
+    }))
+  }
+
+  function settle(hash: string, status: PendingSend['status']) {
+    deps.store.setState((s) =>
+      s.pendingSends?.some((p) => p.hash === hash)
+        ? { ...s, pendingSends: s.pendingSends.map((p) => (p.hash === hash ? { ...p, status } : p)) }
+        : s,
+    )
+  }
 
   function wallet(namespace: ChainNamespace | undefined) {
     const ns = namespace ?? deps.store.getState().activeNamespace
@@ -153,9 +175,27 @@ export function createSend(deps: SendDeps): SendApi {
       const adapter = deps.adapters.get(prepared.namespace) as ChainAdapter
       if (adapter.waitForTransaction) {
         pending += 1
+        record({
+          hash,
+          namespace: prepared.namespace,
+          caipNetworkId: prepared.caipNetworkId,
+          from: prepared.from,
+          to: prepared.to,
+          amount: prepared.amount,
+          symbol: prepared.token.symbol,
+          decimals: prepared.token.decimals,
+          sentAt: new Date().toISOString(),
+          status: 'pending',
+        })
         adapter
           .waitForTransaction({ hash, caipNetworkId: prepared.caipNetworkId })
-          .catch((error: unknown) => deps.logger.warn('Portico: waiting for a sent transfer failed', error))
+          .then(
+            () => settle(hash, 'confirmed'),
+            (error: unknown) => {
+              deps.logger.warn('Portico: waiting for a sent transfer failed', error)
+              settle(hash, 'failed')
+            },
+          )
           .finally(() => {
             pending -= 1
           })

@@ -1,5 +1,6 @@
 import { definePlugin, type Plugin, type Portico } from '@portico/core'
 import type { NamesController, NamesControllerOptions } from './controller/index.js'
+import { createZoneResolver } from './resolve.js'
 
 /** The Account action's label; here, so the registration (first load) carries no other text. */
 export const NAMES_ACTION_LABEL = 'Choose a name'
@@ -43,7 +44,8 @@ export const registrations = new WeakMap<Portico, NamesRegistration>()
  * digits or hyphens), availability and suggestions from the gateway — and
  * registration signs EIP-712 typed data with the connected wallet, then
  * shows RegisterAccountNameSuccess. The new name shows in the connect button
- * and Account at once (the profile is re-read past its cache). Views are
+ * and Account at once (the profile is re-read past its cache). Send's
+ * receiver field resolves names of the zone (`portico.resolveName`). Views are
  * lazy chunks of `@portico/plugin-names/react`.
  *
  * @example
@@ -71,6 +73,10 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
         },
       }
       registrations.set(ctx.portico, reg)
+      // Send's receiver field resolves names of this zone through the gateway (no view code needed).
+      const unregisterResolver = ctx.registerNameResolver?.(
+        createZoneResolver(reg.options.api, reg.options.zone),
+      )
       if (options.views !== false) {
         ctx.registerView('RegisterAccountName', () => import('./react/RegisterAccountName.js'))
         ctx.registerView('RegisterAccountNameSuccess', () => import('./react/RegisterAccountNameSuccess.js'))
@@ -91,6 +97,7 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
         if (state.accounts.eip155?.address !== previous.accounts.eip155?.address) reset()
       })
       return () => {
+        unregisterResolver?.()
         unsubscribe()
         ctx.events.off('MODAL_CLOSE', reset)
         ctx.events.off('DISCONNECT_SUCCESS', reset)

@@ -196,6 +196,17 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .kv { width: 100%; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 13px; text-align: start; }
 .kv dt { color: var(--portico-muted); } .kv dd { margin: 0; text-align: end; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
 .check { color: var(--portico-success); }
+/* WalletSend: amount with Max beside it, the resolved name, the success ring at rest. */
+.send-amount { display: flex; gap: 8px; align-items: flex-start; }
+.send-amount .search { flex: 1; }
+.send-amount .chip { margin-block-start: 6px; }
+.send-balance, .send-resolved { margin-block: -6px 10px; margin-inline: 4px; font-size: 12px; word-break: break-all; }
+.send-form .error-text { margin-block: 0 10px; margin-inline: 4px; }
+.send-fee { margin-block: 4px 10px; }
+.send-heading { margin-block: 0 12px; font-size: 16px; font-weight: 600; }
+.send-name { font-family: inherit; font-weight: 600; }
+.ring[data-status='done'] { color: var(--portico-success); }
+.ring[data-status='done']::after { animation: none; border-color: var(--portico-success); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* Right to left (Arabic): the layout mirrors through logical properties; icons that point along the line mirror too. */
 [dir='rtl'] .mirror-rtl { transform: scaleX(-1); }

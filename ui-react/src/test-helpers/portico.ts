@@ -14,7 +14,10 @@ import {
   createMemoryStorage,
   createPortico,
   definePlugin,
+  formatBalance,
+  formatUnits,
   type HistoryResponse,
+  type NameResolver,
   type Network,
   type PluginContext,
   type Portico,
@@ -88,6 +91,12 @@ export interface WalletScript {
   balance?: (caipNetworkId: CaipNetworkId) => Promise<void>
   /** Gives the wallet's adapter token reads (`getTokenBalances`), answering with this (throw = the read fails). */
   tokenBalances?: (caipNetworkId: CaipNetworkId) => Promise<TokenHolding[]>
+  /** Send: runs before a transfer's hash is returned (throw = the wallet refuses / fails). */
+  send?: (request: unknown) => Promise<void>
+  /** Send: the fee estimate (throw = the node refused to price it). Default 21000 × 1 gwei. */
+  fee?: () => Promise<bigint>
+  /** Send: settles when the transfer is included (default: at once). */
+  mined?: (hash: string) => Promise<void>
 }
 
 export interface TestPorticoOptions {
@@ -101,6 +110,8 @@ export interface TestPorticoOptions {
   views?: Partial<Record<ViewName, ViewLoader>>
   /** Account actions a plugin registers. */
   actions?: AccountAction[]
+  /** Name resolvers a plugin registers (Send's receiver field). */
+  nameResolvers?: NameResolver[]
   /** Ids of WalletConnect-type connectors a plugin provides, one per namespace listed. */
   walletConnect?: { id: string; name?: string; namespaces: ChainNamespace[] }
   /** The connector the visitor used last time (stored, as after an earlier visit). */
@@ -172,6 +183,27 @@ function scriptedAdapter(
       BALANCES[namespace] ?? 0n,
     )
   }
+  // Send's adapter capabilities (the receiver check is core's per-namespace `isAddress`).
+  adapter.transferRequest = (async ({ to, amount, token }) => ({
+    to,
+    value: amount,
+    ...(token ? { token } : {}),
+  })) as typeof adapter.transferRequest
+  adapter.estimateFee = async () => {
+    const value = script.fee ? await script.fee() : 21_000n * 1_000_000_000n
+    const decimals = networks[0]?.nativeCurrency.decimals ?? 18
+    const symbol = networks[0]?.nativeCurrency.symbol ?? 'ETH'
+    return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
+  }
+  adapter.waitForTransaction = async ({ hash }) => {
+    await script.mined?.(hash)
+    return undefined
+  }
+  const sendTx = adapter.sendTransaction
+  adapter.sendTransaction = async (params) => {
+    await script.send?.(params.request)
+    return sendTx(params)
+  }
   const sign = adapter.signMessage
   adapter.signMessage = async (params) => {
     if (!script.signMessage) return sign(params)
@@ -214,6 +246,7 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
       for (const [name, loader] of Object.entries(options.views ?? {}))
         context.registerView(name as ViewName, loader as ViewLoader)
       for (const action of options.actions ?? []) context.registerAccountAction(action)
+      for (const resolver of options.nameResolvers ?? []) context.registerNameResolver?.(resolver)
       const wc = options.walletConnect
       if (wc) {
         const provider = createFakeConnectorProvider({ id: wc.id, namespaces: wc.namespaces })

@@ -133,6 +133,16 @@ export default function AccountView() {
         )}
       </div>
       <div className="section">
+        {/* Built in for every namespace: Send goes through portico.send, whatever the wallet. */}
+        <button
+          type="button"
+          className="row"
+          data-action-id="send"
+          onClick={() => portico.router.push('WalletSend')}
+        >
+          <span className="row-label">{t('sendAction')}</span>
+          <ChevronIcon />
+        </button>
         {actions.map((a) => (
           <button
             key={a.id}

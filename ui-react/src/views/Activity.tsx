@@ -11,6 +11,7 @@ import { errorText, type Formatters, formattersFor, shortenAddress, useFormat } 
 import { usePorticoState } from '../hooks/index.js'
 import { type Translate, useStrings } from '../i18n/index.js'
 import { ArrowDownLeftIcon, ArrowUpRightIcon, SwapIcon } from '../modal/icons.js'
+import { ACTIVITY_POLL_MS, mergeFresh, useActivityPolling, usePendingItems } from './activity-live.js'
 
 type Direction = HistoryTransfer['direction']
 
@@ -99,9 +100,17 @@ function amountOf(transfer: HistoryTransfer | undefined, t: Translate, format: F
 /**
  * Account → Activity: the connected account's transactions on the active network, from the
  * gateway through `portico.getActivity`, a page at a time. Without a gateway it keeps the
- * honest "appear here once a Portico gateway provides them" text.
+ * honest "appear here once a Portico gateway provides them" text. While open it stays live:
+ * the first page is read again every `pollMs` (new items on top, a failed read said and
+ * retried later), and the account's own sends show as pending until the history lists them.
  */
-export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undefined }) {
+export function ActivityPanel({
+  namespace,
+  pollMs = ACTIVITY_POLL_MS,
+}: {
+  namespace: ChainNamespace | undefined
+  pollMs?: number
+}) {
   const portico = usePortico()
   const t = useStrings()
   const networks = usePorticoState((s) => s.networks.all)
@@ -123,18 +132,32 @@ export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undef
 
   useEffect(fetchFirst, [fetchFirst])
 
+  const onFresh = useCallback(({ data }: { data: HistoryItem[] }) => {
+    setLoad((current) => {
+      if (current.status !== 'ready') return current
+      const items = mergeFresh(current.items, data)
+      return items === current.items ? current : { ...current, items }
+    })
+  }, [])
+  const pollProblem = useActivityPolling(namespace, load.status === 'ready', onFresh, pollMs)
+  const pending = usePendingItems(namespace, load.status === 'ready' ? load.items : [])
+
   const loadMore = () => {
     if (load.status !== 'ready' || !load.next || load.more === 'loading') return
     const mine = ++generation.current
     const current = load
     setLoad({ ...current, more: 'loading' })
     portico.getActivity({ ...(namespace ? { namespace } : {}), cursor: current.next! }).then(
+      // Functional: items a live refresh added meanwhile are kept.
       ({ data, next }) =>
         mine === generation.current &&
-        setLoad({
-          status: 'ready',
-          items: [...current.items, ...data.filter((d) => !current.items.some((i) => i.id === d.id))],
-          next,
+        setLoad((latest) => {
+          const items = latest.status === 'ready' ? latest.items : current.items
+          return {
+            status: 'ready',
+            items: [...items, ...data.filter((d) => !items.some((i) => i.id === d.id))],
+            next,
+          }
         }),
       (error: unknown) => mine === generation.current && setLoad({ ...current, more: { error } }),
     )
@@ -171,10 +194,18 @@ export function ActivityPanel({ namespace }: { namespace: ChainNamespace | undef
     )
   }
 
-  const items = visibleItems(load.items)
+  const items = [...pending, ...visibleItems(load.items)]
   const now = Date.now()
   return (
     <>
+      {pollProblem ? (
+        <p className="error-text activity-state" role="status" data-testid="activity-poll-error">
+          {t('activityUpdateFailed', {
+            reason: errorText(pollProblem.error) ?? t('somethingWentWrong'),
+            n: pollProblem.retryInS,
+          })}
+        </p>
+      ) : null}
       {items.length === 0 && !load.next ? <p className="empty">{t('activityEmpty')}</p> : null}
       {items.length > 0 ? (
         <ul className="list activity" aria-label={t('activityListLabel')} data-testid="activity-list">

@@ -107,7 +107,8 @@ describe('Account view', () => {
     const ids = Array.from(view.querySelectorAll('[data-action-id]')).map((e) =>
       e.getAttribute('data-action-id'),
     )
-    expect(ids).toEqual(['everywhere', 'evm-only'])
+    // The built-in Send comes first, on every namespace.
+    expect(ids).toEqual(['send', 'everywhere', 'evm-only'])
   })
 
   it("with several chains, Account lists each namespace's address and balance; choosing another switches to it (SPEC §2)", async () => {

@@ -106,11 +106,15 @@ export function SendForm(p: SendFormProps) {
           onClick={p.onMax}
           disabled={p.maxLoading || !token}
           aria-busy={p.maxLoading}
-          aria-label={t('sendMaxLabel')}
+          aria-describedby={`${ids}-max-hint`}
           data-testid="send-max"
         >
           {t('sendMax')}
         </button>
+        {/* Described, not renamed: the accessible name keeps the visible "Max" (WCAG 2.5.3). */}
+        <span id={`${ids}-max-hint`} className="visually-hidden">
+          {t('sendMaxLabel')}
+        </span>
       </div>
       <label className="group-label" htmlFor={`${ids}-to`}>
         {t('sendReceiver')}

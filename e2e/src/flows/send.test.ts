@@ -1,0 +1,233 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import { getDevAccounts, MULTICALL3_ADDRESS } from '@portico/devnet'
+import { registrationTypedData } from '@portico/plugin-names/controller'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { Locator, Page } from 'playwright-core'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  formatUnits,
+  http,
+  parseEther,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'
+
+const MODAL = '[data-portico-modal]:not([data-embedded])'
+// Accounts no other e2e file uses: the sender (the demo's dev wallet), the name's owner, the USDC receiver.
+const SENDER = 6
+const NAME_OWNER = 5
+const USDC_RECEIVER = 7
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include([[MODAL, '[role="dialog"]']])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
+}
+
+const uniqueLabel = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
+
+// Issue 17 (Send, Activity): in Chromium against anvil and a real gateway with its indexer — a name
+// another account registered resolves in Send and receives ETH; USDC goes with Max and a fee shown;
+// Activity lists each new transaction while it stays open.
+describe('send: the Send view and a live Activity tab (issue 17)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let gateway: Gateway | undefined
+  let apiUrl = ''
+  let demo: DemoProxy | undefined
+  const accounts = getDevAccounts()
+
+  beforeAll(async () => {
+    world = getWorld()
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: world.chains.map((c) => ({
+          caipNetworkId: `eip155:${c.chainId}`,
+          name: `Anvil ${c.chainId}`,
+          rpcUrl: c.rpcUrl,
+          multicall3: MULTICALL3_ADDRESS,
+          tokens: world.fixtures.tokens.map((t) => ({ ...t, name: t.symbol })),
+          // Activity reads the gateway's history: index this run's blocks.
+          indexer: { enabled: true, fromBlock: 0, pollIntervalMs: 200 },
+        })),
+      }),
+    )
+    apiUrl = await gateway.listen()
+    demo = await serveDemoWith(world.demoUrl, (origin) => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      apiUrl,
+      walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
+    }))
+  })
+
+  afterAll(async () => {
+    await demo?.close()
+    await gateway?.close()
+  })
+
+  const client = () => createPublicClient({ transport: http(world.chains[0]!.rpcUrl) })
+
+  /** Registers `label.portico.id` for a dev account over HTTP, signed as that visitor's wallet would. */
+  async function registerName(key: number, label: string): Promise<string> {
+    const account = privateKeyToAccount(accounts[key]!.privateKey)
+    const fields = {
+      name: `${label}.portico.id`,
+      address: account.address,
+      coin_type: 60,
+      timestamp: Date.now(),
+    }
+    const typedData = registrationTypedData(fields)
+    const signature = await account.signTypedData({
+      ...typedData,
+      message: { ...typedData.message, timestamp: BigInt(fields.timestamp) },
+    })
+    const res = await fetch(`${apiUrl}/v1/profile/account?projectId=local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        coin_type: 60,
+        address: account.address,
+        message: JSON.stringify(fields),
+        signature,
+      }),
+    })
+    expect(res.status).toBe(200)
+    return fields.name
+  }
+
+  /** The demo with the dev wallet on dev account `key`, connected, on Account. */
+  async function connectAs(page: Page, key: number): Promise<Locator> {
+    await gotoDemo(page, demo!.url)
+    await page.evaluate((k) => {
+      const wallet = window.__portico?.wallet as unknown as { selectAccount(i: number): void }
+      wallet.selectAccount(k)
+    }, key)
+    return connectDevWallet(page)
+  }
+
+  async function openSend(page: Page): Promise<Locator> {
+    const account = await expectView(page, 'Account')
+    await account.locator('button[data-action-id="send"]').click()
+    const send = await expectView(page, 'WalletSend')
+    await send.getByTestId('send-form').waitFor()
+    return send
+  }
+
+  const usdc = () => world.fixtures.tokens.find((t) => t.symbol === 'USDC')!
+  const usdcOf = (owner: string) =>
+    client().readContract({
+      address: usdc().address as Address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner as Address],
+    })
+
+  it('a name another account registered resolves in Send and receives ETH; USDC goes with Max and a fee; Activity shows each new transaction while open', async () => {
+    const name = await registerName(NAME_OWNER, uniqueLabel('send'))
+    const owner = accounts[NAME_OWNER]!.address
+    const ownerBefore = await client().getBalance({ address: owner })
+    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+    await connectAs(page, SENDER)
+
+    // ETH to a name: the resolved address shows before anything is sent.
+    let send = await openSend(page)
+    await send.getByTestId('send-amount').fill('1.5')
+    await send.getByTestId('send-to').fill(name)
+    const resolved = send.getByTestId('send-resolved')
+    await resolved.waitFor({ timeout: 15_000 })
+    expect((await textOf(resolved)).toLowerCase()).toBe(`${name} is ${owner}`.toLowerCase())
+    await send.locator('[data-testid="send-fee"][data-status="ready"]').waitFor({ timeout: 15_000 })
+    await screenshot(page, 'send-WalletSend-name')
+    await send.getByTestId('send-review').click()
+    const confirmTo = await textOf(send.getByTestId('send-confirm-to'))
+    expect(confirmTo).toContain(name)
+    expect(confirmTo.toLowerCase()).toContain(owner.toLowerCase())
+    await screenshot(page, 'send-WalletSend-confirm')
+    await send.getByTestId('send-confirm-button').click()
+    await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+    await screenshot(page, 'send-WalletSend-sent')
+    await eventually(async () =>
+      expect(await client().getBalance({ address: owner })).toBe(ownerBefore + parseEther('1.5')),
+    )
+
+    // USDC with Max: the whole balance, and the fee in ETH shown before review.
+    const sender = accounts[SENDER]!.address
+    const held = await usdcOf(sender)
+    expect(held).toBeGreaterThan(0n)
+    const receiver = accounts[USDC_RECEIVER]!.address
+    const receiverBefore = await usdcOf(receiver)
+    await send.getByRole('button', { name: 'Done' }).click()
+    send = await openSend(page)
+    const token = send.getByTestId('send-token')
+    const usdcOption = await token.locator('option', { hasText: 'USDC' }).getAttribute('value')
+    await token.selectOption(usdcOption!)
+    await send.getByTestId('send-max').click()
+    await eventually(async () =>
+      expect(await send.getByTestId('send-amount').inputValue()).toBe(formatUnits(held, usdc().decimals)),
+    )
+    await send.getByTestId('send-to').fill(receiver)
+    const fee = send.locator('[data-testid="send-fee"][data-status="ready"]')
+    await fee.waitFor({ timeout: 15_000 })
+    expect(await textOf(fee)).toMatch(/ETH/)
+    await screenshot(page, 'send-WalletSend-usdc-max')
+    await send.getByTestId('send-review').click()
+    await send.getByTestId('send-confirm-button').click()
+    await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+    await eventually(async () => expect(await usdcOf(receiver)).toBe(receiverBefore + held))
+    expect(await usdcOf(sender)).toBe(0n)
+
+    // Activity, left open: both sends are listed, then a transfer made elsewhere appears without reopening.
+    await send.getByRole('button', { name: 'Done' }).click()
+    const account = await expectView(page, 'Account')
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    const rows = account.locator('[data-testid="activity-list"] li')
+    await eventually(async () => expect(await rows.count()).toBeGreaterThanOrEqual(2), 30_000)
+    const before = await rows.count()
+    await screenshot(page, 'send-Activity')
+    const payer = createWalletClient({
+      account: privateKeyToAccount(accounts[NAME_OWNER]!.privateKey),
+      transport: http(world.chains[0]!.rpcUrl),
+    })
+    await payer.sendTransaction({ to: sender, value: parseEther('0.25'), chain: null })
+    await eventually(async () => expect(await rows.count()).toBe(before + 1), 30_000)
+    await screenshot(page, 'send-Activity-live')
+  }, 180_000)
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`the Send view has no serious or critical axe violations (${mode})`, async () => {
+      const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+      await connectAs(page, SENDER)
+      await setTheme(page, mode)
+      const send = await openSend(page)
+      const found: Record<string, string[]> = {}
+      found.form = await seriousViolations(page)
+      await send.getByTestId('send-amount').fill('0.01')
+      await send.getByTestId('send-to').fill('not-an-address')
+      await send.getByTestId('send-review').click()
+      await send.getByTestId('send-problem').waitFor()
+      found.invalid = await seriousViolations(page)
+      await screenshot(page, `send-WalletSend-invalid-${mode}`)
+      await send.getByTestId('send-to').fill(accounts[USDC_RECEIVER]!.address)
+      await send.locator('[data-testid="send-fee"][data-status="ready"]').waitFor({ timeout: 15_000 })
+      await send.getByTestId('send-review').click()
+      await send.getByTestId('send-confirm').waitFor()
+      found.confirm = await seriousViolations(page)
+      await screenshot(page, `send-WalletSend-confirm-${mode}`)
+      expect(found).toEqual({ form: [], invalid: [], confirm: [] })
+    }, 120_000)
+  }
+})

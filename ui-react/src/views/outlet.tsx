@@ -25,6 +25,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   SignMessage: () => import('./SignMessage.js'),
   ApproveTransaction: () => import('./ApproveTransaction.js'),
   SIWXSignMessage: () => import('./SIWXSignMessage.js'),
+  Help: () => import('./help/index.js'),
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).

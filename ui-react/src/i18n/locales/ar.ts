@@ -126,4 +126,11 @@ export const ar: PorticoStrings = {
   siwxRequiredNote: 'يتطلّب استخدام هذا التطبيق تسجيل الدخول. يؤدي الإلغاء إلى قطع اتصال محفظتك.',
   siwxFailed: 'تعذّر تسجيل الدخول',
   siwxMessageLabel: 'الرسالة المطلوب توقيعها',
+  helpTitle: 'المساعدة',
+  helpLogsIntro:
+    'يحتوي ملف السجل على آخر الرسائل التي كتبها Portico في هذا المتصفح (نحو 1 ميغابايت)، بعد حذف المفاتيح والتوقيعات والرموز. أرفقه بطلب الدعم.',
+  helpDownloadLogs: 'تنزيل السجلات',
+  helpLogsSaved: 'تم حفظ {name}',
+  helpLogsFailed: 'تعذّر حفظ الملف',
+  accountHelp: 'المساعدة والسجلات',
 }

@@ -130,4 +130,11 @@ export const es: PorticoStrings = {
   siwxRequiredNote: 'Esta aplicación requiere iniciar sesión. Si cancelas, se desconectará tu billetera.',
   siwxFailed: 'No se pudo iniciar sesión',
   siwxMessageLabel: 'Mensaje para firmar',
+  helpTitle: 'Ayuda',
+  helpLogsIntro:
+    'El archivo de registro contiene los últimos mensajes que Portico escribió en este navegador (alrededor de 1 MB), sin claves, firmas, códigos ni tokens. Adjúntalo a una solicitud de soporte.',
+  helpDownloadLogs: 'Descargar registros',
+  helpLogsSaved: 'Guardado {name}',
+  helpLogsFailed: 'No se pudo guardar el archivo',
+  accountHelp: 'Ayuda y registros',
 }

@@ -129,4 +129,11 @@ export const ja: PorticoStrings = {
     'このアプリを使うにはサインインが必要です。キャンセルするとウォレットの接続が解除されます。',
   siwxFailed: 'サインインに失敗しました',
   siwxMessageLabel: '署名するメッセージ',
+  helpTitle: 'ヘルプ',
+  helpLogsIntro:
+    'ログファイルには、Portico がこのブラウザーで書き込んだ最近のメッセージ（約 1 MB）が含まれます。鍵、署名、コード、トークンは削除されています。サポートへの問い合わせに添付してください。',
+  helpDownloadLogs: 'ログをダウンロード',
+  helpLogsSaved: '{name} を保存しました',
+  helpLogsFailed: 'ファイルを保存できませんでした',
+  accountHelp: 'ヘルプとログ',
 }

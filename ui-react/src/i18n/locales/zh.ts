@@ -126,4 +126,11 @@ export const zh: PorticoStrings = {
   siwxRequiredNote: '使用此应用需要登录。取消将断开你的钱包连接。',
   siwxFailed: '登录失败',
   siwxMessageLabel: '待签名的消息',
+  helpTitle: '帮助',
+  helpLogsIntro:
+    '日志文件包含 Portico 在此浏览器中写下的最近消息（约 1 MB），已删除密钥、签名、验证码和令牌。请将其附在支持请求中。',
+  helpDownloadLogs: '下载日志',
+  helpLogsSaved: '已保存 {name}',
+  helpLogsFailed: '无法保存文件',
+  accountHelp: '帮助和日志',
 }

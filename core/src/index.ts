@@ -6,7 +6,14 @@ export * from './api/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'
 export * from './errors/index.js'
-export { explorerUrl } from './networks/index.js'
+export {
+  createDiagnosticsLog,
+  type DiagnosticsLog,
+  type DiagnosticsLogOptions,
+  LOG_BUFFER_BYTES,
+  redactSecrets,
+} from './log/index.js'
+export { explorerUrl, rpcProxyUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
 export {
   formatSiwxMessage,

@@ -34,6 +34,7 @@ import {
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
 import { registerOnramp } from './onramp/index.js'
 import { RetentionPruner } from './retention/index.js'
+import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-proxy/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
@@ -61,6 +62,8 @@ export interface Gateway {
   retention: RetentionPruner
   /** Sign-in sessions (revoke one by id from the host's own tooling). */
   siwx: SiwxService
+  /** The RPC proxy (`POST /v1?chainId=…`); undefined when `rpc.enabled` is false. */
+  rpc: RpcProxyService | undefined
   /** The signer listener of the embedded wallet (`embeddedWallet` config), its own origin. */
   signer: SignerListener | undefined
   /** Public URL of the signer listener once listening (undefined without `embeddedWallet`). */
@@ -138,6 +141,8 @@ export async function createGateway(
       if (url) secretUrls.set(url, `<${label} ${n.caipNetworkId}>`)
     }
   }
+  const rpcChains = config.rpc.enabled ? proxiedChains(config) : []
+  for (const c of rpcChains) for (const u of c.upstreams) secretUrls.set(u.url, `<rpc ${u.label}>`)
   if (config.databaseUrl) secretUrls.set(config.databaseUrl, '<database>')
   if (config.redisUrl) secretUrls.set(config.redisUrl, '<redis>')
   const app = buildApp({
@@ -232,6 +237,8 @@ export async function createGateway(
     metrics,
   )
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
+  const rpc = config.rpc.enabled ? new RpcProxyService(rpcChains, config.rpc, app.log) : undefined
+  if (rpc) registerRpcProxyRoutes(app, { service: rpc, rateLimitStore })
   const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.
@@ -269,6 +276,7 @@ export async function createGateway(
     analytics: writer,
     retention,
     siwx,
+    rpc,
     signer,
     signerUrl: () => signer?.url(),
     async listen() {
@@ -276,6 +284,7 @@ export async function createGateway(
       await signer?.listen()
       if (options.indexer !== false) indexer.start()
       retention.start()
+      rpc?.start()
       const { port } = app.server.address() as AddressInfo
       const host = config.host.includes(':') ? `[${config.host}]` : config.host
       listening = `http://${host}:${port}`
@@ -287,6 +296,7 @@ export async function createGateway(
       // The leader lock goes first, so another instance takes the indexer over while this one drains.
       await indexer.stop()
       await retention.stop()
+      rpc?.stop()
       await drain(app, config.shutdownTimeoutMs)
       await signer?.close()
       mailer?.close()

@@ -62,8 +62,14 @@ export interface PorticoOptions {
   isMobile?: () => boolean
   /** Prefix of every storage key (default `portico`); keys look like `portico:recentConnectors`. */
   storagePrefix?: string
-  /** Where the core logs; defaults to `console` (debug off). */
+  /** Where the core logs; defaults to `console` (debug off). A redacted copy is kept for `getLogs()`. */
   logger?: Logger
+  /**
+   * Exact strings the diagnostics log never keeps (API keys, tokens the host
+   * logs on purpose); the projectId is added on its own. Shapes such as
+   * private keys, signatures, mnemonics and bearer tokens are cut anyway.
+   */
+  logSecrets?: readonly string[]
   /** Sign-in with a CAIP-122 message after connect, verified by the gateway at `apiUrl` (`portico.siwx`). */
   siwx?: SiwxOptions
   /** sdk type / version sent as st / sv. */
@@ -110,6 +116,12 @@ export interface Portico {
   off<E extends PorticoEventName>(event: E, handler: PorticoEventHandler<E>): void
   readonly router: Router
   readonly events: EventBus
+  /**
+   * The diagnostics log (SPEC §3 Log): timestamped lines of what the core
+   * logged, about the last 1,024,000 bytes (UTF-8), secrets redacted. The
+   * modal's "Download logs" saves it; a host can attach it to a support ticket.
+   */
+  getLogs(): string
   destroy(): void
   /** Sign-in state and actions; present when `createPortico` got the `siwx` option. */
   readonly siwx?: SiwxController

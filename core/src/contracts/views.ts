@@ -26,6 +26,8 @@ export interface Views {
   SignMessage: { message: string } | undefined
   /** The sign-in (SIWX) prompt for the connected account; reads `portico.siwx`. */
   SIWXSignMessage: undefined
+  /** Help: what the diagnostics log holds, and "Download logs" (a `.txt` file). */
+  Help: undefined
   ApproveTransaction: { request?: unknown } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: { name: string } | undefined

@@ -5,3 +5,4 @@ export {
   type NetworksDeps,
   NetworksService,
 } from './networks.js'
+export { rpcProxyUrl } from './rpc-proxy-url.js'

@@ -23,6 +23,7 @@ import type {
 import { createInstanceContainer, registerValue, TOKENS } from '../di/index.js'
 import { AddressOrAuthConnectorNotFoundError, PorticoError } from '../errors/index.js'
 import { createEventBus, type InstanceEventBus } from '../events/index.js'
+import { createDiagnosticsLog } from '../log/index.js'
 import type { ModalService } from '../modal/index.js'
 import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
@@ -64,7 +65,10 @@ const ERROR_EVENTS = new Set(['CONNECT_ERROR', 'DISCONNECT_ERROR', 'ERROR'])
  */
 export function createPortico(options: PorticoOptions = {}): Portico {
   const env = detectEnvironment(options.isMobile ? { isMobile: options.isMobile } : {})
-  const logger = options.logger ?? createConsoleLogger()
+  const diagnostics = createDiagnosticsLog(options.logger ?? createConsoleLogger(), {
+    secrets: [...(options.logSecrets ?? []), ...(options.projectId ? [options.projectId] : [])],
+  })
+  const logger = diagnostics.logger
   const storage = resolveStorage(options.storage, env, options.storagePrefix)
   const timers = createTimers()
   const events = createEventBus((error, event) => logger.error(`Portico: a ${event} handler threw`, error))
@@ -204,6 +208,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     switchNetwork: (caipNetworkId) => networks.switchNetwork(caipNetworkId),
     getState: () => store.getState(),
     subscribe: (listener) => store.subscribe(listener),
+    getLogs: () => diagnostics.text(),
     on: (event, handler) => events.on(event, handler),
     off: (event, handler) => events.off(event, handler),
     router,

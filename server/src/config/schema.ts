@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { EmbeddedWalletConfigSchema } from '../auth-email/config.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
+import { RpcProxyConfigSchema } from '../rpc-proxy/config.js'
 
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
 
@@ -324,6 +325,8 @@ export const ConfigSchema = Type.Object({
   ),
   /** Onramp providers and payment limits (see src/onramp/config.ts). */
   onramp: OnrampConfigSchema,
+  /** JSON-RPC through the gateway (see src/rpc-proxy): upstreams, limits, ranking. */
+  rpc: RpcProxyConfigSchema,
   /** Email login and the signer frame of the embedded wallet (see src/auth-email); off when absent. */
   embeddedWallet: Type.Optional(EmbeddedWalletConfigSchema),
 })

@@ -1,2 +1,3 @@
 export { embeddedIpv4, isPublicAddress } from './address-policy.js'
+export { type PostJsonOptions, type PostJsonResult, postJson } from './post-json.js'
 export { EgressError, type SafeFetchOptions, type SafeFetchResult, safeFetch } from './safe-fetch.js'

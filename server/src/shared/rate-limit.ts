@@ -14,7 +14,8 @@ export interface RateLimitResult {
  * so N instances behind a load balancer still allow `max`, not N × `max`.
  */
 export interface RateLimitStore {
-  hit(key: string, max: number, windowMs: number): Promise<RateLimitResult>
+  /** Counts `cost` hits at once (default 1: a batch of RPC calls counts each call). */
+  hit(key: string, max: number, windowMs: number, cost?: number): Promise<RateLimitResult>
 }
 
 /** Counters in this process's memory (one instance; the default). Sweeps finished windows as it goes. */
@@ -22,19 +23,19 @@ export class MemoryRateLimitStore implements RateLimitStore {
   #windows = new Map<string, { count: number; resetAt: number }>()
   #lastSweep = 0
 
-  async hit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
-    return this.hitSync(key, max, windowMs)
+  async hit(key: string, max: number, windowMs: number, cost = 1): Promise<RateLimitResult> {
+    return this.hitSync(key, max, windowMs, Date.now(), cost)
   }
 
   /** The same count without a promise (`now` for tests of window edges). */
-  hitSync(key: string, max: number, windowMs: number, now = Date.now()): RateLimitResult {
+  hitSync(key: string, max: number, windowMs: number, now = Date.now(), cost = 1): RateLimitResult {
     if (now - this.#lastSweep > windowMs) this.#sweep(now)
     let w = this.#windows.get(key)
     if (!w || w.resetAt <= now) {
       w = { count: 0, resetAt: now + windowMs }
       this.#windows.set(key, w)
     }
-    w.count++
+    w.count += cost
     return { allowed: w.count <= max, remaining: Math.max(0, max - w.count), resetAt: w.resetAt }
   }
 
@@ -44,10 +45,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-// INCR and the window's expiry in one atomic step: the first hit of a window sets its length;
+// INCRBY (the cost) and the window's expiry in one atomic step: the first hit of a window sets its length;
 // a key that lost its expiry (never expected) gets one again rather than counting forever.
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -62,11 +63,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     redis.defineCommand('porticoRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
   }
 
-  async hit(key: string, max: number, windowMs: number): Promise<RateLimitResult> {
+  async hit(key: string, max: number, windowMs: number, cost = 1): Promise<RateLimitResult> {
     const now = Date.now()
-    const run = (this.redis as unknown as Record<string, (k: string, w: number) => Promise<[number, number]>>)
-      .porticoRateHit!
-    const [count, ttl] = await run.call(this.redis, `${REDIS_PREFIX}rl:${windowMs}:${key}`, windowMs)
+    const run = (
+      this.redis as unknown as Record<string, (k: string, w: number, c: number) => Promise<[number, number]>>
+    ).porticoRateHit!
+    const [count, ttl] = await run.call(this.redis, `${REDIS_PREFIX}rl:${windowMs}:${key}`, windowMs, cost)
     return { allowed: count <= max, remaining: Math.max(0, max - count), resetAt: now + ttl }
   }
 }

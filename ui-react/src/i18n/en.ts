@@ -178,6 +178,14 @@ export const en = {
   viewUnavailable: 'This screen is not available.',
   viewLoadFailed: 'This screen couldn’t be loaded.',
   somethingWentWrong: 'Something went wrong',
+  // Help (diagnostics log)
+  helpTitle: 'Help',
+  helpLogsIntro:
+    'The log file holds the last messages Portico wrote in this browser (about 1 MB), with keys, signatures, codes and tokens removed. Attach it to a support request.',
+  helpDownloadLogs: 'Download logs',
+  helpLogsSaved: 'Saved {name}',
+  helpLogsFailed: 'The file could not be saved',
+  accountHelp: 'Help & logs',
 }
 
 export type PorticoStrings = typeof en

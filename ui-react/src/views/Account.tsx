@@ -157,6 +157,15 @@ export default function AccountView() {
         ))}
         <button
           type="button"
+          className="row"
+          data-testid="account-help"
+          onClick={() => portico.router.push('Help')}
+        >
+          <span className="row-label">{t('accountHelp')}</span>
+          <ChevronIcon />
+        </button>
+        <button
+          type="button"
           className="button"
           data-variant="danger"
           onClick={() => void portico.disconnect()}

@@ -26,6 +26,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   ApproveTransaction: () => import('./ApproveTransaction.js'),
   SIWXSignMessage: () => import('./SIWXSignMessage.js'),
   WalletSend: () => import('./send/index.js'),
+  Help: () => import('./help/index.js'),
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).

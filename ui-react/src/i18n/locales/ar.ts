@@ -165,4 +165,11 @@ export const ar: PorticoStrings = {
   sendNamesUnavailable: 'لا يمكن البحث عن الأسماء هنا: أدخل عنوانًا',
   sendNameLookupFailed: 'تعذّر البحث عن {name}: {reason}',
   activityUpdateFailed: 'تعذّر تحديث النشاط: {reason}. إعادة المحاولة خلال {n} ث.',
+  helpTitle: 'المساعدة',
+  helpLogsIntro:
+    'يحتوي ملف السجل على آخر الرسائل التي كتبها Portico في هذا المتصفح (نحو 1 ميغابايت)، بعد حذف المفاتيح والتوقيعات والرموز. أرفقه بطلب الدعم.',
+  helpDownloadLogs: 'تنزيل السجلات',
+  helpLogsSaved: 'تم حفظ {name}',
+  helpLogsFailed: 'تعذّر حفظ الملف',
+  accountHelp: 'المساعدة والسجلات',
 }

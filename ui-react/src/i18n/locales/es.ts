@@ -169,4 +169,11 @@ export const es: PorticoStrings = {
   sendNamesUnavailable: 'Aquí no se pueden buscar nombres: introduce una dirección',
   sendNameLookupFailed: 'No se pudo buscar {name}: {reason}',
   activityUpdateFailed: 'No se pudo actualizar la actividad: {reason}. Reintento en {n} s.',
+  helpTitle: 'Ayuda',
+  helpLogsIntro:
+    'El archivo de registro contiene los últimos mensajes que Portico escribió en este navegador (alrededor de 1 MB), sin claves, firmas, códigos ni tokens. Adjúntalo a una solicitud de soporte.',
+  helpDownloadLogs: 'Descargar registros',
+  helpLogsSaved: 'Guardado {name}',
+  helpLogsFailed: 'No se pudo guardar el archivo',
+  accountHelp: 'Ayuda y registros',
 }

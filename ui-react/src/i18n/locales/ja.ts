@@ -169,4 +169,11 @@ export const ja: PorticoStrings = {
   sendNamesUnavailable: 'ここでは名前を検索できません。アドレスを入力してください',
   sendNameLookupFailed: '{name} を検索できませんでした: {reason}',
   activityUpdateFailed: 'アクティビティを更新できませんでした: {reason}。{n} 秒後に再試行します。',
+  helpTitle: 'ヘルプ',
+  helpLogsIntro:
+    'ログファイルには、Portico がこのブラウザーで書き込んだ最近のメッセージ（約 1 MB）が含まれます。鍵、署名、コード、トークンは削除されています。サポートへの問い合わせに添付してください。',
+  helpDownloadLogs: 'ログをダウンロード',
+  helpLogsSaved: '{name} を保存しました',
+  helpLogsFailed: 'ファイルを保存できませんでした',
+  accountHelp: 'ヘルプとログ',
 }

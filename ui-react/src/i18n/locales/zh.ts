@@ -165,4 +165,11 @@ export const zh: PorticoStrings = {
   sendNamesUnavailable: '此处无法查找名称：请输入地址',
   sendNameLookupFailed: '无法查找 {name}：{reason}',
   activityUpdateFailed: '无法刷新活动：{reason}。{n} 秒后重试。',
+  helpTitle: '帮助',
+  helpLogsIntro:
+    '日志文件包含 Portico 在此浏览器中写下的最近消息（约 1 MB），已删除密钥、签名、验证码和令牌。请将其附在支持请求中。',
+  helpDownloadLogs: '下载日志',
+  helpLogsSaved: '已保存 {name}',
+  helpLogsFailed: '无法保存文件',
+  accountHelp: '帮助和日志',
 }

@@ -1,0 +1,8 @@
+export { allowedMethods, methodAllowed, type RpcNamespace } from './allowlist.js'
+export { AnswerCache, immutability } from './cache.js'
+export { proxiedChains } from './chains.js'
+export { type RpcProxyConfig, RpcProxyConfigSchema } from './config.js'
+export { type RpcAnswer, RpcErrors } from './errors.js'
+export { registerRpcProxyRoutes } from './routes.js'
+export { type ProxiedChain, RpcProxyService } from './service.js'
+export { LATENCY_WEIGHT, STABILITY_WEIGHT, UpstreamPool, UpstreamsFailed } from './upstreams.js'

@@ -1,0 +1,2 @@
+export { default } from './HelpView.js'
+export { logFileName, saveLogs } from './save-logs.js'

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
+import { RecoveryService } from './auth-recovery/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -244,13 +245,15 @@ export async function createGateway(
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.
   const ew = config.embeddedWallet
   const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
+  const auth = ew && mailer ? new EmailAuthService(db, ew, mailer, rateLimitStore) : undefined
   const signer =
-    ew && mailer
+    ew && auth
       ? createSignerListener({
           config: ew,
           host: config.host,
           projects: config.projects,
-          auth: new EmailAuthService(db, ew, mailer, rateLimitStore),
+          auth,
+          recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -94,6 +94,25 @@ describe('embedded wallet: email login (issue 14)', () => {
     return { otp, code: loginCodeOf(mail) as string, connect, since }
   }
 
+  const PASSPHRASE = 'correct horse battery staple'
+  /** First login: the frame (its own origin) asks for a recovery passphrase; the dApp page never sees it. */
+  async function setRecoveryPassphrase(page: Page) {
+    const frame = page.frameLocator('iframe[data-portico-signer]')
+    const card = frame.locator('[data-passphrase="set"]')
+    await card.waitFor({ timeout: 30_000 })
+    await card.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE)
+    await card.getByLabel('Repeat the passphrase').fill(PASSPHRASE)
+    await card.getByRole('button', { name: 'Save passphrase' }).click()
+  }
+  const connected = (page: Page) =>
+    page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status === 'connected',
+      null,
+      { timeout: 60_000 },
+    )
+
   /** The seconds SPEC §5 allows as "remaining" now for an attempt made at or after `since` (a real clock). */
   function remainingRange(since: number): [number, number] {
     return [Math.max(0, Math.ceil((30_000 - (Date.now() - since)) / 1000)), 30]
@@ -124,6 +143,7 @@ describe('embedded wallet: email login (issue 14)', () => {
       data.setData('text/plain', `Code: ${c.slice(0, 3)} ${c.slice(3)}`)
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
     }, code)
+    await setRecoveryPassphrase(page)
 
     await page.waitForFunction(
       () =>
@@ -185,13 +205,49 @@ describe('embedded wallet: email login (issue 14)', () => {
     await eventually(async () =>
       expect(await page.locator('iframe[data-portico-signer]').isVisible()).toBe(false),
     )
-  })
+  }, 120_000) // the first login now seals the recovery share (PBKDF2, 600 000 rounds) in the frame
+
+  it('a second device (a fresh browser) needs the recovery passphrase; a wrong one says the tries left; the right one gives the same wallet', async () => {
+    const email = `dev2-${Date.now()}@example.com`
+    const first = await browser.newPage()
+    await gotoDemo(first.page, demo!.url)
+    const one = await requestCode(first.page, email)
+    await one.otp.getByRole('textbox', { name: 'Login code' }).fill(one.code)
+    await setRecoveryPassphrase(first.page)
+    await connected(first.page)
+    const address = (await porticoState(first.page)).accounts.eip155!.address as string
+
+    // Another browser context: no device share in its IndexedDB. The gateway's cool-down is per address.
+    await new Promise((r) => setTimeout(r, 31_000))
+    const second = await browser.newPage()
+    await gotoDemo(second.page, demo!.url)
+    const two = await requestCode(second.page, email)
+    await two.otp.getByRole('textbox', { name: 'Login code' }).fill(two.code)
+    const frame = second.page.frameLocator('iframe[data-portico-signer]')
+    const card = frame.locator('[data-passphrase="enter"]')
+    await card.waitFor({ timeout: 30_000 })
+    await screenshot(second.page, 'embedded-recovery-passphrase')
+    await card.getByLabel('Passphrase', { exact: true }).fill('not my passphrase at all')
+    await card.getByRole('button', { name: 'Unlock' }).click()
+    const again = frame.locator('[data-passphrase="enter"]')
+    await eventually(
+      async () =>
+        expect(await textOf(again.locator('[role="alert"]'))).toBe('Wrong passphrase. 4 tries left.'),
+      30_000,
+    )
+    await screenshot(second.page, 'embedded-recovery-wrong')
+    await again.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE)
+    await again.getByRole('button', { name: 'Unlock' }).click()
+    await connected(second.page)
+    expect((await porticoState(second.page)).accounts.eip155!.address).toBe(address)
+  }, 180_000)
 
   it('a declined signature in the frame is "Signature declined"-class rejection, not a signature', async () => {
     const { page } = await browser.newPage()
     await gotoDemo(page, demo!.url)
     const { otp, code } = await requestCode(page, `bob-${Date.now()}@example.com`)
     await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
+    await setRecoveryPassphrase(page)
     await page.waitForFunction(
       () =>
         (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts

@@ -40,6 +40,10 @@ export const EmbeddedWalletConfigSchema = Type.Object({
   perEmailPerHour: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   /** Code requests + verifications per client IP per hour. */
   perIpPerHour: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
+  /** Recovery-share releases without a confirmed unlock before the recovery is locked (issue 14: attempts limited). */
+  recoveryAttempts: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** How long a recovery stays locked after the last attempt is used. */
+  recoveryLockMs: Type.Integer({ minimum: 1_000, maximum: 7 * 86_400_000, default: 3_600_000 }),
   /** A session token lives this long. */
   sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
 })

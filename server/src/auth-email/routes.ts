@@ -10,7 +10,8 @@ const EMAIL = Type.String({ minLength: 3, maxLength: 254 })
 /** A Shamir share of a 32-byte key as hex (33 bytes); room for other key sizes later. */
 const SHARE = Type.String({ pattern: '^[0-9a-f]{66,258}$' })
 
-function bearer(header: string | undefined): string | undefined {
+/** The token of an `Authorization: Bearer` header, or undefined when absent or malformed. */
+export function bearer(header: string | undefined): string | undefined {
   const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(header ?? '')
   return m?.[1]
 }

@@ -22,5 +22,9 @@ html[data-visible=false] body{background:transparent}
 .actions{display:flex;gap:8px;justify-content:flex-end;margin-top:12px}
 button{font:inherit;padding:8px 16px;border-radius:10px;border:1px solid color-mix(in srgb,CanvasText 25%,Canvas);background:Canvas;color:CanvasText;cursor:pointer}
 button.primary{background:#1f5eff;border-color:#1f5eff;color:#fff}
+.card label{display:block;margin-block:10px;font-size:14px}
+.card input{display:block;box-sizing:border-box;inline-size:100%;margin-block-start:4px;padding:8px;font:inherit;border-radius:8px;border:1px solid color-mix(in srgb,CanvasText 35%,Canvas);background:Canvas;color:CanvasText}
+.card .error{color:#d0302f;min-block-size:1em;margin-block:6px;font-size:14px}
+@media (prefers-color-scheme:dark){.card .error{color:#ff8a80}}
 button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
 `

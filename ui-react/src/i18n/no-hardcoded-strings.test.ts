@@ -12,6 +12,7 @@ const VIEW_DIRS = [
   'plugins/swap/src/react',
   'plugins/names/src/react',
   'plugins/onramp/src/react',
+  'plugins/embedded-wallet/src/react',
   'examples/plugin-hello/src/react',
 ].map((d) => join(repo, d))
 

@@ -66,10 +66,14 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     colorScheme: 'normal',
     display: 'none',
   })
-  const pending = new Map<
-    string,
-    { resolve(v: unknown): void; reject(e: unknown): void; timer?: ReturnType<typeof setTimeout> }
-  >()
+  type Pending = {
+    resolve(v: unknown): void
+    reject(e: unknown): void
+    timer?: ReturnType<typeof setTimeout>
+    /** Starts (again) the request's SPEC time-out; undefined for untimed requests. */
+    arm?: () => void
+  }
+  const pending = new Map<string, Pending>()
   let readyResolve!: () => void
   let readyReject!: (e: unknown) => void
   const ready = new Promise<void>((resolve, reject) => {
@@ -94,6 +98,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       readyResolve()
     } else if (m.kind === 'ui') {
       iframe.style.display = m.visible ? 'block' : 'none'
+      // While the frame shows its own UI the visitor is acting (a passphrase, an approval): the
+      // request waits on them, not on a stalled frame, so its time-out starts again when the UI closes.
+      for (const p of pending.values()) {
+        clearTimeout(p.timer)
+        if (!m.visible) p.arm?.()
+      }
       if (m.visible) {
         // An open modal makes the rest of the page inert; the approval must stay clickable above it.
         wasInert = iframe.hasAttribute('inert')
@@ -123,18 +133,18 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           ? (options.requestTimeoutMs ?? EMBEDDED_REQUEST_TIMEOUT_MS)
           : opts.timeoutMs
       return new Promise((resolve, reject) => {
-        const entry: {
-          resolve(v: unknown): void
-          reject(e: unknown): void
-          timer?: ReturnType<typeof setTimeout>
-        } = { resolve, reject }
-        if (timeoutMs !== null)
-          entry.timer = setTimeout(() => {
-            pending.delete(id)
-            const alert = { ...ALERTS.EMBEDDED_WALLET_REQUEST_TIMED_OUT, severity: 'error' as const }
-            options.onAlert(alert)
-            reject(new EmbeddedTimeoutError(alert))
-          }, timeoutMs)
+        const entry: Pending = { resolve, reject }
+        if (timeoutMs !== null) {
+          entry.arm = () => {
+            entry.timer = setTimeout(() => {
+              pending.delete(id)
+              const alert = { ...ALERTS.EMBEDDED_WALLET_REQUEST_TIMED_OUT, severity: 'error' as const }
+              options.onAlert(alert)
+              reject(new EmbeddedTimeoutError(alert))
+            }, timeoutMs)
+          }
+          entry.arm()
+        }
         pending.set(id, entry)
         target.postMessage(frameRequest(id, payload), frameOrigin)
       })

@@ -10,7 +10,6 @@ export {
   parseFrameMessage,
   parseSession,
 } from '../protocol.js'
-export { strings as embeddedWalletStrings } from '../strings.js'
 export {
   EMAIL_LOGIN_STORAGE_KEY,
   EmbeddedWalletController,

@@ -1,8 +1,8 @@
 import { PorticoError } from '@portico/core'
-import { usePortico } from '@portico/react'
+import { useCatalogue, usePortico } from '@portico/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
-import { strings } from '../strings.js'
+import { embeddedWalletStrings } from './strings.js'
 
 /**
  * The email field of the Connect view (SPEC §2: email first unless browser
@@ -12,6 +12,7 @@ import { strings } from '../strings.js'
 export default function ConnectEmail() {
   const portico = usePortico()
   const id = useId()
+  const t = useCatalogue(embeddedWalletStrings)
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>()
@@ -35,7 +36,7 @@ export default function ConnectEmail() {
     } catch (e) {
       setError(
         e instanceof PorticoError && e.code === 'INVALID_EMAIL'
-          ? strings.invalidEmail
+          ? t('invalidEmail')
           : e instanceof Error
             ? e.message
             : String(e),
@@ -48,9 +49,9 @@ export default function ConnectEmail() {
   return (
     <form className="section" data-connect-email="" onSubmit={submit} noValidate aria-busy={busy}>
       <label htmlFor={`${id}-email`} className="visually-hidden">
-        {strings.emailLabel}
+        {t('emailLabel')}
       </label>
-      <div className="actions" style={{ marginTop: 0 }}>
+      <div className="actions" style={{ marginBlockStart: 0 }}>
         <input
           id={`${id}-email`}
           className="search"
@@ -58,7 +59,7 @@ export default function ConnectEmail() {
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={strings.emailPlaceholder}
+          placeholder={t('emailPlaceholder')}
           value={email}
           maxLength={254}
           aria-invalid={error ? true : undefined}
@@ -72,7 +73,7 @@ export default function ConnectEmail() {
           data-variant="primary"
           disabled={busy || email.trim() === ''}
         >
-          {busy ? strings.sending : strings.continue}
+          {busy ? t('sending') : t('continue')}
         </button>
       </div>
       {error ? (

@@ -1,9 +1,9 @@
 import type { Views } from '@portico/core'
-import { usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
 import { type ClipboardEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../plugin.js'
-import { strings } from '../strings.js'
+import { embeddedWalletStrings } from './strings.js'
 
 /** Six digits out of whatever was pasted ("123 456", "Code: 123456"). */
 export function digitsOf(text: string): string {
@@ -21,7 +21,8 @@ export default function EmailVerifyOtp() {
   const data = usePorticoState((s) => s.router.data) as Views['EmailVerifyOtp'] | undefined
   const email = data?.email ?? ''
   const id = useId()
-  useViewTitle(strings.otpTitle)
+  const t = useCatalogue(embeddedWalletStrings)
+  useViewTitle(t('otpTitle'))
   const controller = getEmbeddedWallet(portico)
   const [code, setCode] = useState('')
   const [step, setStep] = useState<'idle' | 'verifying' | 'connecting'>('idle')
@@ -67,7 +68,7 @@ export default function EmailVerifyOtp() {
     setNotice(undefined)
     try {
       await controller.requestCode(email)
-      setNotice(strings.resent)
+      setNotice(t('resent'))
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     } finally {
@@ -88,9 +89,9 @@ export default function EmailVerifyOtp() {
       aria-busy={step !== 'idle'}
     >
       <p>
-        {strings.otpIntro} <strong data-testid="otp-email">{email}</strong>
+        {t('otpIntro')} <strong data-testid="otp-email">{email}</strong>
       </p>
-      <label htmlFor={`${id}-code`}>{strings.otpLabel}</label>
+      <label htmlFor={`${id}-code`}>{t('otpLabel')}</label>
       <input
         ref={input}
         id={`${id}-code`}
@@ -106,13 +107,13 @@ export default function EmailVerifyOtp() {
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         onChange={(e) => onChange(e.target.value)}
         onPaste={onPaste}
-        style={{ letterSpacing: '0.4em', fontSize: '20px', textAlign: 'center', width: '100%' }}
+        style={{ letterSpacing: '0.4em', fontSize: '20px', textAlign: 'center', inlineSize: '100%' }}
       />
       <p id={`${id}-hint`} className="row-sub">
-        {strings.otpHint}
+        {t('otpHint')}
       </p>
       {step !== 'idle' ? (
-        <p role="status">{step === 'verifying' ? strings.verifying : strings.connecting}</p>
+        <p role="status">{step === 'verifying' ? t('verifying') : t('connecting')}</p>
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="error-text" role="alert" data-testid="otp-error">
@@ -128,10 +129,10 @@ export default function EmailVerifyOtp() {
           onClick={() => void resend()}
           data-testid="otp-resend"
         >
-          {wait > 0 ? strings.resendIn(wait) : strings.resend}
+          {wait > 0 ? t('resendIn', { seconds: wait }) : t('resend')}
         </button>
       </div>
-      <p className="note">{strings.custody}</p>
+      <p className="note">{t('custody')}</p>
     </form>
   )
 }

@@ -5,3 +5,8 @@
  */
 export { default as ConnectEmailView } from './ConnectEmail.js'
 export { default as EmailVerifyOtpView, digitsOf } from './EmailVerifyOtp.js'
+export {
+  type EmbeddedWalletStringKey,
+  type EmbeddedWalletStrings,
+  embeddedWalletStrings,
+} from './strings.js'

@@ -2,6 +2,7 @@ import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable }
 import { privateKeyToAccount } from 'viem/accounts'
 import { askApproval, describe } from './approve.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
+import { askPassphrase } from './passphrase.js'
 import {
   event,
   type FrameError,
@@ -11,6 +12,7 @@ import {
   reply,
   SIGNING_METHODS,
 } from './protocol.js'
+import { openRecovery, sealRecovery, WrongPassphraseError } from './recovery.js'
 
 /**
  * The signer frame's script (served by the gateway's signer listener as
@@ -70,8 +72,73 @@ async function wallet(t: string): Promise<{ address: string; auth: string }> {
   const w = await createWallet()
   await saveDeviceShare(w.address, w.device)
   await api('PUT', '/v1/auth/share', { address: w.address, share: w.auth }, t)
-  // Recovery share: not kept until the passphrase step exists (DESIGN.md, "Not done").
+  await keepRecovery(t, w.address, w.recovery)
   return { address: w.address, auth: w.auth }
+}
+
+/** First device: the visitor sets a passphrase here, in the frame; the gateway gets only the sealed share. */
+async function keepRecovery(t: string, address: string, recovery: string): Promise<void> {
+  setUi(true)
+  let passphrase: string | undefined
+  try {
+    // Required: without it the wallet would live on this browser's storage alone.
+    while (!passphrase) passphrase = await askPassphrase(document, { mode: 'set' })
+  } finally {
+    setUi(false)
+  }
+  const blob = await sealRecovery(recovery, passphrase, address)
+  await api('PUT', '/v1/auth/recovery', { address, blob }, t)
+}
+
+/**
+ * A device without a device share (issue 14, "a second device needs the
+ * recovery passphrase"): the passphrase typed here opens the recovery share;
+ * with the auth share it must rebuild this wallet's key; then it becomes this
+ * device's share. The old device's share keeps working (nothing is re-split):
+ * two devices of one visitor both sign, and no gateway write can lose a share.
+ */
+async function recoverDevice(t: string, w: { address: string; auth: string }): Promise<void> {
+  const { exists } = await api<{ exists: boolean }>('GET', '/v1/auth/recovery', undefined, t)
+  if (!exists)
+    throw new Refusal({
+      code: 'device_share_missing',
+      message: 'This device holds no key share of this wallet, and the wallet has no recovery passphrase',
+    })
+  let error: string | undefined
+  setUi(true)
+  try {
+    for (;;) {
+      const passphrase = await askPassphrase(document, { mode: 'enter', ...(error ? { error } : {}) })
+      if (passphrase === undefined) throw new Refusal({ code: 4001, message: 'Request was aborted' })
+      const released = await api<{ blob: string; attemptsLeft: number }>(
+        'POST',
+        '/v1/auth/recovery/release',
+        undefined,
+        t,
+      )
+      let share: string
+      try {
+        share = await openRecovery(released.blob, passphrase, w.address)
+      } catch (e) {
+        if (!(e instanceof WrongPassphraseError)) throw e
+        const left = released.attemptsLeft
+        if (left <= 0)
+          throw new Refusal({
+            code: 'recovery_locked',
+            message: 'Wrong passphrase. Recovery is locked for now: try again later.',
+          })
+        error = `Wrong passphrase. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        continue
+      }
+      const key = await reassemble(w.address, w.auth, share)
+      key.fill(0)
+      await saveDeviceShare(w.address, share)
+      await api('POST', '/v1/auth/recovery/confirm', undefined, t)
+      return
+    }
+  } finally {
+    setUi(false)
+  }
 }
 
 async function session(): Promise<{ email: string; address: string } | null> {
@@ -88,12 +155,7 @@ async function session(): Promise<{ email: string; address: string } | null> {
     throw error
   }
   const w = await wallet(t)
-  if (!(await loadDeviceShare(w.address)))
-    throw new Refusal({
-      code: 'device_share_missing',
-      message:
-        'This device does not hold a key share of this wallet (recovery on a new device is not available yet)',
-    })
+  if (!(await loadDeviceShare(w.address))) await recoverDevice(t, w)
   return { email, address: w.address }
 }
 

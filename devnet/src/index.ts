@@ -32,6 +32,11 @@ export {
   MULTICALL3_ADDRESS,
   type TokenFixture,
 } from './evm/fixtures.js'
+export {
+  installSmartAccountFactory,
+  SMART_ACCOUNT_FACTORY_ADDRESS,
+  smartAccountArtifacts,
+} from './evm/smart-account.js'
 export * from './polkadot/index.js'
 export { getFreePort } from './ports.js'
 export {

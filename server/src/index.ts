@@ -23,6 +23,7 @@ export {
   NAMES_DOMAIN,
   registrationTypedData,
   SESSIONS_DOMAIN,
+  sessionRevokeTypedData,
   sessionTypedData,
 } from './signatures/index.js'
 export { type Database, MIGRATIONS, migrate, openDatabase } from './storage/index.js'

@@ -198,11 +198,11 @@ describe('HttpBlockchainApi: every SPEC §7 path with its query/body names and s
     ['session', (a) => a.getSession('s-1'), 'GET', '/v1/sessions/s-1', {}],
     [
       'revoke session',
-      (a) => a.revokeSession('s-1', { pci: 'pci-1', signature: '0xsig' }),
+      (a) => a.revokeSession('s-1', { pci: 'pci-1', signature: '0xsig', nonce: 'n-1', deadline: 1 }),
       'POST',
       '/v1/sessions/s-1/revoke',
       {},
-      { pci: 'pci-1', signature: '0xsig' },
+      { pci: 'pci-1', signature: '0xsig', nonce: 'n-1', deadline: 1 },
     ],
   ]
 
@@ -288,7 +288,9 @@ describe('HttpBlockchainApi errors', () => {
     expect(await a.registerName({ coin_type: 60, address: ADDR, message: 'm', signature: 's' })).toEqual({
       success: false,
     })
-    expect(await a.revokeSession('s', { pci: 'p', signature: 's' })).toEqual({ success: false })
+    expect(await a.revokeSession('s', { pci: 'p', signature: 's', nonce: 'n', deadline: 1 })).toEqual({
+      success: false,
+    })
   })
 })
 

@@ -344,7 +344,7 @@ export class HttpBlockchainApi implements BlockchainApi {
     return this.#get(`/v1/sessions/${segment(id)}`, {})
   }
 
-  /** POST /v1/sessions/{id}/revoke { pci, signature } — `{ success: false }` on any failure (SPEC §8). */
+  /** POST /v1/sessions/{id}/revoke { pci, signature, nonce, deadline } — `{ success: false }` on any failure (SPEC §8). */
   async revokeSession(id: string, body: RevokeSessionRequest): Promise<{ success: boolean }> {
     try {
       const answer = await this.#post<{ success?: boolean } | undefined>(
@@ -352,6 +352,8 @@ export class HttpBlockchainApi implements BlockchainApi {
         {
           pci: body.pci,
           signature: body.signature,
+          nonce: body.nonce,
+          deadline: body.deadline,
         },
       )
       return { success: answer?.success !== false }

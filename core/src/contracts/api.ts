@@ -145,7 +145,12 @@ export interface SessionResponse {
 /** POST /v1/sessions/{id}/revoke — SPEC §3 Smart session revocation. */
 export interface RevokeSessionRequest {
   pci: string
+  /** The owner's EIP-712 signature over the gateway's `SessionRevoke` typed data (every field below and the session's). */
   signature: string
+  /** One-time value chosen by the client: a signed revocation is accepted once. */
+  nonce: string
+  /** Epoch ms after which the signed revocation is refused (the gateway takes at most 10 minutes ahead). */
+  deadline: number
 }
 
 /** SPEC §3 Wallet directory entry. */

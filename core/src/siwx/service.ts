@@ -64,6 +64,10 @@ function describe(error: unknown): { message: string; code?: string } {
   return { message: error instanceof Error ? error.message : String(error) }
 }
 
+/** The gateway answered that the token names no live session (revoked, expired, unknown). */
+const refused = (error: unknown) =>
+  error instanceof HttpRequestError && (error.status === 401 || error.status === 404)
+
 /**
  * Builds `portico.siwx`: follows the connected account (ACCOUNT_CHANGED),
  * restores a stored session (checked with the gateway), else prepares a
@@ -183,7 +187,7 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
         storage.remove(keyOf(ns, address))
       } catch (error) {
         if (gen !== generation) return
-        if (!(error instanceof HttpRequestError && (error.status === 401 || error.status === 404))) {
+        if (!refused(error)) {
           // The gateway could not be asked: keep the token, say so; `request()` retries.
           logger.warn('Portico: could not check the stored sign-in session', error)
           set(forAccount(ns, address, { status: 'error', error: describe(error) }))
@@ -266,6 +270,26 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
       }
       const s = portico.getState()
       if (s.modal.open && s.router.view === 'SIWXSignMessage') portico.close()
+    },
+    async check() {
+      const { namespace: ns, address, session } = state
+      if (state.status !== 'signed' || !ns || !address || !session) return undefined
+      const gen = generation
+      try {
+        const live = await api.me(session.token)
+        if (gen !== generation || state.session !== session) return controller.getSession()
+        const next = { ...session, ...live, token: session.token }
+        storage.set(keyOf(ns, address), next)
+        set({ ...state, session: next })
+        return next
+      } catch (error) {
+        if (!refused(error)) throw error
+        if (gen !== generation || state.session !== session) return controller.getSession()
+        logger.info('Portico: the gateway refused the sign-in session; asking again', error)
+        storage.remove(keyOf(ns, address))
+        await prepare(ns, address, ++generation, true)
+        return undefined
+      }
     },
     async signOut() {
       const session = state.session

@@ -73,6 +73,14 @@ export interface SiwxController {
   signIn(): Promise<SiwxSession>
   /** The visitor said no: disconnects when sign-in is required, else stays connected, not signed in. */
   decline(): Promise<void>
+  /**
+   * Asks the gateway whether the stored session still holds (`GET /v1/siwx/me`).
+   * A session the gateway refuses (revoked, expired, unknown) is forgotten and
+   * the visitor is asked to sign in again; resolves the live session, or
+   * undefined when there is none. Call it when your own back end refused the
+   * token. A gateway that cannot be reached rejects and keeps the token.
+   */
+  check(): Promise<SiwxSession | undefined>
   /** Ends the session on the gateway and forgets its token. */
   signOut(): Promise<void>
   /** The stored session of the active account, if signed in. */

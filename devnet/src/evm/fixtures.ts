@@ -17,6 +17,7 @@ import multicallArtifact from './artifacts/Multicall3.json' with { type: 'json' 
 import collectibleArtifact from './artifacts/PorticoCollectible.json' with { type: 'json' }
 import tokenArtifact from './artifacts/PorticoToken.json' with { type: 'json' }
 import { type DexFixtures, deployDex, getDexFixtures } from './dex.js'
+import { installSmartAccountFactory } from './smart-account.js'
 
 /** Canonical Multicall3 address (same on every EVM chain). */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -95,7 +96,8 @@ export function getEvmFixtures(): EvmFixtures {
 }
 
 /**
- * Deploys the fixtures on a fresh anvil: Multicall3 via anvil_setCode, the two
+ * Deploys the fixtures on a fresh anvil: Multicall3 and the smart-account
+ * factory (SMART_ACCOUNT_FACTORY_ADDRESS) via anvil_setCode, the two
  * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721 and
  * the Uniswap V2 DEX with its three pools.
  * Deterministic: same addresses on every fresh node. Idempotent on a node that
@@ -104,6 +106,7 @@ export function getEvmFixtures(): EvmFixtures {
 export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promise<EvmFixtures> {
   const fixtures = getEvmFixtures()
   await rpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, artifacts.Multicall3.deployedBytecode])
+  await installSmartAccountFactory(rpcUrl)
 
   const existing = await rpc<Hex>(rpcUrl, 'eth_getCode', [fixtures.tokens[0]!.address, 'latest'])
   if (existing && existing !== '0x') {

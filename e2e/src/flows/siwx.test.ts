@@ -18,7 +18,7 @@ import {
 /** `portico.siwx` state of the demo's floating instance. */
 async function siwxState(
   page: Page,
-): Promise<{ status: string; message?: string; session?: { id: string } }> {
+): Promise<{ status: string; message?: string; session?: { id: string; token: string } }> {
   return page.evaluate(() => {
     const p = (window as unknown as { __portico: { portico: { siwx?: { getState(): unknown } } } }).__portico
       .portico
@@ -33,6 +33,7 @@ describe('sign-in (SIWX) on the demo', () => {
   let gateway: Gateway
   let optional: DemoProxy
   let required: DemoProxy
+  let apiUrl: string
 
   beforeAll(async () => {
     world = getWorld()
@@ -49,7 +50,7 @@ describe('sign-in (SIWX) on the demo', () => {
       }),
       { indexer: false },
     )
-    const apiUrl = await gateway.listen()
+    apiUrl = await gateway.listen()
     const json = (siwx: { required?: boolean }) => (origin: string) => ({
       chains: world.chains,
       tokens: world.fixtures.tokens,
@@ -107,6 +108,61 @@ describe('sign-in (SIWX) on the demo', () => {
     ])
     expect(rows).toHaveLength(1)
   })
+
+  it('reload keeps the session (no new prompt, /me OK); a server-side revoke is refused at the next check and the modal asks again', async () => {
+    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+    await gotoDemo(page, optional.url)
+    const view = await connectAndSee(page)
+    await view.getByRole('button', { name: 'Sign in' }).click()
+    await eventually(async () => expect((await siwxState(page)).status).toBe('signed'), 15_000)
+    await dialog(page).waitFor({ state: 'detached' })
+    const before = (await siwxState(page)).session!
+
+    // Reload: the wallet reconnects and the stored session is restored, with no new prompt.
+    const prompts: string[] = []
+    await page.exposeFunction('__siwxPrompt', (view: string) => prompts.push(view))
+    await page.reload()
+    await page.waitForFunction(() => Boolean(window.__portico), null, { timeout: 20_000 })
+    await page.evaluate(() => {
+      const p = (window as unknown as { __portico: { portico: import('@portico/core').Portico } }).__portico
+        .portico
+      p.subscribe((s) => {
+        if (s.modal.open)
+          void (window as unknown as { __siwxPrompt(v: string): void }).__siwxPrompt(s.router.view)
+      })
+    })
+    await eventually(async () => expect((await siwxState(page)).status).toBe('signed'), 15_000)
+    const after = (await siwxState(page)).session!
+    expect(after.id).toBe(before.id)
+    expect(after.token).toBe(before.token)
+    expect(await dialog(page).count()).toBe(0)
+    expect(prompts).toEqual([])
+    const me = await fetch(`${apiUrl}/v1/siwx/me?projectId=local`, {
+      headers: { authorization: `Bearer ${after.token}` },
+    })
+    expect(me.status).toBe(200)
+    expect(((await me.json()) as { id: string }).id).toBe(before.id)
+    await screenshot(page, 'siwx-after-reload')
+
+    // The operator revokes it on the gateway: the next call with the token is refused, the modal asks again.
+    expect(await gateway.siwx.revoke(before.id)).toBe(true)
+    const checked = await page.evaluate(async () => {
+      const p = (window as unknown as { __portico: { portico: import('@portico/core').Portico } }).__portico
+        .portico
+      const s = await p.siwx!.check()
+      return s ? s.id : null
+    })
+    expect(checked).toBeNull()
+    const again = await expectView(page, 'SIWXSignMessage')
+    await again.locator('[data-testid="siwx-message"]').waitFor({ timeout: 15_000 })
+    expect((await siwxState(page)).status).toBe('requested')
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.includes('siwx:') && localStorage.getItem(k) !== null),
+      ),
+    ).toEqual([])
+    await screenshot(page, 'siwx-asks-again-after-revoke')
+  }, 180_000)
 
   it('optional sign-in: Cancel leaves the wallet connected and not signed in', async () => {
     const { page } = await browser.newPage({ reducedMotion: 'reduce' })

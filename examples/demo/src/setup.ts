@@ -16,6 +16,7 @@ import { namesPlugin } from '@portico/plugin-names'
 import { onrampPlugin } from '@portico/plugin-onramp'
 import { swapPlugin } from '@portico/plugin-swap'
 import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-walletconnect'
+import { rememberSiteGrant } from './dev-wallet-grant.js'
 import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from './namespaces/bitcoin.js'
 import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
 import { type PolkadotDevnetInfo, type PolkadotNamespace, polkadotNamespace } from './namespaces/polkadot.js'
@@ -102,6 +103,8 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   ]
   const tokens = Object.fromEntries(networks.map((n) => [n.caipNetworkId, devnet.tokens]))
   const wallet = createDevWallet({ networks })
+  // Approved sites stay approved across reloads (as in a browser wallet), so the restore finds the account.
+  await rememberSiteGrant(wallet)
   wallet.announce(window)
 
   const sol = devnet.solana

@@ -3,7 +3,8 @@ export {
   MAX_EXPIRY,
   MAX_PERMISSIONS_CHARS,
   MAX_PERMISSIONS_DEPTH,
-  revokeSessionMessage,
+  MAX_REVOKE_WINDOW_MS,
+  MAX_SESSION_LIFETIME_MS,
   SessionService,
   type SessionView,
 } from './service.js'

@@ -17,7 +17,9 @@ const NONCE = Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_
  * GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and
  * POST /v1/sessions to create one: `{ address, pci, chainId, expiry,
  * permissions?, nonce, signature }`, the signature being the owner's EIP-712
- * signature over `sessionTypedData` (project, owner, fields, nonce).
+ * signature over `sessionTypedData` (project, owner, fields, nonce). Revoke
+ * takes `{ pci, signature, nonce, deadline }`, the signature over
+ * `sessionRevokeTypedData` (everything the session authorised).
  */
 export function registerSessionRoutes(app: App, sessions: SessionService) {
   app.post(
@@ -60,7 +62,16 @@ export function registerSessionRoutes(app: App, sessions: SessionService) {
       schema: {
         params: ID,
         querystring: Type.Object({ ...sdkParams }),
-        body: Type.Object({ pci: PCI, signature: SIGNATURE }),
+        body: Type.Object(
+          {
+            pci: PCI,
+            signature: SIGNATURE,
+            nonce: NONCE,
+            // Epoch ms; the service refuses one past or more than 10 minutes ahead.
+            deadline: Type.Integer({ minimum: 0, maximum: MAX_EXPIRY }),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => sessions.revoke(request.params.id, request.project!.id, request.body),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionResponse } from '@portico/core'
-import { type Hex, verifyMessage } from 'viem'
 import { ApiError, badRequest, notFound } from '../http/errors.js'
 import {
   canonicalJson,
-  canonicalSignature,
+  sessionRevokeTypedData,
   sessionTypedData,
   verifyTypedSignature,
 } from '../signatures/index.js'
@@ -22,9 +21,10 @@ function depthOf(value: unknown, depth = 0): number {
   for (const v of Object.values(value)) max = Math.max(max, depthOf(v, depth + 1))
   return max
 }
-/** Text the owner signs to revoke one (SPEC §3 Smart session revocation: pci, signature). */
-export const revokeSessionMessage = (p: { id: string; pci: string }) =>
-  `Revoke Portico session ${p.id}\npci: ${p.pci}`
+/** Longest smart session the gateway stores: 30 days from its creation. */
+export const MAX_SESSION_LIFETIME_MS = 30 * 86_400_000
+/** A signed revocation names a deadline at most 10 minutes ahead (a signature kept aside soon stops working). */
+export const MAX_REVOKE_WINDOW_MS = 600_000
 
 /** What GET /v1/sessions/{id} answers (`SessionResponse` in @portico/core). */
 export type SessionView = SessionResponse
@@ -39,14 +39,6 @@ interface Row {
   created: number
   expiry: number
   revoked_at: number | null
-}
-
-async function verify(address: string, message: string, signature: string) {
-  try {
-    return await verifyMessage({ address: address as Hex, message, signature: canonicalSignature(signature) })
-  } catch {
-    return false
-  }
 }
 
 /** Smart sessions: created and revoked by the owner's signature; read by id. */
@@ -69,6 +61,8 @@ export class SessionService {
     if (!Number.isSafeInteger(body.expiry) || body.expiry > MAX_EXPIRY)
       throw badRequest(`expiry must be epoch milliseconds up to ${MAX_EXPIRY}`, 'invalid_expiry')
     if (body.expiry <= now) throw badRequest('expiry is in the past', 'invalid_expiry')
+    if (body.expiry > now + MAX_SESSION_LIFETIME_MS)
+      throw badRequest(`a session lasts at most ${MAX_SESSION_LIFETIME_MS} ms`, 'expiry_too_far')
     const permissions = body.permissions ?? {}
     if (
       depthOf(permissions) > MAX_PERMISSIONS_DEPTH ||
@@ -138,17 +132,44 @@ export class SessionService {
     }
   }
 
-  async revoke(id: string, projectId: string, body: { pci: string; signature: string }, now = Date.now()) {
+  /**
+   * Ends a session with the owner's EIP-712 signature over
+   * `sessionRevokeTypedData` (the session's project, id, owner, chain, pci,
+   * permissions digest and expiry, and the request's nonce and deadline).
+   * Each signed revocation is accepted once (its digest is recorded).
+   */
+  async revoke(
+    id: string,
+    projectId: string,
+    body: { pci: string; signature: string; nonce: string; deadline: number },
+    now = Date.now(),
+  ) {
     const session = await this.get(id, projectId)
     if (!session) throw notFound('session not found', 'session_not_found')
     if (session.pci !== body.pci) throw badRequest('pci does not match the session', 'pci_mismatch')
-    if (!(await verify(session.address, revokeSessionMessage({ id, pci: body.pci }), body.signature))) {
-      throw new ApiError(401, 'invalid_signature', 'signature does not match the session owner')
+    if (!Number.isSafeInteger(body.deadline) || body.deadline <= now)
+      throw new ApiError(401, 'request_expired', 'the signed revocation is past its deadline')
+    if (body.deadline > now + MAX_REVOKE_WINDOW_MS)
+      throw badRequest(`deadline must be at most ${MAX_REVOKE_WINDOW_MS} ms ahead`, 'deadline_too_far')
+    const { digest } = await verifyTypedSignature(
+      session.address,
+      sessionRevokeTypedData({ ...session, nonce: body.nonce, deadline: body.deadline }),
+      body.signature,
+    )
+    try {
+      await this.db.batch([
+        {
+          sql: 'INSERT INTO used_signatures (digest, used_at, expires_at) VALUES (?, ?, ?)',
+          params: [digest, now, body.deadline],
+        },
+        // Revoking twice (two signed requests) is harmless: the first time stays recorded.
+        { sql: 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', params: [now, id] },
+      ])
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new ApiError(409, 'replayed_signature', 'this revocation was already used')
+      throw error
     }
-    // Revoking twice is harmless: the first time stays recorded.
-    await this.db.batch([
-      { sql: 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', params: [now, id] },
-    ])
     return { success: true as const }
   }
 }

@@ -1,10 +1,10 @@
 import { HttpBlockchainApi } from '@portico/core'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionTypedData } from '../signatures/index.js'
+import { sessionRevokeTypedData, sessionTypedData } from '../signatures/index.js'
 import { ENGINES } from '../test-helpers/databases.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
-import { revokeSessionMessage } from './service.js'
+import type { SessionView } from './service.js'
 
 const q = 'projectId=local&st=t&sv=1'
 
@@ -36,7 +36,15 @@ describe.each(ENGINES)('smart sessions (%s)', (kind) => {
     const signature = await owner.signTypedData(sessionTypedData({ ...fields, project: 'local' }))
     const r = await call(`${t.url}/v1/sessions?${q}`, { json: { ...fields, signature } })
     expect(r.status).toBe(201)
-    return r.body as { id: string; pci: string }
+    return r.body as SessionView
+  }
+
+  /** A revocation signed by `signer` over the session's typed data (fresh nonce, 5-minute deadline). */
+  async function revocation(s: SessionView, signer = owner, over: Partial<SessionView> = {}) {
+    const nonce = crypto.randomUUID()
+    const deadline = Date.now() + 300_000
+    const signature = await signer.signTypedData(sessionRevokeTypedData({ ...s, ...over, nonce, deadline }))
+    return { pci: s.pci, signature, nonce, deadline }
   }
 
   it('GET /v1/sessions/{id} reads a created session (core getSession)', async () => {
@@ -52,18 +60,15 @@ describe.each(ENGINES)('smart sessions (%s)', (kind) => {
     expect((await call(`${t.url}/v1/sessions/${s.id}?projectId=second`)).status).toBe(404)
   })
 
-  it('revoke needs the owner signature over id + pci; forged ones fail and change nothing', async () => {
+  it('revoke needs the owner’s EIP-712 signature over the session; forged ones fail and change nothing', async () => {
     const s = await create()
-    const forged = await other.signMessage({ message: revokeSessionMessage({ id: s.id, pci: s.pci }) })
-    expect(await api.revokeSession(s.id, { pci: s.pci, signature: forged })).toEqual({ success: false })
-    const r = await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, {
-      json: { pci: s.pci, signature: forged },
-    })
+    const forged = await revocation(s, other)
+    expect(await api.revokeSession(s.id, forged)).toEqual({ success: false })
+    const r = await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: forged })
     expect([r.status, r.body.code]).toEqual([401, 'invalid_signature'])
     expect((await call(`${t.url}/v1/sessions/${s.id}?${q}`)).body.status).toBe('active')
 
-    const good = await owner.signMessage({ message: revokeSessionMessage({ id: s.id, pci: s.pci }) })
-    expect(await api.revokeSession(s.id, { pci: s.pci, signature: good })).toEqual({ success: true })
+    expect(await api.revokeSession(s.id, await revocation(s))).toEqual({ success: true })
     const after = await call(`${t.url}/v1/sessions/${s.id}?${q}`)
     expect(after.body.status).toBe('revoked')
     expect(typeof after.body.revokedAt).toBe('number')
@@ -74,14 +79,18 @@ describe.each(ENGINES)('smart sessions (%s)', (kind) => {
     const missing = '00000000-0000-4000-8000-000000000000'
     expect((await call(`${t.url}/v1/sessions/${missing}?${q}`)).status).toBe(404)
     const s = await create()
-    const sig = await owner.signMessage({ message: revokeSessionMessage({ id: s.id, pci: 'other' }) })
-    expect(
-      (await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: { pci: 'other', signature: sig } }))
-        .body.code,
-    ).toBe('pci_mismatch')
-    expect(
-      (await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: { pci: s.pci, signature: 5 } })).status,
-    ).toBe(400)
+    const otherPci = { ...(await revocation(s, owner, { pci: 'other' })), pci: 'other' }
+    expect((await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json: otherPci })).body.code).toBe(
+      'pci_mismatch',
+    )
+    const good = await revocation(s)
+    for (const json of [
+      { ...good, signature: 5 },
+      { ...good, nonce: undefined },
+      { ...good, deadline: 'soon' },
+      { ...good, extra: 1 },
+    ])
+      expect((await call(`${t.url}/v1/sessions/${s.id}/revoke?${q}`, { json })).status).toBe(400)
     const badCreate = await call(`${t.url}/v1/sessions?${q}`, {
       json: {
         address: owner.address,

@@ -4,8 +4,10 @@ export {
   NAMES_DOMAIN,
   REGISTRATION_TYPES,
   registrationTypedData,
+  SESSION_REVOKE_TYPES,
   SESSION_TYPES,
   SESSIONS_DOMAIN,
+  sessionRevokeTypedData,
   sessionTypedData,
 } from './typed-data.js'
 export { verifyTypedSignature } from './verify.js'

@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import { type Hex, keccak256, stringToBytes } from 'viem'
 
 /**
  * EIP-712 domains of the gateway's signed requests. The domain separator
@@ -101,6 +101,63 @@ export function sessionTypedData(s: {
       expiry: BigInt(s.expiry),
       permissions: canonicalJson(s.permissions ?? {}),
       nonce: s.nonce,
+    },
+  }
+}
+
+/**
+ * A revocation signature covers everything the session it ends authorised:
+ * the project, the session id, owner, chain, pci, a digest of its
+ * permissions and its expiry, plus a one-time nonce and a deadline of its
+ * own (so a signed revocation is single-use and short-lived).
+ */
+export const SESSION_REVOKE_TYPES = {
+  SessionRevoke: [
+    { name: 'project', type: 'string' },
+    { name: 'session', type: 'string' },
+    { name: 'owner', type: 'address' },
+    { name: 'chainId', type: 'string' },
+    { name: 'pci', type: 'string' },
+    { name: 'permissionsDigest', type: 'bytes32' },
+    { name: 'expiry', type: 'uint64' },
+    { name: 'nonce', type: 'string' },
+    { name: 'deadline', type: 'uint64' },
+  ],
+} as const
+
+/**
+ * The typed data an owner signs (`eth_signTypedData_v4`) to revoke a smart
+ * session, built from the session as `GET /v1/sessions/{id}` answers it and
+ * the request's `nonce` and `deadline` (epoch ms).
+ *
+ * @example
+ * const signature = await account.signTypedData(sessionRevokeTypedData({ ...session, nonce, deadline }))
+ */
+export function sessionRevokeTypedData(s: {
+  id: string
+  projectId: string
+  address: string
+  chainId: string
+  pci: string
+  permissions: unknown
+  expiry: number
+  nonce: string
+  deadline: number
+}) {
+  return {
+    domain: SESSIONS_DOMAIN,
+    types: SESSION_REVOKE_TYPES,
+    primaryType: 'SessionRevoke' as const,
+    message: {
+      project: s.projectId,
+      session: s.id,
+      owner: s.address as Hex,
+      chainId: s.chainId,
+      pci: s.pci,
+      permissionsDigest: keccak256(stringToBytes(canonicalJson(s.permissions ?? {}))),
+      expiry: BigInt(s.expiry),
+      nonce: s.nonce,
+      deadline: BigInt(s.deadline),
     },
   }
 }

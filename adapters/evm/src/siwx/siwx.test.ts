@@ -154,6 +154,44 @@ describe('sign-in (SIWX) through createPortico, the EVM adapter on anvil and a r
     expect(again.portico.getState().router.view).toBe('SIWXSignMessage')
   })
 
+  it('check(): a live session stays; after a server-side revoke the token is dropped and the visitor asked again', async () => {
+    const { portico, wallet, storage, siwx } = start()
+    await portico.connect(ID)
+    await expect.poll(() => siwx.getState().status).toBe('requested')
+    portico.close()
+    const firstNonce = /Nonce: (\w+)/.exec(siwx.getState().message!)![1]
+    const session = await siwx.signIn()
+    expect((await siwx.check())?.id).toBe(session.id)
+    expect(siwx.getState().status).toBe('signed')
+
+    expect(await gateway.siwx.revoke(session.id)).toBe(true)
+    expect(await siwx.check()).toBeUndefined()
+    expect(storage.get(`siwx:eip155:${wallet.address}`)).toBeUndefined()
+    expect(siwx.getState().status).toBe('requested')
+    // A fresh nonce: the spent one cannot be signed again.
+    expect(siwx.getState().message).not.toContain(`Nonce: ${firstNonce}`)
+    expect([portico.getState().modal.open, portico.getState().router.view]).toEqual([true, 'SIWXSignMessage'])
+    // Signing the fresh message gives a new session.
+    const next = await siwx.signIn()
+    expect(next.id).not.toBe(session.id)
+  })
+
+  it('check() keeps the token when the gateway cannot be reached (rejects, still signed)', async () => {
+    const { portico, wallet, storage, siwx } = start()
+    await portico.connect(ID)
+    await expect.poll(() => siwx.getState().status).toBe('requested')
+    const session = await siwx.signIn()
+    const realFetch = globalThis.fetch
+    globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'))
+    try {
+      await expect(siwx.check()).rejects.toBeDefined()
+    } finally {
+      globalThis.fetch = realFetch
+    }
+    expect(siwx.getState().status).toBe('signed')
+    expect(storage.get(`siwx:eip155:${wallet.address}`)).toMatchObject({ token: session.token })
+  })
+
   it('disconnect drops the token and signs out on the gateway', async () => {
     const { portico, wallet, storage, siwx } = start()
     await portico.connect(ID)

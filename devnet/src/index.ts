@@ -30,8 +30,10 @@ export {
   type EvmFixtures,
   getEvmFixtures,
   MULTICALL3_ADDRESS,
+  type MultiTokenFixture,
   type TokenFixture,
 } from './evm/fixtures.js'
+export { jsonDataUri, svgDataUri } from './evm/nft-metadata.js'
 export * from './polkadot/index.js'
 export { getFreePort } from './ports.js'
 export {

@@ -33,7 +33,6 @@ export {
   type MultiTokenFixture,
   type TokenFixture,
 } from './evm/fixtures.js'
-export { jsonDataUri, svgDataUri } from './evm/nft-metadata.js'
 export * from './polkadot/index.js'
 export { getFreePort } from './ports.js'
 export {

@@ -4,10 +4,12 @@ pragma solidity ^0.8.24;
 /// @title PorticoCollectible
 /// @notice A small ERC-721 for the Portico devnet (NFT tab, gateway indexer).
 ///         The constructor mints `perHolder` tokens to each holder, ids from 1.
+///         `tokenURI(id)` is `uri + id + suffix`.
 contract PorticoCollectible {
     string public name;
     string public symbol;
     string private baseUri;
+    string private uriSuffix;
     uint256 public totalSupply;
 
     mapping(uint256 => address) private owners;
@@ -24,10 +26,18 @@ contract PorticoCollectible {
     error WrongOwner(address from, uint256 tokenId);
     error ZeroAddress();
 
-    constructor(string memory n, string memory s, string memory uri, address[] memory holders, uint256 perHolder) {
+    constructor(
+        string memory n,
+        string memory s,
+        string memory uri,
+        string memory suffix,
+        address[] memory holders,
+        uint256 perHolder
+    ) {
         name = n;
         symbol = s;
         baseUri = uri;
+        uriSuffix = suffix;
         for (uint256 i = 0; i < holders.length; i++) {
             for (uint256 j = 0; j < perHolder; j++) {
                 uint256 id = ++totalSupply;
@@ -55,7 +65,8 @@ contract PorticoCollectible {
 
     function tokenURI(uint256 tokenId) external view returns (string memory) {
         ownerOf(tokenId);
-        return string.concat(baseUri, _toString(tokenId));
+        // baseUri + id + suffix: the devnet builds on-chain JSON (a data: URI) around the id.
+        return string.concat(baseUri, _toString(tokenId), uriSuffix);
     }
 
     function approve(address to, uint256 tokenId) external {

@@ -28,6 +28,8 @@ for (const e of output.errors ?? []) console.error(e.formattedMessage)
 if (errors.length > 0) process.exit(1)
 for (const [file, contracts] of Object.entries(output.contracts)) {
   for (const [name, c] of Object.entries(contracts)) {
+    // Interfaces (no bytecode) get no artifact.
+    if (!c.evm.bytecode.object) continue
     const artifact = {
       contractName: name,
       sourceName: `contracts/${file}`,

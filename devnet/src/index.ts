@@ -30,6 +30,7 @@ export {
   type EvmFixtures,
   getEvmFixtures,
   MULTICALL3_ADDRESS,
+  type MultiTokenFixture,
   type TokenFixture,
 } from './evm/fixtures.js'
 export {

@@ -33,6 +33,7 @@ import {
   singleInstanceLeadership,
 } from './indexer/index.js'
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
+import { NftService, registerNftRoutes } from './nfts/index.js'
 import { registerOnramp } from './onramp/index.js'
 import { RetentionPruner } from './retention/index.js'
 import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-proxy/index.js'
@@ -223,6 +224,22 @@ export async function createGateway(
       },
     },
   )
+  registerNftRoutes(app, {
+    nfts: new NftService(
+      db,
+      chains,
+      {
+        origins: config.nfts.metadataOrigins,
+        ipfsGateway: config.nfts.ipfsGateway,
+        maxMetadataBytes: config.nfts.maxMetadataBytes,
+        maxImageBytes: config.nfts.maxImageBytes,
+        timeoutMs: config.nfts.timeoutMs,
+      },
+      config.nfts.spamCollections,
+    ),
+    chains,
+    publicUrl,
+  })
   registerSessionRoutes(app, new SessionService(db))
   const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
   registerSiwxRoutes(app, siwx)

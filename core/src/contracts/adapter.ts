@@ -150,6 +150,8 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     caipNetworkId: CaipNetworkId
     token?: string
     amount: bigint
+    /** An NFT of the collection `token` (Send NFT); adapters without NFT transfers throw `MethodNotSupportedError`. */
+    nft?: { standard: 'erc721' | 'erc1155'; tokenId: bigint }
   }): TransactionRequestOf<N> | Promise<TransactionRequestOf<N>>
   /**
    * Fungible token balances of `address` read from the chain's RPC (SPL token

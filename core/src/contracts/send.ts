@@ -13,6 +13,19 @@ export interface SendToken {
   decimals: number
   symbol: string
   value?: bigint
+  /**
+   * Set when Send moves an NFT: `token` is the collection's contract, the
+   * amount is whole items (`decimals` 0; always 1 for ERC-721) and `value`
+   * the items held. Only adapters that build NFT transfers accept it (EVM);
+   * the others refuse with `MethodNotSupportedError`.
+   */
+  nft?: SendNft
+}
+
+/** The NFT a `SendToken` names: its standard and token id (decimal text, as the gateway lists it). */
+export interface SendNft {
+  standard: 'erc721' | 'erc1155'
+  tokenId: string
 }
 
 /** A transfer as the visitor fills it in: token, amount in display units, receiver. */

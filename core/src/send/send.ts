@@ -41,6 +41,25 @@ export interface SendDeps {
   logger: { warn(message: string, error?: unknown): void }
 }
 
+/** An NFT `SendToken` names its contract, a standard we know, a decimal token id and 0 decimals. */
+function checkNft(token: SendToken) {
+  const nft = token.nft
+  if (nft === undefined) return
+  if (
+    nft === null ||
+    typeof nft !== 'object' ||
+    (nft.standard !== 'erc721' && nft.standard !== 'erc1155') ||
+    typeof nft.tokenId !== 'string' ||
+    !/^(0|[1-9][0-9]{0,77})$/.test(nft.tokenId) ||
+    typeof token.token !== 'string' ||
+    token.decimals !== 0
+  )
+    throw new TokenRequiredError({
+      details:
+        'an NFT needs its contract (token), standard erc721 or erc1155, a decimal tokenId and decimals 0',
+    })
+}
+
 type SendApi = Pick<Portico, 'prepareSend' | 'send' | 'getMaxSendAmount'>
 
 /**
@@ -107,6 +126,7 @@ export function createSend(deps: SendDeps): SendApi {
       to,
       caipNetworkId: w.caipNetworkId,
       ...(token.token !== undefined ? { token: token.token } : {}),
+      ...(token.nft ? { nft: { standard: token.nft.standard, tokenId: BigInt(token.nft.tokenId) } } : {}),
       amount,
     })) as TransactionRequestOf
   }
@@ -131,8 +151,11 @@ export function createSend(deps: SendDeps): SendApi {
       throw new AmountAndReceiverRequiredError()
     if (!token || typeof token !== 'object' || !Number.isInteger(token.decimals))
       throw new TokenRequiredError()
+    checkNft(token)
     const w = wallet(namespace)
     const amount = parseUnits(text.trim(), token.decimals)
+    if (token.nft?.standard === 'erc721' && amount !== 1n)
+      throw new AmountAndReceiverRequiredError({ details: 'an ERC-721 token is sent whole: the amount is 1' })
     if (amount <= 0n) throw new AmountAndReceiverRequiredError({ details: 'the amount must be more than 0' })
     await checkReceiver(w.adapter, w.ns, to, w.caipNetworkId)
     if (token.value !== undefined && amount > token.value) throw new AmountExceedsBalanceError()

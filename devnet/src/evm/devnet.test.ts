@@ -86,6 +86,45 @@ describe('startEvmDevnet', () => {
     expect(owner).toBe(accounts[1]!.address)
   })
 
+  it('the ERC-721 tokenURI is on-chain JSON (a data: URI) with an SVG image, named after the id', async () => {
+    const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+    const uri = (await client.readContract({
+      address: devnet.fixtures.collectible.address,
+      abi: artifacts.PorticoCollectible.abi,
+      functionName: 'tokenURI',
+      args: [3n],
+    })) as string
+    expect(uri.startsWith('data:application/json,')).toBe(true)
+    const meta = JSON.parse(decodeURIComponent(uri.slice('data:application/json,'.length)))
+    expect(meta.name).toBe('Portico Pass #3')
+    expect(meta.image).toMatch(/^data:image\/svg\+xml;base64,/)
+  })
+
+  it('mints every ERC-1155 item to the first dev accounts, with on-chain metadata', async () => {
+    const client = createPublicClient({ transport: http(devnet.chains[1]!.rpcUrl) })
+    const { multiToken } = devnet.fixtures
+    for (const holder of multiToken.holders) {
+      for (const item of multiToken.items) {
+        const balance = await client.readContract({
+          address: multiToken.address,
+          abi: artifacts.PorticoMultiToken.abi,
+          functionName: 'balanceOf',
+          args: [holder, BigInt(item.id)],
+        })
+        expect(balance).toBe(BigInt(item.amount))
+      }
+    }
+    const uri = (await client.readContract({
+      address: multiToken.address,
+      abi: artifacts.PorticoMultiToken.abi,
+      functionName: 'uri',
+      args: [2n],
+    })) as string
+    const meta = JSON.parse(decodeURIComponent(uri.slice('data:application/json,'.length)))
+    expect(meta.name).toBe('Sapphire Badge')
+    expect(meta.image).toMatch(/^data:image\/svg\+xml;base64,/)
+  })
+
   it('stop() kills both nodes and is idempotent', async () => {
     const other = await startEvmDevnet()
     const pids = other.chains.map((c) => c.pid)

@@ -15,8 +15,10 @@ import { type DevAccount, getDevAccounts } from './accounts.js'
 import { rpc } from './anvil.js'
 import multicallArtifact from './artifacts/Multicall3.json' with { type: 'json' }
 import collectibleArtifact from './artifacts/PorticoCollectible.json' with { type: 'json' }
+import multiTokenArtifact from './artifacts/PorticoMultiToken.json' with { type: 'json' }
 import tokenArtifact from './artifacts/PorticoToken.json' with { type: 'json' }
 import { type DexFixtures, deployDex, getDexFixtures } from './dex.js'
+import { collectibleUriParts, MULTI_TOKEN_ITEMS, multiTokenUris } from './nft-metadata.js'
 import { installSmartAccountFactory } from './smart-account.js'
 
 /** Canonical Multicall3 address (same on every EVM chain). */
@@ -37,11 +39,23 @@ export interface CollectibleFixture {
   owners: Record<string, Address>
 }
 
+/** The devnet ERC-1155: on-chain JSON metadata and SVG images (data: URIs). */
+export interface MultiTokenFixture {
+  address: Address
+  symbol: string
+  name: string
+  /** Item ids with their names and the amount each holder starts with. */
+  items: { id: string; name: string; amount: string }[]
+  /** Accounts that hold every item. */
+  holders: Address[]
+}
+
 /** What the devnet deploys on each chain; identical addresses on 31337 and 31338. */
 export interface EvmFixtures {
   multicall3: Address
   tokens: TokenFixture[]
   collectible: CollectibleFixture
+  multiToken: MultiTokenFixture
   accounts: DevAccount[]
   /** Amount of each token (in whole units) every dev account starts with. */
   tokenGrant: string
@@ -53,19 +67,21 @@ export const artifacts = {
   Multicall3: multicallArtifact as { abi: Abi; deployedBytecode: Hex },
   PorticoToken: tokenArtifact as { abi: Abi; bytecode: Hex },
   PorticoCollectible: collectibleArtifact as { abi: Abi; bytecode: Hex },
+  PorticoMultiToken: multiTokenArtifact as { abi: Abi; bytecode: Hex },
 }
 
 const TOKEN_SPECS = [
   { name: 'USD Coin', symbol: 'USDC', decimals: 6 },
   { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
 ] as const
-const COLLECTIBLE = { name: 'Portico Pass', symbol: 'PASS', uri: 'portico://pass/', perHolder: 2, holders: 3 }
+const COLLECTIBLE = { name: 'Portico Pass', symbol: 'PASS', perHolder: 2, holders: 3 }
+const MULTI_TOKEN = { name: 'Portico Badges', symbol: 'BADGE', holders: 3 }
 const TOKEN_GRANT = '1000000'
 /** Fixtures are deployed by the last dev account so accounts 0–8 keep nonce 0 for tests. */
 const DEPLOYER_INDEX = 9
 
 /**
- * The fixture addresses, computed without a node: the deployer's first three
+ * The fixture addresses, computed without a node: the deployer's first four
  * nonces on a fresh anvil. `deployEvmFixtures` checks the node agrees.
  */
 export function getEvmFixtures(): EvmFixtures {
@@ -89,6 +105,17 @@ export function getEvmFixtures(): EvmFixtures {
       address: getContractAddress({ from: deployer, nonce: BigInt(TOKEN_SPECS.length) }),
       owners,
     },
+    multiToken: {
+      name: MULTI_TOKEN.name,
+      symbol: MULTI_TOKEN.symbol,
+      address: getContractAddress({ from: deployer, nonce: BigInt(TOKEN_SPECS.length + 1) }),
+      items: MULTI_TOKEN_ITEMS.map((item, k) => ({
+        id: String(k + 1),
+        name: item.name,
+        amount: item.amount.toString(),
+      })),
+      holders: accounts.slice(0, MULTI_TOKEN.holders).map((a) => a.address),
+    },
     accounts,
     tokenGrant: TOKEN_GRANT,
     dex: getDexFixtures(tokens),
@@ -98,8 +125,8 @@ export function getEvmFixtures(): EvmFixtures {
 /**
  * Deploys the fixtures on a fresh anvil: Multicall3 and the smart-account
  * factory (SMART_ACCOUNT_FACTORY_ADDRESS) via anvil_setCode, the two
- * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721 and
- * the Uniswap V2 DEX with its three pools.
+ * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721, the
+ * ERC-1155 (on-chain metadata and images) and the Uniswap V2 DEX with its three pools.
  * Deterministic: same addresses on every fresh node. Idempotent on a node that
  * already has them.
  */
@@ -139,9 +166,21 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
       args: [
         COLLECTIBLE.name,
         COLLECTIBLE.symbol,
-        COLLECTIBLE.uri,
+        collectibleUriParts().prefix,
+        collectibleUriParts().suffix,
         holders.slice(0, COLLECTIBLE.holders),
         BigInt(COLLECTIBLE.perHolder),
+      ],
+    }),
+    encodeDeployData({
+      abi: artifacts.PorticoMultiToken.abi,
+      bytecode: artifacts.PorticoMultiToken.bytecode,
+      args: [
+        MULTI_TOKEN.name,
+        MULTI_TOKEN.symbol,
+        multiTokenUris(),
+        holders.slice(0, MULTI_TOKEN.holders),
+        MULTI_TOKEN_ITEMS.map((item) => item.amount),
       ],
     }),
   ]
@@ -152,7 +191,11 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
   for (const [nonce, data] of deployments.entries()) {
     hashes.push(await wallet.sendTransaction({ data, nonce, gas: 5_000_000n }))
   }
-  const expected = [...fixtures.tokens.map((t) => t.address), fixtures.collectible.address]
+  const expected = [
+    ...fixtures.tokens.map((t) => t.address),
+    fixtures.collectible.address,
+    fixtures.multiToken.address,
+  ]
   for (const [i, hash] of hashes.entries()) {
     const receipt = await client.waitForTransactionReceipt({ hash })
     if (

@@ -8,7 +8,7 @@ import type { Migration } from '../storage/migrations.js'
  * limit the row is locked until `locked_until`.
  */
 export const AUTH_RECOVERY_MIGRATION: Migration = {
-  version: 13,
+  version: 12,
   name: 'embedded wallet recovery share',
   statements: [
     `CREATE TABLE auth_recovery (

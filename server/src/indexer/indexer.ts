@@ -3,6 +3,7 @@ import type { Block, Log } from 'viem'
 import type { Chain, ChainRegistry } from '../chains/index.js'
 import { DEFAULT_CONFIRMATIONS, isDevnetNetwork } from '../config/index.js'
 import type { Metrics } from '../http/metrics.js'
+import { nftStatements, TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC } from '../nfts/rows.js'
 import { BatchConditionError, type Database, type Statement } from '../storage/index.js'
 import { ChainDisagreementError, ProviderRangeError } from './errors.js'
 import { type Leadership, singleInstanceLeadership } from './leader.js'
@@ -202,7 +203,8 @@ export class HistoryIndexer {
             {
               fromBlock: `0x${from.toString(16)}`,
               toBlock: `0x${to.toString(16)}`,
-              topics: [TRANSFER_TOPIC],
+              // ERC-20/721 Transfer and ERC-1155 TransferSingle/TransferBatch (NFT holdings).
+              topics: [[TRANSFER_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC]],
             },
           ],
         }) as Promise<Log[]>,
@@ -217,7 +219,13 @@ export class HistoryIndexer {
       return true
     }
     checkRange(from, blocks, logs)
-    const statements = await transferStatements(this.db, chain, blocks, logs)
+    const statements = await transferStatements(
+      this.db,
+      chain,
+      blocks,
+      logs.filter((l) => l.topics[0] === TRANSFER_TOPIC),
+    )
+    statements.push(...nftStatements(id, logs))
     statements.push(...blockHashStatements(id, blocks))
     // Compare-and-set: the range commits only if the cursor is still where this step read it.
     statements.push(

@@ -116,6 +116,7 @@ export async function rollbackStatements(
       params: [chain, chain, Number(fork)],
     },
     { sql: 'DELETE FROM txs WHERE chain = ? AND block_number >= ?', params: [chain, Number(fork)] },
+    { sql: 'DELETE FROM nft_transfers WHERE chain = ? AND block_number >= ?', params: [chain, Number(fork)] },
     { sql: 'DELETE FROM indexer_blocks WHERE chain = ? AND number >= ?', params: [chain, Number(fork)] },
     {
       sql: 'UPDATE indexer_cursors SET next_block = ?, updated_at = ? WHERE chain = ? AND next_block = ?',

@@ -372,7 +372,8 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     isValidAddress: ({ address, caipNetworkId }) => isBitcoinAddress(address, addressParams(caipNetworkId)),
 
     /** Payments in BTC (no tokens on bip122): the payment PSBT is built when it is sent or priced. */
-    transferRequest({ to, token, amount }) {
+    transferRequest({ to, token, amount, nft }) {
+      if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
       if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (tokens)' })
       return { to, value: amount }
     },

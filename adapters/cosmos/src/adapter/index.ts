@@ -5,6 +5,7 @@ import {
   type ChainAdapter,
   type Connector,
   type ConnectResult,
+  MethodNotSupportedError,
   type PorticoContext,
   PorticoError,
   type RequestChannel,
@@ -305,7 +306,8 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       isCosmosAddress(address, findNetwork(networks, caipNetworkId).cosmos.bech32Prefix),
 
     /** A bank `MsgSend` of `token` (a denom) or of the fee coin (the network's first currency). */
-    transferRequest({ to, caipNetworkId, token, amount }) {
+    transferRequest({ to, caipNetworkId, token, amount, nft }) {
+      if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
       const denom = token ?? findNetwork(networks, caipNetworkId).cosmos.currencies[0]!.denom
       return { to, amount: [{ denom, amount: amount.toString() }] }
     },

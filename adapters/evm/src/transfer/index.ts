@@ -3,6 +3,10 @@ import type { EvmTransactionRequest } from '../contract/index.js'
 
 /** `transfer(address,uint256)` of ERC-20. */
 export const ERC20_TRANSFER_SELECTOR = '0xa9059cbb'
+/** `safeTransferFrom(address,address,uint256)` of ERC-721. */
+export const ERC721_SAFE_TRANSFER_SELECTOR = '0x42842e0e'
+/** `safeTransferFrom(address,address,uint256,uint256,bytes)` of ERC-1155. */
+export const ERC1155_SAFE_TRANSFER_SELECTOR = '0xf242432a'
 
 const HEX_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 const UINT256_MAX = (1n << 256n) - 1n
@@ -28,7 +32,9 @@ export async function isValidEvmAddress(
 /**
  * The transaction that moves `amount` wei (no `token`) or `amount` units of
  * the ERC-20 at `token` to `to`: a plain value transfer, or a call of
- * `transfer(to, amount)` on the token contract.
+ * `transfer(to, amount)` on the token contract. With `nft`, `token` is the
+ * collection: ERC-721 `safeTransferFrom(from, to, id)` (amount must be 1) or
+ * ERC-1155 `safeTransferFrom(from, to, id, amount, "")`.
  */
 export function evmTransferRequest(params: {
   from: string
@@ -36,6 +42,7 @@ export function evmTransferRequest(params: {
   caipNetworkId: CaipNetworkId
   token?: string
   amount: bigint
+  nft?: { standard: 'erc721' | 'erc1155'; tokenId: bigint }
 }): EvmTransactionRequest {
   const to = `0x${params.to.replace(/^0x/, '').toLowerCase()}`
   if (!HEX_ADDRESS.test(to)) throw new TypeError(`not an EVM address: ${params.to}`)
@@ -43,6 +50,25 @@ export function evmTransferRequest(params: {
   const base = { from: params.from, caipNetworkId: params.caipNetworkId }
   if (params.token === undefined) return { ...base, to, value: params.amount }
   if (!HEX_ADDRESS.test(params.token)) throw new TypeError(`not a token address: ${params.token}`)
+  if (params.nft) return { ...base, to: params.token, data: nftTransferData(params, to) }
   const data = `${ERC20_TRANSFER_SELECTOR}${word(to.slice(2))}${word(params.amount.toString(16))}`
   return { ...base, to: params.token, data }
+}
+
+function nftTransferData(
+  params: { from: string; amount: bigint; nft?: { standard: 'erc721' | 'erc1155'; tokenId: bigint } },
+  to: string,
+): string {
+  const nft = params.nft!
+  const from = params.from.replace(/^0x/, '').toLowerCase()
+  if (!/^[0-9a-f]{40}$/.test(from)) throw new TypeError(`not an EVM address: ${params.from}`)
+  if (nft.tokenId < 0n || nft.tokenId > UINT256_MAX) throw new RangeError('token id out of uint256 range')
+  const id = word(nft.tokenId.toString(16))
+  if (nft.standard === 'erc721') {
+    if (params.amount !== 1n) throw new RangeError('an ERC-721 token moves whole: amount must be 1')
+    return `${ERC721_SAFE_TRANSFER_SELECTOR}${word(from)}${word(to.slice(2))}${id}`
+  }
+  if (nft.standard !== 'erc1155') throw new TypeError(`not an NFT standard: ${String(nft.standard)}`)
+  // The bytes argument: its offset (5 words in) and length 0.
+  return `${ERC1155_SAFE_TRANSFER_SELECTOR}${word(from)}${word(to.slice(2))}${id}${word(params.amount.toString(16))}${word('a0')}${word('0')}`
 }

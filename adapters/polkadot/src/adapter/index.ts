@@ -343,7 +343,8 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
 
     /** `balances.transferKeepAlive` of the native token; Assets-pallet transfers are not built yet. */
-    transferRequest({ to, token, amount }) {
+    transferRequest({ to, token, amount, nft }) {
+      if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
       if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (assets)' })
       return { to, value: amount }
     },

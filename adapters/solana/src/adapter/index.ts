@@ -396,7 +396,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     isValidAddress: ({ address }) => isSolanaAddress(address),
 
     /** SOL transfers only: an SPL token transfer is not built yet (MethodNotSupportedError). */
-    transferRequest({ from, to, caipNetworkId, token, amount }) {
+    transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
+      if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
       if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (SPL tokens)' })
       return { from, to, value: amount, caipNetworkId }
     },

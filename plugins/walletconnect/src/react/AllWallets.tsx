@@ -69,9 +69,14 @@ export default function AllWalletsView() {
     }
   }, [directory, directoryCache, portico, options, chainIds])
   // Re-mark installed wallets when a new one is announced.
+  // Not on the list's first run: it was just made from the same connectors.
   const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
+  const installedSeen = useRef<{ list: WalletList; key: string } | undefined>(undefined)
   useEffect(() => {
-    if (installedKey !== undefined) list?.refresh()
+    if (!list) return
+    const seen = installedSeen.current
+    installedSeen.current = { list, key: installedKey }
+    if (seen?.list === list && seen.key !== installedKey) list.refresh()
   }, [list, installedKey])
 
   const state = useSyncExternalStore(

@@ -84,7 +84,6 @@ export function createWalletList(options: WalletListOptions) {
   /** `loading` is what the visible mode waits for: the search's answer, or the next browse page. */
   let searchPending = false
   let browsePending = false
-  const loading = () => (state.search ? searchPending : browsePending)
 
   /**
    * The browse rows as last built, and what they were built from: a next page is appended to
@@ -186,8 +185,11 @@ export function createWalletList(options: WalletListOptions) {
 
   const set = (patch: Partial<WalletListState>) => {
     if (destroyed) return
-    state = { ...state, ...patch }
-    state.loading = loading()
+    const next = { ...state, ...patch }
+    next.loading = next.search ? searchPending : browsePending
+    // Nothing changed (e.g. a refresh with the same rows): no new state, so no render.
+    if ((Object.keys(next) as (keyof WalletListState)[]).every((k) => Object.is(next[k], state[k]))) return
+    state = next
     for (const l of [...listeners]) l(state)
   }
 

@@ -1,6 +1,6 @@
-import type { CaipNetworkId } from '@portico/core'
+import type { CaipNetworkId, WalletDirectoryApi } from '@portico/core'
 import { useCatalogue, useConnectors, usePorticoState, useViewTitle } from '@portico/react'
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useWalletConnect, WalletImage } from './shared.js'
 import { walletConnectStrings } from './strings.js'
 import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
@@ -69,9 +69,14 @@ export default function AllWalletsView() {
     }
   }, [directory, directoryCache, portico, options, chainIds])
   // Re-mark installed wallets when a new one is announced.
+  // Not on the list's first run: it was just made from the same connectors.
   const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
+  const installedSeen = useRef<{ list: WalletList; key: string } | undefined>(undefined)
   useEffect(() => {
-    if (installedKey !== undefined) list?.refresh()
+    if (!list) return
+    const seen = installedSeen.current
+    installedSeen.current = { list, key: installedKey }
+    if (seen?.list === list && seen.key !== installedKey) list.refresh()
   }, [list, installedKey])
 
   const state = useSyncExternalStore(
@@ -80,18 +85,26 @@ export default function AllWalletsView() {
     list?.getState ?? (directory ? pending : empty),
   )
   const [query, setQuery] = useState('')
-  const [scrollTop, setScrollTop] = useState(0)
+  /** The rows in the window: a scroll re-renders only when they change, not on every scroll event. */
+  const [range, setRange] = useState(() => rowRange(0))
+  const scrolledTo = useCallback((scrollTop: number) => {
+    const next = rowRange(scrollTop)
+    setRange((r) => (r.first === next.first && r.last === next.last ? r : next))
+  }, [])
 
-  const select = (item: WalletListItem) => {
-    instance.wallets.set(item.id, item)
-    if (item.installed && item.connectorId)
-      portico.router.push('ConnectingExternal', { connectorId: item.connectorId })
-    else portico.router.push('ConnectingWalletConnect', { walletId: item.id })
-  }
+  const select = useCallback(
+    (item: WalletListItem) => {
+      instance.wallets.set(item.id, item)
+      if (item.installed && item.connectorId)
+        portico.router.push('ConnectingExternal', { connectorId: item.connectorId })
+      else portico.router.push('ConnectingWalletConnect', { walletId: item.id })
+    },
+    [instance, portico],
+  )
 
   const items = state.items
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
-  const last = Math.min(items.length, Math.ceil((scrollTop + VIEWPORT_HEIGHT) / ROW_HEIGHT) + OVERSCAN)
+  const first = range.first
+  const last = Math.min(items.length, range.last)
   useEffect(() => {
     if (list && !state.search && state.hasMore && !state.loading && last >= items.length - PREFETCH_ROWS)
       void list.loadMore()
@@ -115,7 +128,7 @@ export default function AllWalletsView() {
         onChange={(e) => {
           setQuery(e.target.value)
           search.current = e.target.value
-          setScrollTop(0)
+          scrolledTo(0)
           if (scroller.current) scroller.current.scrollTop = 0
           list?.setSearch(e.target.value)
         }}
@@ -128,34 +141,18 @@ export default function AllWalletsView() {
         aria-busy={state.loading}
         data-count={items.length}
         style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative' }}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={(e) => scrolledTo(e.currentTarget.scrollTop)}
       >
         <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
           {items.slice(first, last).map((item, i) => (
-            <button
+            <WalletRow
               key={item.id}
-              type="button"
-              role="option"
-              aria-selected={false}
-              className="row"
-              data-wallet-id={item.id}
-              style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, insetInline: 0 }}
-              onClick={() => select(item)}
-            >
-              <WalletImage
-                src={
-                  item.image_url ??
-                  (item.image_id ? directory.getImageUrl('wallet', item.image_id) : undefined)
-                }
-                name={item.name}
-              />
-              <span className="row-label">{item.name}</span>
-              {item.installed ? (
-                <span className="tag">{t('installed')}</span>
-              ) : item.recommended ? (
-                <span className="tag">{t('recommended')}</span>
-              ) : null}
-            </button>
+              item={item}
+              top={(first + i) * ROW_HEIGHT}
+              tag={item.installed ? t('installed') : item.recommended ? t('recommended') : undefined}
+              directory={directory}
+              onSelect={select}
+            />
           ))}
         </div>
         {items.length === 0 ? (
@@ -188,6 +185,53 @@ export default function AllWalletsView() {
       ) : null}
     </div>
   )
+}
+
+/** The rows drawn for a scroll position: those in view and OVERSCAN more on each side. */
+function rowRange(scrollTop: number): { first: number; last: number } {
+  return {
+    first: Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN),
+    last: Math.ceil((scrollTop + VIEWPORT_HEIGHT) / ROW_HEIGHT) + OVERSCAN,
+  }
+}
+
+interface WalletRowProps {
+  item: WalletListItem
+  top: number
+  tag: string | undefined
+  directory: WalletDirectoryApi
+  onSelect: (item: WalletListItem) => void
+}
+
+/** A row is rendered again only when what it shows changed: a scroll or a merge leaves the others alone. */
+const WalletRow = memo(function WalletRow({ item, top, tag, directory, onSelect }: WalletRowProps) {
+  return (
+    <button
+      type="button"
+      role="option"
+      aria-selected={false}
+      className="row"
+      data-wallet-id={item.id}
+      style={{ position: 'absolute', top, insetInline: 0 }}
+      onClick={() => onSelect(item)}
+    >
+      <WalletImage
+        src={item.image_url ?? (item.image_id ? directory.getImageUrl('wallet', item.image_id) : undefined)}
+        name={item.name}
+      />
+      <span className="row-label">{item.name}</span>
+      {tag ? <span className="tag">{tag}</span> : null}
+    </button>
+  )
+}, sameRow)
+
+/** Same row: same props, the item compared field by field (a list rebuilt by a merge makes new objects). */
+function sameRow(a: WalletRowProps, b: WalletRowProps): boolean {
+  if (a.top !== b.top || a.tag !== b.tag || a.directory !== b.directory || a.onSelect !== b.onSelect)
+    return false
+  if (a.item === b.item) return true
+  const keys = Object.keys(a.item) as (keyof WalletListItem)[]
+  return keys.length === Object.keys(b.item).length && keys.every((k) => Object.is(a.item[k], b.item[k]))
 }
 
 /** After a failure: the search again when one is typed, else the browse list. */

@@ -64,34 +64,83 @@ export function safeSrc(src: string | undefined): string | undefined {
 }
 
 /**
+ * Image URLs this page has already loaded: a row that scrolls (or a search)
+ * back into view shows its image at once, with no second preload and no
+ * placeholder flash. Bounded, oldest dropped first.
+ */
+const loadedImages = new Set<string>()
+const LOADED_IMAGES_MAX = 2_000
+function rememberLoaded(src: string) {
+  loadedImages.add(src)
+  if (loadedImages.size > LOADED_IMAGES_MAX) {
+    const oldest = loadedImages.values().next().value
+    if (oldest !== undefined) loadedImages.delete(oldest)
+  }
+}
+
+/**
+ * Image preloads wait for the next task, all in one: the rows a click or a
+ * keystroke brings are painted first (React runs the effects of such a render
+ * before the browser paints), and a row scrolled past before then starts no
+ * request at all.
+ */
+const pendingPreloads = new Set<() => void>()
+let preloadTimer: ReturnType<typeof setTimeout> | undefined
+function startSoon(start: () => void): () => void {
+  pendingPreloads.add(start)
+  if (preloadTimer === undefined)
+    preloadTimer = setTimeout(() => {
+      preloadTimer = undefined
+      const starts = [...pendingPreloads]
+      pendingPreloads.clear()
+      for (const s of starts) s()
+    }, 0)
+  return () => pendingPreloads.delete(start)
+}
+
+/**
  * A wallet image that loads lazily: preloaded off-screen, shown when loaded,
  * and replaced by a placeholder (the name's initial) on error or after the
- * 2 s preload time-out (SPEC §9).
+ * 2 s preload time-out (SPEC §9). An image already loaded in this page shows
+ * at once.
  */
 export function WalletImage({ src, name, size }: { src: string | undefined; name: string; size?: 'lg' }) {
   const safe = safeSrc(src)
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>(safe ? 'loading' : 'failed')
+  const known = safe !== undefined && loadedImages.has(safe)
+  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>(
+    known ? 'loaded' : safe ? 'loading' : 'failed',
+  )
   useEffect(() => {
     if (!safe || typeof Image === 'undefined') return
+    if (loadedImages.has(safe)) {
+      setStatus('loaded')
+      return
+    }
     setStatus('loading')
-    const img = new Image()
     let done = false
     const finish = (s: 'loaded' | 'failed') => {
       if (done) return
       done = true
       clearTimeout(timer)
+      if (s === 'loaded') rememberLoaded(safe)
       setStatus(s)
     }
+    // The 2 s count starts now; the request itself a task later (see startSoon).
     const timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
-    img.onload = () => finish('loaded')
-    img.onerror = () => finish('failed')
-    img.src = safe
+    const cancel = startSoon(() => {
+      if (done) return
+      const img = new Image()
+      img.onload = () => finish('loaded')
+      img.onerror = () => finish('failed')
+      img.src = safe
+    })
     return () => {
       done = true
+      cancel()
       clearTimeout(timer)
     }
   }, [safe])
-  if (safe && status === 'loaded')
+  if (safe && (status === 'loaded' || (known && status !== 'failed')))
     return (
       <img className="wallet-icon" data-size={size} src={safe} alt="" width={40} height={40} loading="lazy" />
     )

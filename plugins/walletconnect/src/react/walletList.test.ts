@@ -2,6 +2,7 @@ import type { Connector } from '@portico/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
 import { createWalletList, mergeInstalled } from './walletList.js'
+import { searchKnown } from './walletSearch.js'
 
 const injected = (id: string, rdns: string): Connector => ({
   id,
@@ -41,6 +42,47 @@ describe('All Wallets list (SPEC §9: 4 recommended, 40 per page, 100 search res
     expect(list.getState().items).toHaveLength(100)
     await list.loadMore()
     expect(requests).toHaveLength(3)
+  })
+
+  it('a next page is appended to the rows already built: they keep their identity, and an installed wallet met on a later page still moves to the top', async () => {
+    const { api } = memoryDirectory(makeWallets(200))
+    let installed: Connector[] = []
+    const list = createWalletList({ directory: api, installed: () => installed, featuredIds: ['w0150'] })
+    await list.loadMore()
+    const page1 = list.getState().items
+    await list.loadMore()
+    const page2 = list.getState().items
+    expect(page2).toHaveLength(1 + 80)
+    expect(page2.slice(0, page1.length).every((w, i) => w === page1[i])).toBe(true)
+    expect(page2.filter((w) => w.recommended).map((w) => w.id)).toEqual(['w0150', 'w0001', 'w0002', 'w0003'])
+    // The same list as merging everything again.
+    const all = mergeInstalled([...page2], [])
+    expect(page2.map((w) => w.id)).toEqual(all.map((w) => w.id))
+
+    // Installed wallet w0101 (rdns com.wallet0101) is on page 3: listed first once that page loads.
+    installed = [injected('io.w101', 'com.wallet0101')]
+    list.refresh()
+    expect(list.getState().items[0]).toMatchObject({ id: 'installed:io.w101', installed: true })
+    await list.loadMore()
+    const items = list.getState().items
+    expect(items[0]).toMatchObject({ id: 'w0101', installed: true, connectorId: 'io.w101' })
+    expect(items.filter((w) => w.rdns === 'com.wallet0101')).toHaveLength(1)
+    expect(items).toHaveLength(1 + 120)
+  })
+
+  it('the instant answer over 5,000 loaded wallets is what merging every match gives: installed first, at most 100', () => {
+    const known = makeWallets(5_000)
+    const installed = [injected('io.w4321', 'com.wallet4321'), injected('dev.other', 'dev.other')]
+    for (const q of ['wallet', '1', '43', 'Wallet 4321', 'nothing']) {
+      const naive = mergeInstalled(
+        known.filter((w) => w.name.toLowerCase().includes(q.toLowerCase())),
+        installed,
+        q.toLowerCase(),
+      ).slice(0, 100)
+      expect(searchKnown(known, installed, q)).toEqual(naive)
+    }
+    expect(searchKnown(known, installed, '1')[0]).toMatchObject({ id: 'w4321', installed: true })
+    expect(searchKnown(known, installed, '1')).toHaveLength(100)
   })
 
   it('installed wallets are merged by rdns and listed first, without duplicates; unknown installed ones are added', () => {

@@ -84,16 +84,91 @@ export function createWalletList(options: WalletListOptions) {
   /** `loading` is what the visible mode waits for: the search's answer, or the next browse page. */
   let searchPending = false
   let browsePending = false
-  const loading = () => (state.search ? searchPending : browsePending)
 
+  /**
+   * The browse rows as last built, and what they were built from: a next page is appended to
+   * them (its entries, not all 5,000, are merged), so a page load costs the same at page 1 and
+   * at page 125, and the rows already built keep their identity (memoised rows stay as they are).
+   */
+  let built:
+    | {
+        featured: readonly WalletDirectoryEntry[]
+        pages: readonly WalletDirectoryEntry[]
+        installed: string
+        items: WalletListItem[]
+        ids: Set<string>
+        rdns: Set<string>
+        recommended: number
+      }
+    | undefined
+  const installedKey = (installed: readonly Connector[]) =>
+    installed.map((c) => `${c.id}\u0000${c.info?.rdns ?? ''}\u0000${c.name}`).join('\u0001')
   const browseItems = (): WalletListItem[] => {
-    const merged = mergeInstalled([...featured, ...pages], options.installed())
+    const installed = options.installed()
+    const key = installedKey(installed)
+    const prev = built
+    if (
+      prev &&
+      prev.featured === featured &&
+      prev.installed === key &&
+      prev.pages.length <= pages.length &&
+      (prev.pages.length === 0 || pages[prev.pages.length - 1] === prev.pages[prev.pages.length - 1])
+    ) {
+      const installedRdns = new Set(installed.map((c) => c.info?.rdns).filter(Boolean))
+      const added: WalletListItem[] = []
+      let recommended = prev.recommended
+      let appendable = true
+      for (let i = prev.pages.length; i < pages.length; i++) {
+        const e = pages[i]!
+        // An installed wallet met further down moves to the top: rebuild everything.
+        if (e.rdns && installedRdns.has(e.rdns)) {
+          appendable = false
+          break
+        }
+        if (prev.ids.has(e.id) || (e.rdns && prev.rdns.has(e.rdns))) continue
+        prev.ids.add(e.id)
+        if (e.rdns) prev.rdns.add(e.rdns)
+        if (recommended < RECOMMENDED_WALLETS_COUNT) {
+          recommended++
+          added.push({ ...e, installed: false, recommended: true })
+        } else added.push({ ...e, installed: false })
+      }
+      if (appendable) {
+        built = { ...prev, pages, recommended, items: added.length ? [...prev.items, ...added] : prev.items }
+        return built.items
+      }
+    }
+    const merged = mergeInstalled([...featured, ...pages], installed)
     let recommended = 0
-    return merged.map((item) => {
+    const items = merged.map((item) => {
       if (item.installed || recommended >= RECOMMENDED_WALLETS_COUNT) return item
       recommended++
       return { ...item, recommended: true }
     })
+    const ids = new Set<string>()
+    const rdns = new Set<string>()
+    // As mergeInstalled counts them: an entry skipped as a duplicate adds neither its id nor its rdns.
+    for (const e of [...featured, ...pages]) {
+      if (ids.has(e.id) || (e.rdns && rdns.has(e.rdns))) continue
+      ids.add(e.id)
+      if (e.rdns) rdns.add(e.rdns)
+    }
+    built = { featured, pages, installed: key, items, ids, rdns, recommended }
+    return items
+  }
+  /** The ids of the loaded pages, kept as the pages grow (not rebuilt from 5,000 entries per page). */
+  let pageIdsOf: { pages: readonly WalletDirectoryEntry[]; ids: Set<string> } | undefined
+  const pageIds = (list: readonly WalletDirectoryEntry[]): Set<string> => {
+    const prev = pageIdsOf
+    if (
+      prev &&
+      prev.pages.length <= list.length &&
+      list[prev.pages.length - 1] === prev.pages[prev.pages.length - 1]
+    ) {
+      for (let i = prev.pages.length; i < list.length; i++) prev.ids.add(list[i]!.id)
+      pageIdsOf = { pages: list, ids: prev.ids }
+    } else pageIdsOf = { pages: list, ids: new Set(list.map((w) => w.id)) }
+    return pageIdsOf.ids
   }
   const browseState = () => ({
     items: browseItems(),
@@ -110,8 +185,11 @@ export function createWalletList(options: WalletListOptions) {
 
   const set = (patch: Partial<WalletListState>) => {
     if (destroyed) return
-    state = { ...state, ...patch }
-    state.loading = loading()
+    const next = { ...state, ...patch }
+    next.loading = next.search ? searchPending : browsePending
+    // Nothing changed (e.g. a refresh with the same rows): no new state, so no render.
+    if ((Object.keys(next) as (keyof WalletListState)[]).every((k) => Object.is(next[k], state[k]))) return
+    state = next
     for (const l of [...listeners]) l(state)
   }
 
@@ -153,13 +231,16 @@ export function createWalletList(options: WalletListOptions) {
           })
           page++
           total = res.count
-          const known = new Set(pages.map((w) => w.id))
+          const known = pageIds(pages)
           pages = [...pages, ...res.data.filter((w) => !known.has(w.id))]
           cache.save(scope, { featured, pages, page, total, fetchedAt: cache.get(scope)?.fetchedAt ?? 0 })
         }
         browsePending = false
-        set({ error: undefined })
-        refresh()
+        // One update (one render) with the new rows, not one for the state and one for the rows.
+        if (state.search) {
+          set({ error: undefined })
+          refresh()
+        } else set({ error: undefined, ...browseState() })
       } catch (error) {
         browsePending = false
         set({ error })
@@ -224,7 +305,13 @@ export function createWalletList(options: WalletListOptions) {
     /** Loads the next page (the first: from the cache's request when one is under way). */
     loadMore,
     /** Starts the list: page 1 when nothing is cached, else a refresh of page 1 behind the cached rows. */
-    start: (): Promise<void> => (page === 0 ? loadMore() : revalidate()),
+    start: (): Promise<void> =>
+      page === 0
+        ? loadMore()
+        : // A task later: the cached rows are painted before the requests are even made.
+          new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+            destroyed ? undefined : revalidate(),
+          ),
     /**
      * Answers at once from what is known, then asks the directory: only the
      * last query within `debounceMs` is sent; an in-flight older one is aborted.

@@ -57,10 +57,23 @@ export function mergeInstalled(
   return [...head, ...tail]
 }
 
+/** Lower-cased names, computed once per entry (not once per entry per keystroke). */
+const searchKeys = new WeakMap<WalletDirectoryEntry, string>()
+function searchKey(e: WalletDirectoryEntry): string {
+  let key = searchKeys.get(e)
+  if (key === undefined) {
+    key = e.name.toLowerCase()
+    searchKeys.set(e, key)
+  }
+  return key
+}
+
 /**
  * The instant answer to a keystroke, from what the client already holds
  * (installed wallets, the loaded pages, entries met in earlier searches):
- * name matches, installed first, at most 100 (SPEC §9). No request.
+ * name matches, installed first, at most 100 (SPEC §9). No request. Only the
+ * matches that can be shown are merged (installed ones, then the first 100
+ * others), so a one-letter query over 5,000 loaded entries stays cheap.
  */
 export function searchKnown(
   known: readonly WalletDirectoryEntry[],
@@ -68,7 +81,25 @@ export function searchKnown(
   query: string,
 ): WalletListItem[] {
   const q = query.trim().toLowerCase()
-  const hits = q ? known.filter((e) => e.name.toLowerCase().includes(q)) : known
+  const installedRdns = new Set<string>()
+  for (const c of installed) if (c.info?.rdns) installedRdns.add(c.info.rdns)
+  const hits: WalletDirectoryEntry[] = []
+  // The others as mergeInstalled counts them: a duplicate (by id, then rdns) takes no place.
+  const ids = new Set<string>()
+  const rdns = new Set<string>()
+  let others = 0
+  for (const e of known) {
+    if (q && !searchKey(e).includes(q)) continue
+    if (e.rdns && installedRdns.has(e.rdns)) {
+      hits.push(e)
+      continue
+    }
+    if (others >= SEARCH_RESULTS_LIMIT || ids.has(e.id) || (e.rdns && rdns.has(e.rdns))) continue
+    ids.add(e.id)
+    if (e.rdns) rdns.add(e.rdns)
+    others++
+    hits.push(e)
+  }
   return mergeInstalled(hits, installed, q).slice(0, SEARCH_RESULTS_LIMIT)
 }
 

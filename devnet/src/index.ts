@@ -32,6 +32,7 @@ export {
   MULTICALL3_ADDRESS,
   type TokenFixture,
 } from './evm/fixtures.js'
+export * from './oidc/index.js'
 export * from './polkadot/index.js'
 export { getFreePort } from './ports.js'
 export {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
+import { SocialAuthService } from './auth-social/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -237,13 +238,22 @@ export async function createGateway(
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.
   const ew = config.embeddedWallet
   const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
-  const signer =
+  // Social login's redirect URI is on the signer origin, known once it listens.
+  const social =
+    ew?.social &&
+    new SocialAuthService(db, ew.social, {
+      secret: ew.secret,
+      sessionTtlMs: ew.sessionTtlMs,
+      redirectUri: () => `${signer?.url() ?? ''}/v1/auth/social/callback`,
+    })
+  const signer: SignerListener | undefined =
     ew && mailer
       ? createSignerListener({
           config: ew,
           host: config.host,
           projects: config.projects,
           auth: new EmailAuthService(db, ew, mailer, rateLimitStore),
+          ...(social ? { social } : {}),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -20,6 +20,12 @@ export const strings = {
   resendIn: (seconds: number) => `Resend code in ${seconds} s`,
   resent: 'A new code is on its way.',
   approveInFrame: 'Approve the request in the secure window.',
+  socialLabel: 'Log in with',
+  continueWith: (provider: string) => `Continue with ${provider}`,
+  socialMore: 'More',
+  socialWaiting: 'Waiting for the login window…',
+  socialClosed: 'The login window was closed. Choose a way to log in.',
+  socialBlocked: 'The login window was blocked. Allow pop-ups for this site and try again.',
   custody:
     'Your key is split: one part stays in this browser, one on the site’s gateway. Neither the site nor the gateway can sign alone.',
 } as const

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { SocialConfigSchema } from '../auth-social/config.js'
 
 /**
  * `embeddedWallet` in the gateway config: the signer listener (its own
@@ -42,6 +43,8 @@ export const EmbeddedWalletConfigSchema = Type.Object({
   perIpPerHour: Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
   /** A session token lives this long. */
   sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
+  /** Social (OAuth / OpenID Connect) login: the providers offered and their app credentials. */
+  social: Type.Optional(SocialConfigSchema),
 })
 
 export type EmbeddedWalletConfig = Static<typeof EmbeddedWalletConfigSchema>

@@ -5,6 +5,7 @@ import {
   type EmbeddedWalletConfig,
   registerEmailAuthRoutes,
 } from '../auth-email/index.js'
+import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social/index.js'
 import type { ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
@@ -33,6 +34,8 @@ export function createSignerListener(options: {
   host: string
   projects: readonly ProjectConfig[]
   auth: EmailAuthService
+  /** Social login (when `embeddedWallet.social` is configured). */
+  social?: SocialAuthService
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -76,6 +79,7 @@ export function createSignerListener(options: {
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
   )
   registerEmailAuthRoutes(app, options.auth, projects)
+  if (options.social) registerSocialAuthRoutes(app, options.social, projects)
 
   return {
     app,

@@ -1,4 +1,5 @@
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
+import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -173,6 +174,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   SIWX_MIGRATION,
   AUTH_EMAIL_MIGRATION,
+  AUTH_SOCIAL_MIGRATION,
 ]
 
 /**

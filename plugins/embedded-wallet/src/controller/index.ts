@@ -9,12 +9,14 @@ export {
   type FramePayload,
   parseFrameMessage,
   parseSession,
+  parseSocialStart,
 } from '../protocol.js'
 export { strings as embeddedWalletStrings } from '../strings.js'
 export {
   EMAIL_LOGIN_STORAGE_KEY,
   EmbeddedWalletController,
   type EmbeddedWalletControllerOptions,
+  SocialPopupClosedError,
 } from './controller.js'
 export {
   createFrameClient,

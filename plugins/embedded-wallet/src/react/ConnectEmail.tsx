@@ -3,6 +3,7 @@ import { usePortico } from '@portico/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
 import { strings } from '../strings.js'
+import ConnectSocial from './ConnectSocial.js'
 
 /**
  * The email field of the Connect view (SPEC §2: email first unless browser
@@ -46,40 +47,44 @@ export default function ConnectEmail() {
   }
 
   return (
-    <form className="section" data-connect-email="" onSubmit={submit} noValidate aria-busy={busy}>
-      <label htmlFor={`${id}-email`} className="visually-hidden">
-        {strings.emailLabel}
-      </label>
-      <div className="actions" style={{ marginTop: 0 }}>
-        <input
-          id={`${id}-email`}
-          className="search"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={strings.emailPlaceholder}
-          value={email}
-          maxLength={254}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-          style={{ flex: 1 }}
-        />
-        <button
-          type="submit"
-          className="button"
-          data-variant="primary"
-          disabled={busy || email.trim() === ''}
-        >
-          {busy ? strings.sending : strings.continue}
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert" data-testid="email-error">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    <>
+      <form className="section" data-connect-email="" onSubmit={submit} noValidate aria-busy={busy}>
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          {strings.emailLabel}
+        </label>
+        <div className="actions" style={{ marginTop: 0 }}>
+          <input
+            id={`${id}-email`}
+            className="search"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={strings.emailPlaceholder}
+            value={email}
+            maxLength={254}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            style={{ flex: 1 }}
+          />
+          <button
+            type="submit"
+            className="button"
+            data-variant="primary"
+            disabled={busy || email.trim() === ''}
+          >
+            {busy ? strings.sending : strings.continue}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="error-text" role="alert" data-testid="email-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {/* SPEC §2: social right after email, in either order of methods. */}
+      <ConnectSocial />
+    </>
   )
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
 import { RecoveryService } from './auth-recovery/index.js'
+import { SocialAuthService } from './auth-social/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -263,7 +264,15 @@ export async function createGateway(
   const ew = config.embeddedWallet
   const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
   const auth = ew && mailer ? new EmailAuthService(db, ew, mailer, rateLimitStore) : undefined
-  const signer =
+  // Social login's redirect URI is on the signer origin, known once it listens.
+  const social =
+    ew?.social &&
+    new SocialAuthService(db, ew.social, {
+      secret: ew.secret,
+      sessionTtlMs: ew.sessionTtlMs,
+      redirectUri: () => `${signer?.url() ?? ''}/v1/auth/social/callback`,
+    })
+  const signer: SignerListener | undefined =
     ew && auth
       ? createSignerListener({
           config: ew,
@@ -271,6 +280,7 @@ export async function createGateway(
           projects: config.projects,
           auth,
           recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
+          ...(social ? { social } : {}),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -9,6 +9,7 @@ import {
   type Network,
   type Plugin,
   type Portico,
+  type SocialProvider,
 } from '@portico/core'
 import { embeddedWalletPlugin } from '@portico/plugin-embedded-wallet'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
@@ -52,7 +53,7 @@ export interface DevnetInfo {
   /** Sign-in after connect (needs `apiUrl`); off unless the served devnet.json asks for it. */
   siwx?: { required?: boolean }
   /** The gateway's signer listener (email login), when the gateway runs with `embeddedWallet`; off otherwise. */
-  embeddedWallet?: { frameUrl: string }
+  embeddedWallet?: { frameUrl: string; socialProviders?: SocialProvider[] }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -161,7 +162,12 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
       ...(devnet.apiUrl ? [onrampPlugin(), namesPlugin()] : []),
       // Email login only when the gateway runs its signer listener (an SMTP server configured).
       ...(devnet.apiUrl && devnet.embeddedWallet
-        ? [embeddedWalletPlugin({ frameUrl: devnet.embeddedWallet.frameUrl })]
+        ? [
+            embeddedWalletPlugin({
+              frameUrl: devnet.embeddedWallet.frameUrl,
+              socialProviders: devnet.embeddedWallet.socialProviders ?? [],
+            }),
+          ]
         : []),
     ],
     metadata,

@@ -1,4 +1,11 @@
-import { type ConnectorProvider, definePlugin, type Plugin, type Portico } from '@portico/core'
+import {
+  type ConnectorProvider,
+  definePlugin,
+  type Plugin,
+  type Portico,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from '@portico/core'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
@@ -24,6 +31,12 @@ export interface EmbeddedWalletPluginOptions {
   requestTimeoutMs?: number
   /** Register the views (default true; needs `@portico/react`). */
   views?: boolean
+  /**
+   * The social providers this project offers (SPEC §2 list; each must be
+   * configured with its client id and secret in the gateway's
+   * `embeddedWallet.social`). Shown in SPEC order, filtered for Telegram. Default none.
+   */
+  socialProviders?: readonly SocialProvider[]
 }
 
 /** @internal What the plugin keeps per instance (read by the lazy controller and views). */
@@ -31,6 +44,8 @@ export interface EmbeddedWalletRegistration {
   options: EmbeddedWalletControllerOptions
   controller: EmbeddedWalletController | undefined
   portico: Portico
+  /** The enabled social providers, SPEC order. */
+  socialProviders: readonly SocialProvider[]
 }
 
 /** @internal */
@@ -76,9 +91,13 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         ctx.logger.warn('embedded-wallet: needs a frameUrl (or apiUrl) and a projectId; email login is off')
         return
       }
+      const unknown = (options.socialProviders ?? []).filter((p) => !SOCIAL_PROVIDERS.includes(p))
+      if (unknown.length)
+        ctx.logger.warn(`embedded-wallet: unknown social providers ignored: ${unknown.join(', ')}`)
       const reg: EmbeddedWalletRegistration = {
         portico: ctx.portico,
         controller: undefined,
+        socialProviders: SOCIAL_PROVIDERS.filter((p) => options.socialProviders?.includes(p)),
         options: {
           frameUrl,
           projectId,
@@ -88,9 +107,14 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           setUser: (user) =>
             ctx.updateAccount?.('eip155', {
               user: user
-                ? { email: user.email, address: user.address, preferredAccountType: 'eoa' }
+                ? user.provider
+                  ? { userName: user.email, address: user.address, preferredAccountType: 'eoa' }
+                  : { email: user.email, address: user.address, preferredAccountType: 'eoa' }
                 : undefined,
+              socialProvider: user?.provider,
             }),
+          setSocial: (provider, popup) =>
+            ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
           ...(options.loadTimeoutMs !== undefined ? { loadTimeoutMs: options.loadTimeoutMs } : {}),
           ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
         },

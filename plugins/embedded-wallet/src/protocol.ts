@@ -3,6 +3,7 @@
  * frame (served by the gateway) checks the same shapes with its own code.
  * Everything the frame sends is untrusted here until it passes `parseFrameMessage`.
  */
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@portico/core'
 export const PROTOCOL_TAG = 'embedded-wallet'
 
 /** A request the modal sends to the frame. */
@@ -12,6 +13,8 @@ export type FramePayload =
   | { type: 'session.get' }
   | { type: 'logout' }
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
+  | { type: 'social.start'; provider: string }
+  | { type: 'social.finish' | 'social.cancel'; state: string }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {
@@ -57,10 +60,32 @@ export function frameRequest(id: string, payload: FramePayload) {
   return { portico: PROTOCOL_TAG, v: 1, id, payload }
 }
 
-/** A session answer from the frame (`session.get`, `otp.verify`): the email and the wallet address, or null. */
-export function parseSession(result: unknown): { email: string; address: `0x${string}` } | null | undefined {
+/**
+ * A session answer from the frame (`session.get`, `otp.verify`, `social.finish`):
+ * the email (for a social login: the provider's email or name) and the wallet
+ * address, with the social provider when the login was social; or null.
+ */
+export function parseSession(
+  result: unknown,
+): { email: string; address: `0x${string}`; provider?: SocialProvider } | null | undefined {
   if (result === null) return null
   if (!isObj(result) || typeof result.email !== 'string' || result.email.length > 254) return undefined
   if (typeof result.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(result.address)) return undefined
-  return { email: result.email, address: result.address as `0x${string}` }
+  const provider = SOCIAL_PROVIDERS.find((p) => p === result.provider)
+  if (result.provider !== undefined && !provider) return undefined
+  return { email: result.email, address: result.address as `0x${string}`, ...(provider ? { provider } : {}) }
+}
+
+/** The frame's answer to `social.start`: where the popup goes, and the state naming the sign-in. */
+export function parseSocialStart(result: unknown): { url: string; state: string } | undefined {
+  if (!isObj(result) || typeof result.url !== 'string' || typeof result.state !== 'string') return undefined
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(result.state) || result.url.length > 4096) return undefined
+  try {
+    const u = new URL(result.url)
+    return u.protocol === 'https:' || u.protocol === 'http:'
+      ? { url: u.toString(), state: result.state }
+      : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { SocialConfigSchema } from '../auth-social/config.js'
 
 /**
  * `embeddedWallet` in the gateway config: the signer listener (its own
@@ -46,6 +47,8 @@ export const EmbeddedWalletConfigSchema = Type.Object({
   recoveryLockMs: Type.Integer({ minimum: 1_000, maximum: 7 * 86_400_000, default: 3_600_000 }),
   /** A session token lives this long. */
   sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
+  /** Social (OAuth / OpenID Connect) login: the providers offered and their app credentials. */
+  social: Type.Optional(SocialConfigSchema),
 })
 
 export type EmbeddedWalletConfig = Static<typeof EmbeddedWalletConfigSchema>

@@ -67,7 +67,13 @@ export function registerEmailAuthRoutes(
 
   app.get('/v1/auth/session', { config: { auth: 'public' } }, async (request, reply) => {
     const s = await auth.session(bearer(request.headers.authorization))
-    return reply.headers(noStore).send({ email: s.email, expiresAt: s.expiresAt })
+    // Social sessions: `method` is the provider and `label` the name to show (the subject is not an email).
+    return reply.headers(noStore).send({
+      email: s.email,
+      expiresAt: s.expiresAt,
+      method: s.method ?? 'email',
+      ...(s.label ? { label: s.label } : {}),
+    })
   })
 
   app.get('/v1/auth/share', { config: { auth: 'public' } }, async (request, reply) => {

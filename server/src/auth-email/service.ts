@@ -15,7 +15,12 @@ export function cooldownMessage(remainingMs: number): string {
 
 /** An authenticated embedded-wallet session (what a bearer token stands for). */
 export interface AuthSession {
+  /** The account subject: the address for email logins, `provider:sub` for social ones. */
   email: string
+  /** 'email' or the social provider (null on sessions from before migration 14). */
+  method: string | null
+  /** The name to show for social sessions (the provider's email or name). */
+  label: string | null
   projectId: string
   expiresAt: number
 }
@@ -161,12 +166,22 @@ export class EmailAuthService {
       project_id: string
       expires_at: number | string
       revoked_at: unknown
-    }>('SELECT email, project_id, expires_at, revoked_at FROM auth_sessions WHERE token_hash = ?', [
-      tokenHash,
-    ])
+      method: string | null
+      label: string | null
+    }>(
+      'SELECT email, project_id, expires_at, revoked_at, method, label FROM auth_sessions WHERE token_hash = ?',
+      [tokenHash],
+    )
     if (!row || row.revoked_at !== null || Number(row.expires_at) <= this.now())
       throw new ApiError(401, 'session_invalid', 'Session Expired')
-    return { email: row.email, projectId: row.project_id, expiresAt: Number(row.expires_at), tokenHash }
+    return {
+      email: row.email,
+      projectId: row.project_id,
+      expiresAt: Number(row.expires_at),
+      tokenHash,
+      method: row.method ?? null,
+      label: row.label ?? null,
+    }
   }
 
   async revoke(token: string | undefined): Promise<void> {

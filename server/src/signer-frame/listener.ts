@@ -6,6 +6,7 @@ import {
   registerEmailAuthRoutes,
 } from '../auth-email/index.js'
 import { type RecoveryService, registerRecoveryRoutes } from '../auth-recovery/index.js'
+import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social/index.js'
 import type { ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
@@ -36,6 +37,8 @@ export function createSignerListener(options: {
   auth: EmailAuthService
   /** Recovery-share endpoints (issue 14); absent, a new device cannot recover. */
   recovery?: RecoveryService
+  /** Social login (when `embeddedWallet.social` is configured). */
+  social?: SocialAuthService
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -80,6 +83,7 @@ export function createSignerListener(options: {
   )
   registerEmailAuthRoutes(app, options.auth, projects)
   if (options.recovery) registerRecoveryRoutes(app, options.recovery)
+  if (options.social) registerSocialAuthRoutes(app, options.social, projects)
 
   return {
     app,

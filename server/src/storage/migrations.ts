@@ -1,5 +1,6 @@
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
+import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
 import { NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
@@ -177,6 +178,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_EMAIL_MIGRATION,
   NFT_MIGRATION,
   AUTH_RECOVERY_MIGRATION,
+  AUTH_SOCIAL_MIGRATION,
 ]
 
 /**

@@ -15,9 +15,10 @@ import {
   type PorticoStorage,
   type RequestChannel,
   RpcCallNotAllowedError,
+  type SocialProvider,
   shortenEmail,
 } from '@portico/core'
-import { parseSession } from '../protocol.js'
+import { parseSession, parseSocialStart } from '../protocol.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
 
@@ -30,13 +31,23 @@ export interface EmbeddedWalletControllerOptions {
   storage: PorticoStorage
   networks(): readonly Network[]
   setAlert(alert: AlertState): void
-  setUser(user: { email: string; address: string } | undefined): void
+  setUser(user: { email: string; address: string; provider?: SocialProvider } | undefined): void
+  /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
+  setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
 }
 
 type Handler = (payload: unknown) => void
+
+/** The visitor closed the social login window before finishing (the view goes back to Connect with a message). */
+export class SocialPopupClosedError extends PorticoError {
+  override name = 'SocialPopupClosedError'
+  constructor() {
+    super('The login window was closed', { code: 'SOCIAL_POPUP_CLOSED' })
+  }
+}
 
 /**
  * The embedded wallet's flow on the dApp side: the email code steps (with
@@ -112,6 +123,51 @@ export class EmbeddedWalletController {
     return s
   }
 
+  /**
+   * Social login (OAuth code + PKCE, run by the frame and the gateway). The
+   * caller opens `popup` synchronously in the click handler (so blockers
+   * allow it); this sends it to the provider, waits for the frame to hold
+   * the session and closes it. A popup the visitor closes first rejects with
+   * `SocialPopupClosedError`.
+   */
+  async socialLogin(
+    provider: SocialProvider,
+    popup: Window | null,
+    opts: { pollMs?: number } = {},
+  ): Promise<{ email: string; address: `0x${string}`; provider?: SocialProvider }> {
+    if (!popup) throw new PorticoError('The login window was blocked', { code: 'POPUP_BLOCKED' })
+    const frame = this.#client()
+    this.options.setSocial?.(provider, popup)
+    let timer: ReturnType<typeof setInterval> | undefined
+    try {
+      const started = parseSocialStart(await frame.request({ type: 'social.start', provider }))
+      if (!started) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
+      popup.location.href = started.url
+      const closed = new Promise<never>((_, reject) => {
+        timer = setInterval(() => {
+          if (!popup.closed) return
+          clearInterval(timer)
+          // Closed before the provider came back: give up; closed after (callback in): the exchange goes on.
+          frame.request({ type: 'social.cancel', state: started.state }).then(
+            (cancelled) => {
+              if (cancelled === true) reject(new SocialPopupClosedError())
+            },
+            (error: unknown) => reject(error),
+          )
+        }, opts.pollMs ?? 500)
+      })
+      const s = parseSession(
+        await Promise.race([frame.request({ type: 'social.finish', state: started.state }), closed]),
+      )
+      if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
+      return s
+    } finally {
+      clearInterval(timer)
+      if (!popup.closed) popup.close()
+      this.options.setSocial?.(undefined, undefined)
+    }
+  }
+
   // —— the connector provider ——
 
   async #openSession(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession | undefined> {
@@ -119,7 +175,11 @@ export class EmbeddedWalletController {
     if (!evm) return undefined
     const s = parseSession(await this.#client().request({ type: 'session.get' }))
     if (!s) return undefined
-    this.options.setUser({ email: s.email, address: s.address })
+    this.options.setUser({
+      email: s.email,
+      address: s.address,
+      ...(s.provider ? { provider: s.provider } : {}),
+    })
     return {
       channels: { eip155: this.#channel(evm.chains, s.address) },
       wallet: { name: shortenEmail(s.email), type: 'AUTH' },

@@ -9,11 +9,13 @@ export {
   type FramePayload,
   parseFrameMessage,
   parseSession,
+  parseSocialStart,
 } from '../protocol.js'
 export {
   EMAIL_LOGIN_STORAGE_KEY,
   EmbeddedWalletController,
   type EmbeddedWalletControllerOptions,
+  SocialPopupClosedError,
 } from './controller.js'
 export {
   createFrameClient,

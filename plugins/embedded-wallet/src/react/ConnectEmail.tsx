@@ -2,6 +2,7 @@ import { PorticoError } from '@portico/core'
 import { useCatalogue, usePortico } from '@portico/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
+import ConnectSocial from './ConnectSocial.js'
 import { embeddedWalletStrings } from './strings.js'
 
 /**
@@ -47,40 +48,44 @@ export default function ConnectEmail() {
   }
 
   return (
-    <form className="section" data-connect-email="" onSubmit={submit} noValidate aria-busy={busy}>
-      <label htmlFor={`${id}-email`} className="visually-hidden">
-        {t('emailLabel')}
-      </label>
-      <div className="actions" style={{ marginBlockStart: 0 }}>
-        <input
-          id={`${id}-email`}
-          className="search"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('emailPlaceholder')}
-          value={email}
-          maxLength={254}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-          style={{ flex: 1 }}
-        />
-        <button
-          type="submit"
-          className="button"
-          data-variant="primary"
-          disabled={busy || email.trim() === ''}
-        >
-          {busy ? t('sending') : t('continue')}
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert" data-testid="email-error">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    <>
+      <form className="section" data-connect-email="" onSubmit={submit} noValidate aria-busy={busy}>
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          {t('emailLabel')}
+        </label>
+        <div className="actions" style={{ marginBlockStart: 0 }}>
+          <input
+            id={`${id}-email`}
+            className="search"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('emailPlaceholder')}
+            value={email}
+            maxLength={254}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            style={{ flex: 1 }}
+          />
+          <button
+            type="submit"
+            className="button"
+            data-variant="primary"
+            disabled={busy || email.trim() === ''}
+          >
+            {busy ? t('sending') : t('continue')}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="error-text" role="alert" data-testid="email-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {/* SPEC §2: social right after email, in either order of methods. */}
+      <ConnectSocial />
+    </>
   )
 }

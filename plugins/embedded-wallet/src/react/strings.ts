@@ -19,6 +19,12 @@ const en = {
   approveInFrame: 'Approve the request in the secure window.',
   custody:
     'Your key is split: one part stays in this browser, one on the site’s gateway. Neither the site nor the gateway can sign alone.',
+  socialLabel: 'Log in with',
+  continueWith: 'Continue with {provider}',
+  socialMore: 'More',
+  socialWaiting: 'Waiting for the login window…',
+  socialClosed: 'The login window was closed. Choose a way to log in.',
+  socialBlocked: 'The login window was blocked. Allow pop-ups for this site and try again.',
 } as const
 
 /**
@@ -47,6 +53,13 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     approveInFrame: 'Aprueba la solicitud en la ventana segura.',
     custody:
       'Tu clave está dividida: una parte se queda en este navegador y otra en el gateway del sitio. Ni el sitio ni el gateway pueden firmar solos.',
+    socialLabel: 'Iniciar sesión con',
+    continueWith: 'Continuar con {provider}',
+    socialMore: 'Más',
+    socialWaiting: 'Esperando la ventana de inicio de sesión…',
+    socialClosed: 'Se cerró la ventana de inicio de sesión. Elige cómo iniciar sesión.',
+    socialBlocked:
+      'Se bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes de este sitio e inténtalo de nuevo.',
   },
   zh: {
     emailLabel: '电子邮件',
@@ -65,6 +78,12 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     resent: '新的验证码已发出。',
     approveInFrame: '请在安全窗口中批准该请求。',
     custody: '您的密钥被拆分：一部分保存在此浏览器中，一部分保存在网站的网关上。网站和网关都无法单独签名。',
+    socialLabel: '登录方式',
+    continueWith: '使用 {provider} 继续',
+    socialMore: '更多',
+    socialWaiting: '正在等待登录窗口…',
+    socialClosed: '登录窗口已关闭。请选择一种登录方式。',
+    socialBlocked: '登录窗口被拦截。请允许此网站的弹出窗口，然后重试。',
   },
   ja: {
     emailLabel: 'メールアドレス',
@@ -84,6 +103,13 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     approveInFrame: '安全なウィンドウでリクエストを承認してください。',
     custody:
       '鍵は分割されています。一部はこのブラウザに、一部はサイトのゲートウェイにあります。サイトもゲートウェイも単独では署名できません。',
+    socialLabel: 'ログイン方法',
+    continueWith: '{provider} で続行',
+    socialMore: 'その他',
+    socialWaiting: 'ログインウィンドウを待っています…',
+    socialClosed: 'ログインウィンドウが閉じられました。ログイン方法を選んでください。',
+    socialBlocked:
+      'ログインウィンドウがブロックされました。このサイトのポップアップを許可して、もう一度お試しください。',
   },
   ar: {
     emailLabel: 'البريد الإلكتروني',
@@ -103,6 +129,12 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     approveInFrame: 'وافق على الطلب في النافذة الآمنة.',
     custody:
       'مفتاحك مقسّم: جزء يبقى في هذا المتصفح وجزء على بوابة الموقع. لا يستطيع الموقع ولا البوابة التوقيع بمفرده.',
+    socialLabel: 'تسجيل الدخول باستخدام',
+    continueWith: 'المتابعة باستخدام {provider}',
+    socialMore: 'المزيد',
+    socialWaiting: 'في انتظار نافذة تسجيل الدخول…',
+    socialClosed: 'أُغلقت نافذة تسجيل الدخول. اختر طريقة لتسجيل الدخول.',
+    socialBlocked: 'حُظرت نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة لهذا الموقع ثم حاول مرة أخرى.',
   },
 })
 

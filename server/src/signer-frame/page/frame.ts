@@ -13,6 +13,7 @@ import {
   SIGNING_METHODS,
 } from './protocol.js'
 import { openRecovery, sealRecovery, WrongPassphraseError } from './recovery.js'
+import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
 
 /**
  * The signer frame's script (served by the gateway's signer listener as
@@ -141,12 +142,21 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
   }
 }
 
-async function session(): Promise<{ email: string; address: string } | null> {
+async function session(): Promise<{ email: string; address: string; provider?: string } | null> {
   const t = token()
   if (!t) return null
   let email: string
+  let provider: string | undefined
   try {
-    email = (await api<{ email: string }>('GET', '/v1/auth/session', undefined, t)).email
+    const s = await api<{ email: string; method?: string; label?: string }>(
+      'GET',
+      '/v1/auth/session',
+      undefined,
+      t,
+    )
+    // A social session's subject is `provider:sub`; the name shown is the provider's email or name.
+    provider = s.method && s.method !== 'email' ? s.method : undefined
+    email = provider ? (s.label ?? provider) : s.email
   } catch (error) {
     if (error instanceof Refusal && error.info.status === 401) {
       localStorage.removeItem(TOKEN_KEY)
@@ -156,7 +166,7 @@ async function session(): Promise<{ email: string; address: string } | null> {
   }
   const w = await wallet(t)
   if (!(await loadDeviceShare(w.address))) await recoverDevice(t, w)
-  return { email, address: w.address }
+  return provider ? { email, address: w.address, provider } : { email, address: w.address }
 }
 
 function setUi(visible: boolean) {
@@ -249,6 +259,31 @@ async function handle(request: FrameRequest): Promise<unknown> {
     }
     case 'rpc':
       return sign(request.method, request.params, request.chainId)
+    case 'social.start':
+      return startSocial(request.provider, (path, body) =>
+        api('POST', path, { projectId, ...(body as Record<string, unknown>) }),
+      )
+    case 'social.finish': {
+      const back = await waitForSocial(request.state).catch(() => {
+        throw new Refusal({ code: 'social_cancelled', message: 'Request was aborted' })
+      })
+      if (back.error || !back.code)
+        throw new Refusal({
+          code: 'social_denied',
+          message: back.error === 'access_denied' ? 'Request was aborted' : 'An error occurred',
+        })
+      const s = await api<{ token: string }>('POST', '/v1/auth/social/exchange', {
+        projectId,
+        provider: back.provider,
+        state: back.state,
+        code: back.code,
+        codeVerifier: back.verifier,
+      })
+      localStorage.setItem(TOKEN_KEY, s.token)
+      return session()
+    }
+    case 'social.cancel':
+      return cancelSocial(request.state)
   }
 }
 
@@ -270,5 +305,6 @@ if (!parentIsAllowed()) {
       },
     )
   })
+  listenForCallbacks()
   window.parent.postMessage(event('ready'), parentOrigin)
 }

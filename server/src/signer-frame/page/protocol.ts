@@ -12,6 +12,8 @@ export type FrameRequest =
   | { type: 'session.get' }
   | { type: 'logout' }
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
+  | { type: 'social.start'; provider: string }
+  | { type: 'social.finish' | 'social.cancel'; state: string }
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
@@ -42,6 +44,15 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
     case 'session.get':
     case 'logout':
       return { id, request: { type: p.type } }
+    case 'social.start':
+      return typeof p.provider === 'string' && /^[a-z]{1,16}$/.test(p.provider)
+        ? { id, request: { type: p.type, provider: p.provider } }
+        : undefined
+    case 'social.finish':
+    case 'social.cancel':
+      return typeof p.state === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.state)
+        ? { id, request: { type: p.type, state: p.state } }
+        : undefined
     case 'rpc':
       return typeof p.method === 'string' &&
         p.method.length <= 64 &&

@@ -1,0 +1,6 @@
+export { type SocialConfig, SocialConfigSchema, type SocialProviderConfig } from './config.js'
+export { type IdTokenClaims, verifyIdToken } from './id-token.js'
+export { type ProviderEndpoints, resolveEndpoints, SOCIAL_PRESETS } from './presets.js'
+export { registerSocialAuthRoutes } from './routes.js'
+export { SocialAuthService, type SocialSession } from './service.js'
+export { AUTH_SOCIAL_MIGRATION } from './store.js'

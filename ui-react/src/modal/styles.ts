@@ -211,6 +211,7 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 /* NFTs tab: square frames so the grid never jumps while images load; a labelled fallback tile. */
 .nft-group { margin-block-end: 12px; }
 .nft-collection { margin-block: 8px; margin-inline: 4px; font-size: 13px; font-weight: 600; }
+.nft-collection .row-sub { display: inline; margin-inline-start: 4px; font-weight: 400; }
 .nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
 .nft-tile { width: 100%; display: flex; flex-direction: column; gap: 4px; padding: 4px; border: 0; border-radius: 12px; background: none; color: inherit; font: inherit; text-align: start; cursor: pointer; }
 .nft-tile:hover { background: var(--portico-surface); }

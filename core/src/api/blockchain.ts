@@ -13,6 +13,7 @@ import type {
   IdentityResponse,
   NameRecord,
   NameSuggestionsResponse,
+  NftsResponse,
   OnrampOptionsResponse,
   OnrampQuote,
   OnrampQuoteRequest,
@@ -40,6 +41,7 @@ import {
   UnsupportedChainError,
 } from '../errors/catalogue.js'
 import { HttpClient, type Query, segment } from './http.js'
+import { parseNftsResponse } from './nfts.js'
 import { defaultOnrampOptions, mockOnrampQuote } from './onramp-defaults.js'
 
 export interface HttpBlockchainApiOptions {
@@ -186,6 +188,32 @@ export class HttpBlockchainApi implements BlockchainApi {
       { cursor: params.cursor, onramp: params.onramp, chainId: params.chainId },
       params.chainId,
     )
+  }
+
+  /**
+   * GET /v1/account/{address}/nfts?chainId&cursor&limit (Portico gateway extension): one page
+   * of NFT holdings, checked field by field (`GatewayResponseInvalidError` when the answer is
+   * off; image links only on the gateway's own origin). Spam collections stay hidden.
+   */
+  async getNfts(params: {
+    account: string
+    chainId?: CaipNetworkId
+    cursor?: string
+    limit?: number
+    signal?: AbortSignal
+  }): Promise<NftsResponse> {
+    const body = await this.#get<unknown>(
+      `/v1/account/${segment(params.account)}/nfts`,
+      {
+        chainId: params.chainId,
+        cursor: params.cursor,
+        limit: params.limit === undefined ? undefined : String(params.limit),
+      },
+      params.chainId,
+      undefined,
+      params.signal,
+    )
+    return parseNftsResponse(body, new URL(this.#options.baseUrl).origin)
   }
 
   /** GET /v1/account/{address}/balance?currency=usd&chainId&forceUpdate — cached 30 s unless forceUpdate. */

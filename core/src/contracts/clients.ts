@@ -9,6 +9,7 @@ import type {
   IdentityResponse,
   NameRecord,
   NameSuggestionsResponse,
+  NftsResponse,
   OnrampOptionsResponse,
   OnrampQuote,
   OnrampQuoteRequest,
@@ -44,6 +45,14 @@ export interface BlockchainApi {
     onramp?: string
     chainId?: CaipNetworkId
   }): Promise<HistoryResponse>
+  /** Portico gateway extension: one page of the account's NFTs (absent on clients without it). */
+  getNfts?(params: {
+    account: string
+    chainId?: CaipNetworkId
+    cursor?: string
+    limit?: number
+    signal?: AbortSignal
+  }): Promise<NftsResponse>
   getBalance(params: {
     address: string
     chainId: CaipNetworkId

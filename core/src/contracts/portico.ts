@@ -1,6 +1,6 @@
 import type { SiwxController, SiwxOptions } from '../siwx/types.js'
 import type { ChainAdapter, SignedMessage } from './adapter.js'
-import type { HistoryResponse, RecommendedWallet } from './api.js'
+import type { HistoryResponse, NftsResponse, RecommendedWallet } from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -276,4 +276,20 @@ export interface Portico {
     cursor?: string
     onramp?: string
   }): Promise<HistoryResponse>
+  /**
+   * One page of the connected account's NFTs (ERC-721 and ERC-1155) on the namespace's active
+   * network, from the gateway (`GET /v1/account/{address}/nfts`, a Portico extension): metadata
+   * as the gateway read it, images as the gateway's own links, spam collections hidden. Pass
+   * `next` as `cursor` for the following page. Rejects like `getActivity`, and with
+   * `GatewayResponseInvalidError` when the answer is not the promised shape.
+   *
+   * @example
+   * const { data, next } = await portico.getNfts()
+   */
+  getNfts(params?: {
+    namespace?: ChainNamespace
+    cursor?: string
+    limit?: number
+    signal?: AbortSignal
+  }): Promise<NftsResponse>
 }

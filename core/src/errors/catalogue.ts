@@ -380,3 +380,19 @@ export class WalletNotConnectedError extends PorticoError {
     this.namespace = namespace
   }
 }
+
+/**
+ * The gateway answered 200 with a body that is not the shape its endpoint
+ * promises (a field missing, the wrong type, a stranger's image link). Shown
+ * to visitors as is; `details` names the first field that failed.
+ *
+ * @example
+ * catch (e) { if (e instanceof GatewayResponseInvalidError) console.warn(e.details) }
+ */
+export class GatewayResponseInvalidError extends PorticoError {
+  override name = 'GatewayResponseInvalidError'
+  override readonly code = 'GATEWAY_RESPONSE_INVALID' as const
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('The gateway sent an answer Portico cannot read', options)
+  }
+}

@@ -16,6 +16,7 @@ export {
   EmbeddedWalletError,
   FetchTransactionsFailedError,
   GasPriceNetworkNotSupportedError,
+  GatewayResponseInvalidError,
   HttpRequestError,
   InvalidCaipAddressError,
   InvalidCaipNetworkIdError,

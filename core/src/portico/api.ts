@@ -72,6 +72,7 @@ export function createApiClients(options: PorticoOptions, wiring: ApiWiring): In
         getSupportedChains: notConfigured,
         getIdentity: notConfigured,
         getTransactionHistory: notConfigured,
+        getNfts: notConfigured,
         getBalance: notConfigured,
         fetchPrice: notConfigured,
         lookupName: notConfigured,

@@ -257,6 +257,23 @@ export function createPortico(options: PorticoOptions = {}): Portico {
         ...(onramp ? { onramp } : {}),
       })
     },
+    getNfts: async ({ namespace, cursor, limit, signal } = {}) => {
+      const ns = namespace ?? store.getState().activeNamespace
+      const account = ns ? accounts.get(ns) : undefined
+      if (!ns || account?.status !== 'connected' || !account.address) {
+        throw new AddressOrAuthConnectorNotFoundError({ details: ns })
+      }
+      const chainId = store.getState().networks.active[ns]
+      if (!api.blockchain.getNfts)
+        throw new PorticoError('Blockchain API not configured', { code: 'API_NOT_CONFIGURED' })
+      return api.blockchain.getNfts({
+        account: account.address,
+        ...(chainId ? { chainId } : {}),
+        ...(cursor ? { cursor } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        ...(signal ? { signal } : {}),
+      })
+    },
     destroy() {
       if (destroyed) return
       destroyed = true

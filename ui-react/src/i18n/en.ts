@@ -186,6 +186,31 @@ export const en = {
   helpLogsSaved: 'Saved {name}',
   helpLogsFailed: 'The file could not be saved',
   accountHelp: 'Help & logs',
+  // NFTs tab
+  nftsLoading: 'Loading NFTs…',
+  nftsError: 'Couldn’t load your NFTs',
+  nftsEmpty: 'No NFTs on this network yet',
+  nftsLoadMore: 'Load more',
+  nftsLoadingMore: 'Loading…',
+  nftAmount: '×{n}',
+  nftUnnamedCollection: 'Unnamed collection',
+  nftFallbackName: '{collection} #{id}',
+  nftStandardErc721: 'ERC-721',
+  nftStandardErc1155: 'ERC-1155',
+  nftMetadataUnavailable: 'Details unavailable',
+  nftImageFailed: 'Image didn’t load',
+  nftNoImage: 'No image',
+  nftBack: 'All NFTs',
+  nftCollection: 'Collection',
+  nftTokenId: 'Token ID',
+  nftStandard: 'Standard',
+  nftOwned: 'Owned',
+  nftMetadataUnavailableReason:
+    'The gateway couldn’t read this NFT’s details ({reason}); the name shown is a fallback.',
+  nftSend: 'Send NFT',
+  nftSendTitle: 'Send {name}',
+  nftSendAmount: 'How many (you own {n})',
+  nftSendWhat: '{n} × {name}',
 }
 
 export type PorticoStrings = typeof en

@@ -208,6 +208,23 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .ring[data-status='done'] { color: var(--portico-success); }
 .ring[data-status='done']::after { animation: none; border-color: var(--portico-success); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* NFTs tab: square frames so the grid never jumps while images load; a labelled fallback tile. */
+.nft-group { margin-block-end: 12px; }
+.nft-collection { margin-block: 8px; margin-inline: 4px; font-size: 13px; font-weight: 600; }
+.nft-collection .row-sub { display: inline; margin-inline-start: 4px; font-weight: 400; }
+.nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
+.nft-tile { width: 100%; display: flex; flex-direction: column; gap: 4px; padding: 4px; border: 0; border-radius: 12px; background: none; color: inherit; font: inherit; text-align: start; cursor: pointer; }
+.nft-tile:hover { background: var(--portico-surface); }
+.nft-tile:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
+.nft-frame { display: block; width: 100%; aspect-ratio: 1 / 1; border-radius: 10px; overflow: hidden; background: var(--portico-surface); }
+.nft-frame[data-size='large'] { max-inline-size: 220px; margin-inline: auto; }
+.nft-img { display: block; width: 100%; height: 100%; object-fit: cover; }
+.nft-fallback { display: flex; align-items: center; justify-content: center; padding: 6px; text-align: center; font-size: 12px; color: var(--portico-muted); }
+.nft-name { font-size: 12px; font-weight: 500; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.nft-count { font-size: 11px; color: var(--portico-muted); }
+.nft-back { align-self: flex-start; }
+.nft-back-icon { display: inline-flex; }
+.nft-description { margin: 0; font-size: 13px; white-space: pre-wrap; overflow-wrap: anywhere; text-align: start; }
 /* Right to left (Arabic): the layout mirrors through logical properties; icons that point along the line mirror too. */
 [dir='rtl'] .mirror-rtl { transform: scaleX(-1); }
 [dir='rtl'] .view { animation-name: portico-view-rtl; }

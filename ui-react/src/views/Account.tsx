@@ -8,6 +8,7 @@ import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../mo
 import { useViewTitle } from '../modal/title.js'
 import { ActivityPanel } from './Activity.js'
 import { displayName } from './displayName.js'
+import { NftsPanel } from './nfts/index.js'
 import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
 import { TokenList } from './TokenList.js'
 
@@ -124,7 +125,10 @@ export default function AccountView() {
         {tab === 0 ? (
           <TokenList />
         ) : tab === 1 ? (
-          <p className="empty">{t('noNfts')}</p>
+          <NftsPanel
+            key={`${account.address}:${network?.caipNetworkId ?? ''}`}
+            namespace={account.namespace}
+          />
         ) : (
           <ActivityPanel
             key={`${account.address}:${network?.caipNetworkId ?? ''}`}

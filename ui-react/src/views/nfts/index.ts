@@ -1,0 +1,1 @@
+export { NftsPanel } from './NftsPanel.js'

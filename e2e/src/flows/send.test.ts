@@ -109,9 +109,10 @@ describe('send: the Send view and a live Activity tab (issue 17)', () => {
     return fields.name
   }
 
-  /** The demo with the dev wallet on dev account `key`, connected, on Account. */
-  async function connectAs(page: Page, key: number): Promise<Locator> {
+  /** The demo (in `theme`, set while the modal is closed) with the dev wallet on dev account `key`, connected, on Account. */
+  async function connectAs(page: Page, key: number, theme?: 'light' | 'dark'): Promise<Locator> {
     await gotoDemo(page, demo!.url)
+    if (theme) await setTheme(page, theme)
     await page.evaluate((k) => {
       const wallet = window.__portico?.wallet as unknown as { selectAccount(i: number): void }
       wallet.selectAccount(k)
@@ -210,8 +211,7 @@ describe('send: the Send view and a live Activity tab (issue 17)', () => {
   for (const mode of ['light', 'dark'] as const) {
     it(`the Send view has no serious or critical axe violations (${mode})`, async () => {
       const { page } = await browser.newPage({ reducedMotion: 'reduce' })
-      await connectAs(page, SENDER)
-      await setTheme(page, mode)
+      await connectAs(page, SENDER, mode)
       const send = await openSend(page)
       const found: Record<string, string[]> = {}
       found.form = await seriousViolations(page)

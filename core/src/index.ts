@@ -15,6 +15,7 @@ export {
 } from './log/index.js'
 export { explorerUrl, rpcProxyUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
+export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.js'
 export {
   formatSiwxMessage,
   type ParsedSiwxMessage,

@@ -333,6 +333,12 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     formatSignInMessage: formatEvmSignInMessage,
 
+    // Loaded on first use: viem's hashing stays out of the first bundle.
+    async sessionRevokeTypedData(fields) {
+      const { sessionRevokeTypedData } = await import('./sessions/index.js')
+      return sessionRevokeTypedData(fields)
+    },
+
     async signTypedData({ connectorId, address, typedData }) {
       const json = JSON.stringify(typedData, (_, v) => (typeof v === 'bigint' ? v.toString() : v))
       const sig = await walletRequest(providerOf(connectorId), 'eth_signTypedData_v4', [address, json])

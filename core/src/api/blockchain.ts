@@ -21,6 +21,7 @@ import type {
   OnrampUrlResponse,
   RegisterNameRequest,
   RevokeSessionRequest,
+  SessionListResponse,
   SupportedChainsResponse,
   SwapAllowanceResponse,
   SwapBuildApproveRequest,
@@ -370,6 +371,23 @@ export class HttpBlockchainApi implements BlockchainApi {
   /** GET /v1/sessions/{id} */
   getSession(id: string): Promise<unknown> {
     return this.#get(`/v1/sessions/${segment(id)}`, {})
+  }
+
+  /**
+   * GET /v1/sessions?address=&chainId=&limit= — the active sessions of an
+   * address (not cached: the "Active sessions" view shows the live list).
+   * Rejects on any failure so a view can show the error and offer a retry.
+   */
+  listSessions(params: {
+    address: string
+    chainId?: CaipNetworkId
+    limit?: number
+  }): Promise<SessionListResponse> {
+    return this.#get('/v1/sessions', {
+      address: params.address,
+      chainId: params.chainId,
+      limit: params.limit === undefined ? undefined : String(params.limit),
+    })
   }
 
   /** POST /v1/sessions/{id}/revoke { pci, signature, nonce, deadline } — `{ success: false }` on any failure (SPEC §8). */

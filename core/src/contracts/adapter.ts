@@ -1,5 +1,6 @@
 import type { SiwxMessageFields } from '../siwx/message.js'
 import type { AccountRecord, ConnectedWalletInfo } from './account.js'
+import type { SessionRevokeFields } from './api.js'
 import type { ChannelCapabilities, RequestChannel, RequestMethodLists } from './channel.js'
 import type { Connector } from './connector.js'
 import type { PorticoContext } from './context.js'
@@ -176,6 +177,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
    * in the namespace (`MethodNotSupportedError`).
    */
   formatSignInMessage?(fields: SiwxMessageFields): string | Promise<string>
+  /**
+   * The typed data (EIP-712 on eip155) an owner signs with `signTypedData`
+   * to revoke a gateway smart session. Absent: the "Active sessions" view
+   * cannot revoke in the namespace.
+   */
+  sessionRevokeTypedData?(fields: SessionRevokeFields): unknown | Promise<unknown>
   /** Subscribe to connection events; returns the unsubscribe function. */
   on<E extends keyof AdapterEvents>(event: E, handler: (payload: AdapterEvents[E]) => void): () => void
   destroy?(): void

@@ -142,6 +142,29 @@ export interface SessionResponse {
   revokedAt: number | null
 }
 
+/**
+ * What a revocation signature covers: the session as the gateway answers it
+ * plus the request's one-time `nonce` and `deadline` (epoch ms).
+ */
+export interface SessionRevokeFields {
+  id: string
+  projectId: string
+  address: string
+  chainId: string
+  pci: string
+  permissions: unknown
+  expiry: number
+  nonce: string
+  deadline: number
+}
+
+/** GET /v1/sessions?address=&chainId=&limit= on @portico/server: the address's active sessions, soonest expiry first. */
+export interface SessionListResponse {
+  sessions: SessionResponse[]
+  /** True when more active sessions exist than the answer holds (at most 100). */
+  truncated: boolean
+}
+
 /** POST /v1/sessions/{id}/revoke — SPEC §3 Smart session revocation. */
 export interface RevokeSessionRequest {
   pci: string

@@ -18,6 +18,7 @@ import type {
   ProjectConfigResponse,
   RegisterNameRequest,
   RevokeSessionRequest,
+  SessionListResponse,
   SupportedChainsResponse,
   SwapAllowanceResponse,
   SwapBuildApproveRequest,
@@ -70,6 +71,16 @@ export interface BlockchainApi {
   }): Promise<NameSuggestionsResponse>
   registerName(body: RegisterNameRequest): Promise<{ success: boolean }>
   getSession(id: string): Promise<unknown>
+  /**
+   * The active (not revoked, not expired) smart sessions of `address` in the
+   * project, optionally on one chain; rejects with the gateway's typed error
+   * (an error is not an empty list).
+   */
+  listSessions?(params: {
+    address: string
+    chainId?: CaipNetworkId
+    limit?: number
+  }): Promise<SessionListResponse>
   revokeSession(id: string, body: RevokeSessionRequest): Promise<{ success: boolean }>
   /** SPEC §7 getMyTokensWithBalance: the balance list of `address` on `chainId`. */
   getMyTokensWithBalance?(params: {

@@ -1,6 +1,12 @@
 import type { SiwxController, SiwxOptions } from '../siwx/types.js'
 import type { ChainAdapter, SignedMessage } from './adapter.js'
-import type { HistoryResponse, NftsResponse, RecommendedWallet } from './api.js'
+import type {
+  HistoryResponse,
+  NftsResponse,
+  RecommendedWallet,
+  SessionListResponse,
+  SessionResponse,
+} from './api.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -292,4 +298,20 @@ export interface Portico {
     limit?: number
     signal?: AbortSignal
   }): Promise<NftsResponse>
+  /**
+   * The connected account's active smart sessions on the gateway (not
+   * revoked, not expired; GET /v1/sessions). Rejects with the gateway's typed
+   * error — an error is not an empty list — and with
+   * `AddressOrAuthConnectorNotFoundError` when nothing is connected.
+   */
+  listSessions(params?: { namespace?: ChainNamespace }): Promise<SessionListResponse>
+  /**
+   * Revokes one of the account's smart sessions: the namespace's adapter
+   * builds what the wallet signs (EIP-712 `SessionRevoke` on eip155), the
+   * wallet signs it (a `signTypedData` request), the gateway checks it.
+   * Rejects `SESSION_REVOKE_REFUSED` when the gateway says no, the wallet's
+   * error when the visitor declines, `MethodNotSupportedError` where the
+   * namespace cannot revoke.
+   */
+  revokeSession(params: { session: SessionResponse; namespace?: ChainNamespace }): Promise<void>
 }

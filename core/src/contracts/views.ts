@@ -28,6 +28,8 @@ export interface Views {
   SIWXSignMessage: undefined
   /** Help: what the diagnostics log holds, and "Download logs" (a `.txt` file). */
   Help: undefined
+  /** Active sessions: the account's smart sessions on the gateway, each revocable with the wallet's signature. */
+  Sessions: undefined
   ApproveTransaction: { request?: unknown } | undefined
   RegisterAccountName: undefined
   RegisterAccountNameSuccess: { name: string } | undefined

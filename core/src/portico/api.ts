@@ -80,6 +80,7 @@ export function createApiClients(options: PorticoOptions, wiring: ApiWiring): In
         getNameSuggestions: notConfigured,
         registerName: notConfigured,
         getSession: notConfigured,
+        listSessions: notConfigured,
         revokeSession: notConfigured,
       },
       directory,

@@ -29,6 +29,7 @@ import { AdapterRegistry, type NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
 import { createNameResolution, createSend } from '../send/index.js'
+import { createSmartSessions } from '../sessions/index.js'
 import { createSiwx, SiwxApi, SiwxConfigError } from '../siwx/index.js'
 import { detectEnvironment } from '../ssr/index.js'
 import { createInitialState, createStore } from '../state/index.js'
@@ -274,6 +275,18 @@ export function createPortico(options: PorticoOptions = {}): Portico {
         ...(signal ? { signal } : {}),
       })
     },
+    ...createSmartSessions({
+      blockchain: api.blockchain,
+      account: (namespace) => {
+        const ns = namespace ?? store.getState().activeNamespace
+        const account = ns ? accounts.get(ns) : undefined
+        return ns && account?.status === 'connected' && account.address
+          ? { namespace: ns, address: account.address }
+          : undefined
+      },
+      adapter: (namespace) => adapters.find(namespace),
+      signTypedData: (params) => walletRequests.signTypedData(params),
+    }),
     destroy() {
       if (destroyed) return
       destroyed = true

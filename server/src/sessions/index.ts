@@ -5,6 +5,7 @@ export {
   MAX_PERMISSIONS_DEPTH,
   MAX_REVOKE_WINDOW_MS,
   MAX_SESSION_LIFETIME_MS,
+  MAX_SESSIONS_LISTED,
   SessionService,
   type SessionView,
 } from './service.js'

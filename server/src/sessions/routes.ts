@@ -2,7 +2,7 @@ import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { notFound } from '../http/errors.js'
 import { CAIP2, EVM_ADDRESS, sdkParams } from '../http/schemas.js'
-import { MAX_EXPIRY, type SessionService } from './service.js'
+import { MAX_EXPIRY, MAX_SESSIONS_LISTED, type SessionService } from './service.js'
 
 const ID = Type.Object({
   id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
@@ -14,7 +14,9 @@ const SIGNATURE = Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' })
 const NONCE = Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' })
 
 /**
- * GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and
+ * GET /v1/sessions?address=&chainId=&limit= (the address's active sessions
+ * in the calling project, soonest expiry first, at most 100, `truncated` when
+ * cut), GET /v1/sessions/{id}, POST /v1/sessions/{id}/revoke (SPEC §7), and
  * POST /v1/sessions to create one: `{ address, pci, chainId, expiry,
  * permissions?, nonce, signature }`, the signature being the owner's EIP-712
  * signature over `sessionTypedData` (project, owner, fields, nonce). Revoke
@@ -43,6 +45,31 @@ export function registerSessionRoutes(app: App, sessions: SessionService) {
       },
     },
     async (request, reply) => reply.code(201).send(await sessions.create(request.project!.id, request.body)),
+  )
+
+  // The active sessions of one address in the calling project (the "Active sessions" view).
+  app.get(
+    '/v1/sessions',
+    {
+      config: { auth: 'project' },
+      schema: {
+        querystring: Type.Object({
+          ...sdkParams,
+          address: Type.String({ pattern: EVM_ADDRESS }),
+          chainId: Type.Optional(Type.String({ pattern: CAIP2 })),
+          // 1–100 (MAX_SESSIONS_LISTED); query strings are text (no type coercion).
+          limit: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$' })),
+        }),
+      },
+    },
+    async (request) => {
+      const { address, chainId, limit } = request.query
+      return sessions.listActive(request.project!.id, {
+        address,
+        chainId,
+        limit: limit ? Math.min(Number(limit), MAX_SESSIONS_LISTED) : undefined,
+      })
+    },
   )
 
   app.get(

@@ -7,7 +7,7 @@ import {
   sessionTypedData,
   verifyTypedSignature,
 } from '../signatures/index.js'
-import { type Database, isUniqueViolation } from '../storage/index.js'
+import { type Database, isUniqueViolation, type SqlValue } from '../storage/index.js'
 
 /** Largest accepted `permissions` (canonical JSON text, characters) and its deepest nesting. */
 export const MAX_PERMISSIONS_CHARS = 4096
@@ -26,6 +26,9 @@ export const MAX_SESSION_LIFETIME_MS = 30 * 86_400_000
 /** A signed revocation names a deadline at most 10 minutes ahead (a signature kept aside soon stops working). */
 export const MAX_REVOKE_WINDOW_MS = 600_000
 
+/** Most sessions one GET /v1/sessions answers (the oldest-expiring first; `truncated` says more exist). */
+export const MAX_SESSIONS_LISTED = 100
+
 /** What GET /v1/sessions/{id} answers (`SessionResponse` in @portico/core). */
 export type SessionView = SessionResponse
 
@@ -39,6 +42,21 @@ interface Row {
   created: number
   expiry: number
   revoked_at: number | null
+}
+
+function view(r: Row, now: number): SessionView {
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    address: r.address,
+    pci: r.pci,
+    chainId: r.chain as SessionResponse['chainId'],
+    permissions: JSON.parse(r.permissions),
+    createdAt: r.created,
+    expiry: r.expiry,
+    status: r.revoked_at !== null ? 'revoked' : r.expiry <= now ? 'expired' : 'active',
+    revokedAt: r.revoked_at,
+  }
 }
 
 /** Smart sessions: created and revoked by the owner's signature; read by id. */
@@ -117,19 +135,30 @@ export class SessionService {
       projectId,
     ])
     const r = rows[0]
-    if (!r) return undefined
-    return {
-      id: r.id,
-      projectId: r.project_id,
-      address: r.address,
-      pci: r.pci,
-      chainId: r.chain as SessionResponse['chainId'],
-      permissions: JSON.parse(r.permissions),
-      createdAt: r.created,
-      expiry: r.expiry,
-      status: r.revoked_at !== null ? 'revoked' : r.expiry <= now ? 'expired' : 'active',
-      revokedAt: r.revoked_at,
+    return r ? view(r, now) : undefined
+  }
+
+  /**
+   * The active sessions (not revoked, not expired) of `address` in one
+   * project, optionally on one chain, soonest expiry first, at most `limit`
+   * (≤ MAX_SESSIONS_LISTED); `truncated` says more exist.
+   */
+  async listActive(
+    projectId: string,
+    query: { address: string; chainId?: string | undefined; limit?: number | undefined },
+    now = Date.now(),
+  ): Promise<{ sessions: SessionView[]; truncated: boolean }> {
+    const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? MAX_SESSIONS_LISTED)), MAX_SESSIONS_LISTED)
+    const params: SqlValue[] = [projectId, query.address.toLowerCase(), now]
+    let sql =
+      'SELECT * FROM sessions WHERE project_id = ? AND address = ? AND revoked_at IS NULL AND expiry > ?'
+    if (query.chainId) {
+      sql += ' AND chain = ?'
+      params.push(query.chainId)
     }
+    // One row past the limit tells whether the list is cut.
+    const rows = await this.db.query<Row>(`${sql} ORDER BY expiry ASC, id ASC LIMIT ${limit + 1}`, params)
+    return { sessions: rows.slice(0, limit).map((r) => view(r, now)), truncated: rows.length > limit }
   }
 
   /**

@@ -211,6 +211,19 @@ export const en = {
   nftSendTitle: 'Send {name}',
   nftSendAmount: 'How many (you own {n})',
   nftSendWhat: '{n} × {name}',
+  accountSessions: 'Active sessions',
+  sessionsTitle: 'Active sessions',
+  sessionsLoading: 'Loading sessions…',
+  sessionsEmpty: 'No active sessions for this account.',
+  sessionsError: 'Couldn’t load sessions',
+  sessionsCopyId: 'Copy ID',
+  sessionsPermissions: 'Permissions: {summary}',
+  sessionsNoPermissions: 'No permissions listed',
+  sessionsExpires: 'Expires {date}',
+  sessionsRevoke: 'Revoke',
+  sessionsRevoking: 'Waiting for the wallet…',
+  sessionsRevokeFailed: 'Not revoked: {reason}',
+  sessionsTruncated: 'Showing the first {n} sessions.',
 }
 
 export type PorticoStrings = typeof en

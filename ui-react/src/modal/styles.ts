@@ -180,6 +180,11 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .activity-date { flex: 0 0 auto; text-align: end; }
 .activity-failed { color: var(--portico-danger); }
 .activity-state { display: flex; flex-direction: column; align-items: center; gap: 8px; padding-block: 16px; padding-inline: 12px; text-align: center; }
+.session-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px; }
+.session-row { display: flex; flex-direction: column; gap: 6px; padding-block: 12px; padding-inline: 12px; border-radius: 12px; background: var(--portico-surface); }
+.session-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.session-pci { font-size: 14px; overflow-wrap: anywhere; }
+.session-text { margin: 0; font-size: 13px; color: var(--portico-muted); overflow-wrap: anywhere; text-align: start; }
 .activity-more { margin-top: 8px; width: 100%; }
 .skeleton-row { display: flex; align-items: center; gap: 12px; padding-block: 8px; padding-inline: 6px; }
 .skeleton { display: block; border-radius: 8px; background: var(--portico-surface); animation: portico-pulse 1.2s ease-in-out infinite; }

@@ -159,6 +159,17 @@ export default function AccountView() {
             <ChevronIcon />
           </button>
         ))}
+        {account.namespace === 'eip155' && portico.getAdapter('eip155')?.sessionRevokeTypedData ? (
+          <button
+            type="button"
+            className="row"
+            data-testid="account-sessions"
+            onClick={() => portico.router.push('Sessions')}
+          >
+            <span className="row-label">{t('accountSessions')}</span>
+            <ChevronIcon />
+          </button>
+        ) : null}
         <button
           type="button"
           className="row"

@@ -27,6 +27,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   SIWXSignMessage: () => import('./SIWXSignMessage.js'),
   WalletSend: () => import('./send/index.js'),
   Help: () => import('./help/index.js'),
+  Sessions: () => import('./sessions/index.js'),
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).

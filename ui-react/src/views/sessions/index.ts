@@ -1,0 +1,2 @@
+export { default } from './SessionsView.js'
+export { MAX_SUMMARY_CHARS, summarizePermissions } from './summary.js'

@@ -13,7 +13,7 @@ export {
   LOG_BUFFER_BYTES,
   redactSecrets,
 } from './log/index.js'
-export { explorerUrl, rpcProxyUrl } from './networks/index.js'
+export { explorerUrl, networkRpcUrls, type RpcProxyOptions, rpcProxyUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
 export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.js'
 export {

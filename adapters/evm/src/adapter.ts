@@ -6,6 +6,7 @@ import {
   type ConnectResult,
   type Logger,
   NetworkNotFoundError,
+  networkRpcUrls,
   type PorticoContext,
 } from '@portico/core'
 import type { Abi, Address, Hex, PublicClient } from 'viem'
@@ -15,7 +16,13 @@ import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS, type EvmTransactionRequest } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
-import { type EvmNetwork, isEvmNetwork, parseEvmChainId, toCaipNetworkId } from './networks/index.js'
+import {
+  type EvmNetwork,
+  isEvmNetwork,
+  parseEvmChainId,
+  toCaipNetworkId,
+  withRpcUrls,
+} from './networks/index.js'
 import {
   ConnectorNotFoundError,
   type Eip1193Provider,
@@ -112,6 +119,16 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return network
   }
 
+  /**
+   * The network with the RPC URLs Portico uses for it: its own, else the
+   * gateway's RPC proxy when `apiUrl` is set (issue 18); unchanged when it
+   * has neither (reads then refuse, see `clientWith`).
+   */
+  function routed(network: EvmNetwork): EvmNetwork {
+    const urls = networkRpcUrls(network, ctx?.options ?? {})
+    return urls.length > 0 ? withRpcUrls(network, urls) : network
+  }
+
   /** viem and the code that needs it, loaded once per adapter; a failed load is retried next time. */
   function runtime(): Promise<EvmRuntime> {
     runtimeLoading ??= loadEvmRuntime().then(
@@ -134,7 +151,10 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   function clientWith(rt: EvmRuntime, caipNetworkId: CaipNetworkId): PublicClient {
     let client = clients.get(caipNetworkId)
     if (!client) {
-      client = rt.createEvmPublicClient(networkOf(caipNetworkId), {
+      const network = routed(networkOf(caipNetworkId))
+      if (network.rpcUrls.default.http.length === 0)
+        throw new NetworkNotFoundError({ details: `${caipNetworkId} has no RPC URL and no apiUrl is set` })
+      client = rt.createEvmPublicClient(network, {
         ...options.transport,
         signal: lifetime.signal,
       })
@@ -167,7 +187,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       rt,
       request,
       ...(params.address ? { address: params.address } : {}),
-      ...(network && parseEvmChainId(network) !== undefined ? { network: networkOf(network) } : {}),
+      ...(network && parseEvmChainId(network) !== undefined ? { network: routed(networkOf(network)) } : {}),
     })
   }
 
@@ -191,7 +211,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     const wantedNetwork = networks.find((n) => n.id === wanted)
     if (wantedNetwork && wanted !== chainId) {
       try {
-        await switchChain(provider, wantedNetwork)
+        await switchChain(provider, routed(wantedNetwork))
         chainId = await readChainId(provider)
       } catch (error) {
         // Connected on the wallet's own chain; the core flags it if unsupported (SPEC §4).
@@ -288,7 +308,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       const network = networkOf(caipNetworkId)
-      await switchChain(providerOf(connectorId), network)
+      await switchChain(providerOf(connectorId), routed(network))
       const held = connections.get(connectorId)
       if (!held) return { status: 'switched' }
       return { status: 'switched', accounts: toAccountRecords(held.accounts, network.id) }

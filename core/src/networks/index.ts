@@ -5,4 +5,4 @@ export {
   type NetworksDeps,
   NetworksService,
 } from './networks.js'
-export { rpcProxyUrl } from './rpc-proxy-url.js'
+export { networkRpcUrls, type RpcProxyOptions, rpcProxyUrl } from './rpc-proxy-url.js'

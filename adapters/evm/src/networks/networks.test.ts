@@ -27,7 +27,9 @@ describe('EVM networks', () => {
       defineEvmNetwork({ id: 5, name: 'x', rpcUrls: ['http://a'], multicall3: null }).contracts,
     ).toBeUndefined()
     expect(() => defineEvmNetwork({ id: 0, name: 'x', rpcUrls: ['http://a'] })).toThrow()
-    expect(() => defineEvmNetwork({ id: 5, name: 'x', rpcUrls: [] })).toThrow()
+    // No RPC URL of its own: allowed, read through the gateway's RPC proxy (issue 18).
+    expect(defineEvmNetwork({ id: 5, name: 'x', rpcUrls: [] }).rpcUrls.default.http).toEqual([])
+    expect(defineEvmNetwork({ id: 5, name: 'x' }).rpcUrls.default.http).toEqual([])
   })
 
   it('presets: mainnet, common L2s and the two devnets', () => {

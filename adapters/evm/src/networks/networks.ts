@@ -15,8 +15,12 @@ export interface DefineEvmNetworkParams {
   id: number
   name: string
   nativeCurrency?: NativeCurrency
-  /** HTTP RPC URLs, in preference order (the transport falls back and ranks between them). */
-  rpcUrls: readonly string[]
+  /**
+   * HTTP RPC URLs, in preference order (the transport falls back and ranks
+   * between them). Empty or left out: the network has no RPC URL of its own
+   * and Portico reads it through the gateway's RPC proxy (`apiUrl`).
+   */
+  rpcUrls?: readonly string[]
   explorer?: { name: string; url: string }
   imageUrl?: string
   imageId?: string
@@ -42,7 +46,6 @@ const ETHER: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 export function defineEvmNetwork(params: DefineEvmNetworkParams): EvmNetwork {
   if (!Number.isSafeInteger(params.id) || params.id <= 0)
     throw new Error(`invalid EVM chain id: ${params.id}`)
-  if (params.rpcUrls.length === 0) throw new Error(`network ${params.name} needs at least one RPC URL`)
   const multicall3 = params.multicall3 === undefined ? MULTICALL3_ADDRESS : params.multicall3
   return {
     id: params.id,
@@ -50,7 +53,7 @@ export function defineEvmNetwork(params: DefineEvmNetworkParams): EvmNetwork {
     chainNamespace: 'eip155',
     caipNetworkId: `eip155:${params.id}`,
     nativeCurrency: params.nativeCurrency ?? ETHER,
-    rpcUrls: { default: { http: [...params.rpcUrls] } },
+    rpcUrls: { default: { http: [...(params.rpcUrls ?? [])] } },
     // The native-token marker of EVM token lists (the one the gateway answers with).
     nativeTokenAddress: NATIVE_TOKEN_ADDRESS,
     ...(params.explorer ? { blockExplorers: { default: params.explorer } } : {}),

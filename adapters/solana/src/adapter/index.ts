@@ -13,6 +13,7 @@ import {
   MethodNotSupportedError,
   type Network,
   NetworkNotFoundError,
+  networkRpcUrls,
   type PorticoContext,
   PorticoError,
   type RequestChannel,
@@ -187,8 +188,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
   }
 
   function rpcFor(caipNetworkId: CaipNetworkId): Promise<Rpc<SolanaRpcApi>> {
-    const url = findNetwork(caipNetworkId).rpcUrls.default.http[0]
-    if (!url) throw new NetworkNotFoundError({ details: `${caipNetworkId} has no RPC URL` })
+    // The network's own URL, else the gateway's RPC proxy when `apiUrl` is set (issue 18).
+    const url = networkRpcUrls(findNetwork(caipNetworkId), ctx?.options ?? {})[0]
+    if (!url)
+      throw new NetworkNotFoundError({ details: `${caipNetworkId} has no RPC URL and no apiUrl is set` })
     let rpc = rpcs.get(url)
     if (!rpc) {
       rpc = import('@solana/kit').then((kit) => kit.createSolanaRpc(url))

@@ -67,7 +67,7 @@ export const solanaTestnet: Network = preset(
  * const local = solanaLocalnet({ rpcUrl: sol.rpcUrl, genesisHash: sol.genesisHash })
  * solanaAdapter({ networks: [local, solanaDevnet] })
  */
-export function solanaLocalnet(params: { rpcUrl: string; genesisHash: string; name?: string }): Network {
+export function solanaLocalnet(params: { rpcUrl?: string; genesisHash: string; name?: string }): Network {
   const reference = params.genesisHash.slice(0, 32)
   return {
     id: reference,
@@ -75,7 +75,8 @@ export function solanaLocalnet(params: { rpcUrl: string; genesisHash: string; na
     chainNamespace: 'solana',
     caipNetworkId: solanaCaipNetworkId(params.genesisHash),
     nativeCurrency: SOL,
-    rpcUrls: { default: { http: [params.rpcUrl] } },
+    // No rpcUrl: reads go through the gateway's RPC proxy (`apiUrl`).
+    rpcUrls: { default: { http: params.rpcUrl ? [params.rpcUrl] : [] } },
     testnet: true,
   }
 }

@@ -1,6 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { getDevAccounts, MULTICALL3_ADDRESS } from '@portico/devnet'
-import { registrationTypedData } from '@portico/plugin-names/controller'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Locator, Page } from 'playwright-core'
 import {
@@ -14,6 +13,8 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The pure typed-data builder only (the package's entry would pull its React views into this compile).
+import { registrationTypedData } from '../../../plugins/names/src/controller/typed-data.js'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'

@@ -15,6 +15,12 @@ import {
   textOf,
 } from './demo.js'
 
+/** The part of the demo's Portico instance these checks use (e2e does not depend on @portico/core). */
+interface SiwxPage {
+  subscribe(listener: (state: { modal: { open: boolean }; router: { view: string } }) => void): unknown
+  siwx?: { check(): Promise<{ id: string } | null> }
+}
+
 /** `portico.siwx` state of the demo's floating instance. */
 async function siwxState(
   page: Page,
@@ -124,8 +130,7 @@ describe('sign-in (SIWX) on the demo', () => {
     await page.reload()
     await page.waitForFunction(() => Boolean(window.__portico), null, { timeout: 20_000 })
     await page.evaluate(() => {
-      const p = (window as unknown as { __portico: { portico: import('@portico/core').Portico } }).__portico
-        .portico
+      const p = (window as unknown as { __portico: { portico: SiwxPage } }).__portico.portico
       p.subscribe((s) => {
         if (s.modal.open)
           void (window as unknown as { __siwxPrompt(v: string): void }).__siwxPrompt(s.router.view)
@@ -147,8 +152,7 @@ describe('sign-in (SIWX) on the demo', () => {
     // The operator revokes it on the gateway: the next call with the token is refused, the modal asks again.
     expect(await gateway.siwx.revoke(before.id)).toBe(true)
     const checked = await page.evaluate(async () => {
-      const p = (window as unknown as { __portico: { portico: import('@portico/core').Portico } }).__portico
-        .portico
+      const p = (window as unknown as { __portico: { portico: SiwxPage } }).__portico.portico
       const s = await p.siwx!.check()
       return s ? s.id : null
     })

@@ -188,7 +188,8 @@ describe('RPC URLs (API keys) stay out of the logs', () => {
       }
       const warn = t.logs.find((l) => l.msg === 'indexer step failed; retrying')
       expect(warn).toBeDefined()
-      expect(JSON.stringify(warn)).toContain('<rpc eip155:31337>')
+      // Configured URLs become labels (`#0`: the first upstream of the chain).
+      expect(JSON.stringify(warn)).toContain('<rpc eip155:31337#0>')
       expect(JSON.stringify(t.logs)).not.toContain('SECRETKEY0123')
     } finally {
       await t.close()

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { beforeAll, expect } from 'vitest'
 import { type OpenedPage, useBrowser } from '../harness/fixture.js'
@@ -220,4 +221,15 @@ export async function setTheme(page: Page, mode: 'light' | 'dark' | 'system'): P
     .getByRole('radio', { name: mode, exact: false })
   await radio.click()
   expect(await radio.getAttribute('aria-checked')).toBe('true')
+}
+
+/** axe on the floating dialog: its serious and critical violations, one line each (empty when clean). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include([[MODAL, '[role="dialog"]']])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
 }

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { MULTICALL3_ADDRESS } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
@@ -12,23 +11,12 @@ import {
   gotoDemo,
   porticoState,
   sel,
+  seriousViolations,
   setTheme,
   textOf,
 } from './demo.js'
 
-const MODAL = '[data-portico-modal]:not([data-embedded])'
 const SPEC_RULE = 'A name needs at least 4 characters of letters, digits or hyphens'
-
-/** axe on the floating dialog: the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include([[MODAL, '[role="dialog"]']])
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
-}
 
 /** A label no earlier run on this gateway used (the registry lives as long as the file's gateway). */
 const uniqueLabel = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { getDevAccounts, getEvmFixtures, MULTICALL3_ADDRESS } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Locator, Page } from 'playwright-core'
@@ -7,9 +6,16 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'
+import {
+  connectDevWallet,
+  eventually,
+  expectView,
+  gotoDemo,
+  seriousViolations,
+  setTheme,
+  textOf,
+} from './demo.js'
 
-const MODAL = '[data-portico-modal]:not([data-embedded])'
 // Accounts no other e2e file connects as: the NFT holder (the demo's dev wallet) and the receiver.
 const HOLDER = 8
 const RECEIVER = 9
@@ -17,16 +23,6 @@ const RECEIVER = 9
 const GIVER = 2
 const PASS_ID = 5n
 const RUBY_ID = 1n
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include([[MODAL, '[role="dialog"]']])
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
-}
 
 const erc721 = parseAbi([
   'function safeTransferFrom(address from, address to, uint256 tokenId)',

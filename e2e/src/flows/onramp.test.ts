@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { getEvmFixtures, MULTICALL3_ADDRESS } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
@@ -12,11 +11,10 @@ import {
   gotoDemo,
   porticoState,
   sel,
+  seriousViolations,
   setTheme,
   textOf,
 } from './demo.js'
-
-const MODAL = '[data-portico-modal]:not([data-embedded])'
 
 /** One JSON-RPC call to an anvil node. */
 async function anvil<T>(url: string, method: string, params: unknown[]): Promise<T> {
@@ -28,17 +26,6 @@ async function anvil<T>(url: string, method: string, params: unknown[]): Promise
   const body = (await res.json()) as { result?: T; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result as T
-}
-
-/** axe on the floating dialog: the serious and critical violations. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include([[MODAL, '[role="dialog"]']])
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
 }
 
 // Issue 16: buy with the onramp sandbox from the demo, in Chromium, against the real gateway and anvil.

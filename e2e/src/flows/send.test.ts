@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import { getDevAccounts, MULTICALL3_ADDRESS } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Locator, Page } from 'playwright-core'
@@ -17,23 +16,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registrationTypedData } from '../../../plugins/names/src/controller/typed-data.js'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'
+import {
+  connectDevWallet,
+  eventually,
+  expectView,
+  gotoDemo,
+  seriousViolations,
+  setTheme,
+  textOf,
+} from './demo.js'
 
-const MODAL = '[data-portico-modal]:not([data-embedded])'
 // Accounts no other e2e file uses: the sender (the demo's dev wallet), the name's owner, the USDC receiver.
 const SENDER = 6
 const NAME_OWNER = 5
 const USDC_RECEIVER = 7
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include([[MODAL, '[role="dialog"]']])
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target.at(-1))).join('; ')}`)
-}
 
 const uniqueLabel = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
 

@@ -202,18 +202,20 @@ export class DexService {
   }
 
   /**
-   * Gas limit for a call from `account`: the node's estimate plus a quarter. The estimate is
-   * exact only for the block it ran against; a Uniswap V2 pair writes its cumulative prices only
-   * when a second has passed since its last update, so a swap mined a second later than it was
-   * estimated needs more gas and would revert out of gas at the bare estimate. A revert answers
-   * 400 with the router's reason.
+   * Gas limit for a call from `account`: the node's estimate plus a quarter, plus, per pool the
+   * call swaps through, the two oracle writes a Uniswap V2 pair makes when a second has passed
+   * since its last update. The estimate is exact only for the block it ran against: a swap
+   * estimated in the same second as the pair's last update and mined a second later writes
+   * `price0CumulativeLast` and `price1CumulativeLast` too (22,100 gas each the first time), which
+   * a quarter does not cover on a two-pool route. A revert answers 400 with the router's reason.
    */
   async estimateGas(
     dex: Dex,
     call: { account: Address; to: Address; data: Hex; value: bigint },
+    pools = 0,
   ): Promise<bigint> {
     try {
-      return ((await dex.chain.client.estimateGas(call)) * 125n) / 100n
+      return ((await dex.chain.client.estimateGas(call)) * 125n) / 100n + BigInt(pools) * ORACLE_WRITES_GAS
     } catch (error) {
       if (isRevert(error)) {
         const reason = error instanceof BaseError ? error.shortMessage : String(error)
@@ -223,6 +225,9 @@ export class DexService {
     }
   }
 }
+
+/** Two cold zero-to-nonzero storage writes (EIP-2929/3529 pricing), the oracle update of one pair. */
+const ORACLE_WRITES_GAS = 2n * 22_100n
 
 function isRevert(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false

@@ -262,12 +262,16 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
       const [gas, gasPrice] = await Promise.all([
         b.disableEstimate
           ? Promise.resolve(assumedSwapGas(route.path.length - 1))
-          : dex.estimateGas(from.dex, {
-              account: user,
-              to: from.dex.router,
-              data: call.data,
-              value: call.value,
-            }),
+          : dex.estimateGas(
+              from.dex,
+              {
+                account: user,
+                to: from.dex.router,
+                data: call.data,
+                value: call.value,
+              },
+              route.path.length - 1,
+            ),
         chainRead(from.dex.chain.client.getGasPrice()),
       ])
       const value = call.value.toString()

@@ -5,7 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { connectDevWallet, eventually, expectView, gotoDemo } from './demo.js'
+import { connectDevWallet, eventually, expectView, gotoDemo, seriousViolations, setTheme } from './demo.js'
 
 // A dev account only this file signs sessions for (its gateway is its own, in memory).
 const OWNER = 8
@@ -71,8 +71,10 @@ describe('sessions: the Active sessions view (issue 18)', () => {
     return (await res.json()) as { id: string; pci: string }
   }
 
-  async function openSessions(page: Page): Promise<Locator> {
+  async function openSessions(page: Page, mode?: 'light' | 'dark'): Promise<Locator> {
     await gotoDemo(page, demo!.url)
+    // The demo's theme switch is inert under an open modal: pick the theme first.
+    if (mode) await setTheme(page, mode)
     await page.evaluate((k) => {
       const wallet = window.__portico?.wallet as unknown as { selectAccount(i: number): void }
       wallet.selectAccount(k)
@@ -99,4 +101,23 @@ describe('sessions: the Active sessions view (issue 18)', () => {
       expect(((await res.json()) as { status: string }).status).toBe('revoked')
     })
   }, 120_000)
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`Active sessions and Help have no serious or critical axe violations (${mode})`, async () => {
+      await createSession({ spend: '1 ETH' })
+      const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+      const view = await openSessions(page, mode)
+      await view.locator('[data-testid="session-row"]').first().waitFor({ timeout: 15_000 })
+      const found: Record<string, string[]> = {}
+      found.sessions = await seriousViolations(page)
+      await screenshot(page, `sessions-axe-${mode}`)
+      await page.getByRole('button', { name: 'Back' }).click()
+      const account = await expectView(page, 'Account')
+      await account.getByTestId('account-help').click()
+      await expectView(page, 'Help')
+      found.help = await seriousViolations(page)
+      await screenshot(page, `help-axe-${mode}`)
+      expect(found).toEqual({ sessions: [], help: [] })
+    }, 120_000)
+  }
 })

@@ -30,6 +30,12 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
     // A 2xx means committed: a server or role default of synchronous_commit=off must not weaken that.
     options: '-c synchronous_commit=on',
+    // Also SET per connection: `options` in the URL would override the startup parameter above.
+    // The pool awaits this before handing the client out; a failed SET ends the client and fails
+    // the request that asked for it, so it cannot pass unseen (and no query is queued behind it).
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('SET synchronous_commit TO on')
+    },
     // A database that does not answer fails the request (503) instead of queueing it forever.
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
@@ -42,11 +48,6 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   })
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {})
-  // Also SET per connection: `options` in the URL would override the startup parameter above.
-  // A failed SET fails the client's next query (node-postgres queues them in order), so it cannot pass unseen.
-  pool.on('connect', (client) => {
-    client.query('SET synchronous_commit TO on').catch((error: unknown) => client.emit('error', error))
-  })
   const text = new Map<string, string>()
   const convert = (sql: string) => {
     let t = text.get(sql)

@@ -67,6 +67,25 @@ describe.each(ENGINES)('storage on %s', (kind) => {
   })
 })
 
+describe('PostgreSQL durability', () => {
+  it('every pooled connection commits synchronously, even when the URL asks for synchronous_commit=off', async () => {
+    const tdb = await createTestDatabase('postgres')
+    const url = new URL(tdb.url)
+    url.searchParams.set('options', '-c synchronous_commit=off')
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' })
+    try {
+      // Several at once, so more than one pooled connection answers.
+      const rows = await Promise.all(
+        Array.from({ length: 4 }, () => db.query<{ synchronous_commit: string }>('SHOW synchronous_commit')),
+      )
+      expect(rows.map((r) => r[0]?.synchronous_commit)).toEqual(['on', 'on', 'on', 'on'])
+    } finally {
+      await db.close()
+      await tdb.drop()
+    }
+  })
+})
+
 describe('PostgreSQL placeholders', () => {
   it('renumbers ? to $n in order', () => {
     expect(toPgPlaceholders('SELECT a FROM t WHERE b = ? AND c IN (?, ?)')).toBe(

@@ -2,6 +2,7 @@
 // through a real gateway's proxy (SQLite, real HTTP) in front of real anvil.
 import { createPortico, type Portico, rpcProxyUrl } from '@portico/core'
 import type { EvmDevnet } from '@portico/devnet'
+import { type RecordingFront, startRecordingFront } from '@portico/devnet/test-helpers'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,7 +10,6 @@ import { evmAdapter } from './adapter.js'
 import { createDevWallet } from './dev-wallet/index.js'
 import { type EvmNetwork, withRpcUrls } from './networks/index.js'
 import { startDevnetNetworks } from './test-helpers/devnet.js'
-import { type RecordingFront, startRecordingFront } from './test-helpers/recording-front.js'
 
 const ID = 'dev.portico.wallet'
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }

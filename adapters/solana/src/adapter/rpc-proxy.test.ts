@@ -2,12 +2,12 @@
 // through a real gateway's proxy (SQLite, real HTTP) in front of the local SVM.
 import { createPortico, type Portico, walletStandardConnectorId } from '@portico/core'
 import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet'
+import { type RecordingFront, startRecordingFront } from '@portico/devnet/test-helpers'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSolanaDevWallet, type SolanaDevWallet } from '../dev-wallet/index.js'
 import { solanaLocalnet } from '../networks/index.js'
 import { installWindow } from '../test-helpers/context.js'
-import { type RecordingFront, startRecordingFront } from '../test-helpers/recording-front.js'
 import { solanaAdapter } from './index.js'
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }

@@ -71,6 +71,16 @@ export function formatShortDateIn(locale: string, date: Date, withYear: boolean)
   }
 }
 
+/** A date with its time of day (`Nov 25, 2026, 5:12 AM`), for moments within a day like an expiry. */
+export function formatDateTimeIn(locale: string, date: Date): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en', options).format(date)
+  }
+}
+
 /** Formatters bound to the nearest locale. */
 export interface Formatters {
   locale: string
@@ -78,6 +88,7 @@ export interface Formatters {
   usd(value: number): string
   integer(value: number): string
   shortDate(date: Date, withYear: boolean): string
+  dateTime(date: Date): string
 }
 
 /** The formatters of the nearest locale (see `PorticoProvider`'s `locale`). */
@@ -93,5 +104,6 @@ export function formattersFor(locale: string): Formatters {
     usd: (v) => formatUsdIn(locale, v),
     integer: (v) => formatIntegerIn(locale, v),
     shortDate: (d, y) => formatShortDateIn(locale, d, y),
+    dateTime: (d) => formatDateTimeIn(locale, d),
   }
 }

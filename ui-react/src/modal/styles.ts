@@ -183,6 +183,7 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .session-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 10px; }
 .session-row { display: flex; flex-direction: column; gap: 6px; padding-block: 12px; padding-inline: 12px; border-radius: 12px; background: var(--portico-surface); }
 .session-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.session-copy { flex: none; min-height: 36px; padding-block: 6px; font-size: 13px; border: 1px solid var(--portico-border); background: var(--portico-background); }
 .session-pci { font-size: 14px; overflow-wrap: anywhere; }
 .session-text { margin: 0; font-size: 13px; color: var(--portico-muted); overflow-wrap: anywhere; text-align: start; }
 .activity-more { margin-top: 8px; width: 100%; }

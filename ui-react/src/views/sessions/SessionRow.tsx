@@ -56,7 +56,7 @@ export function SessionRow({
         </code>
         <button
           type="button"
-          className="button"
+          className="button session-copy"
           data-variant="secondary"
           data-testid="session-copy"
           onClick={() => void copy()}
@@ -68,7 +68,7 @@ export function SessionRow({
         {summary ? t('sessionsPermissions', { summary }) : t('sessionsNoPermissions')}
       </p>
       <p className="session-text">
-        {t('sessionsExpires', { date: format.shortDate(new Date(session.expiry), true) })}
+        {t('sessionsExpires', { date: format.dateTime(new Date(session.expiry)) })}
       </p>
       <button
         type="button"

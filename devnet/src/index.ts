@@ -38,6 +38,7 @@ export {
   SMART_ACCOUNT_FACTORY_ADDRESS,
   smartAccountArtifacts,
 } from './evm/smart-account.js'
+export * from './farcaster/index.js'
 export * from './oidc/index.js'
 export * from './polkadot/index.js'
 export { getFreePort } from './ports.js'

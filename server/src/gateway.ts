@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
 import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
+import { FarcasterAuthService } from './auth-farcaster/index.js'
 import { RecoveryService } from './auth-recovery/index.js'
 import { SocialAuthService } from './auth-social/index.js'
 import {
@@ -272,6 +273,9 @@ export async function createGateway(
       sessionTtlMs: ew.sessionTtlMs,
       redirectUri: () => `${signer?.url() ?? ''}/v1/auth/social/callback`,
     })
+  const farcaster =
+    ew?.farcaster &&
+    new FarcasterAuthService(db, ew.farcaster, { secret: ew.secret, sessionTtlMs: ew.sessionTtlMs })
   const signer: SignerListener | undefined =
     ew && auth
       ? createSignerListener({
@@ -281,6 +285,7 @@ export async function createGateway(
           auth,
           recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
           ...(social ? { social } : {}),
+          ...(farcaster ? { farcaster } : {}),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -1,3 +1,4 @@
+import { installIdRegistry } from '../farcaster/registry.js'
 import { getFreePort } from '../ports.js'
 import { stopPid } from '../process-service.js'
 import { type AnvilProcess, startAnvil } from './anvil.js'
@@ -54,6 +55,8 @@ export async function startEvmDevnet(opts: StartEvmDevnetOptions = {}): Promise<
     }
     let fixtures: EvmFixtures | undefined
     for (const p of started) fixtures = await deployEvmFixtures(p.rpcUrl, p.chainId)
+    // Sign In With Farcaster's ID registry (fid of the dev custody key) on the first chain only.
+    if (started[0]) await installIdRegistry(started[0].rpcUrl)
     return {
       chains: started.map(({ chainId, rpcUrl, port, pid }) => ({ chainId, rpcUrl, port, pid })),
       fixtures: fixtures as EvmFixtures,

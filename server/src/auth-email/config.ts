@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { FarcasterConfigSchema } from '../auth-farcaster/config.js'
 import { SocialConfigSchema } from '../auth-social/config.js'
 
 /**
@@ -49,6 +50,8 @@ export const EmbeddedWalletConfigSchema = Type.Object({
   sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
   /** Social (OAuth / OpenID Connect) login: the providers offered and their app credentials. */
   social: Type.Optional(SocialConfigSchema),
+  /** Sign In With Farcaster: the relay and the ID registry; off unless set. */
+  farcaster: Type.Optional(FarcasterConfigSchema),
 })
 
 export type EmbeddedWalletConfig = Static<typeof EmbeddedWalletConfigSchema>

@@ -5,6 +5,7 @@ import {
   type EmbeddedWalletConfig,
   registerEmailAuthRoutes,
 } from '../auth-email/index.js'
+import { type FarcasterAuthService, registerFarcasterAuthRoutes } from '../auth-farcaster/index.js'
 import { type RecoveryService, registerRecoveryRoutes } from '../auth-recovery/index.js'
 import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social/index.js'
 import type { ProjectConfig } from '../config/index.js'
@@ -39,6 +40,8 @@ export function createSignerListener(options: {
   recovery?: RecoveryService
   /** Social login (when `embeddedWallet.social` is configured). */
   social?: SocialAuthService
+  /** Sign In With Farcaster (when `embeddedWallet.farcaster` is configured). */
+  farcaster?: FarcasterAuthService
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -84,6 +87,7 @@ export function createSignerListener(options: {
   registerEmailAuthRoutes(app, options.auth, projects)
   if (options.recovery) registerRecoveryRoutes(app, options.recovery)
   if (options.social) registerSocialAuthRoutes(app, options.social, projects)
+  if (options.farcaster) registerFarcasterAuthRoutes(app, options.farcaster, projects)
 
   return {
     app,

@@ -1,4 +1,5 @@
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
+import { AUTH_FARCASTER_MIGRATION } from '../auth-farcaster/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
 import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
 import { NFT_MIGRATION } from '../nfts/migration.js'
@@ -179,6 +180,7 @@ export const MIGRATIONS: readonly Migration[] = [
   NFT_MIGRATION,
   AUTH_RECOVERY_MIGRATION,
   AUTH_SOCIAL_MIGRATION,
+  AUTH_FARCASTER_MIGRATION,
 ]
 
 /**

@@ -1,0 +1,5 @@
+export { type FarcasterConfig, FarcasterConfigSchema } from './config.js'
+export type { RelayCompletion } from './relay.js'
+export { registerFarcasterAuthRoutes } from './routes.js'
+export { FarcasterAuthService, type FarcasterSession, SIWF_CHAIN_ID, SIWF_STATEMENT } from './service.js'
+export { AUTH_FARCASTER_MIGRATION } from './store.js'

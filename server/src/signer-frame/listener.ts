@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import Type from 'typebox'
+import { type AccountServices, registerAccountRoutes } from '../auth-account/index.js'
 import {
   type EmailAuthService,
   type EmbeddedWalletConfig,
@@ -39,6 +40,8 @@ export function createSignerListener(options: {
   recovery?: RecoveryService
   /** Social login (when `embeddedWallet.social` is configured). */
   social?: SocialAuthService
+  /** Device approval, email change and key export (issue 14). */
+  account?: AccountServices
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -81,7 +84,8 @@ export function createSignerListener(options: {
   app.get('/frame.css', { config: { auth: 'public' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
   )
-  registerEmailAuthRoutes(app, options.auth, projects)
+  registerEmailAuthRoutes(app, options.auth, projects, options.account?.devices)
+  if (options.account) registerAccountRoutes(app, options.account)
   if (options.recovery) registerRecoveryRoutes(app, options.recovery)
   if (options.social) registerSocialAuthRoutes(app, options.social, projects)
 

@@ -1,3 +1,4 @@
+import { AUTH_ACCOUNT_MIGRATION } from '../auth-account/store.js'
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
 import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
@@ -179,6 +180,7 @@ export const MIGRATIONS: readonly Migration[] = [
   NFT_MIGRATION,
   AUTH_RECOVERY_MIGRATION,
   AUTH_SOCIAL_MIGRATION,
+  AUTH_ACCOUNT_MIGRATION,
 ]
 
 /**

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
+import { DeviceApprovalService, EmailChangeService, KeyExportService } from './auth-account/index.js'
 import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
 import { FarcasterAuthService } from './auth-farcaster/index.js'
 import { RecoveryService } from './auth-recovery/index.js'
@@ -284,6 +285,13 @@ export async function createGateway(
           projects: config.projects,
           auth,
           recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
+          account: {
+            devices: new DeviceApprovalService(db, ew, mailer as CodeMailer, rateLimitStore, auth, () =>
+              signer?.url(),
+            ),
+            emailChange: new EmailChangeService(db, ew, mailer as CodeMailer, rateLimitStore, auth),
+            keyExport: new KeyExportService(db, ew, mailer as CodeMailer, rateLimitStore, auth),
+          },
           ...(social ? { social } : {}),
           ...(farcaster ? { farcaster } : {}),
           app: {

@@ -48,6 +48,15 @@ export const EmbeddedWalletConfigSchema = Type.Object({
   recoveryLockMs: Type.Integer({ minimum: 1_000, maximum: 7 * 86_400_000, default: 3_600_000 }),
   /** A session token lives this long. */
   sessionTtlMs: Type.Integer({ minimum: 60_000, maximum: 90 * 86_400_000, default: 7 * 86_400_000 }),
+  /**
+   * Issue 14 EmailVerifyDevice: a login from a device the account has not
+   * seen waits for a one-time link mailed to the address (off by default).
+   */
+  deviceApproval: Type.Boolean({ default: false }),
+  /** A device-approval link is valid this long (15 minutes). */
+  deviceLinkTtlMs: Type.Integer({ minimum: 10_000, maximum: 86_400_000, default: 900_000 }),
+  /** Private-key exports allowed per account per day (each is logged). */
+  exportsPerDay: Type.Integer({ minimum: 1, maximum: 100, default: 3 }),
   /** Social (OAuth / OpenID Connect) login: the providers offered and their app credentials. */
   social: Type.Optional(SocialConfigSchema),
   /** Sign In With Farcaster: the relay and the ID registry; off unless set. */

@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { DEVICE_ID, type DeviceApprovalService } from '../auth-account/device.js'
 import type { ProjectConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
 import { ApiError } from '../http/errors.js'
@@ -28,6 +29,8 @@ export function registerEmailAuthRoutes(
   app: App,
   auth: EmailAuthService,
   projects: readonly ProjectConfig[],
+  /** Device approval (issue 14): with it, a right code may answer `{ status: 'device_approval', pendingToken }`. */
+  devices?: DeviceApprovalService,
 ) {
   const knownProject = (id: string) => {
     if (!projects.some((p) => p.id === id))
@@ -53,15 +56,23 @@ export function registerEmailAuthRoutes(
       config: { auth: 'public' },
       schema: {
         body: Type.Object(
-          { projectId: PROJECT, email: EMAIL, code: Type.String({ pattern: '^[0-9]{6}$' }) },
+          {
+            projectId: PROJECT,
+            email: EMAIL,
+            code: Type.String({ pattern: '^[0-9]{6}$' }),
+            deviceId: Type.Optional(Type.String({ pattern: DEVICE_ID })),
+          },
           { additionalProperties: false },
         ),
       },
     },
     async (request, reply) => {
       knownProject(request.body.projectId)
-      const { email, code, projectId } = request.body
-      return reply.headers(noStore).send(await auth.verifyCode(email, code, request.ip, projectId))
+      const { email, code, projectId, deviceId } = request.body
+      if (!devices)
+        return reply.headers(noStore).send(await auth.verifyCode(email, code, request.ip, projectId))
+      const address = await auth.consumeCode(email, code, request.ip)
+      return reply.headers(noStore).send(await devices.afterCode(address, projectId, deviceId))
     },
   )
 

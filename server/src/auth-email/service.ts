@@ -107,6 +107,16 @@ export class EmailAuthService {
     ip: string,
     projectId: string,
   ): Promise<{ token: string; expiresAt: number; email: string }> {
+    const email = await this.consumeCode(rawEmail, code, ip)
+    return this.createSession(email, projectId)
+  }
+
+  /**
+   * Checks a login code and burns it (single use even under races); returns
+   * the normalized address. Device approval (issue 14) runs between this and
+   * `createSession`.
+   */
+  async consumeCode(rawEmail: string, code: string, ip: string): Promise<string> {
     const email = normalizeEmail(rawEmail)
     await this.#limitIp(ip)
     const now = this.now()
@@ -133,8 +143,6 @@ export class EmailAuthService {
         throw new ApiError(429, 'code_attempts_exceeded', 'Too many wrong codes. Ask for a new one.')
       throw new ApiError(401, 'invalid_code', `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
     }
-    const token = newToken()
-    const expiresAt = now + this.config.sessionTtlMs
     // Deleting the code with a row-count condition makes it single-use even under races.
     await this.db
       .batch([
@@ -143,16 +151,27 @@ export class EmailAuthService {
           params: [email, row.code_hash],
           expectChanges: 1,
         },
-        {
-          sql: 'INSERT INTO auth_sessions (token_hash, email, project_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-          params: [mac(this.#keys, 'session', token), email, projectId, now, expiresAt],
-        },
       ])
       .catch((error: unknown) => {
         throw Object.assign(new ApiError(400, 'code_expired', 'This code has expired. Ask for a new one.'), {
           cause: error,
         })
       })
+    return email
+  }
+
+  /** A new email-login session for an address whose ownership was just proven. */
+  async createSession(
+    email: string,
+    projectId: string,
+  ): Promise<{ token: string; expiresAt: number; email: string }> {
+    const token = newToken()
+    const now = this.now()
+    const expiresAt = now + this.config.sessionTtlMs
+    await this.db.query(
+      'INSERT INTO auth_sessions (token_hash, email, project_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      [mac(this.#keys, 'session', token), email, projectId, now, expiresAt],
+    )
     return { token, expiresAt, email }
   }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import Type from 'typebox'
+import { type AccountServices, registerAccountRoutes } from '../auth-account/index.js'
 import {
   type EmailAuthService,
   type EmbeddedWalletConfig,
@@ -42,6 +43,8 @@ export function createSignerListener(options: {
   social?: SocialAuthService
   /** Sign In With Farcaster (when `embeddedWallet.farcaster` is configured). */
   farcaster?: FarcasterAuthService
+  /** Device approval, email change and key export (issue 14). */
+  account?: AccountServices
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -84,7 +87,8 @@ export function createSignerListener(options: {
   app.get('/frame.css', { config: { auth: 'public' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
   )
-  registerEmailAuthRoutes(app, options.auth, projects)
+  registerEmailAuthRoutes(app, options.auth, projects, options.account?.devices)
+  if (options.account) registerAccountRoutes(app, options.account)
   if (options.recovery) registerRecoveryRoutes(app, options.recovery)
   if (options.social) registerSocialAuthRoutes(app, options.social, projects)
   if (options.farcaster) registerFarcasterAuthRoutes(app, options.farcaster, projects)

@@ -1,3 +1,4 @@
+import { AUTH_ACCOUNT_MIGRATION } from '../auth-account/store.js'
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { AUTH_FARCASTER_MIGRATION } from '../auth-farcaster/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
@@ -181,6 +182,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_RECOVERY_MIGRATION,
   AUTH_SOCIAL_MIGRATION,
   AUTH_FARCASTER_MIGRATION,
+  AUTH_ACCOUNT_MIGRATION,
 ]
 
 /**

@@ -1,0 +1,180 @@
+import type { EmbeddedWalletConfig } from '../auth-email/config.js'
+import { type AuthKeys, deriveKeys, mac, newCode, seal, unseal } from '../auth-email/crypto.js'
+import type { CodeMailer } from '../auth-email/mailer.js'
+import { cooldownMessage, type EmailAuthService, normalizeEmail } from '../auth-email/service.js'
+import { ApiError } from '../http/errors.js'
+import { clientKey, type RateLimitStore } from '../shared/index.js'
+import type { Database, Statement } from '../storage/index.js'
+import { checkCode, codeExpired, cooldown } from './codes.js'
+
+const HOUR = 3_600_000
+
+/** Where an email change stands after a step. */
+export type EmailChangeStep =
+  | { stage: 'old' | 'new'; expiresAt: number; resendAfter: number }
+  | { stage: 'done'; email: string }
+
+/**
+ * Update email (issue 14): a code to the current address, then a code to the
+ * new one; only both move the account (its auth share and recovery share are
+ * sealed again under the new address, its sessions and known devices follow,
+ * so every session stays valid). Email logins only: a social account's name
+ * comes from its provider.
+ */
+export class EmailChangeService {
+  readonly #keys: AuthKeys
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: EmbeddedWalletConfig,
+    private readonly mailer: CodeMailer,
+    private readonly limits: RateLimitStore,
+    private readonly auth: EmailAuthService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#keys = deriveKeys(config.secret)
+  }
+
+  async #session(token: string | undefined) {
+    const s = await this.auth.session(token)
+    if (s.method !== null && s.method !== 'email')
+      throw new ApiError(403, 'email_login_only', 'Only an email login can change its email')
+    return s
+  }
+
+  async #limitIp(ip: string) {
+    const r = await this.limits.hit(`auth-email:ip:${clientKey(ip)}`, this.config.perIpPerHour, HOUR)
+    if (!r.allowed) throw new ApiError(429, 'rate_limited', 'Rate Limited')
+  }
+
+  async #taken(email: string): Promise<boolean> {
+    for (const table of ['auth_shares', 'auth_sessions', 'auth_email_changes'] as const) {
+      const column = table === 'auth_email_changes' ? 'new_email' : 'email'
+      const rows = await this.db.query(`SELECT 1 AS x FROM ${table} WHERE ${column} = ? LIMIT 1`, [email])
+      if (rows.length) return true
+    }
+    return false
+  }
+
+  async #mail(to: string, stage: 'old' | 'new', from: string, newEmail: string, now: number) {
+    const code = newCode()
+    const expiresAt = now + this.config.codeTtlMs
+    await this.db.batch([
+      { sql: 'DELETE FROM auth_email_changes WHERE email = ?', params: [from] },
+      {
+        sql: 'INSERT INTO auth_email_changes (email, new_email, stage, code_hash, attempts, expires_at, sent_at) VALUES (?, ?, ?, ?, 0, ?, ?)',
+        params: [
+          from,
+          newEmail,
+          stage,
+          mac(this.#keys, 'change', stage, from, newEmail, code),
+          expiresAt,
+          now,
+        ],
+      },
+    ])
+    try {
+      await this.mailer.sendCode(to, code, 'email-change')
+    } catch (error) {
+      await this.db.query('DELETE FROM auth_email_changes WHERE email = ?', [from])
+      throw Object.assign(new ApiError(502, 'mail_failed', 'The code could not be mailed'), { cause: error })
+    }
+    return { stage, expiresAt, resendAfter: now + this.config.resendCooldownMs }
+  }
+
+  /** Step 1: the new address (SPEC validation; not the current one; not another account's) → a code to the current address. */
+  async start(token: string | undefined, rawNewEmail: string, ip: string): Promise<EmailChangeStep> {
+    const s = await this.#session(token)
+    const newEmail = normalizeEmail(rawNewEmail)
+    if (newEmail === s.email) throw new ApiError(400, 'email_same', 'This is already your email')
+    await this.#limitIp(ip)
+    const now = this.now()
+    const [last] = await this.db.query<{ sent_at: number | string }>(
+      'SELECT sent_at FROM auth_email_changes WHERE email = ?',
+      [s.email],
+    )
+    cooldown(last ? Number(last.sent_at) : undefined, this.config.resendCooldownMs, now, cooldownMessage)
+    if (await this.#taken(newEmail)) throw new ApiError(409, 'email_taken', 'This email is already in use')
+    const perEmail = await this.limits.hit(`auth-email:to:${s.email}`, this.config.perEmailPerHour, HOUR)
+    if (!perEmail.allowed) throw new ApiError(429, 'rate_limited', 'Rate Limited')
+    return this.#mail(s.email, 'old', s.email, newEmail, now)
+  }
+
+  /** Step 2 (code of the current address → a code to the new one) and step 3 (code of the new address → moved). */
+  async verify(token: string | undefined, code: string, ip: string): Promise<EmailChangeStep> {
+    const s = await this.#session(token)
+    await this.#limitIp(ip)
+    const now = this.now()
+    const [row] = await this.db.query<{ new_email: string; stage: string }>(
+      'SELECT new_email, stage FROM auth_email_changes WHERE email = ?',
+      [s.email],
+    )
+    if (!row || (row.stage !== 'old' && row.stage !== 'new')) throw codeExpired()
+    const stage = row.stage
+    await checkCode(
+      this.db,
+      this.#keys,
+      'auth_email_changes',
+      s.email,
+      ['change', stage, s.email, row.new_email, code],
+      this.config.maxAttempts,
+      now,
+    )
+    if (stage === 'old') {
+      const perEmail = await this.limits.hit(
+        `auth-email:to:${row.new_email}`,
+        this.config.perEmailPerHour,
+        HOUR,
+      )
+      if (!perEmail.allowed) throw new ApiError(429, 'rate_limited', 'Rate Limited')
+      return this.#mail(row.new_email, 'new', s.email, row.new_email, now)
+    }
+    await this.#move(s.email, row.new_email)
+    return { stage: 'done', email: row.new_email }
+  }
+
+  /** Moves every row of the account to the new address in one transaction; a taken address refuses it. */
+  async #move(from: string, to: string) {
+    for (const table of ['auth_shares', 'auth_sessions'] as const) {
+      const rows = await this.db.query(`SELECT 1 AS x FROM ${table} WHERE email = ? LIMIT 1`, [to])
+      if (rows.length) throw new ApiError(409, 'email_taken', 'This email is already in use')
+    }
+    const statements: Statement[] = [
+      { sql: 'DELETE FROM auth_email_changes WHERE email = ?', params: [from], expectChanges: 1 },
+    ]
+    const [share] = await this.db.query<{ share_ciphertext: string }>(
+      'SELECT share_ciphertext FROM auth_shares WHERE email = ?',
+      [from],
+    )
+    if (share)
+      statements.push({
+        sql: 'UPDATE auth_shares SET email = ?, share_ciphertext = ? WHERE email = ?',
+        params: [to, seal(this.#keys, unseal(this.#keys, share.share_ciphertext, from), to), from],
+        expectChanges: 1,
+      })
+    const [recovery] = await this.db.query<{ ciphertext: string }>(
+      'SELECT ciphertext FROM auth_recovery WHERE email = ?',
+      [from],
+    )
+    if (recovery)
+      statements.push({
+        sql: 'UPDATE auth_recovery SET email = ?, ciphertext = ? WHERE email = ?',
+        params: [
+          to,
+          seal(this.#keys, unseal(this.#keys, recovery.ciphertext, `recovery:${from}`), `recovery:${to}`),
+          from,
+        ],
+        expectChanges: 1,
+      })
+    statements.push(
+      { sql: 'UPDATE auth_sessions SET email = ? WHERE email = ?', params: [to, from] },
+      { sql: 'UPDATE auth_devices SET email = ? WHERE email = ?', params: [to, from] },
+      { sql: 'DELETE FROM auth_device_logins WHERE email = ?', params: [from] },
+      { sql: 'DELETE FROM auth_email_codes WHERE email IN (?, ?)', params: [from, to] },
+      { sql: 'DELETE FROM auth_reauth_codes WHERE email = ?', params: [from] },
+    )
+    await this.db.batch(statements).catch((error: unknown) => {
+      throw Object.assign(new ApiError(409, 'email_taken', 'This email is already in use'), { cause: error })
+    })
+  }
+}

@@ -207,6 +207,81 @@ describe('embedded wallet: email login (issue 14)', () => {
     )
   }, 120_000) // the first login now seals the recovery share (PBKDF2, 600 000 rounds) in the frame
 
+  it('the whole chain: email → code → connected → balance → send on anvil (approved in the frame) → reload keeps the session → sign-out ends it', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    const { otp, code } = await requestCode(page, `chain-${Date.now()}@example.com`)
+    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
+    await setRecoveryPassphrase(page)
+    await connected(page)
+    const address = (await porticoState(page)).accounts.eip155!.address as `0x${string}`
+    const rpcUrl = world.chains[0]!.rpcUrl
+    await rpc(rpcUrl, 'anvil_setBalance', [address, '0x1bc16d674ec80000']) // 2 ETH
+    const account = await expectAccountAfterConnect(page)
+    await eventually(async () => {
+      await page.evaluate(() =>
+        (
+          window.__portico!.portico as unknown as { refreshBalance(ns?: string): Promise<void> }
+        ).refreshBalance('eip155'),
+      )
+      expect(await textOf(account)).toContain('2.000')
+    }, 20_000)
+
+    // Send 0.01 ETH to dev account 3 (taken by this test): the frame asks, Approve, anvil mines it.
+    const to = world.fixtures.accounts[3] as `0x${string}`
+    const before = BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [to, 'latest']))
+    const sending = page.evaluate(
+      (recipient) =>
+        (
+          window.__portico!.portico as unknown as {
+            sendTransaction(p: { request: { to: string; value: bigint }; namespace: string }): Promise<string>
+          }
+        ).sendTransaction({ request: { to: recipient, value: 10n ** 16n }, namespace: 'eip155' }),
+      to,
+    )
+    const frame = page.frameLocator('iframe[data-portico-signer]')
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 })
+    expect(await textOf(frame.locator('.card'))).toContain('Send transaction')
+    expect(await textOf(frame.locator('.card'))).toContain('0.01')
+    await screenshot(page, 'embedded-send-approve')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const hash = (await sending) as `0x${string}`
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = await eventually(async () => {
+      const r = await rpc<{ status: string; from: string } | null>(rpcUrl, 'eth_getTransactionReceipt', [
+        hash,
+      ])
+      expect(r).not.toBeNull()
+      return r!
+    }, 20_000)
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [to, 'latest'])) - before).toBe(10n ** 16n)
+
+    // Reload: the frame's session and this device's share bring the same wallet back, no code asked.
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await connected(page)
+    expect((await porticoState(page)).accounts.eip155!.address).toBe(address)
+
+    // Sign-out from the Account view: disconnected, and it stays so after another reload.
+    await page.locator(sel.accountButton).click()
+    const view = await expectView(page, 'Account')
+    await view.getByRole('button', { name: 'Disconnect' }).click()
+    await page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status !== 'connected',
+      null,
+      { timeout: 10_000 },
+    )
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await page.waitForTimeout(3000)
+    expect((await porticoState(page)).accounts.eip155?.status).not.toBe('connected')
+    expect(await page.locator(sel.connectButton).isVisible()).toBe(true)
+  }, 180_000)
+
   it('a second device (a fresh browser) needs the recovery passphrase; a wrong one says the tries left; the right one gives the same wallet', async () => {
     const email = `dev2-${Date.now()}@example.com`
     const first = await browser.newPage()

@@ -10,6 +10,8 @@
 //   DEMO_NO_POLKADOT=1 do not start chopsticks (20–40 s to start): no Polkadot in the modal
 //   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
 //   DEMO_NO_COSMOS=1  do not start the Cosmos chain simulator: the modal offers no Cosmos
+//   DEMO_NO_LOGIN=1   do not start the SMTP catcher and the OIDC provider: no email / social login
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -68,8 +70,31 @@ function polkadotNetworks(dot) {
   ]
 }
 
+/** The social providers the demo offers, all played by the devnet's local OpenID provider. */
+const DEMO_SOCIAL = ['google', 'github', 'discord']
+const DEMO_OIDC_CLIENT = { clientId: 'portico-demo', clientSecret: randomBytes(24).toString('hex') }
+
+/** The gateway's `embeddedWallet` (email login through the SMTP catcher, social through the local provider). */
+function embeddedWalletConfig(login) {
+  if (!login) return undefined
+  const provider = {
+    ...DEMO_OIDC_CLIENT,
+    issuer: login.idp.issuer,
+    authorizationEndpoint: login.idp.authorizationEndpoint,
+    tokenEndpoint: login.idp.tokenEndpoint,
+    jwksUri: login.idp.jwksUri,
+  }
+  return {
+    // A fresh secret per run: sessions of an old run do not outlive it (the store is fresh too).
+    secret: randomBytes(32).toString('hex'),
+    signerPort: 0,
+    smtp: { host: '127.0.0.1', port: login.smtp.smtpPort, from: 'login@portico.localhost' },
+    social: { allowLoopback: true, providers: Object.fromEntries(DEMO_SOCIAL.map((p) => [p, provider])) },
+  }
+}
+
 /** The gateway (optional): token balances with prices for the Account view. Returns its URL, or undefined. */
-async function startGateway(devnet, solana, cosmos, bitcoin, polkadot) {
+async function startGateway(devnet, solana, cosmos, bitcoin, polkadot, login) {
   try {
     const server = await importWorkspace('server', 'index')
     // The embedded store is a file (fresh each run: the devnets are fresh too).
@@ -122,15 +147,40 @@ async function startGateway(devnet, solana, cosmos, bitcoin, polkadot) {
       ],
       // Onramp sandbox: its checkout funds the dev wallet from dev account 9 (a published anvil key).
       onramp: { sandbox: { enabled: true, treasuryPrivateKey: devnet.fixtures.accounts[9].privateKey } },
+      ...(login ? { embeddedWallet: embeddedWalletConfig(login) } : {}),
     })
     const gateway = await server.createGateway(config)
     const url = await gateway.listen()
     stops.push(() => gateway.close())
     console.log(`  gateway ${url}`)
-    return url
+    const frameUrl = login ? gateway.signerUrl() : undefined
+    if (frameUrl) {
+      login.idp.addClient({ ...DEMO_OIDC_CLIENT, redirectUris: [`${frameUrl}/v1/auth/social/callback`] })
+      console.log(`  signer  ${frameUrl}`)
+    }
+    return { url, frameUrl }
   } catch (error) {
     console.log(
       `  gateway not started (${error instanceof Error ? error.message.split('\n')[0] : error}); the demo runs without it`,
+    )
+    return undefined
+  }
+}
+
+/** The SMTP catcher (the demo's inbox panel reads it) and the local OpenID provider, unless DEMO_NO_LOGIN. */
+async function startLogin(devnetPkg) {
+  if (process.env.DEMO_NO_LOGIN || process.env.DEMO_NO_GATEWAY) return undefined
+  try {
+    const smtp = await devnetPkg.startSmtpCatcher()
+    stops.push(() => smtp.close())
+    const idp = await devnetPkg.startOidcProvider()
+    stops.push(() => idp.close())
+    console.log(`  smtp    catcher 127.0.0.1:${smtp.smtpPort}  inbox ${smtp.httpUrl}/mail`)
+    console.log(`  oidc    ${idp.issuer}`)
+    return { smtp, idp }
+  } catch (error) {
+    console.log(
+      `  login services not started (${error instanceof Error ? error.message.split('\n')[0] : error}); no email / social login`,
     )
     return undefined
   }
@@ -208,13 +258,22 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const apiUrl = process.env.DEMO_NO_GATEWAY
+  const login = await startLogin(devnetPkg)
+  const gateway = process.env.DEMO_NO_GATEWAY
     ? undefined
-    : await startGateway(devnet, solana, cosmos, bitcoin, polkadot)
+    : await startGateway(devnet, solana, cosmos, bitcoin, polkadot, login)
+  const apiUrl = gateway?.url
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     tokens: devnet.fixtures.tokens,
     apiUrl,
+    ...(gateway?.frameUrl
+      ? {
+          embeddedWallet: { frameUrl: gateway.frameUrl, socialProviders: DEMO_SOCIAL },
+          // Dev only: the page lists the caught mails (login codes) so nobody needs a real mailbox.
+          inbox: { url: login.smtp.httpUrl },
+        }
+      : {}),
     solana,
     cosmos: cosmos && { chains: cosmos.chains, fixtures: cosmos.fixtures },
     walletconnect,

@@ -13,6 +13,7 @@ import {
   useSignMessage,
 } from '@portico/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { InboxCard } from './inbox/index.js'
 import { type DemoWorld, probeRelay } from './setup.js'
 
 type Mode = 'light' | 'dark' | 'system'
@@ -78,6 +79,7 @@ export function App({ world }: { world: DemoWorld }) {
             <RequestsCard world={world} />
             <HelloCard world={world} />
             <WalletConnectCard world={world} />
+            {world.devnet.inbox ? <InboxCard url={world.devnet.inbox.url} /> : null}
           </div>
           <EmbeddedCard world={world} locale={locale} />
         </div>

@@ -53,7 +53,15 @@ export interface DevnetInfo {
   /** Sign-in after connect (needs `apiUrl`); off unless the served devnet.json asks for it. */
   siwx?: { required?: boolean }
   /** The gateway's signer listener (email login), when the gateway runs with `embeddedWallet`; off otherwise. */
-  embeddedWallet?: { frameUrl: string; socialProviders?: SocialProvider[] }
+  embeddedWallet?: {
+    frameUrl: string
+    socialProviders?: SocialProvider[]
+    /** SPEC §9 time-outs, shortened only by the e2e's devnet.json (defaults 20 s / 120 s). */
+    loadTimeoutMs?: number
+    requestTimeoutMs?: number
+  }
+  /** Dev only: the devnet's SMTP catcher (its HTTP API), listed by the demo's Inbox panel. */
+  inbox?: { url: string }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -166,6 +174,12 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
             embeddedWalletPlugin({
               frameUrl: devnet.embeddedWallet.frameUrl,
               socialProviders: devnet.embeddedWallet.socialProviders ?? [],
+              ...(devnet.embeddedWallet.loadTimeoutMs
+                ? { loadTimeoutMs: devnet.embeddedWallet.loadTimeoutMs }
+                : {}),
+              ...(devnet.embeddedWallet.requestTimeoutMs
+                ? { requestTimeoutMs: devnet.embeddedWallet.requestTimeoutMs }
+                : {}),
             }),
           ]
         : []),

@@ -9,4 +9,5 @@ export {
   type EmbeddedWalletPluginOptions,
   embeddedWalletPlugin,
   resolveFrameUrl,
+  resolveTimeouts,
 } from './plugin.js'

@@ -1,8 +1,11 @@
 import {
   type ConnectorProvider,
   definePlugin,
+  EMBEDDED_IFRAME_LOAD_TIMEOUT_MS,
+  EMBEDDED_REQUEST_TIMEOUT_MS,
   type Plugin,
   type Portico,
+  PorticoError,
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '@portico/core'
@@ -26,7 +29,11 @@ export interface EmbeddedWalletPluginOptions {
    * instance's `apiUrl` host on the signer's default port 8788.
    */
   frameUrl?: string
-  /** SPEC §9 time-outs, shortened in tests: frame load (20 s) and email/OTP requests (120 s). */
+  /**
+   * SPEC §9 time-outs in ms: the signer frame's load (default 20 000, then the
+   * "Network Error" alert) and an email/OTP/social request (default 120 000,
+   * then "Embedded Wallet Request Timed Out"). Change them only for tests.
+   */
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   /** Register the views (default true; needs `@portico/react`). */
@@ -66,6 +73,38 @@ export function resolveFrameUrl(option: string | undefined, apiUrl: string | und
   return u.origin
 }
 
+/** The longest time-out accepted (a day): past that a stalled frame would look like a hang. */
+const MAX_TIMEOUT_MS = 86_400_000
+
+/**
+ * The two SPEC §9 time-outs the plugin runs with: the options when given
+ * (whole milliseconds, 1 ms to a day), else SPEC's 20 s frame load and 120 s
+ * request. A bad value throws `PorticoError` (`INVALID_TIMEOUT`) at setup,
+ * rather than a frame that never times out.
+ */
+export function resolveTimeouts(
+  options: Pick<EmbeddedWalletPluginOptions, 'loadTimeoutMs' | 'requestTimeoutMs'>,
+): {
+  loadTimeoutMs: number
+  requestTimeoutMs: number
+} {
+  const check = (name: string, v: number | undefined, fallback: number) => {
+    if (v === undefined) return fallback
+    if (!Number.isInteger(v) || v < 1 || v > MAX_TIMEOUT_MS)
+      throw new PorticoError(
+        `embedded-wallet: ${name} must be whole milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+        {
+          code: 'INVALID_TIMEOUT',
+        },
+      )
+    return v
+  }
+  return {
+    loadTimeoutMs: check('loadTimeoutMs', options.loadTimeoutMs, EMBEDDED_IFRAME_LOAD_TIMEOUT_MS),
+    requestTimeoutMs: check('requestTimeoutMs', options.requestTimeoutMs, EMBEDDED_REQUEST_TIMEOUT_MS),
+  }
+}
+
 const load = () => import('./controller/index.js')
 
 /**
@@ -82,6 +121,7 @@ const load = () => import('./controller/index.js')
  *   plugins: [embeddedWalletPlugin({ frameUrl: 'https://signer.example.com' })] })
  */
 export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}): Plugin {
+  const timeouts = resolveTimeouts(options)
   return definePlugin({
     id: 'embedded-wallet',
     setup(ctx) {
@@ -115,8 +155,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
             }),
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
-          ...(options.loadTimeoutMs !== undefined ? { loadTimeoutMs: options.loadTimeoutMs } : {}),
-          ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+          ...timeouts,
         },
       }
       registrations.set(ctx.portico, reg)

@@ -59,6 +59,10 @@ export function createSignerListener(options: {
         querystring: Type.Object({
           projectId: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
           origin: Type.String({ pattern: ORIGIN, maxLength: 512 }),
+          /** The modal's BCP 47 locale: the frame's cards speak it (page/strings.ts). */
+          locale: Type.Optional(
+            Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$', maxLength: 35 }),
+          ),
         }),
       },
     },

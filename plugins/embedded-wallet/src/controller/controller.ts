@@ -56,15 +56,21 @@ export class SocialPopupClosedError extends PorticoError {
  */
 export class EmbeddedWalletController {
   #frame: FrameClient | undefined
+  #locale: string | undefined
   #listeners = new Map<string, Set<Handler>>()
   constructor(private readonly options: EmbeddedWalletControllerOptions) {}
 
   #client(): FrameClient {
-    this.#frame ??= createFrameClient({
+    if (this.#frame) return this.#frame
+    const doc = this.options.document ?? document
+    // The modal's locale when a view gave it, else the page's <html lang> (a reload's reconnect).
+    const locale = this.#locale || doc.documentElement.lang || undefined
+    this.#frame = createFrameClient({
       frameUrl: this.options.frameUrl,
       projectId: this.options.projectId,
-      document: this.options.document ?? document,
+      document: doc,
       onAlert: this.options.setAlert,
+      ...(locale ? { locale } : {}),
       ...(this.options.loadTimeoutMs !== undefined ? { loadTimeoutMs: this.options.loadTimeoutMs } : {}),
       ...(this.options.requestTimeoutMs !== undefined
         ? { requestTimeoutMs: this.options.requestTimeoutMs }
@@ -73,8 +79,13 @@ export class EmbeddedWalletController {
     return this.#frame
   }
 
-  /** Loads the frame ahead of use (the Connect view calls it when the email field shows). */
-  warm(): void {
+  /**
+   * Loads the frame ahead of use (the Connect view calls it when the email
+   * field shows), in the modal's `locale` for the frame's own cards. A frame
+   * already loaded keeps its locale.
+   */
+  warm(opts: { locale?: string } = {}): void {
+    if (opts.locale) this.#locale ??= opts.locale
     this.#client()
   }
 

@@ -7,7 +7,16 @@ import {
   PorticoError,
   RequestAbortedError,
 } from '@portico/core'
-import { type FrameErrorInfo, type FramePayload, frameRequest, parseFrameMessage } from '../protocol.js'
+import {
+  type FrameErrorInfo,
+  type FramePayload,
+  frameRequest,
+  PROTOCOL_TAG,
+  parseFrameMessage,
+} from '../protocol.js'
+
+const isProtocolShaped = (data: unknown) =>
+  typeof data === 'object' && data !== null && (data as { portico?: unknown }).portico === PROTOCOL_TAG
 
 /** A refusal the frame (or the gateway behind it) answered; `code` kept for the adapter's mapping. */
 export class EmbeddedFrameError extends PorticoError {
@@ -34,6 +43,8 @@ export interface FrameClientOptions {
   document: Document
   loadTimeoutMs?: number
   requestTimeoutMs?: number
+  /** The modal's locale (BCP 47): the frame's passphrase and approval cards speak it. */
+  locale?: string
   onAlert(alert: AlertState): void
 }
 
@@ -53,7 +64,15 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   if (!win) throw new AuthInitializationError({ details: 'no window' })
   const frameOrigin = new URL(options.frameUrl).origin
   const iframe = doc.createElement('iframe')
-  iframe.src = `${frameOrigin}/frame?${new URLSearchParams({ projectId: options.projectId, origin: win.location.origin })}`
+  const locale =
+    options.locale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(options.locale)
+      ? options.locale
+      : undefined
+  iframe.src = `${frameOrigin}/frame?${new URLSearchParams({
+    projectId: options.projectId,
+    origin: win.location.origin,
+    ...(locale ? { locale } : {}),
+  })}`
   iframe.title = 'Portico secure signer'
   iframe.dataset.porticoSigner = ''
   Object.assign(iframe.style, {
@@ -89,8 +108,15 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
 
   let wasInert = false
   const onMessage = (e: MessageEvent) => {
-    // Another window or origin is ignored, whatever it sends.
-    if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) return
+    // Another window or origin is ignored, whatever it sends; one speaking our protocol is logged
+    // (other postMessage traffic on a dApp page is none of our business).
+    if (e.origin !== frameOrigin || e.source !== iframe.contentWindow) {
+      if (isProtocolShaped(e.data))
+        console.warn(
+          `[portico] embedded wallet: ignored a signer-shaped message from ${e.origin || 'an opaque origin'}`,
+        )
+      return
+    }
     const m = parseFrameMessage(e.data)
     if (!m) return
     if (m.kind === 'ready') {

@@ -1,5 +1,5 @@
 import { PorticoError } from '@portico/core'
-import { useCatalogue, usePortico } from '@portico/react'
+import { useCatalogue, useLocale, usePortico } from '@portico/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
 import ConnectSocial from './ConnectSocial.js'
@@ -17,13 +17,14 @@ export default function ConnectEmail() {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | undefined>()
+  const { locale } = useLocale()
   useEffect(() => {
     try {
-      getEmbeddedWallet(portico).warm()
+      getEmbeddedWallet(portico).warm({ locale })
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     }
-  }, [portico])
+  }, [portico, locale])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -1,4 +1,5 @@
 import { formatEther, hexToString, isHex } from 'viem'
+import { ft } from './strings.js'
 
 /** What the visitor is asked to approve, as plain lines (rendered with textContent, never HTML). */
 export function describe(
@@ -14,20 +15,20 @@ export function describe(
       // Show text when the bytes are printable UTF-8, the hex otherwise.
       text = /^[\P{Cc}\n\t]*$/u.test(decoded) && !decoded.includes('\uFFFD') ? decoded : raw
     }
-    return { title: 'Sign message', lines: [text.slice(0, 2000)] }
+    return { title: ft('signMessage'), lines: [text.slice(0, 2000)] }
   }
   if (method === 'eth_signTypedData_v4') {
-    return { title: 'Sign typed data', lines: [String(params[1]).slice(0, 2000)] }
+    return { title: ft('signTypedData'), lines: [String(params[1]).slice(0, 2000)] }
   }
   const t = (params[0] ?? {}) as Record<string, unknown>
   const value = typeof t.value === 'string' && isHex(t.value) ? formatEther(BigInt(t.value)) : '0'
   return {
-    title: 'Send transaction',
+    title: ft('sendTransaction'),
     lines: [
-      `To: ${typeof t.to === 'string' ? t.to : '(contract creation)'}`,
-      `Amount: ${value} (native token)`,
-      `Network: eip155:${chainId}`,
-      ...(typeof t.data === 'string' && t.data !== '0x' ? [`Data: ${t.data.slice(0, 200)}`] : []),
+      ft('to', { to: typeof t.to === 'string' ? t.to : ft('contractCreation') }),
+      ft('amount', { amount: value }),
+      ft('network', { network: `eip155:${chainId}` }),
+      ...(typeof t.data === 'string' && t.data !== '0x' ? [ft('data', { data: t.data.slice(0, 200) })] : []),
     ],
   }
 }
@@ -56,11 +57,11 @@ export function askApproval(doc: Document, what: { title: string; lines: string[
     actions.className = 'actions'
     const reject = doc.createElement('button')
     reject.type = 'button'
-    reject.textContent = 'Reject'
+    reject.textContent = ft('reject')
     reject.dataset.action = 'reject'
     const approve = doc.createElement('button')
     approve.type = 'button'
-    approve.textContent = 'Approve'
+    approve.textContent = ft('approve')
     approve.dataset.action = 'approve'
     approve.className = 'primary'
     actions.append(reject, approve)

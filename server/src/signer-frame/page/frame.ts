@@ -14,6 +14,7 @@ import {
 } from './protocol.js'
 import { openRecovery, sealRecovery, WrongPassphraseError } from './recovery.js'
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
+import { chooseFrameLocale, ft } from './strings.js'
 
 /**
  * The signer frame's script (served by the gateway's signer listener as
@@ -25,6 +26,10 @@ const params = new URLSearchParams(location.search)
 const parentOrigin = params.get('origin') ?? ''
 const projectId = params.get('projectId') ?? ''
 const TOKEN_KEY = `portico-ew-session:${projectId}`
+// The modal's locale (passed by the plugin): the frame's cards speak it, right to left for Arabic.
+const { lang, dir } = chooseFrameLocale(params.get('locale'))
+document.documentElement.lang = lang
+document.documentElement.dir = dir
 
 class Refusal extends Error {
   constructor(readonly info: FrameError) {
@@ -128,7 +133,7 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
             code: 'recovery_locked',
             message: 'Wrong passphrase. Recovery is locked for now: try again later.',
           })
-        error = `Wrong passphrase. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+        error = left === 1 ? ft('wrongOne') : ft('wrongMany', { left })
         continue
       }
       const key = await reassemble(w.address, w.auth, share)
@@ -288,11 +293,17 @@ async function handle(request: FrameRequest): Promise<unknown> {
 }
 
 if (!parentIsAllowed()) {
-  document.body.textContent = 'This page only runs inside an allowed site.'
+  document.body.textContent = ft('notAllowed')
 } else {
   window.addEventListener('message', (e: MessageEvent) => {
-    // Only our parent window, only from the origin it was loaded for.
-    if (e.source !== window.parent || e.origin !== parentOrigin) return
+    // Only our parent window, only from the origin it was loaded for. Anything else is dropped
+    // unanswered, and said in the console (a page probing the signer is worth seeing).
+    if (e.source !== window.parent || e.origin !== parentOrigin) {
+      console.warn(
+        `[portico signer] ignored a message from ${e.origin || 'an opaque origin'}: ${e.source === window.parent ? 'not the origin this frame was loaded for' : 'not the parent window'}`,
+      )
+      return
+    }
     const parsed = parseRequest(e.data)
     if (!parsed) return
     handle(parsed.request).then(

@@ -1,4 +1,5 @@
 import { MIN_PASSPHRASE_LENGTH, passphraseProblem } from './recovery.js'
+import { ft } from './strings.js'
 
 /** What the passphrase card asks: set one (first device) or enter it (a new device), with the last refusal. */
 export interface PassphrasePrompt {
@@ -7,24 +8,11 @@ export interface PassphrasePrompt {
   error?: string
 }
 
-const TEXT = {
-  set: {
-    title: 'Set a recovery passphrase',
-    intro:
-      'You need it to use this wallet on another device. It never leaves this secure window; nobody can reset it for you.',
-    submit: 'Save passphrase',
-  },
-  enter: {
-    title: 'Enter your recovery passphrase',
-    intro: 'This device has no key share of your wallet yet. Your passphrase unlocks the recovery share.',
-    submit: 'Unlock',
-  },
-  label: 'Passphrase',
-  confirm: 'Repeat the passphrase',
-  tooShort: `Use at least ${MIN_PASSPHRASE_LENGTH} characters.`,
-  mismatch: 'The two passphrases differ.',
-  cancel: 'Cancel',
-} as const
+/** The card's texts in the frame's locale (page/strings.ts). */
+const text = (mode: PassphrasePrompt['mode']) =>
+  mode === 'set'
+    ? { title: ft('setTitle'), intro: ft('setIntro'), submit: ft('setSubmit') }
+    : { title: ft('enterTitle'), intro: ft('enterIntro'), submit: ft('enterSubmit') }
 
 function field(doc: Document, id: string, label: string, autocomplete: string): HTMLInputElement {
   const l = doc.createElement('label')
@@ -47,7 +35,7 @@ function field(doc: Document, id: string, label: string, autocomplete: string): 
  * passphrase, or undefined on Cancel / Escape (offered when entering only).
  */
 export function askPassphrase(doc: Document, prompt: PassphrasePrompt): Promise<string | undefined> {
-  const text = TEXT[prompt.mode]
+  const t = text(prompt.mode)
   return new Promise((resolve) => {
     const card = doc.createElement('form')
     card.className = 'card'
@@ -59,18 +47,18 @@ export function askPassphrase(doc: Document, prompt: PassphrasePrompt): Promise<
     card.dataset.passphrase = prompt.mode
     const h = doc.createElement('h1')
     h.id = 'passphrase-title'
-    h.textContent = text.title
+    h.textContent = t.title
     const intro = doc.createElement('p')
     intro.id = 'passphrase-intro'
-    intro.textContent = text.intro
+    intro.textContent = t.intro
     const pass = field(
       doc,
       'passphrase',
-      TEXT.label,
+      ft('passphrase'),
       prompt.mode === 'set' ? 'new-password' : 'current-password',
     )
     const again =
-      prompt.mode === 'set' ? field(doc, 'passphrase-again', TEXT.confirm, 'new-password') : undefined
+      prompt.mode === 'set' ? field(doc, 'passphrase-again', ft('repeat'), 'new-password') : undefined
     const error = doc.createElement('p')
     error.id = 'passphrase-error'
     error.className = 'error'
@@ -80,11 +68,11 @@ export function askPassphrase(doc: Document, prompt: PassphrasePrompt): Promise<
     actions.className = 'actions'
     const cancel = doc.createElement('button')
     cancel.type = 'button'
-    cancel.textContent = TEXT.cancel
+    cancel.textContent = ft('cancel')
     const submit = doc.createElement('button')
     submit.type = 'submit'
     submit.className = 'primary'
-    submit.textContent = text.submit
+    submit.textContent = t.submit
     // Setting one is not optional: without it the wallet lives on this browser's storage alone.
     if (prompt.mode === 'enter') actions.append(cancel)
     actions.append(submit)
@@ -103,9 +91,9 @@ export function askPassphrase(doc: Document, prompt: PassphrasePrompt): Promise<
       e.preventDefault()
       const refusal =
         prompt.mode === 'set' && passphraseProblem(pass.value)
-          ? TEXT.tooShort
+          ? ft('tooShort', { min: MIN_PASSPHRASE_LENGTH })
           : again && again.value !== pass.value
-            ? TEXT.mismatch
+            ? ft('mismatch')
             : undefined
       if (refusal) {
         error.textContent = refusal

@@ -1,0 +1,2 @@
+export { InboxCard } from './InboxCard.js'
+export { type InboxMail, parseInbox } from './mail.js'

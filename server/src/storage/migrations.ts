@@ -1,7 +1,7 @@
 import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
 import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
-import { NFT_MIGRATION } from '../nfts/migration.js'
+import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -179,6 +179,7 @@ export const MIGRATIONS: readonly Migration[] = [
   NFT_MIGRATION,
   AUTH_RECOVERY_MIGRATION,
   AUTH_SOCIAL_MIGRATION,
+  NFT_HISTORY_MIGRATION,
 ]
 
 /**

@@ -184,10 +184,24 @@ export async function createGateway(
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics, caches)
   registerChainRoutes(app, { chains, balances, prices, readers, solana })
   registerConvertRoutes(app, { chains, prices, dex: new DexService(chains) })
+  const nfts = new NftService(
+    db,
+    chains,
+    {
+      origins: config.nfts.metadataOrigins,
+      ipfsGateway: config.nfts.ipfsGateway,
+      maxMetadataBytes: config.nfts.maxMetadataBytes,
+      maxImageBytes: config.nfts.maxImageBytes,
+      timeoutMs: config.nfts.timeoutMs,
+    },
+    config.nfts.spamCollections,
+  )
   registerHistoryRoutes(app, {
-    history: new HistoryService(db, chains, prices),
+    history: new HistoryService(db, chains, prices, nfts),
     chains,
     bitcoin: config.networks.filter(isBitcoinNetwork),
+    solana,
+    publicUrl,
   })
   const leadership =
     db.dialect === 'postgres' && config.databaseUrl
@@ -227,22 +241,7 @@ export async function createGateway(
       },
     },
   )
-  registerNftRoutes(app, {
-    nfts: new NftService(
-      db,
-      chains,
-      {
-        origins: config.nfts.metadataOrigins,
-        ipfsGateway: config.nfts.ipfsGateway,
-        maxMetadataBytes: config.nfts.maxMetadataBytes,
-        maxImageBytes: config.nfts.maxImageBytes,
-        timeoutMs: config.nfts.timeoutMs,
-      },
-      config.nfts.spamCollections,
-    ),
-    chains,
-    publicUrl,
-  })
+  registerNftRoutes(app, { nfts, chains, publicUrl })
   registerSessionRoutes(app, new SessionService(db))
   const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
   registerSiwxRoutes(app, siwx)

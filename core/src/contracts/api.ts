@@ -35,8 +35,22 @@ export interface HistoryTransfer {
   quantity: { numeric: string }
   /** Fungible transfers (native or ERC-20 / SPL). */
   fungible_info?: { name: string; symbol: string; icon?: { url: string } }
-  /** NFT transfers; `flags.is_spam` is the SPEC §3 spam flag. */
-  nft_info?: { name?: string; flags: { is_spam: boolean }; content?: { preview?: { url: string } } }
+  /**
+   * NFT transfers; `flags.is_spam` is the SPEC §3 spam flag. `content.preview.url`
+   * is the gateway's own image link (its image proxy), never the token's URI.
+   */
+  nft_info?: {
+    name?: string
+    flags: { is_spam: boolean }
+    content?: { preview?: { url: string } }
+    /** Collection name as the contract reports it. */
+    collection?: string
+    /** Contract address (lowercase). */
+    contract?: string
+    /** Token id, decimal. */
+    token_id?: string
+    standard?: 'erc721' | 'erc1155'
+  }
   value?: number
   price?: number
 }

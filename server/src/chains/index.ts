@@ -31,3 +31,4 @@ export {
   solanaBalanceReader,
   solanaToken,
 } from './solana.js'
+export { SOLANA_SIGNATURE, solanaHistory } from './solana-history.js'

@@ -55,7 +55,7 @@ interface RpcCall {
 }
 
 /** One JSON-RPC 2.0 batch over HTTP: one round trip for all calls, answers in call order. */
-async function rpcBatch(url: string, calls: readonly RpcCall[]): Promise<unknown[]> {
+export async function rpcBatch(url: string, calls: readonly RpcCall[]): Promise<unknown[]> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

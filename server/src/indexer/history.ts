@@ -1,6 +1,7 @@
 import type { HistoryItem, HistoryResponse, HistoryTransfer } from '@portico/core'
 import { formatUnits } from 'viem'
 import type { ChainRegistry, PriceLabel, PriceSource } from '../chains/index.js'
+import type { NftService } from '../nfts/index.js'
 import type { Database } from '../storage/index.js'
 
 /** Items per history page. */
@@ -40,6 +41,22 @@ interface TransferRow {
   decimals: number | null
 }
 
+interface NftTransferRow {
+  chain: string
+  tx_hash: string
+  log_index: number
+  item: number
+  standard: 'erc721' | 'erc1155'
+  token: string
+  token_id: string
+  from_addr: string
+  to_addr: string
+  amount: string
+}
+
+/** The gateway's own image link of a token (its image proxy); history never links a stranger's host. */
+export type NftImageLink = (chainId: string, contract: string, tokenId: string) => string
+
 const ZERO = '0x0000000000000000000000000000000000000000'
 
 /**
@@ -60,6 +77,9 @@ export const historySql = {
             m.name, m.symbol, m.decimals
      FROM transfers t LEFT JOIN token_meta m ON m.chain = t.chain AND m.address = t.token
      WHERE t.tx_hash IN (${marks(n)}) ORDER BY t.log_index`,
+  nftTransfers: (n: number) =>
+    `SELECT chain, tx_hash, log_index, item, standard, token, token_id, from_addr, to_addr, amount
+     FROM nft_transfers WHERE tx_hash IN (${marks(n)}) ORDER BY log_index, item`,
 }
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
@@ -69,6 +89,8 @@ export class HistoryService {
     private readonly db: Database,
     private readonly chains: ChainRegistry,
     private readonly prices: PriceSource,
+    /** Collection names and spam flags of NFT items; without it they carry the indexed token name only. */
+    private readonly nfts?: NftService,
   ) {}
 
   async page(params: {
@@ -76,6 +98,8 @@ export class HistoryService {
     chain?: string
     after?: string
     limit?: number
+    /** Gives NFT items a thumbnail through the gateway's image proxy. */
+    nftImage?: NftImageLink
   }): Promise<HistoryResponse> {
     const limit = params.limit ?? HISTORY_PAGE_SIZE
     const args: (string | number)[] = [params.account]
@@ -88,10 +112,17 @@ export class HistoryService {
     const page = refs.slice(0, limit)
     if (page.length === 0) return { data: [], next: null }
     const hashes = page.map((r) => r.tx_hash)
-    const [txs, transfers] = await Promise.all([
+    const [txs, allTransfers, nftTransfers] = await Promise.all([
       this.db.query<TxRow>(historySql.txs(hashes.length), hashes),
       this.db.query<TransferRow>(historySql.transfers(hashes.length), hashes),
+      this.db.query<NftTransferRow>(historySql.nftTransfers(hashes.length), hashes),
     ])
+    // An ERC-721 Transfer is in both tables: the NFT row (with its standard) describes it.
+    const nftLogs = new Set(nftTransfers.map((n) => `${n.chain}|${n.tx_hash}|${n.log_index}`))
+    const transfers = allTransfers.filter(
+      (t) => t.kind !== 'erc721' || !nftLogs.has(`${t.chain}|${t.tx_hash}|${t.log_index}`),
+    )
+    const names = await this.#collectionNames(nftTransfers, allTransfers)
     const txMap = new Map(txs.map((t) => [`${t.chain}|${t.tx_hash}`, t]))
     const data: HistoryItem[] = []
     for (const ref of page) {
@@ -103,17 +134,74 @@ export class HistoryService {
           t.tx_hash === ref.tx_hash &&
           (t.from_addr === params.account || t.to_addr === params.account),
       )
-      data.push(this.#item(params.account, tx, mine))
+      const mineNft = nftTransfers.filter(
+        (t) =>
+          t.chain === ref.chain &&
+          t.tx_hash === ref.tx_hash &&
+          (t.from_addr === params.account || t.to_addr === params.account),
+      )
+      const nftItems = mineNft.map((n) =>
+        this.#nftTransfer(params.account, n, names.get(`${n.chain}|${n.token}`), params.nftImage),
+      )
+      data.push(this.#item(params.account, tx, mine, mineNft, nftItems))
     }
     const last = page[page.length - 1]!
     return { data, next: refs.length > limit ? encodeCursor(last.sort_key) : null }
   }
 
-  #item(account: string, tx: TxRow, transfers: TransferRow[]): HistoryItem {
-    const out: HistoryTransfer[] = transfers.map((t) => this.#transfer(account, t))
+  /** Collection name per `chain|contract`: read on chain (cached) when the NFT service is there, else the indexed one. */
+  async #collectionNames(
+    nfts: NftTransferRow[],
+    transfers: TransferRow[],
+  ): Promise<Map<string, string | null>> {
+    const names = new Map<string, string | null>()
+    for (const t of transfers) if (t.kind === 'erc721') names.set(`${t.chain}|${t.token}`, t.name)
+    const wanted = [...new Set(nfts.map((n) => `${n.chain}|${n.token}`))]
+    await Promise.all(
+      wanted.map(async (k) => {
+        const [chain, contract] = k.split('|') as [string, string]
+        if (!this.nfts || !this.chains.get(chain)) return
+        const c = await this.nfts.collection(chain, contract)
+        if (c.name) names.set(k, c.name)
+        else if (!names.has(k)) names.set(k, null)
+      }),
+    )
+    return names
+  }
+
+  #nftTransfer(
+    account: string,
+    n: NftTransferRow,
+    collection: string | null | undefined,
+    image: NftImageLink | undefined,
+  ): HistoryTransfer {
+    const direction =
+      n.from_addr === account && n.to_addr === account ? 'self' : n.from_addr === account ? 'out' : 'in'
+    const nft: NonNullable<HistoryTransfer['nft_info']> = {
+      name: `${collection ?? 'NFT'} #${n.token_id}`,
+      flags: { is_spam: this.nfts?.isSpam(n.chain, n.token) ?? false },
+      ...(collection ? { collection } : {}),
+      contract: n.token,
+      token_id: n.token_id,
+      standard: n.standard,
+    }
+    if (image) nft.content = { preview: { url: image(n.chain, n.token, n.token_id) } }
+    return { direction, quantity: { numeric: n.amount }, nft_info: nft }
+  }
+
+  #item(
+    account: string,
+    tx: TxRow,
+    transfers: TransferRow[],
+    nftRows: NftTransferRow[] = [],
+    nftItems: HistoryTransfer[] = [],
+  ): HistoryItem {
+    // In log order: fungible transfers, then each NFT item.
+    const out: HistoryTransfer[] = [...transfers.map((t) => this.#transfer(account, t)), ...nftItems]
     const dirs = new Set(out.map((t) => t.direction))
+    const moved = [...transfers.map((t) => t.from_addr), ...nftRows.map((n) => n.from_addr)]
     let operationType: HistoryItem['metadata']['operationType'] = 'execute'
-    if (transfers.length > 0 && transfers.every((t) => t.from_addr === ZERO)) operationType = 'mint'
+    if (moved.length > 0 && moved.every((from) => from === ZERO)) operationType = 'mint'
     else if (dirs.size === 1 && dirs.has('out')) operationType = 'send'
     else if (dirs.size === 1 && dirs.has('in')) operationType = 'receive'
     else if (dirs.has('in') && dirs.has('out')) operationType = 'trade'

@@ -104,7 +104,19 @@ describe.each(ENGINES)('history indexer and GET /v1/account/{account}/history (%
         {
           direction: 'in',
           quantity: { numeric: '1' },
-          nft_info: { name: `Portico Pass #${nftId}`, flags: { is_spam: false } },
+          nft_info: {
+            name: `Portico Pass #${nftId}`,
+            flags: { is_spam: false },
+            collection: 'Portico Pass',
+            contract: devnet.fixtures.collectible.address.toLowerCase(),
+            token_id: nftId.toString(),
+            standard: 'erc721',
+            content: {
+              preview: {
+                url: `${t.url}/v1/nft-image/eip155%3A31337/${devnet.fixtures.collectible.address.toLowerCase()}/${nftId}?projectId=local`,
+              },
+            },
+          },
         },
       ])
       expect(nft.metadata).toMatchObject({
@@ -210,6 +222,144 @@ describe.each(ENGINES)('history indexer and GET /v1/account/{account}/history (%
       expect((await call(`${base}/${A}/history?${q}&chainId=eip155:999`)).body.code).toBe('unsupported_chain')
       expect((await call(`${base}/${A}/history?${q}&chainId=nope`)).status).toBe(400)
       expect((await call(`${base}/${A}/history?${q}&limit=0`)).status).toBe(400)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+const erc1155Abi = [
+  {
+    type: 'function',
+    name: 'safeTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'id', type: 'uint256' },
+      { name: 'value', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'safeBatchTransferFrom',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'ids', type: 'uint256[]' },
+      { name: 'values', type: 'uint256[]' },
+      { name: 'data', type: 'bytes' },
+    ],
+    outputs: [],
+  },
+] as const
+
+describe.each(ENGINES)('history lists NFT movements as NFT items (%s)', (kind) => {
+  // Badge holders are accounts 0–2; each engine moves badges from its own holder to its own receiver.
+  const [holder, receiver] = kind === 'sqlite' ? [1, 7] : [2, 8]
+
+  it('ERC-1155 TransferSingle and TransferBatch and ERC-721 Transfer: collection, token id, amount, direction and a thumbnail through the gateway image proxy', async () => {
+    const t = await startTestGateway(kind, config(devnet))
+    try {
+      const { wallet, wait } = actors()
+      const H = devnet.fixtures.accounts[holder]!.address
+      const R = devnet.fixtures.accounts[receiver]!.address
+      const badges = devnet.fixtures.multiToken
+      const one = await wait(
+        await wallet(holder).writeContract({
+          address: badges.address,
+          abi: erc1155Abi,
+          functionName: 'safeTransferFrom',
+          args: [H, R, 1n, 2n, '0x'],
+          chain: null,
+        }),
+      )
+      const last = await wait(
+        await wallet(holder).writeContract({
+          address: badges.address,
+          abi: erc1155Abi,
+          functionName: 'safeBatchTransferFrom',
+          args: [H, R, [1n, 2n], [1n, 3n], '0x'],
+          chain: null,
+        }),
+      )
+      await t.gateway.indexer.waitFor('eip155:31337', last.blockNumber)
+      const api = new HttpBlockchainApi({ baseUrl: t.url, projectId: 'local' })
+      const page = await api.getTransactionHistory({ account: R, chainId: 'eip155:31337' })
+      // Newest first: the batch, then the single transfer (the devnet's own funding of R is older).
+      const [batch, single] = page.data as [HistoryItem, HistoryItem]
+      expect([batch.metadata.hash, single.metadata.hash]).toEqual([last.transactionHash, one.transactionHash])
+      const image = (id: string) =>
+        `${t.url}/v1/nft-image/eip155%3A31337/${badges.address.toLowerCase()}/${id}?projectId=local`
+      const item = (id: string, amount: string) => ({
+        direction: 'in',
+        quantity: { numeric: amount },
+        nft_info: {
+          name: `Portico Badges #${id}`,
+          flags: { is_spam: false },
+          collection: 'Portico Badges',
+          contract: badges.address.toLowerCase(),
+          token_id: id,
+          standard: 'erc1155',
+          content: { preview: { url: image(id) } },
+        },
+      })
+      expect(single.transfers).toEqual([item('1', '2')])
+      expect(batch.transfers).toEqual([item('1', '1'), item('2', '3')])
+      expect(batch.metadata).toMatchObject({ operationType: 'receive', status: 'confirmed' })
+      // The thumbnail link is the gateway's own and serves the badge's image.
+      const img = await fetch(image('2'))
+      expect(img.status).toBe(200)
+      expect(img.headers.get('content-type')).toBe('image/svg+xml')
+      // The holder sees the same movements going out.
+      const sent = await api.getTransactionHistory({ account: H, chainId: 'eip155:31337' })
+      expect(
+        sent.data[0]!.transfers.map((x) => [x.direction, x.nft_info?.token_id, x.quantity.numeric]),
+      ).toEqual([
+        ['out', '1', '1'],
+        ['out', '2', '3'],
+      ])
+      expect(sent.data[0]!.metadata.operationType).toBe('send')
+
+      // An ERC-721 Transfer is one NFT item (not listed twice), with its collection and thumbnail.
+      const pass = devnet.fixtures.collectible
+      const passId = kind === 'sqlite' ? 3n : 4n
+      const owner = Object.entries(pass.owners).find(([id]) => id === passId.toString())?.[1]
+      const ownerIndex = devnet.fixtures.accounts.findIndex((a) => a.address === owner)
+      expect(ownerIndex).toBeGreaterThanOrEqual(0)
+      const moved = await wait(
+        await wallet(ownerIndex).writeContract({
+          address: pass.address,
+          abi: erc721Abi,
+          functionName: 'transferFrom',
+          args: [owner!, R, passId],
+          chain: null,
+        }),
+      )
+      await t.gateway.indexer.waitFor('eip155:31337', moved.blockNumber)
+      const after = await api.getTransactionHistory({ account: R, chainId: 'eip155:31337' })
+      expect(after.data[0]!.transfers).toEqual([
+        {
+          direction: 'in',
+          quantity: { numeric: '1' },
+          nft_info: {
+            name: `Portico Pass #${passId}`,
+            flags: { is_spam: false },
+            collection: 'Portico Pass',
+            contract: pass.address.toLowerCase(),
+            token_id: passId.toString(),
+            standard: 'erc721',
+            content: {
+              preview: {
+                url: `${t.url}/v1/nft-image/eip155%3A31337/${pass.address.toLowerCase()}/${passId}?projectId=local`,
+              },
+            },
+          },
+        },
+      ])
     } finally {
       await t.close()
     }

@@ -219,12 +219,7 @@ export class HistoryIndexer {
       return true
     }
     checkRange(from, blocks, logs)
-    const statements = await transferStatements(
-      this.db,
-      chain,
-      blocks,
-      logs.filter((l) => l.topics[0] === TRANSFER_TOPIC),
-    )
+    const statements = await transferStatements(this.db, chain, blocks, logs)
     statements.push(...nftStatements(id, logs))
     statements.push(...blockHashStatements(id, blocks))
     // Compare-and-set: the range commits only if the cursor is still where this step read it.

@@ -15,6 +15,7 @@ const QUERIES: [string, string, (string | number)[]][] = [
   ['next page', historySql.accountPage({ chain: false, after: true }), [A, '1', 21]],
   ['transactions by hash', historySql.txs(2), [H, H]],
   ['transfers by hash', historySql.transfers(2), [H, H]],
+  ['NFT movements by hash', historySql.nftTransfers(2), [H, H]],
 ]
 
 describe.each(ENGINES)('history queries use indexes, never a whole-table scan (%s)', (kind) => {

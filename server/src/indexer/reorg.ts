@@ -96,6 +96,14 @@ export async function rollbackStatements(
      WHERE t.chain = ? AND t.tx_hash IN (SELECT tx_hash FROM txs WHERE chain = ? AND block_number >= ?)`,
     [chain, chain, Number(fork)],
   )
+  // ERC-1155 movements add account entries without a `transfers` row.
+  orphaned.push(
+    ...(await db.query<{ tx_hash: string; from_addr: string; to_addr: string }>(
+      `SELECT tx_hash, from_addr, to_addr FROM nft_transfers
+       WHERE chain = ? AND block_number >= ? AND standard = 'erc1155'`,
+      [chain, Number(fork)],
+    )),
+  )
   const statements: Statement[] = []
   const seen = new Set<string>()
   for (const r of orphaned) {

@@ -1,23 +1,41 @@
 import type { HistoryResponse } from '@portico/core'
 import Type from 'typebox'
-import { bitcoinHistory, ChainReadError, type ChainRegistry } from '../chains/index.js'
-import type { BitcoinNetworkConfig } from '../config/index.js'
+import {
+  bitcoinHistory,
+  ChainReadError,
+  type ChainRegistry,
+  isSolanaPublicKey,
+  SOLANA_SIGNATURE,
+  solanaHistory,
+} from '../chains/index.js'
+import type { BitcoinNetworkConfig, SolanaNetworkConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { ACCOUNT, BITCOIN_ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
+import { nftImagePath } from '../nfts/routes.js'
 import { decodeCursor, type HistoryService } from './history.js'
 
 /** GET /v1/account/{account}/history?cursor&onramp&chainId → { data, next } (SPEC §7). */
 export function registerHistoryRoutes(
   app: App,
-  deps: { history: HistoryService; chains: ChainRegistry; bitcoin?: readonly BitcoinNetworkConfig[] },
+  deps: {
+    history: HistoryService
+    chains: ChainRegistry
+    bitcoin?: readonly BitcoinNetworkConfig[]
+    /** Solana networks: history read from their RPC node (`getSignaturesForAddress` + `getTransaction`). */
+    solana?: readonly SolanaNetworkConfig[]
+    /** The gateway's public URL: NFT items link their thumbnail through its image proxy. */
+    publicUrl?: () => string
+  },
 ) {
   app.get(
     '/v1/account/:account/history',
     {
       config: { auth: 'project' },
       schema: {
-        params: Type.Object({ account: Type.String({ pattern: `${ACCOUNT}|${BITCOIN_ACCOUNT}` }) }),
+        params: Type.Object({
+          account: Type.String({ pattern: `${ACCOUNT}|${BITCOIN_ACCOUNT}|${SOLANA_ACCOUNT}` }),
+        }),
         querystring: Type.Object({
           ...sdkParams,
           cursor: Type.Optional(Type.String({ maxLength: 100 })),
@@ -32,6 +50,9 @@ export function registerHistoryRoutes(
       if (request.params.account.startsWith('bip122:') || q.chainId?.startsWith('bip122:')) {
         return await bitcoinPage(deps.bitcoin ?? [], request.params.account, q.chainId, q.cursor)
       }
+      if (request.params.account.startsWith('solana:') || q.chainId?.startsWith('solana:')) {
+        return await solanaPage(deps.solana ?? [], request.params.account, q.chainId, q.cursor, q.limit)
+      }
       const { address, chain: fromAccount } = normalizeAccount(request.params.account)
       const chain = q.chainId ?? fromAccount
       if (chain && !deps.chains.get(chain)) {
@@ -42,14 +63,50 @@ export function registerHistoryRoutes(
         after = decodeCursor(q.cursor)
         if (!after) throw badRequest('cursor is not a cursor this gateway gave out', 'invalid_cursor')
       }
+      const project = encodeURIComponent(request.project!.id)
+      const publicUrl = deps.publicUrl
       return deps.history.page({
         account: address,
+        ...(publicUrl
+          ? {
+              nftImage: (chainId: string, contract: string, tokenId: string) =>
+                `${publicUrl()}${nftImagePath(chainId, contract, tokenId)}?projectId=${project}`,
+            }
+          : {}),
         ...(chain ? { chain } : {}),
         ...(after ? { after } : {}),
         ...(q.limit ? { limit: Number(q.limit) } : {}),
       })
     },
   )
+}
+
+/** A Solana address: base58 public key, bare (with `chainId`) or CAIP-10. */
+const SOLANA_ACCOUNT = '^(solana:[1-9A-HJ-NP-Za-km-z]{1,32}:)?[1-9A-HJ-NP-Za-km-z]{32,44}$'
+
+/** A Solana address's history through its network's RPC node (20 transactions per page, newest first). */
+async function solanaPage(
+  networks: readonly SolanaNetworkConfig[],
+  account: string,
+  chainId: string | undefined,
+  cursor: string | undefined,
+  limit: string | undefined,
+): Promise<HistoryResponse> {
+  const parts = account.split(':')
+  const address = parts.length === 3 ? parts[2]! : account
+  const chain = chainId ?? (parts.length === 3 ? `${parts[0]}:${parts[1]}` : undefined)
+  const network = networks.find((n) => n.caipNetworkId === chain)
+  if (!network) throw badRequest(`Network ${chain} is not supported by this gateway`, 'unsupported_chain')
+  if (!isSolanaPublicKey(address))
+    throw badRequest(`params/account is not an address of ${network.caipNetworkId}`, 'invalid_address')
+  if (cursor !== undefined && cursor !== '' && !SOLANA_SIGNATURE.test(cursor))
+    throw badRequest('cursor is not a cursor this gateway gave out', 'invalid_cursor')
+  try {
+    return await solanaHistory(network, address, cursor || undefined, limit ? Number(limit) : undefined)
+  } catch (error) {
+    if (error instanceof ChainReadError) throw new ApiError(502, 'chain_unavailable', error.message)
+    throw error
+  }
 }
 
 /** A Bitcoin address's history through its network's Esplora API (mempool first, 25 confirmed per page). */

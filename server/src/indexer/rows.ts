@@ -1,5 +1,6 @@
 import { type Block, type Hex, hexToBigInt, type Log, type Transaction } from 'viem'
 import type { Chain } from '../chains/index.js'
+import { nftRows } from '../nfts/rows.js'
 import type { Database, Statement } from '../storage/index.js'
 import { ChainDisagreementError } from './errors.js'
 
@@ -78,7 +79,10 @@ interface Row {
 /**
  * The statements that store a checked range's native transfers and ERC-20 /
  * ERC-721 Transfer logs (transactions, transfers, each account's entries,
- * metadata of tokens seen for the first time).
+ * metadata of tokens seen for the first time). ERC-1155 TransferSingle /
+ * TransferBatch logs add their transaction and each account's entry only: the
+ * items themselves live in `nft_transfers` (several per log), where history
+ * reads them.
  */
 export async function transferStatements(
   db: Database,
@@ -120,6 +124,7 @@ export async function transferStatements(
     })
   })
   for (const log of logs) {
+    if (log.topics[0] !== TRANSFER_TOPIC) continue
     const logIndex = Number(log.logIndex)
     const topics = log.topics
     const hash = log.transactionHash!
@@ -151,7 +156,14 @@ export async function transferStatements(
   const statements: Statement[] = await tokenMetaStatements(db, chain, rows)
   const seenTx = new Set<string>()
   const seenAccount = new Set<string>()
-  for (const r of rows) {
+  const multi = nftRows(logs.filter((l) => l.topics[0] !== TRANSFER_TOPIC)).rows.filter(
+    (r) => r.standard === 'erc1155',
+  )
+  const touches: { hash: string; from: string; to: string; row?: Row }[] = [
+    ...rows.map((row) => ({ hash: row.hash, from: row.from, to: row.to, row })),
+    ...multi.map((m) => ({ hash: m.txHash, from: m.from, to: m.to })),
+  ]
+  for (const r of touches) {
     // checkRange put every log's transaction in a block of the range.
     const { tx, block } = txByHash.get(r.hash)!
     const blockTime = Number(block.timestamp) * 1000
@@ -173,11 +185,13 @@ export async function transferStatements(
         ],
       })
     }
-    statements.push({
-      sql: `INSERT INTO transfers (chain, tx_hash, log_index, kind, token, from_addr, to_addr, amount, token_id)
+    const row = r.row
+    if (row)
+      statements.push({
+        sql: `INSERT INTO transfers (chain, tx_hash, log_index, kind, token, from_addr, to_addr, amount, token_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chain, tx_hash, log_index) DO NOTHING`,
-      params: [id, r.hash, r.logIndex, r.kind, r.token, r.from, r.to, r.amount, r.tokenId],
-    })
+        params: [id, row.hash, row.logIndex, row.kind, row.token, row.from, row.to, row.amount, row.tokenId],
+      })
     for (const account of [r.from, r.to]) {
       const k = `${account}|${r.hash}`
       if (seenAccount.has(k)) continue

@@ -8,7 +8,7 @@ export {
   resolveUri,
   substituteId,
 } from './metadata.js'
-export { NFT_MIGRATION } from './migration.js'
+export { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from './migration.js'
 export { type NftItemBody, nftImagePath, registerNftRoutes } from './routes.js'
 export {
   ERC721_TRANSFER_TOPIC,

@@ -28,3 +28,10 @@ export const NFT_MIGRATION: Migration = {
     'CREATE INDEX nft_transfers_block ON nft_transfers (chain, block_number)',
   ],
 }
+
+/** History reads a page's NFT movements by transaction hash (ERC-1155 items in Activity). */
+export const NFT_HISTORY_MIGRATION: Migration = {
+  version: 16,
+  name: 'nft transfers by transaction',
+  statements: ['CREATE INDEX nft_transfers_tx ON nft_transfers (tx_hash)'],
+}

@@ -3,7 +3,7 @@ import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
 import { AUTH_FARCASTER_MIGRATION } from '../auth-farcaster/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
 import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
-import { NFT_MIGRATION } from '../nfts/migration.js'
+import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -183,6 +183,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_SOCIAL_MIGRATION,
   AUTH_FARCASTER_MIGRATION,
   AUTH_ACCOUNT_MIGRATION,
+  NFT_HISTORY_MIGRATION,
 ]
 
 /**

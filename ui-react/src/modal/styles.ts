@@ -168,6 +168,8 @@ a.activity-row:hover { background: var(--portico-surface); }
 a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
 .activity-icon { flex: none; width: 36px; height: 36px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; background: var(--portico-surface); color: var(--portico-muted); }
 .activity-icon svg { width: 18px; height: 18px; }
+.activity-thumb { border-radius: 8px; overflow: hidden; }
+.activity-thumb img { inline-size: 100%; block-size: 100%; object-fit: cover; display: block; }
 .activity-icon[data-direction='in'] { color: var(--portico-success); background: color-mix(in srgb, var(--portico-success) 12%, transparent); }
 .activity-icon[data-direction='out'] { color: var(--portico-accent); background: color-mix(in srgb, var(--portico-accent) 12%, transparent); }
 .activity-body { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; }

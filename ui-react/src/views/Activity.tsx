@@ -88,11 +88,20 @@ function labelOf(item: HistoryItem, direction: Direction, t: Translate): string 
       : t('activitySent')
 }
 
-/** `-0.010 ETH` / `+1.000 USDC` (truncated to 3 decimals, SPEC §5) or the NFT's name. */
+/**
+ * `-0.010 ETH` / `+1.000 USDC` (truncated to 3 decimals, SPEC §5) or the NFT's name; several
+ * items of one ERC-1155 token say how many (`+2 × Portico Badges #1`).
+ */
 function amountOf(transfer: HistoryTransfer | undefined, t: Translate, format: Formatters): string {
   if (!transfer) return ''
   const sign = transfer.direction === 'in' ? '+' : transfer.direction === 'out' ? '-' : ''
-  if (transfer.nft_info) return `${sign}${transfer.nft_info.name ?? t('activityNft')}`
+  if (transfer.nft_info) {
+    const name = transfer.nft_info.name ?? t('activityNft')
+    const n = transfer.quantity.numeric
+    return /^[0-9]+$/.test(n) && n !== '1'
+      ? `${sign}${t('activityNftCount', { n: format.integer(Number(n)), name })}`
+      : `${sign}${name}`
+  }
   const symbol = transfer.fungible_info?.symbol ?? ''
   return `${sign}${format.tokenAmount(transfer.quantity.numeric)} ${symbol}`.trim()
 }
@@ -244,6 +253,54 @@ export function ActivityPanel({
   )
 }
 
+/**
+ * The thumbnail of an NFT item: only the gateway's own image proxy link (`/v1/nft-image/…`)
+ * is loaded, never another host a token's metadata names.
+ */
+export function nftThumbnailUrl(transfer: HistoryTransfer | undefined): string | undefined {
+  const url = transfer?.nft_info?.content?.preview?.url
+  if (!url) return undefined
+  try {
+    const u = new URL(url)
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.pathname.startsWith('/v1/nft-image/')
+      ? url
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The row's picture: the NFT's thumbnail, or the direction arrow (also when the thumbnail fails to load). */
+function ActivityIcon({ direction, thumbnail }: { direction: Direction; thumbnail: string | undefined }) {
+  const [failed, setFailed] = useState<string | undefined>()
+  if (thumbnail && failed !== thumbnail) {
+    return (
+      <span className="activity-icon activity-thumb" data-direction={direction} aria-hidden="true">
+        <img
+          src={thumbnail}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(thumbnail)}
+          data-testid="activity-thumb"
+        />
+      </span>
+    )
+  }
+  return (
+    <span className="activity-icon" data-direction={direction} aria-hidden="true">
+      {direction === 'in' ? (
+        <ArrowDownLeftIcon />
+      ) : direction === 'self' ? (
+        <SwapIcon />
+      ) : (
+        <ArrowUpRightIcon />
+      )}
+    </span>
+  )
+}
+
 function ActivityRow({
   item,
   now,
@@ -273,15 +330,7 @@ function ActivityRow({
   const url = transactionUrl(network, hash)
   const content = (
     <>
-      <span className="activity-icon" data-direction={direction} aria-hidden="true">
-        {direction === 'in' ? (
-          <ArrowDownLeftIcon />
-        ) : direction === 'self' ? (
-          <SwapIcon />
-        ) : (
-          <ArrowUpRightIcon />
-        )}
-      </span>
+      <ActivityIcon direction={direction} thumbnail={nftThumbnailUrl(transfers[0])} />
       <span className="activity-body">
         <span className="activity-line">
           <span className="activity-label">

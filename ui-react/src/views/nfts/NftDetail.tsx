@@ -1,5 +1,5 @@
 import type { ChainNamespace, NftItem } from '@portico/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStrings } from '../../i18n/index.js'
 import { BackIcon } from '../../modal/icons.js'
 import { collectionName, nftName, standardLabel } from './model.js'
@@ -9,7 +9,9 @@ import { NftSend } from './NftSend.js'
 /**
  * The detail sheet of one NFT: picture, name, collection, token id, standard,
  * amount held (ERC-1155) and description — all the owner's text rendered as
- * text — and "Send NFT", which continues in the same sheet.
+ * text — and "Send NFT", which continues in the same sheet. Opening it moves
+ * focus to its heading (a screen reader reads the NFT's name first);
+ * Escape goes back to the grid instead of closing the modal.
  */
 export function NftDetail({
   item,
@@ -25,7 +27,26 @@ export function NftDetail({
 }) {
   const t = useStrings()
   const [sending, setSending] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
   const name = nftName(item, t)
+  // On opening, and on coming back from "Send NFT": the sheet's heading takes focus.
+  useEffect(() => {
+    if (!sending) heading.current?.focus()
+  }, [sending])
+  const sheet = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = sheet.current
+    if (!el || sending) return
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      // The sheet is a step inside the modal: Escape leaves the sheet, not the modal.
+      e.stopPropagation()
+      e.preventDefault()
+      onBack()
+    }
+    el.addEventListener('keydown', onKeyDown)
+    return () => el.removeEventListener('keydown', onKeyDown)
+  }, [sending, onBack])
   if (sending) {
     return (
       <NftSend
@@ -38,7 +59,7 @@ export function NftDetail({
     )
   }
   return (
-    <div className="section nft-detail" data-testid="nft-detail">
+    <div className="section nft-detail" data-testid="nft-detail" ref={sheet}>
       <button type="button" className="chip nft-back" onClick={onBack}>
         <span className="mirror-rtl nft-back-icon" aria-hidden="true">
           <BackIcon />
@@ -46,7 +67,7 @@ export function NftDetail({
         {t('nftBack')}
       </button>
       <NftImage item={item} size="large" />
-      <h3 className="send-heading" data-testid="nft-detail-name">
+      <h3 className="send-heading" data-testid="nft-detail-name" ref={heading} tabIndex={-1}>
         {name}
       </h3>
       <dl className="kv nft-kv">

@@ -36,6 +36,9 @@ export function NftsPanel({ namespace }: { namespace: ChainNamespace | undefined
   const t = useStrings()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [selected, setSelected] = useState<string | undefined>()
+  // The tile that opened the detail sheet: focus returns to it when the sheet closes.
+  const returnTo = useRef<string | undefined>(undefined)
+  const grid = useRef<HTMLDivElement>(null)
   const generation = useRef(0)
   // The visitor's own sends, shown at once and kept until the gateway's indexer lists them.
   const sent = useRef(new Map<string, SentRecord>())
@@ -56,6 +59,17 @@ export function NftsPanel({ namespace }: { namespace: ChainNamespace | undefined
     )
   }, [portico, namespace])
   useEffect(fetchFirst, [fetchFirst])
+
+  useEffect(() => {
+    if (selected || !returnTo.current || load.status !== 'ready') return
+    const key = returnTo.current
+    const tile = [...(grid.current?.querySelectorAll<HTMLElement>('[data-nft-key]') ?? [])].find(
+      (el) => el.dataset.nftKey === key,
+    )
+    if (!tile) return
+    returnTo.current = undefined
+    tile.focus()
+  }, [selected, load])
 
   const loadMore = () => {
     if (load.status !== 'ready' || !load.next || load.more === 'loading') return
@@ -115,7 +129,7 @@ export function NftsPanel({ namespace }: { namespace: ChainNamespace | undefined
 
   const groups = groupByCollection(load.items)
   return (
-    <>
+    <div ref={grid} className="nft-panel">
       {groups.length === 0 && !load.next ? (
         <p className="empty" data-testid="nfts-empty">
           {t('nftsEmpty')}
@@ -133,8 +147,12 @@ export function NftsPanel({ namespace }: { namespace: ChainNamespace | undefined
                 <button
                   type="button"
                   className="nft-tile"
-                  onClick={() => setSelected(nftKey(item))}
+                  onClick={() => {
+                    returnTo.current = nftKey(item)
+                    setSelected(nftKey(item))
+                  }}
                   data-testid="nft-tile"
+                  data-nft-key={nftKey(item)}
                   data-token-id={item.tokenId}
                 >
                   <NftImage item={item} />
@@ -166,6 +184,6 @@ export function NftsPanel({ namespace }: { namespace: ChainNamespace | undefined
           {load.more === 'loading' ? t('nftsLoadingMore') : load.more ? t('tryAgain') : t('nftsLoadMore')}
         </button>
       ) : null}
-    </>
+    </div>
   )
 }

@@ -176,3 +176,51 @@ describe('NFT detail sheet', () => {
     await waitFor(() => panel().querySelector('[data-testid="nft-tile"]'))
   })
 })
+
+const press = (target: EventTarget, key: string) =>
+  act(async () => {
+    target.dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }),
+    )
+  })
+
+describe('NFT detail sheet: keyboard focus', () => {
+  it('opening the sheet moves focus to its heading; Escape returns to the grid with focus on the tile that opened it, and the modal stays open', async () => {
+    const { panel } = await openNfts((g) => ({
+      data: [nft(g, { tokenId: '1' }), nft(g, { tokenId: '2' })],
+      next: null,
+    }))
+    await waitFor(() => panel().querySelector('[data-testid="nft-tile"]'))
+    const second = panel().querySelector<HTMLElement>('[data-testid="nft-tile"][data-token-id="2"]')!
+    second.focus()
+    await click(second)
+    const heading = await waitFor(() => panel().querySelector<HTMLElement>('[data-testid="nft-detail-name"]'))
+    expect(modalRoot().activeElement).toBe(heading)
+    expect(heading.textContent).toBe('Pass #2')
+    await press(heading, 'Escape')
+    await waitFor(() => panel().querySelector('[data-testid="nft-tile"]'))
+    expect(panel().querySelector('[data-testid="nft-detail"]')).toBeNull()
+    expect(modalRoot().querySelector('[role="dialog"]')).not.toBeNull()
+    const focused = modalRoot().activeElement as HTMLElement | null
+    expect(focused?.getAttribute('data-testid')).toBe('nft-tile')
+    expect(focused?.getAttribute('data-token-id')).toBe('2')
+  })
+
+  it('the Back button returns focus to the tile that opened the sheet; Escape in the grid still closes the modal', async () => {
+    const { panel } = await openNfts((g) => ({
+      data: [nft(g, { tokenId: '1' }), nft(g, { tokenId: '2' })],
+      next: null,
+    }))
+    await waitFor(() => panel().querySelector('[data-testid="nft-tile"]'))
+    await click(panel().querySelector('[data-testid="nft-tile"][data-token-id="1"]'))
+    await waitFor(() => panel().querySelector('[data-testid="nft-detail"]'))
+    await click(byText(panel(), 'button', t('nftBack')))
+    const tile = await waitFor(() => {
+      const el = modalRoot().activeElement as HTMLElement | null
+      return el?.getAttribute('data-testid') === 'nft-tile' ? el : undefined
+    })
+    expect(tile.getAttribute('data-token-id')).toBe('1')
+    await press(tile, 'Escape')
+    expect(modalRoot().querySelector('[role="dialog"]')).toBeNull()
+  })
+})

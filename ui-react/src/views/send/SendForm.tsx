@@ -1,8 +1,8 @@
 import { formatUnits, type Network, type PreparedSend } from '@portico/core'
 import { type FormEvent, useId } from 'react'
-import { shortenAddress, useFormat } from '../../format/index.js'
+import { type Formatters, shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
-import { feeErrorText, sendErrorText } from './messages.js'
+import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { SendOption } from './tokens.js'
 import type { Receiver } from './useReceiver.js'
 
@@ -137,7 +137,7 @@ export function SendForm(p: SendFormProps) {
           {p.preview.status === 'loading'
             ? t('sendFeeEstimating')
             : p.preview.status === 'ready'
-              ? feeText(p.preview.prepared, t)
+              ? feeText(p.preview.prepared, t, format)
               : '—'}
         </dd>
       </dl>
@@ -162,8 +162,8 @@ export function SendForm(p: SendFormProps) {
   )
 }
 
-function feeText(prepared: PreparedSend, t: ReturnType<typeof useStrings>): string {
-  if (prepared.fee) return `${prepared.fee.formatted} ${prepared.fee.symbol}`
+function feeText(prepared: PreparedSend, t: ReturnType<typeof useStrings>, format: Formatters): string {
+  if (prepared.fee) return feeAmountText(prepared.fee, t, format)
   const reason = feeErrorText(prepared.feeError)
   return t('sendFeeUnavailable', { reason })
 }

@@ -1,10 +1,10 @@
 import type { Network, PreparedSend } from '@portico/core'
 import { useEffect, useState } from 'react'
-import { shortenAddress } from '../../format/index.js'
+import { shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { CheckIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
 import { Avatar } from '../parts.js'
-import { feeErrorText, sendErrorText } from './messages.js'
+import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { Receiver } from './useReceiver.js'
 
 /** The confirm step: what will be sent, to whom (a name with the address it resolved to), on which network, for what fee. */
@@ -24,6 +24,7 @@ export function SendConfirm({
   onSend(): void
 }) {
   const t = useStrings()
+  const format = useFormat()
   return (
     <div className="section" data-testid="send-confirm">
       <h3 className="send-heading">{t('sendConfirmTitle')}</h3>
@@ -45,7 +46,7 @@ export function SendConfirm({
         <dt>{t('sendFee')}</dt>
         <dd data-testid="send-confirm-fee">
           {prepared.fee
-            ? `${prepared.fee.formatted} ${prepared.fee.symbol}`
+            ? feeAmountText(prepared.fee, t, format)
             : t('sendFeeUnavailable', { reason: feeErrorText(prepared.feeError) })}
         </dd>
       </dl>

@@ -1,5 +1,6 @@
+import type { Balance } from '@portico/core'
 import { PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
-import { errorText } from '../../format/index.js'
+import { errorText, type Formatters } from '../../format/index.js'
 import type { Translate } from '../../i18n/index.js'
 
 /**
@@ -47,4 +48,19 @@ export function feeErrorText(error: Error | undefined): string {
     if (text) return text
   }
   return errorText(error) ?? ''
+}
+
+/** The smallest fee the 3-decimal display (SPEC §5) can show: `0.001`. */
+const DISPLAY_STEP_DECIMALS = 3
+
+/**
+ * A network fee as the visitor reads it: `0.021 ETH`, or `< 0.001 ETH` when
+ * the fee is above zero but below what 3 truncated decimals can show — a
+ * fee of 0.0004 ETH written `0.000 ETH` would read as free.
+ */
+export function feeAmountText(fee: Balance, t: Translate, format: Formatters): string {
+  const step = fee.decimals > DISPLAY_STEP_DECIMALS ? 10n ** BigInt(fee.decimals - DISPLAY_STEP_DECIMALS) : 1n
+  if (fee.value > 0n && fee.value < step)
+    return t('sendFeeBelowPrecision', { amount: format.tokenAmount('0.001'), symbol: fee.symbol })
+  return `${format.tokenAmount(fee.formatted)} ${fee.symbol}`
 }

@@ -105,7 +105,29 @@ describe('WalletSend: the Send action and its form', () => {
       `10000.${(expected % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')}`,
     )
     await waitFor(() => q(view, 'send-fee')?.getAttribute('data-status') === 'ready', 3000)
-    expect(q(view, 'send-fee')?.textContent).toContain('0.000 ETH')
+    // 21 000 gas at 1 gwei is 0.000021 ETH: above zero, below the 3-decimal display.
+    expect(q(view, 'send-fee')?.textContent).toContain('< 0.001 ETH')
+  })
+
+  it('a fee below the 3-decimal display reads "< 0.001 ETH", never "0.000 ETH" (which reads as free); larger fees are truncated', async () => {
+    for (const [fee, shown] of [
+      [400_000_000_000_000n, '< 0.001 ETH'],
+      [999_999_999_999_999n, '< 0.001 ETH'],
+      [1_000_000_000_000_000n, '0.001 ETH'],
+      [21_987_000_000_000_000n, '0.021 ETH'],
+    ] as const) {
+      const { view } = await openSend({
+        wallet: { fee: async () => fee },
+      })
+      await type(q(view, 'send-amount'), '1')
+      await type(q(view, 'send-to'), BOB)
+      await waitFor(() => q(view, 'send-fee')?.getAttribute('data-status') === 'ready', 3000)
+      expect(q(view, 'send-fee')?.textContent).toContain(shown)
+      expect(q(view, 'send-fee')?.textContent).not.toContain('0.000 ETH')
+      rendered?.unmount()
+      rendered = undefined
+      document.body.innerHTML = ''
+    }
   })
 
   it('a fee the node cannot price is shown as is; the send can still be reviewed', async () => {
@@ -234,7 +256,9 @@ describe('WalletSend: confirm, send, success and failure', () => {
     await type(q(view, 'send-to'), BOB)
     await click(q(view, 'send-review'))
     const confirm = await waitFor(() => q(view, 'send-confirm'), 3000)
-    expect(q(confirm, 'send-confirm-fee')?.textContent).toBe('0.000 ETH')
+    expect(q(confirm, 'send-confirm-fee')?.textContent).toBe(
+      t('sendFeeBelowPrecision', { amount: '0.001', symbol: 'ETH' }),
+    )
     return confirm
   }
 

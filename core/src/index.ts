@@ -19,6 +19,7 @@ export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.
 export {
   formatSiwxMessage,
   type ParsedSiwxMessage,
+  type ParseSiwxMessageOptions,
   parseSiwxMessage,
   SIWX_DEFAULT_EXPIRY_MS,
   SIWX_MAX_EXPIRY_MS,

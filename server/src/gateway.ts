@@ -51,7 +51,13 @@ import {
   watchRedis,
 } from './shared/index.js'
 import { createSignerListener, type SignerListener } from './signer-frame/index.js'
-import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
+import {
+  evmSignInVerifier,
+  polkadotSignInVerifier,
+  registerSiwxRoutes,
+  SiwxService,
+  solanaSignInVerifier,
+} from './siwx/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -243,7 +249,11 @@ export async function createGateway(
   )
   registerNftRoutes(app, { nfts, chains, publicUrl })
   registerSessionRoutes(app, new SessionService(db))
-  const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
+  const siwx = new SiwxService(db, {
+    eip155: evmSignInVerifier(chains),
+    solana: solanaSignInVerifier,
+    polkadot: polkadotSignInVerifier,
+  })
   registerSiwxRoutes(app, siwx)
   const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>
     app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),

@@ -42,3 +42,4 @@ export {
   polkadotLocal,
   polkadotMainnet,
 } from './networks/index.js'
+export { formatPolkadotSignInMessage } from './siwx/index.js'

@@ -28,4 +28,12 @@ export {
   solanaTestnet,
   toStandardChain,
 } from './networks/index.js'
+export {
+  checkSolanaSignInText,
+  SOLANA_SIGN_IN_FEATURE,
+  SolanaSignInMismatchError,
+  signInWithSolanaWallet,
+  solanaSignInChainId,
+  toSolanaSignInInput,
+} from './siwx/index.js'
 export { isSolanaWallet, walletConnectorId } from './wallets/index.js'

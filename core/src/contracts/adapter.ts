@@ -53,6 +53,16 @@ export interface SignedMessage {
   signedMessage?: Uint8Array
 }
 
+/** What a wallet's own sign-in feature (`solana:signIn`) returns: the exact text it signed and the signature. */
+export interface SignedSignIn {
+  /** The sign-in text the wallet wrote and signed (checked by the adapter to carry the requested fields). */
+  message: string
+  /** In the namespace's `SignedMessage.signature` form (solana base58). */
+  signature: string
+  /** 0x-hex public key, when the chain needs it to verify. */
+  publicKey?: string
+}
+
 /** The outcome of `switchNetwork`. */
 export type SwitchNetworkResult =
   /** Switched; `accounts` re-encoded for the new chain when their form depends on it (polkadot / cosmos prefixes). */
@@ -177,6 +187,19 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
    * in the namespace (`MethodNotSupportedError`).
    */
   formatSignInMessage?(fields: SiwxMessageFields): string | Promise<string>
+  /**
+   * Signs in through the connected wallet's own sign-in feature (Solana
+   * `solana:signIn`), which writes the text itself from `fields`. The adapter
+   * refuses (typed error) an answer whose text does not carry the requested
+   * domain, address, nonce and other fields. Resolves undefined when the
+   * wallet has no such feature: core then signs `formatSignInMessage`'s text
+   * with `signMessage`.
+   */
+  signIn?(params: {
+    connectorId: string
+    address: string
+    fields: SiwxMessageFields
+  }): Promise<SignedSignIn | undefined>
   /**
    * The typed data (EIP-712 on eip155) an owner signs with `signTypedData`
    * to revoke a gateway smart session. Absent: the "Active sessions" view

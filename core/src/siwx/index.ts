@@ -2,6 +2,7 @@ export { SiwxApi, type SiwxApiOptions, type SiwxNonce, type SiwxVerifyBody } fro
 export {
   formatSiwxMessage,
   type ParsedSiwxMessage,
+  type ParseSiwxMessageOptions,
   parseSiwxMessage,
   SiwxMessageError,
   type SiwxMessageFields,

@@ -69,4 +69,21 @@ describe('CAIP-122 sign-in messages', () => {
       expect(() => parseSiwxMessage(bad)).toThrow(expect.objectContaining({ code: 'SIWX_INVALID_MESSAGE' }))
     }
   })
+
+  it('compact: the Sign In With Solana layout without a statement (one blank line) reads only when asked', () => {
+    const { statement: _none, ...bare } = fields
+    const caip = formatSiwxMessage(bare, 'Solana')
+    const compact = caip.replace('\n\n\nURI: ', '\n\nURI: ')
+    expect(compact).not.toBe(caip)
+    expect(() => parseSiwxMessage(compact)).toThrow(expect.objectContaining({ code: 'SIWX_INVALID_MESSAGE' }))
+    expect(parseSiwxMessage(compact, { compact: true })).toEqual(parseSiwxMessage(caip))
+    // With a statement both layouts are the same text; a missing blank line stays refused.
+    const withStatement = formatSiwxMessage(fields, 'Solana')
+    expect(parseSiwxMessage(withStatement, { compact: true }).statement).toBe(fields.statement)
+    expect(() =>
+      parseSiwxMessage(withStatement.replace(`${fields.statement}\n\n`, `${fields.statement}\n`), {
+        compact: true,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'SIWX_INVALID_MESSAGE' }))
+  })
 })

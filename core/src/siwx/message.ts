@@ -103,6 +103,16 @@ const TAGS: Record<string, keyof ParsedSiwxMessage> = {
 }
 const REQUIRED = ['uri', 'version', 'chainReference', 'nonce', 'issuedAt'] as const
 
+/** Options of `parseSiwxMessage`. */
+export interface ParseSiwxMessageOptions {
+  /**
+   * Also accept the compact layout wallets write for Sign In With Solana
+   * (`solana:signIn`): without a statement, a single blank line separates
+   * the address from the URI line (CAIP-122 has two). Default false.
+   */
+  compact?: boolean
+}
+
 /**
  * Reads a CAIP-122 message strictly: the header, the address, an optional
  * statement and the tagged lines in their order. Anything else (a missing or
@@ -112,7 +122,7 @@ const REQUIRED = ['uri', 'version', 'chainReference', 'nonce', 'issuedAt'] as co
  * @example
  * parseSiwxMessage(text).nonce
  */
-export function parseSiwxMessage(text: string): ParsedSiwxMessage {
+export function parseSiwxMessage(text: string, options: ParseSiwxMessageOptions = {}): ParsedSiwxMessage {
   if (typeof text !== 'string' || text.length > 8192) throw new SiwxMessageError('message must be text')
   const lines = text.split('\n')
   const head =
@@ -128,8 +138,11 @@ export function parseSiwxMessage(text: string): ParsedSiwxMessage {
     statement = lines[i]
     i++
   }
-  if (lines[i] !== '') throw new SiwxMessageError('a blank line must precede the URI')
-  i++
+  const compact = options.compact === true && statement === undefined && lines[i]?.startsWith('URI: ')
+  if (!compact) {
+    if (lines[i] !== '') throw new SiwxMessageError('a blank line must precede the URI')
+    i++
+  }
   const out: Partial<Record<keyof ParsedSiwxMessage, string>> = {}
   const order = Object.keys(TAGS)
   let last = -1

@@ -90,6 +90,8 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
   const listeners = new Set<(s: SiwxState) => void>()
   // Each account change starts a new generation; work of an older one is dropped when it settles.
   let generation = 0
+  // The fields of the prepared message: a wallet with its own sign-in feature writes the text from them.
+  let prepared: SiwxMessageFields | undefined
   let destroyed = false
 
   const set = (next: SiwxState) => {
@@ -152,6 +154,7 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
       }
       const message = await adapter.formatSignInMessage(fields)
       if (gen !== generation) return
+      prepared = fields
       set(forAccount(ns, address, { status: 'requested', caipNetworkId, message }))
     } catch (error) {
       if (gen !== generation) return
@@ -226,9 +229,20 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
         throw new SiwxConfigError('no sign-in message is waiting for a signature')
       const gen = generation
       set({ ...state, status: 'signing', error: undefined })
-      let signed: Awaited<ReturnType<Portico['signMessageDetailed']>>
+      let signed: { signature: string; publicKey?: string }
+      // The text the gateway checks: the prepared one, or what the wallet's sign-in feature wrote.
+      let signedText = message
       try {
-        signed = await portico.signMessageDetailed({ message, namespace: ns })
+        const adapter = deps.findAdapter(ns)
+        const connectorId = portico.getState().accounts[ns]?.connectorId
+        const fields =
+          prepared?.address === address && prepared.caipNetworkId === caipNetworkId ? prepared : undefined
+        const viaWallet =
+          adapter?.signIn && connectorId && fields
+            ? await adapter.signIn({ connectorId, address, fields })
+            : undefined
+        if (viaWallet) signedText = viaWallet.message
+        signed = viaWallet ?? (await portico.signMessageDetailed({ message, namespace: ns }))
       } catch (error) {
         if (gen === generation) set({ ...state, status: 'requested', error: describe(error) })
         throw error
@@ -237,7 +251,7 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
       set({ ...state, status: 'verifying' })
       try {
         const session = await api.verify({
-          message,
+          message: signedText,
           signature: signed.signature,
           caipNetworkId,
           ...(signed.publicKey ? { publicKey: signed.publicKey } : {}),

@@ -6,4 +6,6 @@ export {
   SiwxService,
   type SiwxSessionView,
 } from './service.js'
-export { evmSignInVerifier, type SignInProof, type SignInVerifier, solanaSignInVerifier } from './verify.js'
+export { polkadotSignInVerifier } from './verifiers/polkadot.js'
+export { parseSolanaSignInMessage, solanaSignInVerifier } from './verifiers/solana.js'
+export { evmSignInVerifier, type SignInProof, type SignInVerifier } from './verify.js'

@@ -78,9 +78,11 @@ export class SiwxService {
     origin: string | undefined,
     now = Date.now(),
   ): Promise<{ token: string; session: SiwxSessionView }> {
+    const verifier = this.verifiers[body.caipNetworkId.split(':')[0]!]
     let m: ParsedSiwxMessage
     try {
-      m = parseSiwxMessage(body.message)
+      // A namespace whose wallets write their own text (Sign In With Solana) reads it its way.
+      m = verifier?.parse ? verifier.parse(body.message, body.caipNetworkId) : parseSiwxMessage(body.message)
     } catch (error) {
       throw badRequest(
         `message is not CAIP-122: ${(error as { details?: string }).details ?? ''}`,
@@ -108,7 +110,6 @@ export class SiwxService {
     if (Number(nonce.expires_at) <= now) throw unauthorized('the nonce has expired', 'nonce_expired')
     if (nonce.domain !== m.domain)
       throw unauthorized('the nonce was issued for another domain', 'wrong_domain')
-    const verifier = this.verifiers[namespace]
     if (!verifier) throw badRequest(`sign-in is not supported on ${namespace}`, 'unsupported_namespace')
     const ok = await verifier({
       message: body.message,

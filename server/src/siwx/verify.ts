@@ -1,4 +1,4 @@
-import { createPublicKey, verify as edVerify } from 'node:crypto'
+import type { ParsedSiwxMessage } from '@portico/core'
 import { type Hex, isAddress, verifyMessage } from 'viem'
 import type { ChainRegistry } from '../chains/index.js'
 
@@ -11,28 +11,14 @@ export interface SignInProof {
   publicKey?: string
 }
 
-/** Checks one namespace's sign-in signature; false for a wrong one, never throws for bad input. */
-export type SignInVerifier = (proof: SignInProof) => Promise<boolean>
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-function base58Decode(value: string): Uint8Array | undefined {
-  const bytes: number[] = []
-  for (const ch of value) {
-    let carry = BASE58.indexOf(ch)
-    if (carry < 0) return undefined
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  for (let i = 0; i < value.length && value[i] === '1'; i++) bytes.push(0)
-  return Uint8Array.from(bytes.reverse())
+/**
+ * Checks one namespace's sign-in signature; false for a wrong one, never
+ * throws for bad input. `parse`, when given, reads the namespace's own
+ * sign-in text (instead of strict CAIP-122) with "Chain ID" as the CAIP-2
+ * reference; it throws `SiwxMessageError` for a text it cannot read.
+ */
+export type SignInVerifier = ((proof: SignInProof) => Promise<boolean>) & {
+  parse?: (message: string, caipNetworkId: string) => ParsedSiwxMessage
 }
 
 /**
@@ -59,21 +45,5 @@ export function evmSignInVerifier(chains: ChainRegistry): SignInVerifier {
     } catch {
       return false
     }
-  }
-}
-
-/** solana: an Ed25519 signature (base58, 64 bytes) by the address's key over the UTF-8 message. */
-export const solanaSignInVerifier: SignInVerifier = async ({ message, address, signature }) => {
-  const key = base58Decode(address)
-  const sig = base58Decode(signature)
-  if (key?.length !== 32 || sig?.length !== 64) return false
-  try {
-    const publicKey = createPublicKey({
-      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(key).toString('base64url') },
-      format: 'jwk',
-    })
-    return edVerify(null, Buffer.from(message, 'utf8'), publicKey, sig)
-  } catch {
-    return false
   }
 }

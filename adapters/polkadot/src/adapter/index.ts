@@ -31,6 +31,7 @@ import {
   validateInjected,
 } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
+import { formatPolkadotSignInMessage } from '../siwx/index.js'
 import { channelInjected, POLKADOT_CHANNEL_EVENTS, POLKADOT_CHANNEL_METHODS } from './channel.js'
 import { accountRecords, type Session, Sessions, sessionAccount } from './sessions.js'
 
@@ -304,6 +305,10 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         throw e instanceof TokenBalanceUnavailableError ? e : new TokenBalanceUnavailableError({ cause: e })
       }
     },
+
+    // CAIP-122 "Polkadot account" text; core signs it with signMessage (signRaw, `<Bytes>`-wrapped).
+    formatSignInMessage: (fields) =>
+      formatPolkadotSignInMessage(fields, findNetwork(fields.caipNetworkId).ss58Prefix),
 
     async signMessage({ connectorId, address, message }) {
       const session = sessions.require(connectorId)

@@ -28,6 +28,7 @@ import { isSolanaAddress } from '../address/index.js'
 import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet, toStandardChain } from '../networks/index.js'
+import { signInWithSolanaWallet } from '../siwx/index.js'
 import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
 import {
   type BackendEvents,
@@ -347,6 +348,14 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
 
     // CAIP-122 with "Solana account" (Sign In With Solana's text); the wallet signs it as a plain message.
     formatSignInMessage: (fields) => formatSiwxMessage(fields, 'Solana'),
+
+    // A Wallet Standard wallet with `solana:signIn` writes and signs the SIWS text itself; else undefined.
+    async signIn({ connectorId, address, fields }) {
+      const session = sessionFor(connectorId)
+      if (session.channel) return undefined
+      const account = accountFor(session, address)
+      return signInWithSolanaWallet(walletFor(connectorId), { ...fields, address: account.address })
+    },
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId)

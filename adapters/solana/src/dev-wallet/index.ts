@@ -7,6 +7,8 @@ import { createApprovalGate, type DevWalletControls } from '@portico/core/dev-wa
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
+  SolanaSignInFeature,
+  SolanaSignInInput,
   SolanaSignMessageFeature,
   SolanaSignMessageInput,
   SolanaSignTransactionFeature,
@@ -22,6 +24,7 @@ import type {
 } from '@wallet-standard/features'
 import type { SolanaStandardChain } from '../networks/index.js'
 import { registerWallet } from './register.js'
+import { writeSignInText } from './sign-in.js'
 
 export {
   type ApprovalGate,
@@ -93,7 +96,8 @@ function userRejected(): Error {
 
 /**
  * Creates the Solana dev wallet: Wallet Standard features `standard:connect`,
- * `standard:disconnect`, `standard:events`, `solana:signMessage`,
+ * `standard:disconnect`, `standard:events`, `solana:signIn` (Sign In With
+ * Solana: it writes the text from the input), `solana:signMessage`,
  * `solana:signTransaction` and `solana:signAndSendTransaction`, signing with
  * the given keys (ed25519 through WebCrypto) and sending through `rpcUrls`.
  *
@@ -117,6 +121,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
   )
   if (keys.length === 0) throw new Error('createSolanaDevWallet: at least one secret key is needed')
   const features = [
+    'solana:signIn',
     'solana:signMessage',
     'solana:signTransaction',
     'solana:signAndSendTransaction',
@@ -209,6 +214,41 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
       )
     },
   }
+  const signIn: SolanaSignInFeature['solana:signIn'] = {
+    version: '1.0.0',
+    async signIn(...inputs: readonly SolanaSignInInput[]) {
+      // The page's host when the input names no domain (a wallet knows the page it runs in).
+      const page = (globalThis as { location?: { host?: string } }).location?.host
+      const asked = inputs.map((input) => {
+        const domain = input.domain ?? page
+        if (!domain) throw Object.assign(new Error('signIn needs a domain outside a page'), { code: -32602 })
+        const account = input.address ? visible.find((a) => a.address === input.address) : visible[0]
+        if (!account) throw Object.assign(new Error('The account is not in this wallet'), { code: 4100 })
+        return { input, domain, account }
+      })
+      await gate.approve('solana:signIn', inputs)
+      // Signing in connects the app when it was not yet (as SIWS wallets do).
+      if (!connected) {
+        connected = true
+        emitChange()
+      }
+      const short = gate.takeTamper('signature')
+      return Promise.all(
+        asked.map(async ({ input, domain, account }) => {
+          const key = keyFor(account)
+          const text = writeSignInText({ ...input, domain, address: account.address })
+          const signedMessage = new TextEncoder().encode(text)
+          const signature = new Uint8Array(await kit.signBytes(key.keyPair.privateKey, signedMessage))
+          return {
+            account,
+            signedMessage,
+            signature: short ? signature.slice(0, 63) : signature,
+            signatureType: 'ed25519' as const,
+          }
+        }),
+      )
+    },
+  }
   const signTransaction: SolanaSignTransactionFeature['solana:signTransaction'] = {
     version: '1.0.0',
     supportedTransactionVersions: ['legacy', 0],
@@ -257,6 +297,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
       'standard:connect': connect,
       'standard:disconnect': disconnect,
       'standard:events': events,
+      'solana:signIn': signIn,
       'solana:signMessage': signMessage,
       'solana:signTransaction': signTransaction,
       'solana:signAndSendTransaction': signAndSendTransaction,

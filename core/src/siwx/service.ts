@@ -228,7 +228,12 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
       set({ ...state, status: 'signing', error: undefined })
       let signed: Awaited<ReturnType<Portico['signMessageDetailed']>>
       try {
-        signed = await portico.signMessageDetailed({ message, namespace: ns })
+        const options = deps.findAdapter(ns)?.signInMessageOptions?.(address)
+        signed = await portico.signMessageDetailed({
+          message,
+          namespace: ns,
+          ...(options ? { options } : {}),
+        })
       } catch (error) {
         if (gen === generation) set({ ...state, status: 'requested', error: describe(error) })
         throw error

@@ -49,7 +49,14 @@ import {
   watchRedis,
 } from './shared/index.js'
 import { createSignerListener, type SignerListener } from './signer-frame/index.js'
-import { evmSignInVerifier, registerSiwxRoutes, SiwxService, solanaSignInVerifier } from './siwx/index.js'
+import {
+  bitcoinSignInVerifier,
+  cosmosSignInVerifier,
+  evmSignInVerifier,
+  registerSiwxRoutes,
+  SiwxService,
+  solanaSignInVerifier,
+} from './siwx/index.js'
 import { type Database, openDatabase } from './storage/index.js'
 
 /** A running (or ready to run) gateway. */
@@ -242,7 +249,12 @@ export async function createGateway(
     publicUrl,
   })
   registerSessionRoutes(app, new SessionService(db))
-  const siwx = new SiwxService(db, { eip155: evmSignInVerifier(chains), solana: solanaSignInVerifier })
+  const siwx = new SiwxService(db, {
+    eip155: evmSignInVerifier(chains),
+    solana: solanaSignInVerifier,
+    bip122: bitcoinSignInVerifier,
+    cosmos: cosmosSignInVerifier(config.networks.filter(isCosmosNetwork)),
+  })
   registerSiwxRoutes(app, siwx)
   const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>
     app.log.warn({ wallet: id, problem }, 'wallet directory entry dropped'),

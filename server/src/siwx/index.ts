@@ -6,4 +6,5 @@ export {
   SiwxService,
   type SiwxSessionView,
 } from './service.js'
+export { bitcoinSignInVerifier, COSMOS_SIGN_IN_PREFIXES, cosmosSignInVerifier } from './verifiers/index.js'
 export { evmSignInVerifier, type SignInProof, type SignInVerifier, solanaSignInVerifier } from './verify.js'

@@ -52,6 +52,8 @@ import {
 } from './shared/index.js'
 import { createSignerListener, type SignerListener } from './signer-frame/index.js'
 import {
+  bitcoinSignInVerifier,
+  cosmosSignInVerifier,
   evmSignInVerifier,
   polkadotSignInVerifier,
   registerSiwxRoutes,
@@ -253,6 +255,8 @@ export async function createGateway(
     eip155: evmSignInVerifier(chains),
     solana: solanaSignInVerifier,
     polkadot: polkadotSignInVerifier,
+    bip122: bitcoinSignInVerifier,
+    cosmos: cosmosSignInVerifier(config.networks.filter(isCosmosNetwork)),
   })
   registerSiwxRoutes(app, siwx)
   const wallets = loadSeedWallets(config.walletsFile, (id, problem) =>

@@ -201,6 +201,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     fields: SiwxMessageFields
   }): Promise<SignedSignIn | undefined>
   /**
+   * The `signMessage` options a sign-in message of `address` is signed with
+   * (Bitcoin: BIP-322 for segwit and taproot addresses, the legacy format
+   * only for p2pkh). Absent: the namespace's default signing.
+   */
+  signInMessageOptions?(address: string): SignMessageOptionsOf<N> | undefined
+  /**
    * The typed data (EIP-712 on eip155) an owner signs with `signTypedData`
    * to revoke a gateway smart session. Absent: the "Active sessions" view
    * cannot revoke in the namespace.

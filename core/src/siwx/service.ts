@@ -242,7 +242,10 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
             ? await adapter.signIn({ connectorId, address, fields })
             : undefined
         if (viaWallet) signedText = viaWallet.message
-        signed = viaWallet ?? (await portico.signMessageDetailed({ message, namespace: ns }))
+        const options = adapter?.signInMessageOptions?.(address)
+        signed =
+          viaWallet ??
+          (await portico.signMessageDetailed({ message, namespace: ns, ...(options ? { options } : {}) }))
       } catch (error) {
         if (gen === generation) set({ ...state, status: 'requested', error: describe(error) })
         throw error

@@ -26,6 +26,7 @@ import { EsploraClient } from '../esplora/index.js'
 import { verifyBitcoinMessage } from '../message/index.js'
 import { addressParams, bitcoinMainnet, toStandardChain } from '../networks/index.js'
 import { assertSamePayment, decodePsbt, finalizeAndExtract } from '../psbt/index.js'
+import { bitcoinSignInMessageOptions, formatBitcoinSignInMessage } from '../siwx/index.js'
 import {
   type AnnouncedBtcProvider,
   BITCOIN_CHANNEL,
@@ -299,6 +300,9 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const unconfirmed = utxos.filter((u) => !u.confirmed).reduce((s, u) => s + u.value, 0n)
       return { ...btcBalance(confirmed + unconfirmed, network), confirmed, unconfirmed }
     },
+
+    formatSignInMessage: formatBitcoinSignInMessage,
+    signInMessageOptions: bitcoinSignInMessageOptions,
 
     async signMessage({ connectorId, address, message, options: signOptions }) {
       const session = sessions.require(connectorId)

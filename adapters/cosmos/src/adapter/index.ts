@@ -26,6 +26,7 @@ import {
   waitForCosmosTransaction,
 } from '../send/index.js'
 import { signCosmosMessage } from '../sign-message/index.js'
+import { formatCosmosSignInMessage } from '../siwx/index.js'
 import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
 import { channelKeplr } from './channel.js'
 import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
@@ -270,6 +271,8 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       const feeDenom = network.cosmos.currencies[0]!.denom
       return tokens ? holdings : holdings.filter((h) => h.token !== feeDenom)
     },
+
+    formatSignInMessage: (fields) => formatCosmosSignInMessage(fields, networks),
 
     async signMessage({ connectorId, address, message }) {
       const session = sessionFor(connectorId, address)

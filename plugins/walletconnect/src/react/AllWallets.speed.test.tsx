@@ -176,8 +176,10 @@ describe('All Wallets: render from the cache, prefetch when the modal opens', ()
     await prefetchAllWallets(portico)
     const added: string[] = []
     const observer = new MutationObserver((records) => {
+      // Removed nodes too: a "Loading" paragraph taken out again before the callback ran still holds its text.
       for (const r of records)
-        for (const n of r.addedNodes) if (n instanceof HTMLElement) added.push(n.textContent ?? '')
+        for (const n of [...r.addedNodes, ...r.removedNodes])
+          if (n instanceof HTMLElement) added.push(n.textContent ?? '')
     })
     observer.observe(document.body, { childList: true, subtree: true })
     const el = await mount(portico, <AllWalletsView />)

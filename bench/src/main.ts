@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { type BundleReport, buildApp } from './bundle.js'
 import { type LatencyReport, launchChromium, measureLatency } from './latency.js'
 import { ensurePeers, PEER_SETS } from './peers.js'
-import { formatPluginCosts, pluginCost } from './plugin-cost.js'
+import { checkEmbeddedWalletCost, formatPluginCosts, pluginCost } from './plugin-cost.js'
 import { BUDGETS, checkBudgets, formatHtmlMount, formatReport, HTML_APP } from './report.js'
 
 const args = process.argv.slice(2)
@@ -54,6 +54,7 @@ const pluginApps = [
   { plugin: 'swap', app: 'portico + swap', entry: 'portico-swap.tsx' },
   { plugin: 'onramp', app: 'portico + onramp', entry: 'portico-onramp.tsx' },
   { plugin: 'names', app: 'portico + names', entry: 'portico-names.tsx' },
+  { plugin: 'embedded-wallet', app: 'portico + embedded-wallet', entry: 'portico-embedded-wallet.tsx' },
 ]
 for (const p of pluginApps) {
   bundles.push(
@@ -84,6 +85,11 @@ if (eager.length > 0) {
   )
   process.exitCode = 1
 }
+const embedded = checkEmbeddedWalletCost(
+  pluginCosts.find((c) => c.plugin === '@portico/plugin-embedded-wallet')!,
+)
+console.log(`  ${embedded.line}`)
+if (!embedded.ok) process.exitCode = 1
 if (bundlesOnly) process.exit()
 
 console.log(`▶ open latency in Chromium (median of ${runs}, loopback only)`)

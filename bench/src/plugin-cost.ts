@@ -63,3 +63,23 @@ export function formatPluginCosts(base: BundleReport, costs: PluginCost[]): stri
   }
   return lines
 }
+
+/** Issue 14: the minimal app's initial JS grows by at most 5 KiB gz with the embedded wallet installed. */
+export const EMBEDDED_WALLET_BUDGET_GZIP = 5 * 1024
+
+/**
+ * Issue 14's budget on the embedded-wallet row: met or missed, and when
+ * missed by how much and which of the plugin's modules (beyond its
+ * registration) are in the initial JS — those are what must go lazy.
+ */
+export function checkEmbeddedWalletCost(c: PluginCost): { ok: boolean; line: string } {
+  const kib = (n: number) => `${(n / 1024).toFixed(2)} KiB`
+  const ok = c.addedGzip <= EMBEDDED_WALLET_BUDGET_GZIP
+  const head = `issue 14 budget: ${c.plugin} adds ≤ ${kib(EMBEDDED_WALLET_BUDGET_GZIP)} gz to the minimal app's initial JS: ${kib(c.addedGzip)}`
+  if (ok) return { ok, line: `${head} — met` }
+  const modules = c.pluginModules.map((m) => m.replace(/^.*plugins\//, 'plugins/'))
+  return {
+    ok,
+    line: `${head} — **missed** by ${kib(c.addedGzip - EMBEDDED_WALLET_BUDGET_GZIP)}; plugin modules in the initial JS: ${modules.join(', ') || '–'}${c.eager.length ? `; eager beyond registration (to make lazy): ${c.eager.map((m) => m.replace(/^.*plugins\//, 'plugins/')).join(', ')}` : ''}`,
+  }
+}

@@ -118,6 +118,22 @@ function summarise(events: TraceEvent[], label: string): string {
   lines.push(
     `tasks: ${tasks.length}, over 50 ms: ${long.length} (${long.map((t) => ((t.dur ?? 0) / 1000).toFixed(1)).join(', ')})`,
   )
+  // The tasks that took the visitor's input (a click, a key press): their thread CPU time is the
+  // part of open → rows and keystroke → rows this page spent itself, whatever the machine's load.
+  for (const type of ['click', 'keydown']) {
+    const inputs = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === type)
+    const own = new Set<TraceEvent>()
+    for (const d of inputs) {
+      const t = tasks.find((x) => x.ts <= d.ts && x.ts + (x.dur ?? 0) >= d.ts + (d.dur ?? 0))
+      if (t) own.add(t)
+    }
+    if (!own.size) continue
+    const ms = [...own].map((t) => ((t as { tdur?: number }).tdur ?? 0) / 1000).sort((x, y) => x - y)
+    const at = (p: number) => ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)]!.toFixed(1)
+    lines.push(
+      `${type} tasks CPU: ${ms.length}, median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${ms[ms.length - 1]!.toFixed(1)} ms`,
+    )
+  }
   // CPU samples → per-function self time, and per long task.
   const nodes = new Map<number, CpuNode>()
   const samples: { ts: number; node: number }[] = []

@@ -96,7 +96,7 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .search::placeholder { color: var(--portico-muted); }
 .search:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
 .wallet-scroll { overscroll-behavior: contain; }
-.wallet-scroll .row { height: 52px; padding-block: 6px; }
+.wallet-scroll .row { height: 52px; padding-block: 6px; contain: strict; }
 .namespaces { margin-top: 8px; }
 .namespaces .row-label { min-width: 0; }
 .namespaces .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

@@ -3,7 +3,7 @@ import { anvil31337, evmAdapter } from '@portico/adapter-evm'
 import { createPortico, SEARCH_RESULTS_LIMIT, WALLETS_PER_PAGE } from '@portico/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { walletConnectPlugin } from '../plugin.js'
+import { prefetchAllWallets, walletConnectPlugin } from '../plugin.js'
 import { makeWallets } from '../test-helpers/directory.js'
 import { type DirectoryHit, startHttpDirectory } from '../test-helpers/http-directory.js'
 import { createViews, waitFor } from '../test-helpers/react.js'
@@ -166,6 +166,61 @@ describe('All Wallets: render from the cache, prefetch when the modal opens', ()
     expect(directory.hits.slice(before).some((h) => h.answered)).toBe(false)
     await waitFor(() => directory.hits.slice(before).every((h) => h.answered))
     expect(ids(el)).toEqual(shown) // unchanged directory: nothing moved
+  })
+
+  it('with the first page prefetched, the first commit already holds the rows: no "Loading wallets…" pass before them', async () => {
+    const { portico } = await setup(200)
+    await act(async () => {
+      await portico.open()
+    })
+    await prefetchAllWallets(portico)
+    const added: string[] = []
+    const observer = new MutationObserver((records) => {
+      // Removed nodes too: a "Loading" paragraph taken out again before the callback ran still holds its text.
+      for (const r of records)
+        for (const n of [...r.addedNodes, ...r.removedNodes])
+          if (n instanceof HTMLElement) added.push(n.textContent ?? '')
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    const el = await mount(portico, <AllWalletsView />)
+    observer.disconnect()
+    expect(listCount(el)).toBe(1 + WALLETS_PER_PAGE)
+    expect(ids(el)[0]).toBe('w0042')
+    expect(added.join('\n')).not.toContain('Loading wallets…')
+  })
+
+  it('a keystroke after a scroll brings the list back to its top, with the first matches in view', async () => {
+    const { portico } = await setup(500)
+    const el = await mount(portico, <AllWalletsView />)
+    await waitFor(() => listCount(el) === 1 + WALLETS_PER_PAGE)
+    const scroller = el.querySelector<HTMLElement>('[role="listbox"]')!
+    await act(async () => {
+      scroller.scrollTop = 900
+      scroller.dispatchEvent(new Event('scroll'))
+    })
+    expect(ids(el)).not.toContain('w0010')
+    await type(el, 'Wallet 001')
+    expect(scroller.scrollTop).toBe(0)
+    expect(ids(el)[0]).toBe('w0010')
+  })
+
+  it('with nothing cached, the first render says "Loading wallets…" (never "No wallet found"), also under StrictMode', async () => {
+    const { portico, directory } = await setup(200, () => 300)
+    const texts: string[] = []
+    const observer = new MutationObserver(() => {
+      const status = document.body.querySelector('[role="status"]')?.textContent
+      if (status) texts.push(status)
+    })
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    const el = await mount(portico, <AllWalletsView />, { strict: true })
+    expect(el.querySelector('[role="status"]')?.textContent).toBe('Loading wallets…')
+    expect(el.querySelector('[role="listbox"]')?.getAttribute('aria-busy')).toBe('true')
+    await waitFor(() => listCount(el) === 1 + WALLETS_PER_PAGE)
+    observer.disconnect()
+    expect(texts.length).toBeGreaterThan(0)
+    expect(texts).not.toContain('No wallet found')
+    // StrictMode's second effect run made one list that loaded: page 1 asked for, rows shown.
+    expect(directory.hits.some((h) => h.page === 1 && h.entries === WALLETS_PER_PAGE)).toBe(true)
   })
 
   it('opening the modal on Connect fetches the first page (featured + 40) before All Wallets is shown', async () => {

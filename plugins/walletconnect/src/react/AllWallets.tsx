@@ -41,25 +41,42 @@ export default function AllWalletsView() {
   const chains = usePorticoState((s) => s.networks.all)
   const { directory, directoryCache, options } = instance
 
-  // The list is a store with a lifecycle, so it is made in the effect that destroys it, never in
-  // render (useMemo): React StrictMode runs an effect's cleanup for its simulated unmount and then
-  // the effect again, and a memoized list would come back destroyed, ignoring every answer.
-  // A layout effect: a list that starts from the cache re-renders before the first paint.
   const chainIds = chains.map((n) => n.caipNetworkId).join(',')
-  const [list, setList] = useState<WalletList | undefined>(undefined)
   /** The search box's text, carried over to a list made again (e.g. after the networks changed). */
   const search = useRef('')
   const scroller = useRef<HTMLDivElement>(null)
+  /** The list's scroll offset as last seen (reading `scrollTop` on a keystroke would force a layout). */
+  const lastScrollTop = useRef(0)
+  const makeList = useCallback(
+    () =>
+      directory
+        ? createWalletList({
+            directory,
+            installed: () => portico.getState().connectors,
+            ...(directoryCache ? { cache: directoryCache } : { featuredIds: options.featuredWalletIds }),
+            include: options.includeWalletIds,
+            exclude: options.excludeWalletIds,
+            chains: chainIds ? (chainIds.split(',') as CaipNetworkId[]) : [],
+          })
+        : undefined,
+    [directory, directoryCache, portico, options, chainIds],
+  )
+  // The first render already shows the rows the cache holds (one pass, no "Loading" pass before
+  // them): a list not yet started has no lifecycle (no request, no timer), so making it during
+  // render is safe. The layout effect below starts it, or a fresh one when the effect runs again.
+  const [list, setList] = useState<WalletList | undefined>(makeList)
+  const unstarted = useRef<{ list: WalletList | undefined; make: typeof makeList } | undefined>({
+    list,
+    make: makeList,
+  })
   useLayoutEffect(() => {
-    if (!directory) return
-    const created = createWalletList({
-      directory,
-      installed: () => portico.getState().connectors,
-      ...(directoryCache ? { cache: directoryCache } : { featuredIds: options.featuredWalletIds }),
-      include: options.includeWalletIds,
-      exclude: options.excludeWalletIds,
-      chains: chainIds ? (chainIds.split(',') as CaipNetworkId[]) : [],
-    })
+    // StrictMode runs the effect's cleanup and then the effect again: the list it destroyed
+    // can't come back (it would ignore every answer), so only the first run takes the
+    // list the first render made, and only if it was made from the same inputs.
+    const first = unstarted.current
+    unstarted.current = undefined
+    const created = first?.make === makeList && first.list ? first.list : makeList()
+    if (!created) return
     setList(created)
     void created.start()
     if (search.current) created.setSearch(search.current)
@@ -67,7 +84,7 @@ export default function AllWalletsView() {
       created.destroy()
       setList((current) => (current === created ? undefined : current))
     }
-  }, [directory, directoryCache, portico, options, chainIds])
+  }, [makeList])
   // Re-mark installed wallets when a new one is announced.
   // Not on the list's first run: it was just made from the same connectors.
   const installedKey = connectors.map((c) => c.info?.rdns ?? '').join(',')
@@ -103,6 +120,8 @@ export default function AllWalletsView() {
   )
 
   const items = state.items
+  // A list made with nothing cached and not started yet (the first render) is about to load.
+  const loading = state.loading || (!state.search && items.length === 0 && state.hasMore && !state.error)
   const first = range.first
   const last = Math.min(items.length, range.last)
   useEffect(() => {
@@ -118,7 +137,7 @@ export default function AllWalletsView() {
     )
 
   return (
-    <div className="section" data-state={state.loading ? 'loading' : 'ready'}>
+    <div className="section" data-state={loading ? 'loading' : 'ready'}>
       <input
         className="search"
         type="search"
@@ -129,7 +148,10 @@ export default function AllWalletsView() {
           setQuery(e.target.value)
           search.current = e.target.value
           scrolledTo(0)
-          if (scroller.current) scroller.current.scrollTop = 0
+          if (scroller.current && lastScrollTop.current !== 0) {
+            scroller.current.scrollTop = 0
+            lastScrollTop.current = 0
+          }
           list?.setSearch(e.target.value)
         }}
       />
@@ -138,12 +160,16 @@ export default function AllWalletsView() {
         className="wallet-scroll"
         role="listbox"
         aria-label={t('wallets')}
-        aria-busy={state.loading}
+        aria-busy={loading}
         data-count={items.length}
-        style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative' }}
-        onScroll={(e) => scrolledTo(e.currentTarget.scrollTop)}
+        // contain: what changes inside the list (rows in and out) is laid out and painted alone.
+        style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative', contain: 'layout paint' }}
+        onScroll={(e) => {
+          lastScrollTop.current = e.currentTarget.scrollTop
+          scrolledTo(lastScrollTop.current)
+        }}
       >
-        <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
+        <div style={{ height: items.length * ROW_HEIGHT, position: 'relative', contain: 'layout style' }}>
           {items.slice(first, last).map((item, i) => (
             <WalletRow
               key={item.id}
@@ -158,7 +184,7 @@ export default function AllWalletsView() {
         {items.length === 0 ? (
           // Over the empty list, not above it: the list never moves when the message comes or goes.
           <p className="empty" role="status" style={{ position: 'absolute', inset: '0 0 auto 0', margin: 0 }}>
-            {state.loading
+            {loading
               ? state.search
                 ? t('searching')
                 : t('loadingWallets')

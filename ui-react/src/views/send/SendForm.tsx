@@ -2,7 +2,7 @@ import { formatUnits, type Network, type PreparedSend } from '@portico/core'
 import { type FormEvent, useId } from 'react'
 import { shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
-import { feeErrorText, sendErrorText } from './messages.js'
+import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { SendOption } from './tokens.js'
 import type { Receiver } from './useReceiver.js'
 
@@ -163,7 +163,7 @@ export function SendForm(p: SendFormProps) {
 }
 
 function feeText(prepared: PreparedSend, t: ReturnType<typeof useStrings>): string {
-  if (prepared.fee) return `${prepared.fee.formatted} ${prepared.fee.symbol}`
+  if (prepared.fee) return feeAmountText(prepared.fee, t)
   const reason = feeErrorText(prepared.feeError)
   return t('sendFeeUnavailable', { reason })
 }

@@ -4,7 +4,7 @@ import { shortenAddress } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { CheckIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
 import { Avatar } from '../parts.js'
-import { feeErrorText, sendErrorText } from './messages.js'
+import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { Receiver } from './useReceiver.js'
 
 /** The confirm step: what will be sent, to whom (a name with the address it resolved to), on which network, for what fee. */
@@ -45,7 +45,7 @@ export function SendConfirm({
         <dt>{t('sendFee')}</dt>
         <dd data-testid="send-confirm-fee">
           {prepared.fee
-            ? `${prepared.fee.formatted} ${prepared.fee.symbol}`
+            ? feeAmountText(prepared.fee, t)
             : t('sendFeeUnavailable', { reason: feeErrorText(prepared.feeError) })}
         </dd>
       </dl>

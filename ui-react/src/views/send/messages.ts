@@ -1,4 +1,4 @@
-import { PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
+import { type FeeEstimate, PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
 import { errorText } from '../../format/index.js'
 import type { Translate } from '../../i18n/index.js'
 
@@ -21,6 +21,14 @@ export function sendErrorText(error: unknown, t: Translate, network: string): st
       return t('sendInvalidAmount')
     case 'AMOUNT_EXCEEDS_BALANCE':
       return t('sendExceedsBalance')
+    case 'INSUFFICIENT_SOL_FOR_FEE':
+    case 'INSUFFICIENT_NATIVE_FOR_FEE':
+      return t('sendFeeNotCovered')
+    case 'RECEIVER_IS_TOKEN_ACCOUNT':
+      return t('sendReceiverTokenAccount')
+    case 'INVALID_SPL_MINT':
+    case 'UNKNOWN_ASSET':
+      return t('sendTokenNotSendable')
     case 'PENDING_TRANSACTIONS_LIMIT':
       return t('sendPendingLimit', { n: PENDING_TRANSACTIONS_LIMIT })
     case 'INVALID_NAME':
@@ -47,4 +55,12 @@ export function feeErrorText(error: Error | undefined): string {
     if (text) return text
   }
   return errorText(error) ?? ''
+}
+
+/** The fee as shown: total and symbol, plus — when the transfer opens the receiver's account — that deposit, labelled. */
+export function feeAmountText(fee: FeeEstimate, t: Translate): string {
+  const total = `${fee.formatted} ${fee.symbol}`
+  if (!fee.accountDeposit) return total
+  const amount = `${fee.accountDeposit.formatted} ${fee.accountDeposit.symbol}`
+  return `${total} (${t('sendFeeAccountDeposit', { amount })})`
 }

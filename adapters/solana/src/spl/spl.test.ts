@@ -245,13 +245,15 @@ describe('SOL short for the fee of an SPL send', { timeout: 90_000 }, () => {
     const poor = fresh('poor-sender')
     await seedTokenAccount(poor, mint, 5_000_000n)
     setLamports(poor, 10_000n)
-    const error = await adapter.transferRequest!({
-      from: poor,
-      to: fresh('poor-receiver'),
-      caipNetworkId: devnet.caipNetworkId,
-      token: mint,
-      amount: 1_000_000n,
-    }).then(
+    const error = await Promise.resolve(
+      adapter.transferRequest!({
+        from: poor,
+        to: fresh('poor-receiver'),
+        caipNetworkId: devnet.caipNetworkId,
+        token: mint,
+        amount: 1_000_000n,
+      }),
+    ).then(
       () => undefined,
       (e: unknown) => e,
     )

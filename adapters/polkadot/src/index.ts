@@ -2,7 +2,7 @@
  * @portico/adapter-polkadot — the Polkadot chain adapter: injected extension
  * discovery (`window.injectedWeb3`), SS58 accounts per network, native and
  * Assets-pallet balances, `signRaw` message signing and
- * `transferKeepAlive` transfers. The dev extension is in the
+ * `transferKeepAlive` transfers of the native token and of Assets-pallet tokens. The dev extension is in the
  * `@portico/adapter-polkadot/dev-wallet` entry.
  */
 
@@ -17,7 +17,12 @@ export {
   polkadotCaipAddress,
   reencodeAddress,
 } from './address/index.js'
-export { wrapBytes } from './chain/index.js'
+export {
+  AssetMinimumBalanceError,
+  InsufficientNativeForFeeError,
+  UnknownAssetError,
+  wrapBytes,
+} from './chain/index.js'
 export {
   POLKADOT_REQUEST_METHODS,
   type PolkadotChainAdapter,

@@ -1,6 +1,7 @@
 /**
  * @portico/adapter-solana — the Solana chain adapter: Wallet Standard
- * discovery, SOL and SPL balances, message signing and transfers. The dev
+ * discovery, SOL and SPL balances, message signing, and SOL and SPL (Token,
+ * Token-2022) transfers. The dev
  * wallet is in the `@portico/adapter-solana/dev-wallet` entry.
  */
 
@@ -36,4 +37,11 @@ export {
   solanaSignInChainId,
   toSolanaSignInInput,
 } from './siwx/index.js'
+export {
+  InsufficientSolForFeeError,
+  InvalidSplMintError,
+  ReceiverIsTokenAccountError,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from './spl/index.js'
 export { isSolanaWallet, walletConnectorId } from './wallets/index.js'

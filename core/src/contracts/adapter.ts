@@ -23,6 +23,16 @@ export interface Balance {
 }
 
 /**
+ * A fee `estimateFee` priced: `value` is everything the sender pays in the
+ * native currency. `accountDeposit`, when set, is the part of it that opens
+ * an account for the receiver (the rent of a Solana token account, kept by
+ * that account rather than burnt), so the fee preview can show it labelled.
+ */
+export interface FeeEstimate extends Balance {
+  accountDeposit?: Balance
+}
+
+/**
  * A fungible token holding read from the chain (an SPL token account, an
  * ERC-20 balance…): the amount as a `Balance` plus the token's address.
  */
@@ -136,12 +146,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     request: SignTransactionRequestOf<N>
   }): Promise<SignTransactionResultOf<N>>
   signTypedData?(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
-  /** The fee the chain would charge for the request, in its native currency. */
+  /** The fee the chain would charge for the request, in its native currency (with any account deposit it needs). */
   estimateFee?(params: {
     address?: string
     caipNetworkId: CaipNetworkId
     request: TransactionRequestOf<N>
-  }): Promise<Balance>
+  }): Promise<FeeEstimate>
   /**
    * True when `address` can receive on `caipNetworkId`: the namespace's full
    * check (EIP-55 checksum, bech32 prefix, SS58 prefix…). Send refuses a

@@ -1,4 +1,4 @@
-import type { Balance } from './adapter.js'
+import type { FeeEstimate } from './adapter.js'
 import type { CaipNetworkId, ChainNamespace } from './network.js'
 import type { TransactionRequestOf } from './requests.js'
 
@@ -49,8 +49,12 @@ export interface PreparedSend {
   amount: bigint
   /** The namespace's transaction request the wallet will be asked to send. */
   request: TransactionRequestOf
-  /** The fee the chain would charge, in the native currency; absent when it could not be estimated. */
-  fee?: Balance
+  /**
+   * The fee the chain would charge, in the native currency; absent when it
+   * could not be estimated. `fee.accountDeposit` is the part that opens the
+   * receiver's account (Solana token-account rent), shown labelled.
+   */
+  fee?: FeeEstimate
   /** Why the fee could not be estimated (the adapter lacks it, or the node refused), shown as is. */
   feeError?: Error
 }

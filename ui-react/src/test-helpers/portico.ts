@@ -95,6 +95,8 @@ export interface WalletScript {
   send?: (request: unknown) => Promise<void>
   /** Send: the fee estimate (throw = the node refused to price it). Default 21000 × 1 gwei. */
   fee?: () => Promise<bigint>
+  /** Send: the part of the fee that opens the receiver's account (`FeeEstimate.accountDeposit`, Solana token-account rent). */
+  feeDeposit?: bigint
   /** Send: settles when the transfer is included (default: at once). */
   mined?: (hash: string) => Promise<void>
 }
@@ -193,7 +195,13 @@ function scriptedAdapter(
     const value = script.fee ? await script.fee() : 21_000n * 1_000_000_000n
     const decimals = networks[0]?.nativeCurrency.decimals ?? 18
     const symbol = networks[0]?.nativeCurrency.symbol ?? 'ETH'
-    return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
+    const priced = (v: bigint) => ({
+      value: v,
+      decimals,
+      symbol,
+      formatted: formatBalance(formatUnits(v, decimals)),
+    })
+    return script.feeDeposit ? { ...priced(value), accountDeposit: priced(script.feeDeposit) } : priced(value)
   }
   adapter.waitForTransaction = async ({ hash }) => {
     await script.mined?.(hash)

@@ -15,7 +15,9 @@ import {
   ApiPool,
   buildExtrinsic,
   estimateFee,
+  InsufficientNativeForFeeError,
   type PolkadotInclusion,
+  planAssetTransfer,
   readAssetBalances,
   readNativeBalance,
   signAndSubmit,
@@ -347,11 +349,31 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     isValidAddress: ({ address, caipNetworkId }) =>
       isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
 
-    /** `balances.transferKeepAlive` of the native token; Assets-pallet transfers are not built yet. */
-    transferRequest({ to, token, amount, nft }) {
+    /**
+     * `balances.transferKeepAlive` of the native token, or for a configured
+     * Assets-pallet token (`token` = its id) an `assets.transferKeepAlive`
+     * checked first against the asset's minimum-balance rules and the
+     * sender's native balance for the fee (`planAssetTransfer`); sending the
+     * whole asset balance is an `assets.transfer`.
+     */
+    async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
       if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-      if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (assets)' })
-      return { to, value: amount }
+      if (token === undefined) return { to, value: amount }
+      const network = findNetwork(caipNetworkId)
+      assertNetworkAddress(from, network.ss58Prefix)
+      assertNetworkAddress(to, network.ss58Prefix)
+      const chain = await api(network)
+      const plan = await planAssetTransfer({ api: chain, network, from, to, token: String(token), amount })
+      const request = { to, value: amount, asset: plan.id, keepAlive: plan.keepAlive }
+      const [fee, native] = await Promise.all([
+        estimateFee(chain, network, request, from),
+        readNativeBalance(chain, network, from),
+      ])
+      if (native.value < fee.value)
+        throw new InsufficientNativeForFeeError(
+          `the fee is ${fee.formatted} ${fee.symbol}; ${native.formatted} ${native.symbol} is transferable`,
+        )
+      return request
     },
 
     async estimateFee({ address, caipNetworkId, request }) {

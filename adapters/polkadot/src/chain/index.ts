@@ -1,4 +1,11 @@
 export { ApiPool, CONNECT_TIMEOUT_MS } from './api.js'
+export {
+  AssetMinimumBalanceError,
+  type AssetTransferPlan,
+  InsufficientNativeForFeeError,
+  planAssetTransfer,
+  UnknownAssetError,
+} from './assets.js'
 export { nativeToken, readAssetBalances, readNativeBalance } from './balance.js'
 export { INCLUSION_TIMEOUT_MS, type PolkadotInclusion, waitForInclusion } from './inclusion.js'
 export { signRawMessage, wrapBytes } from './sign.js'

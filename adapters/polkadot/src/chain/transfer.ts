@@ -40,11 +40,24 @@ export function buildExtrinsic(
       throw new PorticoError('Invalid call', { code: 'INVALID_CALL', cause })
     }
   }
-  const { to, value } = (request ?? {}) as { to?: unknown; value?: unknown }
+  const { to, value, asset, keepAlive } = (request ?? {}) as {
+    to?: unknown
+    value?: unknown
+    asset?: unknown
+    keepAlive?: unknown
+  }
   if (typeof to !== 'string' || typeof value !== 'bigint') throw new AmountAndReceiverRequiredError()
   if (value <= 0n)
     throw new PorticoError('Invalid amount', { code: 'INVALID_AMOUNT', details: 'value must be > 0' })
   assertNetworkAddress(to, network.ss58Prefix)
+  if (asset !== undefined) {
+    if (typeof asset !== 'number' || !Number.isSafeInteger(asset) || asset < 0 || asset > 0xffffffff)
+      throw new PorticoError('Invalid asset', { code: 'INVALID_ASSET', details: 'asset must be a u32 id' })
+    const method = keepAlive === false ? 'transfer' : 'transferKeepAlive'
+    const transferAsset = api.tx.assets?.[method]
+    if (!transferAsset) throw new MethodNotSupportedError({ method: `assets.${method}` })
+    return transferAsset(asset, to, value)
+  }
   const transfer = api.tx.balances?.transferKeepAlive
   if (!transfer) throw new MethodNotSupportedError({ method: 'balances.transferKeepAlive' })
   return transfer(to, value)

@@ -3,10 +3,14 @@ import type { ChainAdapter, ChannelCapabilities, RequestMethodLists } from '@por
 /**
  * A Polkadot transaction request: a native transfer the adapter builds as
  * `balances.transferKeepAlive(to, value)` (`value` in planck, `to` SS58 with
- * the network's prefix), or a prepared call (the SCALE hex of the call) the
- * extension signs as it is.
+ * the network's prefix); with `asset` (an Assets-pallet id) an
+ * `assets.transferKeepAlive(asset, to, value)` — or `assets.transfer` when
+ * `keepAlive` is false (the sender sends all it holds); or a prepared call
+ * (the SCALE hex of the call) the extension signs as it is.
  */
-export type PolkadotTransactionRequest = { to: string; value: bigint } | { call: `0x${string}` }
+export type PolkadotTransactionRequest =
+  | { to: string; value: bigint; asset?: number; keepAlive?: boolean }
+  | { call: `0x${string}` }
 
 /** Polkadot connect options: the app name the extension shows when asking for access. */
 export interface PolkadotConnectOptions {

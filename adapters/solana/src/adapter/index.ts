@@ -29,6 +29,7 @@ import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet, toStandardChain } from '../networks/index.js'
 import { signInWithSolanaWallet } from '../siwx/index.js'
+import { InsufficientSolForFeeError } from '../spl/index.js'
 import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
 import {
   type BackendEvents,
@@ -40,7 +41,7 @@ import {
   walletStandardBackend,
 } from './backends.js'
 import { readBalance, readTokenBalances, type SolanaTokenInfo } from './reads.js'
-import { wireTransaction } from './transactions.js'
+import { InvalidSolanaAddressError, wireTransaction, wireWithPlan } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
 export type { SolanaTokenInfo } from './reads.js'
@@ -407,23 +408,41 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
 
     isValidAddress: ({ address }) => isSolanaAddress(address),
 
-    /** SOL transfers only: an SPL token transfer is not built yet (MethodNotSupportedError). */
-    transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
+    /**
+     * A SOL transfer, or an SPL transfer of the mint `token` (Token or
+     * Token-2022). For a token the cluster is read first: the mint must be a
+     * mint, the receiver a wallet (or a token account of that mint), and the
+     * sender's SOL must cover the fee plus the rent of the receiver's token
+     * account when it has to be opened (`InsufficientSolForFeeError`
+     * otherwise) — so a send that would fail is refused before the wallet is
+     * asked.
+     */
+    async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
       if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-      if (token !== undefined) throw new MethodNotSupportedError({ method: 'transferRequest (SPL tokens)' })
-      return { from, to, value: amount, caipNetworkId }
+      if (token === undefined) return { from, to, value: amount, caipNetworkId }
+      if (typeof token !== 'string' || !isSolanaAddress(token)) throw new InvalidSolanaAddressError(token)
+      const request = { from, to, value: amount, token, caipNetworkId }
+      const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
+      const sol = await adapter.getBalance({ address: from, caipNetworkId })
+      if (sol.value < fee.value)
+        throw new InsufficientSolForFeeError(
+          `${fee.formatted} SOL is needed${fee.accountDeposit ? ` (${fee.accountDeposit.formatted} SOL of it opens the receiver's token account)` : ''}; ${sol.formatted} SOL is held`,
+        )
+      return request
     },
 
     /**
-     * The fee the cluster charges for the request (`getFeeForMessage`), in SOL.
-     * Needs the fee payer (`address` or `request.from`).
+     * The fee the cluster charges for the request (`getFeeForMessage`), in SOL,
+     * plus — for an SPL transfer that opens the receiver's token account —
+     * that account's rent (`accountDeposit`). Needs the fee payer (`address`
+     * or `request.from`).
      */
     async estimateFee({ address, caipNetworkId, request }) {
       const from = request.from ?? address
       if (!from)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
       const network = findNetwork(caipNetworkId)
-      const wireBytes = await wireTransaction({
+      const { bytes, plan } = await wireWithPlan({
         from,
         caipNetworkId,
         request,
@@ -432,15 +451,22 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         commitment,
       })
       const kit = await import('@solana/kit')
-      const { messageBytes } = kit.getTransactionDecoder().decode(wireBytes)
+      const { messageBytes } = kit.getTransactionDecoder().decode(bytes)
       const rpc = await rpcFor(caipNetworkId)
-      const { value } = await rpc
+      const { value: fee } = await rpc
         .getFeeForMessage(kit.getBase64Decoder().decode(messageBytes) as never, { commitment })
         .send()
-      if (value === null)
+      if (fee === null)
         throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
       const { decimals, symbol } = network.nativeCurrency
-      return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
+      const priced = (value: bigint) => ({
+        value,
+        decimals,
+        symbol,
+        formatted: formatBalance(formatUnits(value, decimals)),
+      })
+      const rent = plan?.rent ?? 0n
+      return rent > 0n ? { ...priced(fee + rent), accountDeposit: priced(rent) } : priced(fee)
     },
 
     on(event, handler) {

@@ -1,7 +1,8 @@
 import { AmountAndReceiverRequiredError, type CaipNetworkId, PorticoError } from '@portico/core'
-import type { Rpc, SolanaRpcApi } from '@solana/kit'
+import type { Instruction, Rpc, SolanaRpcApi } from '@solana/kit'
 import { isSolanaAddress } from '../address/index.js'
 import type { SolanaTransactionRequest } from '../contract/index.js'
+import { planSplTransfer, type SplTransferPlan, splTransferInstructions } from '../spl/index.js'
 
 export class InvalidSolanaAddressError extends PorticoError {
   override name = 'InvalidSolanaAddressError'
@@ -13,47 +14,63 @@ export class InvalidSolanaAddressError extends PorticoError {
   }
 }
 
-/**
- * The wire bytes of a request: a pre-built transaction (bytes or base64) as
- * given, or a SOL transfer `{ to, value }` built here (unsigned, fee payer
- * `from`, on the cluster's latest blockhash).
- */
-export async function wireTransaction(params: {
+type WireParams = {
   from: string
   caipNetworkId: CaipNetworkId
-  request: SolanaTransactionRequest | { transaction?: unknown; to?: unknown; value?: unknown }
+  request:
+    | SolanaTransactionRequest
+    | { transaction?: unknown; to?: unknown; value?: unknown; token?: unknown }
   versions: readonly (string | number)[]
   rpc: (caipNetworkId: CaipNetworkId) => Promise<Rpc<SolanaRpcApi>>
   commitment: 'processed' | 'confirmed' | 'finalized'
-}): Promise<Uint8Array> {
+}
+
+/**
+ * The wire bytes of a request: a pre-built transaction (bytes or base64) as
+ * given, or a SOL transfer `{ to, value }` / SPL transfer `{ to, value, token }`
+ * built here (unsigned, fee payer `from`, on the cluster's latest blockhash).
+ */
+export async function wireTransaction(params: WireParams): Promise<Uint8Array> {
+  return (await wireWithPlan(params)).bytes
+}
+
+/** `wireTransaction` plus, for an SPL transfer, what it read from the cluster (the rent of a new account). */
+export async function wireWithPlan(
+  params: WireParams,
+): Promise<{ bytes: Uint8Array; plan?: SplTransferPlan }> {
   const { from, request, versions } = params
   const kit = await import('@solana/kit')
-  if (request.transaction instanceof Uint8Array) return request.transaction
+  if (request.transaction instanceof Uint8Array) return { bytes: request.transaction }
   if (typeof request.transaction === 'string') {
-    return new Uint8Array(kit.getBase64Encoder().encode(request.transaction))
+    return { bytes: new Uint8Array(kit.getBase64Encoder().encode(request.transaction)) }
   }
-  const { to, value } = request
+  const { to, value, token } = request
   if (typeof to !== 'string' || typeof value !== 'bigint') throw new AmountAndReceiverRequiredError()
   if (!isSolanaAddress(to)) throw new InvalidSolanaAddressError(to)
   if (!isSolanaAddress(from)) throw new InvalidSolanaAddressError(from)
   if (value < 0n) throw new AmountAndReceiverRequiredError({ details: 'the amount is negative' })
-  const { getTransferSolInstruction } = await import('@solana-program/system')
+  if (token !== undefined && (typeof token !== 'string' || !isSolanaAddress(token)))
+    throw new InvalidSolanaAddressError(token)
   const rpc = await params.rpc(params.caipNetworkId)
-  const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: params.commitment }).send()
   const payer = kit.createNoopSigner(kit.address(from))
+  let plan: SplTransferPlan | undefined
+  let instructions: Instruction[]
+  if (typeof token === 'string') {
+    plan = await planSplTransfer({ rpc, from, to, mint: token, amount: value, commitment: params.commitment })
+    instructions = await splTransferInstructions(plan, payer, value)
+  } else {
+    const { getTransferSolInstruction } = await import('@solana-program/system')
+    instructions = [
+      getTransferSolInstruction({ source: payer, destination: kit.address(to), amount: kit.lamports(value) }),
+    ]
+  }
+  const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: params.commitment }).send()
   const message = kit.pipe(
     kit.createTransactionMessage({ version: versions.includes(0) ? 0 : 'legacy' }),
     (m) => kit.setTransactionMessageFeePayerSigner(payer, m),
     (m) => kit.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) =>
-      kit.appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: payer,
-          destination: kit.address(to),
-          amount: kit.lamports(value),
-        }),
-        m,
-      ),
+    (m) => kit.appendTransactionMessageInstructions(instructions, m),
   )
-  return new Uint8Array(kit.getTransactionEncoder().encode(kit.compileTransaction(message)))
+  const bytes = new Uint8Array(kit.getTransactionEncoder().encode(kit.compileTransaction(message)))
+  return plan ? { bytes, plan } : { bytes }
 }

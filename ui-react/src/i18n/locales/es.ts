@@ -165,6 +165,11 @@ export const es: PorticoStrings = {
   sendInvalidReceiver: 'No es una dirección válida de {network}',
   sendInvalidAmount: 'Introduce una cantidad como 1.5',
   sendExceedsBalance: 'La cantidad supera tu saldo',
+  sendFeeAccountDeposit: 'incluye {amount} para abrir la cuenta de token del destinatario',
+  sendFeeNotCovered: 'Tu saldo no cubre la comisión de red',
+  sendReceiverTokenAccount:
+    'Esta dirección es una cuenta de otro token: introduce una dirección de billetera',
+  sendTokenNotSendable: 'Este token no se puede enviar en esta red',
   sendPendingLimit: 'Demasiadas transacciones pendientes ({n}): espera a que termine una',
   sendInvalidName: 'Un nombre necesita al menos 4 caracteres entre letras, dígitos o guiones',
   sendNameNotFound: 'No hay ninguna dirección registrada para {name}',

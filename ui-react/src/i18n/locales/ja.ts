@@ -165,6 +165,11 @@ export const ja: PorticoStrings = {
   sendInvalidReceiver: '有効な {network} アドレスではありません',
   sendInvalidAmount: '1.5 のように金額を入力してください',
   sendExceedsBalance: '金額が残高を超えています',
+  sendFeeAccountDeposit: '受取人のトークンアカウント開設用の {amount} を含む',
+  sendFeeNotCovered: '残高がネットワーク手数料に足りません',
+  sendReceiverTokenAccount:
+    'このアドレスは別のトークンのトークンアカウントです。ウォレットのアドレスを入力してください',
+  sendTokenNotSendable: 'このトークンはこのネットワークでは送金できません',
   sendPendingLimit: '保留中のトランザクションが多すぎます（{n}）。完了を待ってください',
   sendInvalidName: '名前には英字・数字・ハイフンで 4 文字以上が必要です',
   sendNameNotFound: '{name} に登録されたアドレスはありません',

@@ -1,5 +1,4 @@
-import type { Balance } from '@portico/core'
-import { PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
+import { type FeeEstimate, PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
 import { errorText, type Formatters } from '../../format/index.js'
 import type { Translate } from '../../i18n/index.js'
 
@@ -22,6 +21,14 @@ export function sendErrorText(error: unknown, t: Translate, network: string): st
       return t('sendInvalidAmount')
     case 'AMOUNT_EXCEEDS_BALANCE':
       return t('sendExceedsBalance')
+    case 'INSUFFICIENT_SOL_FOR_FEE':
+    case 'INSUFFICIENT_NATIVE_FOR_FEE':
+      return t('sendFeeNotCovered')
+    case 'RECEIVER_IS_TOKEN_ACCOUNT':
+      return t('sendReceiverTokenAccount')
+    case 'INVALID_SPL_MINT':
+    case 'UNKNOWN_ASSET':
+      return t('sendTokenNotSendable')
     case 'PENDING_TRANSACTIONS_LIMIT':
       return t('sendPendingLimit', { n: PENDING_TRANSACTIONS_LIMIT })
     case 'INVALID_NAME':
@@ -53,14 +60,23 @@ export function feeErrorText(error: Error | undefined): string {
 /** The smallest fee the 3-decimal display (SPEC §5) can show: `0.001`. */
 const DISPLAY_STEP_DECIMALS = 3
 
+/** One amount as the visitor reads it: `0.021 ETH`, or `< 0.001 ETH` when above zero but below 3 decimals. */
+function amountText(amount: FeeEstimate, t: Translate, format: Formatters): string {
+  const step =
+    amount.decimals > DISPLAY_STEP_DECIMALS ? 10n ** BigInt(amount.decimals - DISPLAY_STEP_DECIMALS) : 1n
+  if (amount.value > 0n && amount.value < step)
+    return t('sendFeeBelowPrecision', { amount: format.tokenAmount('0.001'), symbol: amount.symbol })
+  return `${format.tokenAmount(amount.formatted)} ${amount.symbol}`
+}
+
 /**
  * A network fee as the visitor reads it: `0.021 ETH`, or `< 0.001 ETH` when
  * the fee is above zero but below what 3 truncated decimals can show — a
- * fee of 0.0004 ETH written `0.000 ETH` would read as free.
+ * fee of 0.0004 ETH written `0.000 ETH` would read as free — plus, when the
+ * transfer opens the receiver's account, that deposit, labelled.
  */
-export function feeAmountText(fee: Balance, t: Translate, format: Formatters): string {
-  const step = fee.decimals > DISPLAY_STEP_DECIMALS ? 10n ** BigInt(fee.decimals - DISPLAY_STEP_DECIMALS) : 1n
-  if (fee.value > 0n && fee.value < step)
-    return t('sendFeeBelowPrecision', { amount: format.tokenAmount('0.001'), symbol: fee.symbol })
-  return `${format.tokenAmount(fee.formatted)} ${fee.symbol}`
+export function feeAmountText(fee: FeeEstimate, t: Translate, format: Formatters): string {
+  const total = amountText(fee, t, format)
+  if (!fee.accountDeposit) return total
+  return `${total} (${t('sendFeeAccountDeposit', { amount: amountText(fee.accountDeposit, t, format) })})`
 }

@@ -143,6 +143,19 @@ describe('WalletSend: the Send action and its form', () => {
     await waitFor(() => q(view, 'send-fee')?.getAttribute('data-status') === 'ready', 3000)
     expect(q(view, 'send-fee')?.textContent).toContain('execution reverted: gas required exceeds allowance')
   })
+
+  it('a fee that opens the receiver’s token account shows that deposit labelled, in the preview and on confirm', async () => {
+    const deposit = 2_039_280n * 10n ** 9n // the scripted chain has 18 decimals: 0.002 ETH-units of "rent"
+    const { view } = await openSend({ wallet: { fee: async () => FEE + deposit, feeDeposit: deposit } })
+    await type(q(view, 'send-amount'), '1')
+    await type(q(view, 'send-to'), BOB)
+    await waitFor(() => q(view, 'send-fee')?.getAttribute('data-status') === 'ready', 3000)
+    const label = t('sendFeeAccountDeposit', { amount: '0.002 ETH' })
+    expect(q(view, 'send-fee')?.textContent).toContain(`0.002 ETH (${label})`)
+    await click(q(view, 'send-review'))
+    const confirm = await waitFor(() => q(view, 'send-confirm'), 3000)
+    expect(q(confirm, 'send-confirm-fee')?.textContent).toBe(`0.002 ETH (${label})`)
+  })
 })
 
 const solanaWallet: Connector = { ...devWallet, id: 'phantom', name: 'Phantom', chain: 'solana' }

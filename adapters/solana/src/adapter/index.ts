@@ -4,12 +4,9 @@ import {
   AddressOrAuthConnectorNotFoundError,
   type CaipAddress,
   type CaipNetworkId,
-  type ChainAdapter,
   type Connector,
   type ConnectResult,
-  formatBalance,
   formatSiwxMessage,
-  formatUnits,
   MethodNotSupportedError,
   type Network,
   NetworkNotFoundError,
@@ -21,7 +18,6 @@ import {
   watchWalletStandard,
 } from '@portico/core'
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
-import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import type { StandardConnectFeature } from '@wallet-standard/features'
 import { isSolanaAddress } from '../address/index.js'
@@ -29,7 +25,6 @@ import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet, toStandardChain } from '../networks/index.js'
 import { signInWithSolanaWallet } from '../siwx/index.js'
-import { InsufficientSolForFeeError } from '../spl/index.js'
 import { FEATURES, isSolanaWallet, solanaAccounts, toConnector } from '../wallets/index.js'
 import {
   type BackendEvents,
@@ -40,8 +35,9 @@ import {
   type WalletBackend,
   walletStandardBackend,
 } from './backends.js'
-import { readBalance, readTokenBalances, type SolanaTokenInfo } from './reads.js'
-import { InvalidSolanaAddressError, wireTransaction, wireWithPlan } from './transactions.js'
+import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
+import { readBalance, readTokenBalances, } from './reads.js'
+import { InvalidSolanaAddressError, wireTransaction, } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
 export type { SolanaTokenInfo } from './reads.js'
@@ -423,11 +419,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       if (typeof token !== 'string' || !isSolanaAddress(token)) throw new InvalidSolanaAddressError(token)
       const request = { from, to, value: amount, token, caipNetworkId }
       const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
-      const sol = await adapter.getBalance({ address: from, caipNetworkId })
-      if (sol.value < fee.value)
-        throw new InsufficientSolForFeeError(
-          `${fee.formatted} SOL is needed${fee.accountDeposit ? ` (${fee.accountDeposit.formatted} SOL of it opens the receiver's token account)` : ''}; ${sol.formatted} SOL is held`,
-        )
+      assertSolCoversFee(fee, await adapter.getBalance({ address: from, caipNetworkId }))
       return request
     },
 
@@ -441,32 +433,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       const from = request.from ?? address
       if (!from)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
-      const network = findNetwork(caipNetworkId)
-      const { bytes, plan } = await wireWithPlan({
+      return estimateSolanaFee({
         from,
-        caipNetworkId,
+        network: findNetwork(caipNetworkId),
         request,
-        versions: [0],
         rpc: rpcFor,
         commitment,
       })
-      const kit = await import('@solana/kit')
-      const { messageBytes } = kit.getTransactionDecoder().decode(bytes)
-      const rpc = await rpcFor(caipNetworkId)
-      const { value: fee } = await rpc
-        .getFeeForMessage(kit.getBase64Decoder().decode(messageBytes) as never, { commitment })
-        .send()
-      if (fee === null)
-        throw new PorticoError('The fee is unknown (expired blockhash)', { code: 'FEE_UNKNOWN' })
-      const { decimals, symbol } = network.nativeCurrency
-      const priced = (value: bigint) => ({
-        value,
-        decimals,
-        symbol,
-        formatted: formatBalance(formatUnits(value, decimals)),
-      })
-      const rent = plan?.rent ?? 0n
-      return rent > 0n ? { ...priced(fee + rent), accountDeposit: priced(rent) } : priced(fee)
     },
 
     on(event, handler) {

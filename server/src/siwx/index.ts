@@ -6,7 +6,7 @@ export {
   SiwxService,
   type SiwxSessionView,
 } from './service.js'
+export { bitcoinSignInVerifier, COSMOS_SIGN_IN_PREFIXES, cosmosSignInVerifier } from './verifiers/index.js'
 export { polkadotSignInVerifier } from './verifiers/polkadot.js'
 export { parseSolanaSignInMessage, solanaSignInVerifier } from './verifiers/solana.js'
-export { bitcoinSignInVerifier, COSMOS_SIGN_IN_PREFIXES, cosmosSignInVerifier } from './verifiers/index.js'
 export { evmSignInVerifier, type SignInProof, type SignInVerifier } from './verify.js'

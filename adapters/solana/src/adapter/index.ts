@@ -36,8 +36,8 @@ import {
   walletStandardBackend,
 } from './backends.js'
 import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
-import { readBalance, readTokenBalances, } from './reads.js'
-import { InvalidSolanaAddressError, wireTransaction, } from './transactions.js'
+import { readBalance, readTokenBalances } from './reads.js'
+import { InvalidSolanaAddressError, wireTransaction } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
 export type { SolanaTokenInfo } from './reads.js'

@@ -14,7 +14,7 @@ import { createPolkadotDevExtension, type PolkadotDevExtension } from '../dev-wa
 import { extensionConnectorId } from '../extensions/index.js'
 import { polkadotLocal } from '../networks/index.js'
 import { createTestContext, installWindow } from '../test-helpers/context.js'
-import { AssetMinimumBalanceError, InsufficientNativeForFeeError, UnknownAssetError } from './assets.js'
+import { InsufficientNativeForFeeError, UnknownAssetError } from './assets.js'
 
 const devnet = inject('polkadotDevnet')
 const local = polkadotLocal({ wsUrl: devnet.wsUrl })
@@ -52,11 +52,12 @@ beforeAll(async () => {
   await cryptoWaitReady()
   removeWindow = installWindow()
   const keyring = new Keyring({ type: 'sr25519', ss58Format: devnet.ss58Prefix })
-  for (const name of ['holder', 'receiver', 'nobody', 'broke'])
+  for (const name of ['holder', 'receiver', 'nobody', 'broke', 'fresh'])
     keys.set(name, keyring.addFromUri(`//PorticoAssets/${name}`).address)
   const provider = new WsProvider(devnet.wsUrl)
   api = await ApiPromise.create({ provider, noInitWarn: true })
-  // holder: 50 ROC and 500 PDUSD; receiver: 1 ROC (an account, no PDUSD); broke: PDUSD, no ROC; nobody: nothing.
+  // holder: 50 ROC and 500 PDUSD; receiver and fresh: 1 ROC (an account, no PDUSD); broke: PDUSD, no ROC;
+  // nobody: nothing. fresh stays without PDUSD (the minimum-balance test's new holder).
   // Amounts as decimal text: JSON has no bigint.
   await provider.send('dev_setStorage', [
     {
@@ -64,6 +65,7 @@ beforeAll(async () => {
         Account: [
           [[addr('holder')], { providers: 1, consumers: 1, data: { free: String(50n * ROC) } }],
           [[addr('receiver')], { providers: 1, data: { free: String(ROC) } }],
+          [[addr('fresh')], { providers: 1, data: { free: String(ROC) } }],
           [[addr('broke')], { providers: 1, consumers: 1, data: { free: 0 } }],
         ],
       },
@@ -159,10 +161,13 @@ describe('Assets-pallet send on chopsticks', () => {
 
   it('minimum balance (1000 units): a first transfer below it, or one leaving less than it behind, is refused', async () => {
     const params = { from: addr('holder'), caipNetworkId: local.caipNetworkId, token: String(ASSET) }
-    // receiver holds PDUSD now; a new holder (broke has an account) must get at least the minimum.
+    // A new holder (fresh has an account, no PDUSD) must get at least the minimum.
     await expect(
-      adapter.transferRequest!({ ...params, to: addr('broke'), amount: 999n }),
-    ).rejects.toBeInstanceOf(AssetMinimumBalanceError)
+      adapter.transferRequest!({ ...params, to: addr('fresh'), amount: 999n }),
+    ).rejects.toMatchObject({
+      name: 'AssetMinimumBalanceError',
+      shortMessage: 'The amount is below the minimum balance',
+    })
     const held = await assetOf(addr('holder'))
     await expect(
       adapter.transferRequest!({ ...params, to: addr('receiver'), amount: held - 500n }),

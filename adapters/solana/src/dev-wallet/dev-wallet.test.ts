@@ -43,7 +43,7 @@ function transferFrom(from: string): Uint8Array {
 type Features = Record<string, Record<string, (...args: never[]) => Promise<unknown>>>
 
 describe('Portico Solana dev wallet (Wallet Standard)', () => {
-  it('announces its name, a data: icon, the four Solana chains and the six features', async () => {
+  it('announces its name, a data: icon, the four Solana chains and the seven features (Sign In With Solana included)', async () => {
     const dev = await createSolanaDevWallet({ secretKeys: [alice.secretKey] })
     expect(dev.wallet.name).toBe(SOLANA_DEV_WALLET_NAME)
     expect(dev.wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/)
@@ -55,6 +55,7 @@ describe('Portico Solana dev wallet (Wallet Standard)', () => {
     ])
     expect(Object.keys(dev.wallet.features).sort()).toEqual([
       'solana:signAndSendTransaction',
+      'solana:signIn',
       'solana:signMessage',
       'solana:signTransaction',
       'standard:connect',

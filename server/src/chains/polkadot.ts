@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { blake2b } from '@noble/hashes/blake2b'
 import type { PolkadotNetworkConfig } from '../config/index.js'
 import { badRequest } from '../http/errors.js'
+import { base58Decode } from '../shared/base58.js'
 import {
   type BalanceNetwork,
   type BalanceReader,
@@ -20,26 +21,6 @@ const ASSETS_ACCOUNT = '682a59d51ab9e48a8c8cc418ff9708d2b99d880ec681799c0cf30e88
 /** CAIP-10 marker of a Polkadot network's native token. */
 export const POLKADOT_NATIVE_ADDRESS = 'native'
 const RPC_TIMEOUT_MS = 10_000
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-function base58Decode(value: string): Uint8Array | undefined {
-  const bytes: number[] = []
-  for (const ch of value) {
-    let carry = BASE58.indexOf(ch)
-    if (carry < 0) return undefined
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  for (let i = 0; i < value.length && value[i] === '1'; i++) bytes.push(0)
-  return Uint8Array.from(bytes.reverse())
-}
 
 /**
  * The 32-byte account id of an SS58 address of `prefix` (checksum: first two

@@ -1,5 +1,6 @@
 import { isAddress } from '@portico/core'
 import type { SolanaNetworkConfig, SplTokenConfig } from '../config/index.js'
+import { base58Decode } from '../shared/base58.js'
 import {
   type BalanceNetwork,
   type BalanceReader,
@@ -19,34 +20,12 @@ export const SPL_TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA
 export const SOL_NATIVE_ADDRESS = 'So11111111111111111111111111111111111111111'
 
 const RPC_TIMEOUT_MS = 10_000
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/** Number of bytes a base58 string decodes to (leading '1's are zero bytes). */
-function base58ByteLength(value: string): number {
-  const bytes: number[] = []
-  for (const ch of value) {
-    let carry = BASE58_ALPHABET.indexOf(ch)
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  let zeros = 0
-  while (value[zeros] === '1') zeros++
-  return bytes.length + zeros
-}
-
 /**
  * SPEC §5 (32–44 base58 characters) and, since the RPC node rejects anything
  * else, a 32-byte public key once decoded.
  */
 export function isSolanaPublicKey(value: string): boolean {
-  return isAddress(value, 'solana') && base58ByteLength(value) === 32
+  return isAddress(value, 'solana') && base58Decode(value)?.length === 32
 }
 
 interface RpcCall {

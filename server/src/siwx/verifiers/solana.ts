@@ -1,27 +1,7 @@
 import { createPublicKey, verify as edVerify } from 'node:crypto'
 import { type ParsedSiwxMessage, parseSiwxMessage } from '@portico/core'
+import { base58Decode } from '../../shared/base58.js'
 import type { SignInVerifier } from '../verify.js'
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-function base58Decode(value: string): Uint8Array | undefined {
-  const bytes: number[] = []
-  for (const ch of value) {
-    let carry = BASE58.indexOf(ch)
-    if (carry < 0) return undefined
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58
-      bytes[i] = carry & 0xff
-      carry >>= 8
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff)
-      carry >>= 8
-    }
-  }
-  for (let i = 0; i < value.length && value[i] === '1'; i++) bytes.push(0)
-  return Uint8Array.from(bytes.reverse())
-}
 
 /** CAIP-2 references (genesis-hash prefixes) of the clusters Sign In With Solana names by word. */
 const CLUSTERS: Readonly<Record<string, string>> = {

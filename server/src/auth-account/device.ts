@@ -4,7 +4,7 @@ import type { CodeMailer } from '../auth-email/mailer.js'
 import { cooldownMessage, type EmailAuthService } from '../auth-email/service.js'
 import { ApiError } from '../http/errors.js'
 import type { RateLimitStore } from '../shared/index.js'
-import type { Database } from '../storage/index.js'
+import { type Database, whenConditionFails } from '../storage/index.js'
 
 const HOUR = 3_600_000
 /** A device id as the frame makes it: 16–64 base64url characters (it keeps it in its IndexedDB). */
@@ -166,11 +166,7 @@ export class DeviceApprovalService {
           expectChanges: 1,
         },
       ])
-      .catch((error: unknown) => {
-        throw Object.assign(new ApiError(404, 'pending_unknown', 'No such login is waiting'), {
-          cause: error,
-        })
-      })
+      .catch(whenConditionFails(() => new ApiError(404, 'pending_unknown', 'No such login is waiting')))
     return { status: 'connected', ...(await this.auth.createSession(row.email, row.project_id)) }
   }
 
@@ -221,11 +217,7 @@ export class DeviceApprovalService {
           expectChanges: 1,
         },
       ])
-      .catch((error: unknown) => {
-        throw Object.assign(new ApiError(409, 'link_used', 'This approval link was already used'), {
-          cause: error,
-        })
-      })
+      .catch(whenConditionFails(() => new ApiError(409, 'link_used', 'This approval link was already used')))
     await this.#remember(row.email, row.device_hash, now)
     return { email: row.email }
   }

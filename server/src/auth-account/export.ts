@@ -4,7 +4,7 @@ import type { CodeMailer } from '../auth-email/mailer.js'
 import { cooldownMessage, type EmailAuthService, type StoredShare } from '../auth-email/service.js'
 import { ApiError } from '../http/errors.js'
 import { clientKey, type RateLimitStore } from '../shared/index.js'
-import type { Database } from '../storage/index.js'
+import { type Database, whenConditionFails } from '../storage/index.js'
 import { checkCode, codeExpired, cooldown } from './codes.js'
 
 const HOUR = 3_600_000
@@ -109,10 +109,7 @@ export class KeyExportService {
           params: [s.email, share.address, s.projectId, clientKey(ip), now],
         },
       ])
-      .catch((error: unknown) => {
-        // Two exports racing on one code: only the first gets the share.
-        throw Object.assign(codeExpired(), { cause: error })
-      })
+      .catch(whenConditionFails(() => codeExpired()))
     return share
   }
 }

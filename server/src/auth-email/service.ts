@@ -1,7 +1,7 @@
 import { isValidEmail } from '@portico/core'
 import { ApiError } from '../http/errors.js'
 import { clientKey, type RateLimitStore } from '../shared/index.js'
-import { type Database, isUniqueViolation } from '../storage/index.js'
+import { type Database, isUniqueViolation, whenConditionFails } from '../storage/index.js'
 import type { EmbeddedWalletConfig } from './config.js'
 import { type AuthKeys, deriveKeys, mac, newCode, newToken, sameHex, seal, unseal } from './crypto.js'
 import type { CodeMailer } from './mailer.js'
@@ -152,11 +152,11 @@ export class EmailAuthService {
           expectChanges: 1,
         },
       ])
-      .catch((error: unknown) => {
-        throw Object.assign(new ApiError(400, 'code_expired', 'This code has expired. Ask for a new one.'), {
-          cause: error,
-        })
-      })
+      .catch(
+        whenConditionFails(
+          () => new ApiError(400, 'code_expired', 'This code has expired. Ask for a new one.'),
+        ),
+      )
     return email
   }
 

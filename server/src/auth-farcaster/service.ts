@@ -4,7 +4,7 @@ import { readContract } from 'viem/actions'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { type AuthKeys, deriveKeys, mac, newToken } from '../auth-email/crypto.js'
 import { ApiError } from '../http/errors.js'
-import type { Database } from '../storage/index.js'
+import { type Database, whenConditionFails } from '../storage/index.js'
 import type { FarcasterConfig } from './config.js'
 import { openChannel, readChannel } from './relay.js'
 
@@ -120,9 +120,7 @@ export class FarcasterAuthService {
           expectChanges: 1,
         },
       ])
-      .catch((error: unknown) => {
-        throw Object.assign(expired(), { cause: error })
-      })
+      .catch(whenConditionFails(() => expired()))
     if (result.state === 'gone') throw expired()
 
     const parsed = parseSiweMessage(result.message)

@@ -3,7 +3,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@portico/core'
 import { type AuthKeys, deriveKeys, mac, newToken } from '../auth-email/crypto.js'
 import { safeFetch } from '../egress/index.js'
 import { ApiError } from '../http/errors.js'
-import type { Database } from '../storage/index.js'
+import { type Database, whenConditionFails } from '../storage/index.js'
 import type { SocialConfig } from './config.js'
 import { verifyIdToken } from './id-token.js'
 import { type ProviderEndpoints, resolveEndpoints } from './presets.js'
@@ -129,9 +129,7 @@ export class SocialAuthService {
       .batch([
         { sql: 'DELETE FROM auth_social_states WHERE state_hash = ?', params: [stateHash], expectChanges: 1 },
       ])
-      .catch((error: unknown) => {
-        throw Object.assign(mismatch(), { cause: error })
-      })
+      .catch(whenConditionFails(() => mismatch()))
     if (row.provider !== p.id || row.project_id !== input.projectId || Number(row.expires_at) <= this.#now())
       throw mismatch()
     if (s256(input.codeVerifier) !== row.code_challenge)

@@ -13,6 +13,7 @@ export {
   isUniqueViolation,
   type SqlValue,
   type Statement,
+  whenConditionFails,
 } from './types.js'
 
 /**

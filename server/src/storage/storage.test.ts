@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../test-helpers/databases.js'
-import { type Database, MIGRATIONS, migrate, openDatabase, toPgPlaceholders } from './index.js'
+import {
+  BatchConditionError,
+  type Database,
+  MIGRATIONS,
+  migrate,
+  openDatabase,
+  toPgPlaceholders,
+  whenConditionFails,
+} from './index.js'
 
 describe.each(ENGINES)('storage on %s', (kind) => {
   let tdb: TestDatabase | undefined
@@ -83,6 +91,17 @@ describe('PostgreSQL durability', () => {
       await db.close()
       await tdb.drop()
     }
+  })
+})
+
+describe('whenConditionFails', () => {
+  it('turns only a failed expectChanges into the given error; a database failure stays what it is', async () => {
+    const used = () => new Error('This code has expired. Ask for a new one.')
+    await expect(Promise.reject(new BatchConditionError(0)).catch(whenConditionFails(used))).rejects.toThrow(
+      'This code has expired. Ask for a new one.',
+    )
+    const down = new Error('connect ECONNREFUSED 127.0.0.1:5432')
+    await expect(Promise.reject(down).catch(whenConditionFails(used))).rejects.toBe(down)
   })
 })
 

@@ -17,6 +17,19 @@ export class BatchConditionError extends Error {
   }
 }
 
+/**
+ * A `.catch` for a conditional batch: a failed `expectChanges` (another request
+ * got there first) becomes the error `make` gives; anything else — the
+ * database down, a bad statement — is rethrown as it is, never reported to the
+ * caller as "expired" or "already used".
+ */
+export function whenConditionFails(make: () => Error): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof BatchConditionError) throw Object.assign(make(), { cause: error })
+    throw error
+  }
+}
+
 /** Whether an engine error is a unique / primary-key violation (by code, never by message text). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code

@@ -14,6 +14,7 @@ import {
 } from './protocol.js'
 import { openRecovery, sealRecovery, WrongPassphraseError } from './recovery.js'
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
+import { solanaFrame } from './solana-session.js'
 import { chooseFrameLocale, ft } from './strings.js'
 
 /**
@@ -147,7 +148,28 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
   }
 }
 
-async function session(): Promise<{ email: string; address: string; provider?: string } | null> {
+const solana = solanaFrame({
+  token,
+  wallet,
+  loadDeviceShare,
+  reassemble,
+  approve: async (what) => {
+    setUi(true)
+    try {
+      return await askApproval(document, what)
+    } finally {
+      setUi(false)
+    }
+  },
+  refuse: (code, message) => new Refusal({ code, message }),
+})
+
+async function session(): Promise<{
+  email: string
+  address: string
+  provider?: string
+  solanaAddress?: string
+} | null> {
   const t = token()
   if (!t) return null
   let email: string
@@ -171,7 +193,13 @@ async function session(): Promise<{ email: string; address: string; provider?: s
   }
   const w = await wallet(t)
   if (!(await loadDeviceShare(w.address))) await recoverDevice(t, w)
-  return provider ? { email, address: w.address, provider } : { email, address: w.address }
+  const solanaAddress = await solana.address(w)
+  return {
+    email,
+    address: w.address,
+    ...(provider ? { provider } : {}),
+    ...(solanaAddress ? { solanaAddress } : {}),
+  }
 }
 
 function setUi(visible: boolean) {
@@ -289,6 +317,8 @@ async function handle(request: FrameRequest): Promise<unknown> {
     }
     case 'social.cancel':
       return cancelSocial(request.state)
+    case 'solana':
+      return solana.sign(request)
   }
 }
 

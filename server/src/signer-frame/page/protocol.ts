@@ -4,6 +4,8 @@
  * own code: each side checks what it receives, neither trusts the other's
  * validator. Every message: `{ portico: 'embedded-wallet', v: 1, … }`.
  */
+import { parseSolanaRequest, type SolanaFrameRequest } from './solana-protocol.js'
+
 export const TAG = 'embedded-wallet'
 
 export type FrameRequest =
@@ -14,6 +16,7 @@ export type FrameRequest =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  | SolanaFrameRequest
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
@@ -63,6 +66,10 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
         p.chainId > 0
         ? { id, request: { type: 'rpc', method: p.method, params: p.params, chainId: p.chainId } }
         : undefined
+    case 'solana': {
+      const request = parseSolanaRequest(p)
+      return request ? { id, request } : undefined
+    }
     default:
       return undefined
   }

@@ -1,4 +1,5 @@
 import {
+  type ChainNamespace,
   type ConnectorProvider,
   definePlugin,
   EMBEDDED_IFRAME_LOAD_TIMEOUT_MS,
@@ -18,6 +19,9 @@ declare module '@portico/core' {
     EmailVerifyOtp: { email: string }
   }
 }
+
+/** The namespaces the embedded wallet holds keys for (issue 14: secp256k1 for EVM, ed25519 for Solana). */
+const EMBEDDED_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 /** The connector id of the embedded wallet (`portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)` after a verified code). */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'embeddedWallet'
@@ -142,17 +146,27 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           frameUrl,
           projectId,
           storage: ctx.storage,
-          networks: () => ctx.getState().networks.all.filter((n) => n.chainNamespace === 'eip155'),
+          networks: () =>
+            ctx.getState().networks.all.filter((n) => EMBEDDED_NAMESPACES.includes(n.chainNamespace)),
           setAlert: (alert) => ctx.setAlert?.(alert),
-          setUser: (user) =>
-            ctx.updateAccount?.('eip155', {
-              user: user
-                ? user.provider
-                  ? { userName: user.email, address: user.address, preferredAccountType: 'eoa' }
-                  : { email: user.email, address: user.address, preferredAccountType: 'eoa' }
-                : undefined,
-              socialProvider: user?.provider,
-            }),
+          ...(ctx.options.apiUrl ? { apiUrl: ctx.options.apiUrl } : {}),
+          setUser: (user, namespaces = ['eip155']) => {
+            // Signing out clears every namespace the visitor was shown on.
+            const shown = user
+              ? namespaces
+              : EMBEDDED_NAMESPACES.filter((ns) => ns === 'eip155' || ctx.getState().accounts[ns]?.user)
+            for (const ns of shown) {
+              const address = ns === 'solana' ? (user?.solanaAddress ?? '') : (user?.address ?? '')
+              ctx.updateAccount?.(ns, {
+                user: user
+                  ? user.provider
+                    ? { userName: user.email, address, preferredAccountType: 'eoa' }
+                    : { email: user.email, address, preferredAccountType: 'eoa' }
+                  : undefined,
+                socialProvider: user?.provider,
+              })
+            }
+          },
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
           ...timeouts,
@@ -162,7 +176,13 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       const controller = async () => (await load()).getEmbeddedWallet(ctx.portico)
       const provider: ConnectorProvider = {
         id: EMBEDDED_WALLET_CONNECTOR_ID,
-        connectors: [{ id: EMBEDDED_WALLET_CONNECTOR_ID, type: 'AUTH', name: 'Email', chain: 'eip155' }],
+        // One entry per namespace the frame holds a key for; core asks only those with an adapter.
+        connectors: EMBEDDED_NAMESPACES.map((chain) => ({
+          id: EMBEDDED_WALLET_CONNECTOR_ID,
+          type: 'AUTH' as const,
+          name: 'Email',
+          chain,
+        })),
         connect: async ({ namespaces }) => (await controller()).connect(namespaces),
         reconnect: async ({ namespaces }) => (await controller()).reconnect(namespaces),
         disconnect: async () => (await controller()).disconnect(),

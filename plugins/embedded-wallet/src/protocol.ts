@@ -4,6 +4,8 @@
  * Everything the frame sends is untrusted here until it passes `parseFrameMessage`.
  */
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portico/core'
+import { SOLANA_ADDRESS } from './solana-protocol.js'
+
 export const PROTOCOL_TAG = 'embedded-wallet'
 
 /** A request the modal sends to the frame. */
@@ -15,6 +17,8 @@ export type FramePayload =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  /** A Solana signature (`solana_signMessage`, `solana_signTransaction`) on a cluster's CAIP-2 id. */
+  | { type: 'solana'; method: string; params: Record<string, unknown>; chainId: string }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {
@@ -63,17 +67,28 @@ export function frameRequest(id: string, payload: FramePayload) {
 /**
  * A session answer from the frame (`session.get`, `otp.verify`, `social.finish`):
  * the email (for a social login: the provider's email or name) and the wallet
- * address, with the social provider when the login was social; or null.
+ * address, with the social provider when the login was social, and the
+ * wallet's Solana address when the frame has one; or null.
  */
 export function parseSession(
   result: unknown,
-): { email: string; address: `0x${string}`; provider?: SocialProvider } | null | undefined {
+):
+  | { email: string; address: `0x${string}`; provider?: SocialProvider; solanaAddress?: string }
+  | null
+  | undefined {
   if (result === null) return null
   if (!isObj(result) || typeof result.email !== 'string' || result.email.length > 254) return undefined
   if (typeof result.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(result.address)) return undefined
   const provider = SOCIAL_PROVIDERS.find((p) => p === result.provider)
   if (result.provider !== undefined && !provider) return undefined
-  return { email: result.email, address: result.address as `0x${string}`, ...(provider ? { provider } : {}) }
+  const solana = result.solanaAddress
+  if (solana !== undefined && (typeof solana !== 'string' || !SOLANA_ADDRESS.test(solana))) return undefined
+  return {
+    email: result.email,
+    address: result.address as `0x${string}`,
+    ...(provider ? { provider } : {}),
+    ...(typeof solana === 'string' ? { solanaAddress: solana } : {}),
+  }
 }
 
 /** The frame's answer to `social.start`: where the popup goes, and the state naming the sign-in. */

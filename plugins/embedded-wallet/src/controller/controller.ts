@@ -21,6 +21,7 @@ import {
 import { parseSession, parseSocialStart } from '../protocol.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
+import { solanaChannel } from './solana.js'
 
 /** SPEC §3 email-login record: the last attempt's time (epoch ms), under this storage key. */
 export const EMAIL_LOGIN_STORAGE_KEY = 'portico.embeddedWallet.lastEmailLogin'
@@ -31,7 +32,13 @@ export interface EmbeddedWalletControllerOptions {
   storage: PorticoStorage
   networks(): readonly Network[]
   setAlert(alert: AlertState): void
-  setUser(user: { email: string; address: string; provider?: SocialProvider } | undefined): void
+  /** The signed-in visitor, shown on the account of each connected namespace (`eip155` when not said). */
+  setUser(
+    user: { email: string; address: string; provider?: SocialProvider; solanaAddress?: string } | undefined,
+    namespaces?: readonly ChainNamespace[],
+  ): void
+  /** The gateway URL, for a network without its own RPC URL (the gateway's RPC proxy). */
+  apiUrl?: string
   /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
   setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
   loadTimeoutMs?: number
@@ -183,18 +190,37 @@ export class EmbeddedWalletController {
 
   async #openSession(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession | undefined> {
     const evm = namespaces.find((n) => n.namespace === 'eip155')
-    if (!evm) return undefined
+    const sol = namespaces.find((n) => n.namespace === 'solana')
+    if (!evm && !sol) return undefined
     const s = parseSession(await this.#client().request({ type: 'session.get' }))
     if (!s) return undefined
-    this.options.setUser({
-      email: s.email,
-      address: s.address,
-      ...(s.provider ? { provider: s.provider } : {}),
-    })
-    return {
-      channels: { eip155: this.#channel(evm.chains, s.address) },
-      wallet: { name: shortenEmail(s.email), type: 'AUTH' },
-    }
+    const channels: ConnectorSession['channels'] = {}
+    if (evm) channels.eip155 = this.#channel(evm.chains, s.address)
+    // Issue 14: the Solana key comes from the same shares; the frame names its address.
+    if (sol && s.solanaAddress)
+      channels.solana = solanaChannel({
+        chains: sol.chains,
+        address: s.solanaAddress,
+        frame: () => this.#client(),
+        networks: this.options.networks,
+        rpc: {
+          projectId: this.options.projectId,
+          ...(this.options.apiUrl ? { apiUrl: this.options.apiUrl } : {}),
+        },
+        on: (event, handler) => this.on(`solana/${event}`, handler),
+      })
+    const connected = Object.keys(channels) as ChainNamespace[]
+    if (connected.length === 0) return undefined
+    this.options.setUser(
+      {
+        email: s.email,
+        address: s.address,
+        ...(s.provider ? { provider: s.provider } : {}),
+        ...(channels.solana && s.solanaAddress ? { solanaAddress: s.solanaAddress } : {}),
+      },
+      connected,
+    )
+    return { channels, wallet: { name: shortenEmail(s.email), type: 'AUTH' } }
   }
 
   async connect(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession> {

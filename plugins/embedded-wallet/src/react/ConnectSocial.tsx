@@ -47,7 +47,7 @@ export default function ConnectSocial() {
     void (async () => {
       try {
         await getEmbeddedWallet(portico).socialLogin(provider, popup)
-        await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
+        await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)
       } catch (e) {
         setError(
           e instanceof PorticoError && e.code === 'SOCIAL_POPUP_CLOSED'

@@ -45,7 +45,7 @@ export default function EmailVerifyOtp() {
     try {
       await controller.verifyCode(email, value)
       setStep('connecting')
-      await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
+      await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)
       if (portico.getState().router.view === 'EmailVerifyOtp') portico.router.reset('Account')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))

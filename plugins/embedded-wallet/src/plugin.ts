@@ -113,12 +113,13 @@ const load = () => import('./controller/index.js')
 
 /**
  * Email login with a wallet the visitor gets on the spot: a 6-digit code
- * mailed by your Portico gateway, then an EVM key made and split 2-of-3 in
+ * mailed by your Portico gateway, then a key made and split 2-of-3 in
  * the gateway's signer frame (its own origin). The dApp page never sees key
  * material; signing needs the visitor's device, a live session and Approve
  * in the frame (see the package README, "Who can sign"). Registers the
- * `embeddedWallet` connector (the EVM adapter drives its request channel),
- * the email field in Connect and the EmailVerifyOtp view, all loaded lazily.
+ * `embeddedWallet` connector (the EVM and Solana adapters drive its request
+ * channels; the Solana key is derived from the same split secret), the
+ * email field in Connect and the EmailVerifyOtp view, all loaded lazily.
  *
  * @example
  * createPortico({ adapters: [evmAdapter({ networks })], apiUrl, projectId,

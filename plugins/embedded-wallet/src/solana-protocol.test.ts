@@ -1,6 +1,6 @@
 import type { CaipNetworkId } from '@portico/core'
 import { describe, expect, it } from 'vitest'
-import type { FrameClient } from './controller/frame-client.js'
+import { EmbeddedFrameError, type FrameClient } from './controller/frame-client.js'
 import { solanaChannel } from './controller/solana.js'
 import { type FramePayload, parseSession } from './protocol.js'
 import { parseSolanaSignature, parseSolanaSigned } from './solana-protocol.js'
@@ -104,6 +104,30 @@ describe("the embedded wallet's solana request channel (driven by the Solana ada
     const { ch, sent } = channel({ signature: SIGNATURE })
     await expect(ch.request(args as Parameters<typeof ch.request>[0])).rejects.toMatchObject({ code })
     expect(sent).toEqual([])
+  })
+
+  it("the frame's refusal keeps its wallet code (4001 declined), as the channel contract says", async () => {
+    const sent: FramePayload[] = []
+    const frame = {
+      request: async (payload: FramePayload) => {
+        sent.push(payload)
+        throw new EmbeddedFrameError({ code: 4001, message: 'Signature declined' })
+      },
+      destroy() {},
+    } as FrameClient
+    const ch = solanaChannel({
+      chains: [CHAIN],
+      address: ADDRESS,
+      frame: () => frame,
+      networks: () => [],
+      rpc: {},
+      on: () => () => {},
+    })
+    const error = await ch
+      .request({ method: 'solana_signMessage', params: { message: '2', pubkey: ADDRESS }, chainId: CHAIN })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 4001, message: 'Signature declined' })
+    expect(error).not.toBeInstanceOf(EmbeddedFrameError)
   })
 
   it('a frame answer of the wrong shape is an error, not a result', async () => {

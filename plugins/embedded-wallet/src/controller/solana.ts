@@ -8,7 +8,7 @@ import {
   type RequestChannelEvent,
 } from '@portico/core'
 import { parseSolanaSignature, parseSolanaSigned } from '../solana-protocol.js'
-import type { FrameClient } from './frame-client.js'
+import { EmbeddedFrameError, type FrameClient } from './frame-client.js'
 
 export interface SolanaChannelOptions {
   chains: readonly CaipNetworkId[]
@@ -53,8 +53,16 @@ async function broadcast(url: string, transaction: string): Promise<string> {
  */
 export function solanaChannel(options: SolanaChannelOptions): RequestChannel {
   const { chains, address } = options
-  const ask = async (method: string, params: Record<string, unknown>, chainId: CaipNetworkId) =>
-    options.frame().request({ type: 'solana', method, params, chainId }, { timeoutMs: null })
+  const ask = async (method: string, params: Record<string, unknown>, chainId: CaipNetworkId) => {
+    try {
+      return await options.frame().request({ type: 'solana', method, params, chainId }, { timeoutMs: null })
+    } catch (error) {
+      // A wallet's `{ code, message }`, as the channel contract says: the adapter maps 4001 to a rejection.
+      if (error instanceof EmbeddedFrameError && typeof error.code === 'number')
+        throw Object.assign(new Error(error.shortMessage), { code: error.code, cause: error })
+      throw error
+    }
+  }
   return {
     namespace: 'solana',
     accounts: () => chains.map((c) => `${c}:${address}` as CaipAddress),

@@ -169,7 +169,12 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     const evmAddress = state.accounts.eip155!.address as string
     const address = state.accounts.solana!.address as string
     expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-    expect(state.accounts.solana?.connectorId).toBe('embeddedWallet')
+    const connectorOf = await page.evaluate(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { solana?: { connectorId?: string } } }).accounts
+          .solana?.connectorId,
+    )
+    expect(connectorOf).toBe('embeddedWallet')
 
     // Fund it with the local SVM's airdrop (2 SOL); Account, switched to Solana, shows address and balance.
     await rpc(sol!.rpcUrl, 'requestAirdrop', [address, 2_000_000_000])
@@ -182,7 +187,11 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
           window.__portico!.portico as unknown as { refreshBalance(ns?: string): Promise<void> }
         ).refreshBalance('solana'),
       )
-      expect((await porticoState(page)).activeNamespace).toBe('solana')
+      expect(
+        await page.evaluate(
+          () => (window.__portico!.portico.getState() as { activeNamespace?: string }).activeNamespace,
+        ),
+      ).toBe('solana')
       const view = await expectView(page, 'Account')
       const row = view.locator('[data-namespace="solana"]')
       expect(await textOf(row.locator('[data-testid="namespace-address"]'))).toBe(short(address))
@@ -191,18 +200,18 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     }, 30_000)
     await screenshot(page, 'embedded-solana-Account')
 
-    // Send 0.01 SOL to another address: the frame shows fee payer, amount, receiver and program; Approve.
+    // Send 0.01 SOL to another address from the Send view: the frame shows fee payer, amount,
+    // receiver and program; Approve; the receiver's balance on the local SVM moves exactly.
     const to = sol!.fixtures.devKeypairs[1]!.address
     const before = await lamportsOf(sol!.rpcUrl, to)
-    const sending = page.evaluate(
-      (recipient) =>
-        (
-          window.__portico!.portico as unknown as {
-            sendTransaction(p: { request: { to: string; value: bigint }; namespace: string }): Promise<string>
-          }
-        ).sendTransaction({ request: { to: recipient, value: 10_000_000n }, namespace: 'solana' }),
-      to,
-    )
+    await (await expectView(page, 'Account')).locator('button[data-action-id="send"]').click()
+    const send = await expectView(page, 'WalletSend')
+    await send.getByTestId('send-form').waitFor()
+    await send.getByTestId('send-amount').fill('0.01')
+    await send.getByTestId('send-to').fill(to)
+    await send.locator('[data-testid="send-fee"][data-status="ready"]').waitFor({ timeout: 20_000 })
+    await send.getByTestId('send-review').click()
+    await send.getByTestId('send-confirm-button').click()
     const frame = page.frameLocator('iframe[data-portico-signer]')
     await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 })
     const card = await textOf(frame.locator('.card'))
@@ -212,8 +221,8 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     expect(card).toContain('Programs: 11111111111111111111111111111111')
     await screenshot(page, 'embedded-solana-approve-send')
     await frame.getByRole('button', { name: 'Approve' }).click()
-    const signature = await sending
-    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+    await screenshot(page, 'embedded-solana-sent')
     await eventually(
       async () => expect((await lamportsOf(sol!.rpcUrl, to)) - before).toBe(10_000_000n),
       20_000,
@@ -237,6 +246,27 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     expect(await textOf(frame.locator('.card pre').first())).toBe(message)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const messageSignature = await signing
+
+    // Reject in the frame: the Solana adapter's typed rejection, not a signature; no lamports moved.
+    const paid = await lamportsOf(sol!.rpcUrl, address)
+    const declined = page.evaluate(() =>
+      (
+        window.__portico!.portico as unknown as {
+          sendTransaction(p: { request: { to: string; value: bigint }; namespace: string }): Promise<string>
+        }
+      )
+        .sendTransaction({
+          request: { to: '11111111111111111111111111111112', value: 1n },
+          namespace: 'solana',
+        })
+        .then(
+          () => 'sent',
+          (e: { code?: unknown; name?: string }) => `${e.name}:${String(e.code)}`,
+        ),
+    )
+    await frame.getByRole('button', { name: 'Reject' }).click({ timeout: 20_000 })
+    expect(await declined).toMatch(/UserRejectedRequestError/)
+    expect(await lamportsOf(sol!.rpcUrl, address)).toBe(paid)
 
     // The key is the HMAC derivation of the split secret: rebuilt here with the test's privileges
     // (device share from the frame origin's IndexedDB, auth share from the gateway), it is the address's.

@@ -334,5 +334,26 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     ])
       expect(everything.toLowerCase()).not.toContain(secret.toLowerCase())
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/portico-ew-|share/i)
+
+    // A wallet as it was before Solana keys (no remembered Solana address on the frame origin):
+    // after a reload the same shares give the same Solana address, and both namespaces come back.
+    await signer.evaluate(() => {
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('portico-ew-solana:')) localStorage.removeItem(k)
+    })
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await page.waitForFunction(
+      () => {
+        const a = (window.__portico!.portico.getState() as { accounts: Record<string, { status?: string }> })
+          .accounts
+        return a.eip155?.status === 'connected' && a.solana?.status === 'connected'
+      },
+      null,
+      { timeout: 60_000 },
+    )
+    const after = await porticoState(page)
+    expect(after.accounts.solana!.address).toBe(address)
+    expect(after.accounts.eip155!.address).toBe(evmAddress)
   }, 240_000)
 })

@@ -38,31 +38,33 @@ export function solanaFrame(deps: SolanaFrameDeps) {
     }
   }
 
-  return {
-    /**
-     * The Solana address of the session's wallet, or undefined when this
-     * browser has no Ed25519 in WebCrypto (the EVM side works on; logged).
-     */
-    async address(w: { address: string; auth: string }): Promise<string | undefined> {
-      const cached = localStorage.getItem(CACHE(w.address))
-      if (cached) return cached
-      try {
-        return await withSigner(w, async (s) => s.address)
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'NotSupportedError') {
-          console.warn('[portico signer] this browser has no Ed25519: no Solana account', error)
-          return undefined
-        }
-        throw error
+  /**
+   * The Solana address of the session's wallet, or undefined when this
+   * browser has no Ed25519 in WebCrypto (the EVM side works on; logged).
+   */
+  async function address(w: { address: string; auth: string }): Promise<string | undefined> {
+    const cached = localStorage.getItem(CACHE(w.address))
+    if (cached) return cached
+    try {
+      return await withSigner(w, async (s) => s.address)
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'NotSupportedError') {
+        console.warn('[portico signer] this browser has no Ed25519: no Solana account', error)
+        return undefined
       }
-    },
+      throw error
+    }
+  }
+
+  return {
+    address,
 
     /** Signs after the visitor's Approve, with a key rebuilt for this one request and dropped after. */
     async sign(request: SolanaFrameRequest): Promise<unknown> {
       const t = deps.token()
       if (!t) throw deps.refuse(4100, 'Action not allowed')
       const w = await deps.wallet(t)
-      const own = localStorage.getItem(CACHE(w.address))
+      const own = await address(w)
       if (!own || request.params.pubkey !== own) throw deps.refuse(4100, 'Action not allowed')
       let what: ReturnType<typeof describeSolana>
       try {

@@ -94,6 +94,11 @@ describe('embedded wallet account: device approval, update email, key export (is
       return m
     }, 30_000)
   }
+  const linkOf = (text: string) => {
+    const url = /(https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1]
+    if (!url) throw new Error('no approval link in the mail')
+    return url
+  }
   const frameOf = (page: Page) => page.frameLocator('iframe[data-portico-signer]')
   const connected = (page: Page) =>
     page.waitForFunction(
@@ -145,7 +150,7 @@ describe('embedded wallet account: device approval, update email, key export (is
     await account.locator(`[data-action-id="${id}"]`).click()
   }
 
-  it('SPEC §4 verify device: a second login from a new browser waits for the mailed link; "Please try again after N seconds" before 30 s; Approve on the link page connects to the same wallet', async () => {
+  it('SPEC §4 verify device: a second login from a new browser waits for the mailed link; "Please try again after N seconds" before 30 s; an expired link says so and a new one is mailed; Approve on the link page connects to the same wallet', async () => {
     const email = `device-${Date.now()}@example.com`
     const first = await browser.newPage()
     await gotoDemo(first.page, demo!.url)
@@ -169,13 +174,31 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(Number(early?.[1])).toBeGreaterThan(0)
     expect(Number(early?.[1])).toBeLessThanOrEqual(30)
     await axeLightAndDark(second.page, 'embedded-EmailVerifyDevice')
+    const firstLink = linkOf((await mailTo(email, 'Approve a new device', since)).text)
+
+    // The link expires (15 minutes, moved here to the past): the view says so and offers a new one
+    // once SPEC's 30 s have passed; the new link replaces the old.
+    await gateway!.db.query('UPDATE auth_device_logins SET expires_at = ?, sent_at = ? WHERE email = ?', [
+      Date.now() - 1,
+      Date.now() - 31_000,
+      email,
+    ])
+    const problem = view.locator('[data-testid="device-problem"]')
+    await problem.waitFor({ timeout: 20_000 })
+    expect(await problem.getAttribute('data-step')).toBe('expired')
+    expect(await textOf(problem)).toBe('The approval link expired. Send a new link to continue.')
+    await screenshot(second.page, 'embedded-EmailVerifyDevice-expired')
+    await eventually(async () => expect(await textOf(resend)).toBe('Send a new link'), 40_000)
+    const resentSince = Date.now()
+    await resend.click()
+    await view.locator('[data-testid="device-status"]').waitFor({ timeout: 20_000 })
 
     // The link from the mail opens the approval page; opening it approves nothing.
-    const mail = await mailTo(email, 'Approve a new device', since)
-    const url = /(https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
-    expect(url).toBeTruthy()
+    const mail = await mailTo(email, 'Approve a new device', resentSince)
+    const url = linkOf(mail.text)
+    expect(url).not.toBe(firstLink)
     const approval = await second.context.newPage()
-    await approval.goto(url as string)
+    await approval.goto(url)
     await approval.getByRole('button', { name: 'Approve device' }).waitFor()
     await second.page.waitForTimeout(2500)
     expect(await view.isVisible()).toBe(true)
@@ -183,6 +206,13 @@ describe('embedded wallet account: device approval, update email, key export (is
     await approval.getByRole('button', { name: 'Approve device' }).click()
     await approval.getByRole('heading', { name: 'Device approved' }).waitFor()
     await screenshot(approval, 'embedded-device-approved-page')
+    // The first link stopped working when the new one was mailed.
+    const old = await fetch(firstLink.replace(/\?token=.*/, ''), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(firstLink).searchParams.get('token') as string }).toString(),
+    })
+    expect(old.status).toBe(404)
 
     // This browser has no key share yet: after the approval it asks for the recovery passphrase.
     const card = frameOf(second.page).locator('[data-passphrase="enter"]')

@@ -246,7 +246,7 @@ describe('embedded wallet account: device approval, update email, key export (is
     const step = page.locator(`${sel.view('UpdateEmailWallet')} [data-testid="update-email-code"]`)
     await eventually(async () => expect(await step.getAttribute('data-stage')).toBe('old'), 20_000)
     expect(await textOf(step.locator('[data-testid="code-email"]'))).toBe(oldEmail)
-    await screenshot(page, 'embedded-UpdateEmail-old-code')
+    await axeLightAndDark(page, 'embedded-UpdateEmail-old-code')
     const oldCode = loginCodeOf(await mailTo(oldEmail, 'change your email', since)) as string
     since = Date.now()
     await step.getByRole('textbox', { name: 'Code' }).fill(oldCode)
@@ -319,7 +319,7 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(await signer.evaluate(() => document.body.innerHTML)).not.toContain(key.slice(2))
     const status = page.locator(`${sel.view('ExportPrivateKey')} [data-testid="export-key-status"]`)
     await eventually(async () => expect(await status.getAttribute('data-stage')).toBe('closed'))
-    await screenshot(page, 'embedded-export-closed')
+    await axeLightAndDark(page, 'embedded-export-closed')
 
     // Every message the dApp page received: the frame's traffic was seen, the key never was.
     const seen = await page.evaluate(() => (window as unknown as { __seen: Seen }).__seen)

@@ -54,6 +54,39 @@ describe('AllWallets view', () => {
     // 125 pages through happy-dom: ~29 s of the suite's 30 s on a loaded 2-core machine (not a timing test).
   }, 90_000)
 
+  it('a scroll hands the elements of rows that left the window to the rows that came in, each showing its own wallet; focus does not stay on a reused row', async () => {
+    const { portico } = setup(200)
+    const el = await mount(portico, <AllWalletsView />)
+    const scroller = () => el.querySelector<HTMLElement>('[role="listbox"]')!
+    await waitFor(() => Number(scroller().dataset.count) === 41)
+    const rows = () => [...el.querySelectorAll<HTMLElement>('[role="option"]')]
+    const shown = () => rows().map((r) => [r.dataset.walletId, r.querySelector('.row-label')?.textContent])
+    // Half a row past a row's top: the window holds its most rows (every element in use).
+    const scrollTo = (row: number) =>
+      act(async () => {
+        scroller().scrollTop = (row + 0.5) * ROW_HEIGHT
+        scroller().dispatchEvent(new Event('scroll'))
+      })
+    await scrollTo(10)
+    const before = rows()
+    const byId = new Map(before.map((r) => [r.dataset.walletId, r]))
+    const focused = before[0]!
+    const focusedId = focused.dataset.walletId
+    act(() => focused.focus())
+    expect((el.getRootNode() as Document).activeElement).toBe(focused)
+    await scrollTo(16)
+    const after = rows()
+    expect(after.length).toBe(before.length)
+    // Every row element shows one wallet: its id and its name agree.
+    for (const [id, name] of shown()) expect(name).toBe(`Wallet ${id?.slice(1)}`)
+    // A row still in the window kept its element; the new rows took the old ones' elements (none made).
+    for (const r of after) if (byId.has(r.dataset.walletId)) expect(byId.get(r.dataset.walletId)).toBe(r)
+    expect(after.filter((r) => !before.includes(r))).toEqual([])
+    // The focused row left the window and its element shows another wallet now: it is not focused.
+    expect(focused.dataset.walletId).not.toBe(focusedId)
+    expect((el.getRootNode() as Document).activeElement).not.toBe(focused)
+  })
+
   it('choosing a wallet that is not installed opens ConnectingWalletConnect with its id', async () => {
     const { portico } = setup(60)
     const el = await mount(portico, <AllWalletsView />)

@@ -107,23 +107,32 @@ function startSoon(start: () => void): () => void {
 export function WalletImage({ src, name, size }: { src: string | undefined; name: string; size?: 'lg' }) {
   const safe = safeSrc(src)
   const known = safe !== undefined && loadedImages.has(safe)
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>(
-    known ? 'loaded' : safe ? 'loading' : 'failed',
-  )
+  // The status belongs to one src: a row element handed another wallet (All Wallets reuses its
+  // row elements) starts from that wallet's own status in the same render, with no stale image.
+  const [shown, setShown] = useState<{ src: string | undefined; status: ImageStatus }>(() => ({
+    src: safe,
+    status: known ? 'loaded' : safe ? 'loading' : 'failed',
+  }))
+  let status = shown.status
+  if (shown.src !== safe) {
+    status = known ? 'loaded' : safe ? 'loading' : 'failed'
+    setShown({ src: safe, status })
+  }
   useEffect(() => {
     if (!safe || typeof Image === 'undefined') return
+    const show = (s: ImageStatus) =>
+      setShown((c) => (c.src === safe && c.status === s ? c : { src: safe, status: s }))
     if (loadedImages.has(safe)) {
-      setStatus('loaded')
+      show('loaded')
       return
     }
-    setStatus('loading')
     let done = false
     const finish = (s: 'loaded' | 'failed') => {
       if (done) return
       done = true
       clearTimeout(timer)
       if (s === 'loaded') rememberLoaded(safe)
-      setStatus(s)
+      show(s)
     }
     // The 2 s count starts now; the request itself a task later (see startSoon).
     const timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
@@ -142,7 +151,16 @@ export function WalletImage({ src, name, size }: { src: string | undefined; name
   }, [safe])
   if (safe && (status === 'loaded' || (known && status !== 'failed')))
     return (
-      <img className="wallet-icon" data-size={size} src={safe} alt="" width={40} height={40} loading="lazy" />
+      <img
+        className="wallet-icon"
+        data-size={size}
+        src={safe}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+      />
     )
   return (
     <span className="wallet-icon" data-size={size} data-placeholder={status} aria-hidden="true">
@@ -150,6 +168,8 @@ export function WalletImage({ src, name, size }: { src: string | undefined; name
     </span>
   )
 }
+
+type ImageStatus = 'loading' | 'loaded' | 'failed'
 
 /** A PorticoError's short message, else the error's message. */
 export function errorMessage(error: unknown): string {

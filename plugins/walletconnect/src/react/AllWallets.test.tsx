@@ -6,7 +6,7 @@ import { getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
 import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
 import { anvil, createViews, waitFor } from '../test-helpers/react.js'
 import AllWalletsView, { ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
-import { WalletImage } from './shared.js'
+import { IMAGE_SCROLL_SETTLE_MS, WalletImage } from './shared.js'
 
 const { mount, cleanup } = createViews({ destroyPortico: true })
 afterEach(cleanup)
@@ -133,6 +133,52 @@ describe('AllWallets view', () => {
 })
 
 describe('lazy wallet images (SPEC §9: 2 s preload time-out)', () => {
+  it('while the list scrolls no image is requested for the rows it passes; once it is still, the rows in view load theirs', async () => {
+    const requested: string[] = []
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null
+        onerror: (() => void) | null = null
+        set src(url: string) {
+          requested.push(url)
+        }
+      },
+    )
+    try {
+      const { portico } = setup(200)
+      const el = await mount(portico, <AllWalletsView />)
+      const scroller = () => el.querySelector<HTMLElement>('[role="listbox"]')!
+      await waitFor(() => Number(scroller().dataset.count) === 41)
+      const ids = () =>
+        [...el.querySelectorAll<HTMLElement>('[role="option"]')].map((r) => r.dataset.walletId!)
+      await waitFor(() => requested.length === ids().length) // the first rows' images
+      requested.length = 0
+      vi.useFakeTimers() // the clock of the settle time (120 ms) and of the scrolls below
+      const passed = new Set<string>()
+      for (let row = 2; row <= 24; row += 2) {
+        await act(async () => {
+          scroller().scrollTop = row * ROW_HEIGHT
+          scroller().dispatchEvent(new Event('scroll'))
+        })
+        for (const id of ids()) passed.add(id)
+        await act(() => vi.advanceTimersByTimeAsync(20))
+      }
+      expect(requested).toEqual([])
+      await act(() => vi.advanceTimersByTimeAsync(IMAGE_SCROLL_SETTLE_MS - 21))
+      expect(requested).toEqual([])
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      // Only the rows in view when it stopped, each once: not the others it passed on the way.
+      const inView = ids()
+      expect(passed.size).toBeGreaterThan(inView.length)
+      expect(requested.length).toBe(inView.length)
+      expect(new Set(requested).size).toBe(requested.length)
+    } finally {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('shows the initial as a placeholder until the image loads, and keeps it when loading fails', async () => {
     const portico = createPortico({ networks: [anvil] })
     const el = await mount(

@@ -1,7 +1,7 @@
 import type { CaipNetworkId, WalletDirectoryApi } from '@portico/core'
 import { useCatalogue, useConnectors, usePorticoState, useViewTitle } from '@portico/react'
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useWalletConnect, WalletImage } from './shared.js'
+import { holdImagePreloads, useWalletConnect, WalletImage } from './shared.js'
 import { walletConnectStrings } from './strings.js'
 import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
 
@@ -171,6 +171,7 @@ export default function AllWalletsView() {
         // contain: what changes inside the list (rows in and out) is laid out and painted alone.
         style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative', contain: 'layout paint' }}
         onScroll={(e) => {
+          holdImagePreloads()
           lastScrollTop.current = e.currentTarget.scrollTop
           scrolledTo(lastScrollTop.current)
         }}

@@ -82,19 +82,34 @@ function rememberLoaded(src: string) {
  * Image preloads wait for the next task, all in one: the rows a click or a
  * keystroke brings are painted first (React runs the effects of such a render
  * before the browser paints), and a row scrolled past before then starts no
- * request at all.
+ * request at all. While a list scrolls they wait until it has been still for
+ * `IMAGE_SCROLL_SETTLE_MS` (see `holdImagePreloads`): a fling through the
+ * directory loads, parses and paints no image for the rows it only passes.
  */
 const pendingPreloads = new Set<() => void>()
 let preloadTimer: ReturnType<typeof setTimeout> | undefined
+let heldUntil = 0
+/** How long a list must be still before the images of its rows are requested. */
+export const IMAGE_SCROLL_SETTLE_MS = 120
+/** Called on each scroll of a list of wallet images: their preloads wait until it settles. */
+export function holdImagePreloads(): void {
+  heldUntil = Date.now() + IMAGE_SCROLL_SETTLE_MS
+}
+function flushPreloads() {
+  const wait = heldUntil - Date.now()
+  if (wait > 0) {
+    preloadTimer = setTimeout(flushPreloads, wait)
+    return
+  }
+  preloadTimer = undefined
+  const starts = [...pendingPreloads]
+  pendingPreloads.clear()
+  for (const s of starts) s()
+}
 function startSoon(start: () => void): () => void {
   pendingPreloads.add(start)
   if (preloadTimer === undefined)
-    preloadTimer = setTimeout(() => {
-      preloadTimer = undefined
-      const starts = [...pendingPreloads]
-      pendingPreloads.clear()
-      for (const s of starts) s()
-    }, 0)
+    preloadTimer = setTimeout(flushPreloads, Math.max(0, heldUntil - Date.now()))
   return () => pendingPreloads.delete(start)
 }
 
@@ -134,10 +149,12 @@ export function WalletImage({ src, name, size }: { src: string | undefined; name
       if (s === 'loaded') rememberLoaded(safe)
       show(s)
     }
-    // The 2 s count starts now; the request itself a task later (see startSoon).
-    const timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
+    // The request a task later, or once a scrolling list is still (see startSoon); the 2 s count
+    // starts with it, so an image held back while the list moved still gets its 2 s.
+    let timer: ReturnType<typeof setTimeout> | undefined
     const cancel = startSoon(() => {
       if (done) return
+      timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
       const img = new Image()
       img.onload = () => finish('loaded')
       img.onerror = () => finish('failed')

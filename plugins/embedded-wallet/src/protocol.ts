@@ -19,6 +19,14 @@ export type FramePayload =
   | { type: 'social.finish' | 'social.cancel'; state: string }
   /** A Solana signature (`solana_signMessage`, `solana_signTransaction`) on a cluster's CAIP-2 id. */
   | { type: 'solana'; method: string; params: Record<string, unknown>; chainId: string }
+  | AccountPayload
+
+/** Issue 14 account requests: the device-approval wait, the email change, the key export (shown in the frame only). */
+export type AccountPayload =
+  | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
+  | { type: 'email.change'; newEmail: string }
+  | { type: 'email.change.verify' | 'export.show'; code: string }
+  | { type: 'export.request' }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {

@@ -318,5 +318,19 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
       expect(NOT_A_TOKEN_TEXT).toBe('No ERC-20 token at this address on this network')
       expect(controller.importToken('to')).toBe(false)
     })
+
+    it('the latest search wins: a chain read still under way does not overwrite a malformed address typed after it', async () => {
+      const { controller } = await start(6)
+      await controller.load()
+      const reading = controller.lookupToken(weth())
+      expect(controller.getState().custom).toMatchObject({ status: 'loading' })
+      await controller.lookupToken('0x12')
+      await reading
+      expect(controller.getState().custom).toMatchObject({
+        query: '0x12',
+        status: 'invalid',
+        message: INVALID_TOKEN_ADDRESS_TEXT,
+      })
+    })
   })
 })

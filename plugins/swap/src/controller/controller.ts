@@ -1,105 +1,22 @@
+import { type BlockchainApi, type PorticoState, SWAP_SLIPPAGE_TOLERANCE } from '@portico/core'
 import {
-  type BlockchainApi,
-  type CaipNetworkId,
-  HttpRequestError,
-  PorticoError,
-  type PorticoState,
-  SWAP_SLIPPAGE_TOLERANCE,
-  type SwapQuoteFee,
-  UserRejectedRequestError,
-} from '@portico/core'
-import { hasValidChecksum } from './checksum.js'
+  errorMessage,
+  isSwapUnsupported,
+  plain,
+  quoteErrorText,
+  SwapStepError,
+  stepErrorText,
+} from './errors.js'
+import { lookupCustomToken } from './lookup.js'
 import { fromUnits, isNativeToken, isValidSlippage, minimumReceived, NATIVE_MARKER, toUnits } from './math.js'
+import {
+  initialSwapState as initial,
+  MAX_GAS_RESERVE_UNITS,
+  SWAP_NOT_SUPPORTED_TEXT,
+  type SwapState,
+  type SwapTokenInfo,
+} from './state.js'
 import type { SwapWallet } from './wallet.js'
-
-/** SPEC §8: the text shown for a network without swaps. */
-export const SWAP_NOT_SUPPORTED_TEXT = 'Network not supported for Swaps'
-/** Gas units kept aside when "Max" is used on the native currency (a two-pool swap uses about 170k). */
-export const MAX_GAS_RESERVE_UNITS = 300_000n
-
-/** A token the visitor can swap, with the connected account's balance when known. */
-export interface SwapTokenInfo {
-  /** CAIP-10; native is `<caip2>:0xeeee…eeee`. */
-  address: string
-  symbol: string
-  name: string
-  decimals: number
-  logoUri?: string
-  /** USD price from the token list, when the service knows it. */
-  price?: number
-  /** Balance in integer units, when known. */
-  balance?: bigint
-  /** Not in the gateway's swap list: the visitor added it by address (metadata read from the chain). */
-  imported?: boolean
-}
-
-/** SPEC-less but expected: what pasting a token address into the picker found. */
-export interface CustomTokenLookup {
-  /** What the visitor pasted (trimmed). */
-  query: string
-  status: 'loading' | 'ready' | 'invalid' | 'error'
-  /** The token read from the chain (status ready), marked `imported`. */
-  token?: SwapTokenInfo
-  /** Why it cannot be used (status invalid / error), shown as is. */
-  message?: string
-}
-
-/** Text for an address that is malformed (not 0x + 40 hex digits). */
-export const INVALID_TOKEN_ADDRESS_TEXT =
-  'Not a valid token address: paste 0x followed by 40 hexadecimal characters'
-/** Text for a mixed-case address whose EIP-55 checksum does not match. */
-export const BAD_CHECKSUM_TEXT =
-  'This address has a wrong checksum (mixed-case EIP-55): check it was copied whole'
-/** Text for an address that answers no ERC-20 reads. */
-export const NOT_A_TOKEN_TEXT = 'No ERC-20 token at this address on this network'
-
-export interface SwapQuoteInfo {
-  fromUnits: bigint
-  toUnits: bigint
-  path: string[]
-  fees: SwapQuoteFee[]
-}
-
-/** Where a swap is: filling the form, waiting on the wallet or the chain, done, or failed. */
-export type SwapStep = 'form' | 'approving' | 'swapping' | 'success' | 'failed'
-
-export interface SwapState {
-  status: 'idle' | 'loading' | 'ready' | 'unsupported' | 'error'
-  caipNetworkId?: CaipNetworkId
-  /** Why loading failed or the network is unsupported (text shown as is). */
-  message?: string
-  tokens: SwapTokenInfo[]
-  from?: SwapTokenInfo
-  to?: SwapTokenInfo
-  /** What the visitor typed (decimal units of `from`). */
-  amount: string
-  quote?: SwapQuoteInfo
-  quoteStatus: 'idle' | 'loading' | 'ready' | 'error'
-  quoteError?: string
-  /** Percent; SPEC §9 default 1. */
-  slippage: number
-  /** Wei per gas (`standard` of the gas-price call), when known. */
-  gasPrice?: bigint
-  /** The connected account's allowance for the router, checked at preview (non-native input). */
-  allowance?: bigint
-  step: SwapStep
-  stepError?: string
-  approveHash?: string
-  txHash?: string
-  /** The token-by-address lookup of the picker, when the search is an address not in the list. */
-  custom?: CustomTokenLookup
-  /** The quote the finished swap was sent with (kept for the success view). */
-  sent?: { from: SwapTokenInfo; to: SwapTokenInfo; fromUnits: bigint; toUnits: bigint }
-}
-
-const initial = (slippage: number): SwapState => ({
-  status: 'idle',
-  tokens: [],
-  amount: '',
-  quoteStatus: 'idle',
-  slippage,
-  step: 'form',
-})
 
 export interface SwapControllerOptions {
   api: BlockchainApi | undefined
@@ -198,53 +115,15 @@ export class SwapController {
    */
   async lookupToken(text: string): Promise<void> {
     const query = text.trim()
-    const account = this.#options.wallet.account()
-    if (!/^0x[0-9a-fA-F]{40}$/.test(query)) {
-      this.#set({ custom: { query, status: 'invalid', message: INVALID_TOKEN_ADDRESS_TEXT } })
-      return
-    }
-    if (!account) {
-      this.#set({ custom: { query, status: 'error', message: 'Connect a wallet to look up a token' } })
-      return
-    }
-    const id = `${account.caipNetworkId}:${query.toLowerCase()}`
-    const listed = this.#state.tokens.find((t) => t.address === id)
-    if (listed) {
-      this.#set({ custom: { query, status: 'ready', token: listed } })
-      return
-    }
     const seq = ++this.#lookupSeq
-    this.#set({ custom: { query, status: 'loading' } })
-    try {
-      if (!(await hasValidChecksum(query))) {
-        if (seq === this.#lookupSeq)
-          this.#set({ custom: { query, status: 'invalid', message: BAD_CHECKSUM_TEXT } })
-        return
-      }
-      const read = await this.#options.wallet.readToken(query, account.caipNetworkId)
-      if (seq !== this.#lookupSeq) return
-      this.#set({
-        custom: read
-          ? {
-              query,
-              status: 'ready',
-              token: {
-                address: id,
-                symbol: read.symbol,
-                name: read.name,
-                decimals: read.decimals,
-                balance: read.balance,
-                imported: true,
-              },
-            }
-          : { query, status: 'invalid', message: NOT_A_TOKEN_TEXT },
-      })
-    } catch (error) {
-      if (seq !== this.#lookupSeq) return
-      this.#set({
-        custom: { query, status: 'error', message: `Could not read the token: ${errorMessage(error)}` },
-      })
+    const answer = lookupCustomToken(query, this.#options.wallet, this.#state.tokens)
+    if (!(answer instanceof Promise)) {
+      this.#set({ custom: answer })
+      return
     }
+    this.#set({ custom: { query, status: 'loading' } })
+    const custom = await answer
+    if (seq === this.#lookupSeq) this.#set({ custom })
   }
 
   /** Forgets the address lookup (the search changed). */
@@ -501,38 +380,4 @@ export class SwapController {
     const q = this.#state.quote
     return q ? minimumReceived(q.toUnits, this.#state.slippage) : undefined
   }
-}
-
-class SwapStepError extends Error {}
-
-function plain(caip10OrAddress: string): string {
-  const parts = caip10OrAddress.split(':')
-  return parts.length === 3 ? parts[2]! : caip10OrAddress
-}
-
-function isSwapUnsupported(error: unknown): boolean {
-  if (error instanceof PorticoError && error.code === 'SWAP_NETWORK_NOT_SUPPORTED') return true
-  return error instanceof HttpRequestError && error.body?.code === 'swap_network_not_supported'
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof HttpRequestError) return error.body?.message ?? error.shortMessage
-  if (error instanceof PorticoError) return error.shortMessage
-  return error instanceof Error ? error.message : String(error)
-}
-
-function quoteErrorText(error: unknown): string {
-  if (error instanceof HttpRequestError && error.body?.code === 'no_route')
-    return 'No liquidity for this pair'
-  if (isSwapUnsupported(error)) return SWAP_NOT_SUPPORTED_TEXT
-  return errorMessage(error)
-}
-
-function stepErrorText(error: unknown, slippage: number): string {
-  if (error instanceof SwapStepError) return error.message
-  if (error instanceof UserRejectedRequestError) return 'You rejected the request in your wallet'
-  if (error instanceof HttpRequestError && error.body?.code === 'estimate_failed') {
-    return `The swap would fail now (the price may have moved more than your ${slippage}% slippage): ${error.body.message ?? ''}`.trim()
-  }
-  return errorMessage(error)
 }

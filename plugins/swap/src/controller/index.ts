@@ -4,20 +4,7 @@
  * checks, the approve → swap sequence, and the SPEC amount helpers. The views
  * use it; hosts may too, for their own UI.
  */
-export {
-  BAD_CHECKSUM_TEXT,
-  type CustomTokenLookup,
-  INVALID_TOKEN_ADDRESS_TEXT,
-  MAX_GAS_RESERVE_UNITS,
-  NOT_A_TOKEN_TEXT,
-  SWAP_NOT_SUPPORTED_TEXT,
-  SwapController,
-  type SwapControllerOptions,
-  type SwapQuoteInfo,
-  type SwapState,
-  type SwapStep,
-  type SwapTokenInfo,
-} from './controller.js'
+export { SwapController, type SwapControllerOptions } from './controller.js'
 export {
   displayAmount,
   fromUnits,
@@ -29,4 +16,16 @@ export {
   toUnits,
 } from './math.js'
 export { getSwapController } from './registry.js'
+export {
+  BAD_CHECKSUM_TEXT,
+  type CustomTokenLookup,
+  INVALID_TOKEN_ADDRESS_TEXT,
+  MAX_GAS_RESERVE_UNITS,
+  NOT_A_TOKEN_TEXT,
+  SWAP_NOT_SUPPORTED_TEXT,
+  type SwapQuoteInfo,
+  type SwapState,
+  type SwapStep,
+  type SwapTokenInfo,
+} from './state.js'
 export { porticoSwapWallet, type SwapWallet } from './wallet.js'

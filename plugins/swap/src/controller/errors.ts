@@ -1,0 +1,37 @@
+import { HttpRequestError, PorticoError, UserRejectedRequestError } from '@portico/core'
+import { SWAP_NOT_SUPPORTED_TEXT } from './state.js'
+
+/** A step failure whose message is already the visitor's text. */
+export class SwapStepError extends Error {}
+
+export function plain(caip10OrAddress: string): string {
+  const parts = caip10OrAddress.split(':')
+  return parts.length === 3 ? parts[2]! : caip10OrAddress
+}
+
+export function isSwapUnsupported(error: unknown): boolean {
+  if (error instanceof PorticoError && error.code === 'SWAP_NETWORK_NOT_SUPPORTED') return true
+  return error instanceof HttpRequestError && error.body?.code === 'swap_network_not_supported'
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof HttpRequestError) return error.body?.message ?? error.shortMessage
+  if (error instanceof PorticoError) return error.shortMessage
+  return error instanceof Error ? error.message : String(error)
+}
+
+export function quoteErrorText(error: unknown): string {
+  if (error instanceof HttpRequestError && error.body?.code === 'no_route')
+    return 'No liquidity for this pair'
+  if (isSwapUnsupported(error)) return SWAP_NOT_SUPPORTED_TEXT
+  return errorMessage(error)
+}
+
+export function stepErrorText(error: unknown, slippage: number): string {
+  if (error instanceof SwapStepError) return error.message
+  if (error instanceof UserRejectedRequestError) return 'You rejected the request in your wallet'
+  if (error instanceof HttpRequestError && error.body?.code === 'estimate_failed') {
+    return `The swap would fail now (the price may have moved more than your ${slippage}% slippage): ${error.body.message ?? ''}`.trim()
+  }
+  return errorMessage(error)
+}

@@ -209,6 +209,7 @@ export async function createGateway(
     chains,
     bitcoin: config.networks.filter(isBitcoinNetwork),
     solana,
+    cosmos: config.networks.filter(isCosmosNetwork),
     publicUrl,
   })
   const leadership =

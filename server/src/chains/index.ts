@@ -9,6 +9,7 @@ export {
 export { BITCOIN_NATIVE_ADDRESS, bitcoinBalanceReader } from './bitcoin.js'
 export { bitcoinHistory } from './bitcoin-history.js'
 export { cosmosBalanceReader } from './cosmos.js'
+export { COSMOS_HISTORY_CURSOR, COSMOS_HISTORY_PAGE_SIZE, cosmosHistory } from './cosmos-history.js'
 export {
   POLKADOT_NATIVE_ADDRESS,
   polkadotBalanceReader,

@@ -210,6 +210,7 @@ export async function createGateway(
     bitcoin: config.networks.filter(isBitcoinNetwork),
     solana,
     cosmos: config.networks.filter(isCosmosNetwork),
+    polkadot: config.networks.filter(isPolkadotNetwork),
     publicUrl,
   })
   const leadership =

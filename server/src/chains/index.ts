@@ -17,6 +17,12 @@ export {
   transferableFromAccountInfo,
 } from './polkadot.js'
 export {
+  POLKADOT_HISTORY_BLOCKS,
+  POLKADOT_HISTORY_CURSOR,
+  POLKADOT_HISTORY_PAGE_SIZE,
+  polkadotHistory,
+} from './polkadot-history.js'
+export {
   DEFAULT_PRICES,
   type PriceLabel,
   type PriceSource,

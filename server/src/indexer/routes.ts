@@ -8,10 +8,18 @@ import {
   COSMOS_HISTORY_CURSOR,
   cosmosHistory,
   isSolanaPublicKey,
+  POLKADOT_HISTORY_CURSOR,
+  polkadotHistory,
   SOLANA_SIGNATURE,
   solanaHistory,
+  ss58AccountId,
 } from '../chains/index.js'
-import type { BitcoinNetworkConfig, CosmosNetworkConfig, SolanaNetworkConfig } from '../config/index.js'
+import type {
+  BitcoinNetworkConfig,
+  CosmosNetworkConfig,
+  PolkadotNetworkConfig,
+  SolanaNetworkConfig,
+} from '../config/index.js'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest } from '../http/errors.js'
 import { ACCOUNT, BITCOIN_ACCOUNT, CAIP2, normalizeAccount, sdkParams } from '../http/schemas.js'
@@ -29,6 +37,8 @@ export function registerHistoryRoutes(
     solana?: readonly SolanaNetworkConfig[]
     /** Cosmos networks: history read from their REST API (`GetTxsEvent` by transfer sender / recipient). */
     cosmos?: readonly CosmosNetworkConfig[]
+    /** Polkadot networks: history read from their recent blocks' events over JSON-RPC. */
+    polkadot?: readonly PolkadotNetworkConfig[]
     /** The gateway's public URL: NFT items link their thumbnail through its image proxy. */
     publicUrl?: () => string
   },
@@ -40,7 +50,7 @@ export function registerHistoryRoutes(
       schema: {
         params: Type.Object({
           account: Type.String({
-            pattern: `${ACCOUNT}|${BITCOIN_ACCOUNT}|${SOLANA_ACCOUNT}|${COSMOS_ACCOUNT}`,
+            pattern: `${ACCOUNT}|${BITCOIN_ACCOUNT}|${SOLANA_ACCOUNT}|${COSMOS_ACCOUNT}|${POLKADOT_ACCOUNT}`,
           }),
         }),
         querystring: Type.Object({
@@ -62,6 +72,9 @@ export function registerHistoryRoutes(
       }
       if (request.params.account.startsWith('cosmos:') || q.chainId?.startsWith('cosmos:')) {
         return await cosmosPage(deps.cosmos ?? [], request.params.account, q.chainId, q.cursor, q.limit)
+      }
+      if (request.params.account.startsWith('polkadot:') || q.chainId?.startsWith('polkadot:')) {
+        return await polkadotPage(deps.polkadot ?? [], request.params.account, q.chainId, q.cursor, q.limit)
       }
       const { address, chain: fromAccount } = normalizeAccount(request.params.account)
       const chain = q.chainId ?? fromAccount
@@ -116,6 +129,34 @@ async function cosmosPage(
     throw badRequest('cursor is not a cursor this gateway gave out', 'invalid_cursor')
   try {
     return await cosmosHistory(network, address, cursor || undefined, limit ? Number(limit) : undefined)
+  } catch (error) {
+    if (error instanceof ChainReadError) throw new ApiError(502, 'chain_unavailable', error.message)
+    throw error
+  }
+}
+
+/** A Polkadot SS58 address, bare (with `chainId`) or CAIP-10. */
+const POLKADOT_ACCOUNT = '^(polkadot:[0-9a-f]{32}:)?[1-9A-HJ-NP-Za-km-z]{46,52}$'
+
+/** An SS58 address's history from its network's recent blocks (20 items per page, newest first). */
+async function polkadotPage(
+  networks: readonly PolkadotNetworkConfig[],
+  account: string,
+  chainId: string | undefined,
+  cursor: string | undefined,
+  limit: string | undefined,
+): Promise<HistoryResponse> {
+  const parts = account.split(':')
+  const address = parts.length === 3 ? parts[2]! : account
+  const chain = chainId ?? (parts.length === 3 ? `${parts[0]}:${parts[1]}` : undefined)
+  const network = networks.find((n) => n.caipNetworkId === chain)
+  if (!network) throw badRequest(`Network ${chain} is not supported by this gateway`, 'unsupported_chain')
+  if (!ss58AccountId(address, network.ss58Prefix))
+    throw badRequest(`params/account is not an address of ${network.caipNetworkId}`, 'invalid_address')
+  if (cursor !== undefined && cursor !== '' && !POLKADOT_HISTORY_CURSOR.test(cursor))
+    throw badRequest('cursor is not a cursor this gateway gave out', 'invalid_cursor')
+  try {
+    return await polkadotHistory(network, address, cursor || undefined, limit ? Number(limit) : undefined)
   } catch (error) {
     if (error instanceof ChainReadError) throw new ApiError(502, 'chain_unavailable', error.message)
     throw error

@@ -124,7 +124,8 @@ export async function readBlock(rpcUrl: string, network: string, number: number)
   if (typeof now !== 'string' || !/^0x[0-9a-f]{16}$/.test(now)) throw new Error('Timestamp.Now: not a u64')
   let records: EventRecord[]
   try {
-    records = events ? [...registry.createType('Vec<EventRecord>', events as `0x${string}`)] : []
+    const decoded = events ? registry.createType('Vec<EventRecord>', events as `0x${string}`) : []
+    records = [...(decoded as unknown as Iterable<EventRecord>)]
   } catch (cause) {
     throw new Error(`System.Events of block ${number} do not decode`, { cause })
   }

@@ -202,7 +202,13 @@ describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', ()
     // stays open appears without reopening it (the tab polls while open).
     await account2.getByRole('tab', { name: 'Activity' }).click()
     const panel = account2.getByRole('tabpanel')
-    await eventually(async () => expect(await textOf(panel)).toMatch(/Sent.*-1\.500 ATOM/), 20_000)
+    await eventually(
+      async () =>
+        expect(await textOf(panel.locator(`[data-activity-id="cosmos:${HUB}:${hash}"]`))).toMatch(
+          /Sent.*-1\.500 ATOM/,
+        ),
+      20_000,
+    )
     const second = await page.evaluate(
       (to) =>
         (
@@ -216,7 +222,10 @@ describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', ()
       receiver,
     )
     expect(second).toMatch(/^[0-9A-F]{64}$/)
-    await eventually(async () => expect(await textOf(panel)).toMatch(/Sent.*-0\.250 USDC.*Sent.*-1\.500 ATOM/), 30_000)
+    // Listed by the gateway (its item id), not only as the client's own pending send.
+    const listed = panel.locator(`[data-activity-id="cosmos:${HUB}:${second}"]`)
+    await eventually(async () => expect(await textOf(listed)).toMatch(/Sent.*-0\.250 USDC/), 30_000)
+    expect(await textOf(panel)).toMatch(/Sent.*-0\.250 USDC.*Sent.*-1\.500 ATOM/)
     await screenshot(page, 'cosmos-Activity')
     await account2.getByRole('tab', { name: 'Tokens' }).click()
 

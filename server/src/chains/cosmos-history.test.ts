@@ -7,6 +7,7 @@ import { COSMOS_DEV_MNEMONIC, type CosmosDevnet, startCosmosDevnet } from '@port
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetStateNetworks } from '../config/index.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
+import { cosmosHistory } from './cosmos-history.js'
 
 // The Cosmos simulator (devnet/src/cosmos) serves the SDK 0.50 REST GetTxsEvent; no Cosmos SDK node runs here.
 // History is read from the node on demand, not stored: one engine is enough.
@@ -200,6 +201,62 @@ describe('Cosmos history when the node fails (SPEC: an error the Activity tab re
     } finally {
       await gw.close()
       await bad.close()
+    }
+  })
+})
+
+describe('Cosmos history pages end at a block boundary (the cursor is a height)', () => {
+  it('two transactions of one block are never split between pages, and none is listed twice', async () => {
+    const me = address(0)
+    const other = address(1)
+    // Heights 9, 8, 8, 7: with limit 2, the first page would end in the middle of block 8.
+    const txs = [9, 8, 8, 7].map((height, i) => ({
+      height: String(height),
+      txhash: String(i).repeat(64),
+      code: 0,
+      timestamp: '2026-01-01T00:00:00Z',
+      tx: {
+        body: {
+          messages: [
+            {
+              '@type': '/cosmos.bank.v1beta1.MsgSend',
+              from_address: me,
+              to_address: other,
+              amount: [{ denom: 'uatom', amount: String(i + 1) }],
+            },
+          ],
+        },
+        auth_info: { fee: { amount: [] } },
+      },
+    }))
+    // A stand-in for the node's GetTxsEvent: `transfer.sender` and `tx.height<N` honoured, newest first.
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x')
+      const query = url.searchParams.get('query') ?? ''
+      const below = /tx\.height<(\d+)/.exec(query)
+      const found = query.startsWith('transfer.sender')
+        ? txs.filter((t) => !below || Number(t.height) < Number(below[1]))
+        : []
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ tx_responses: found.slice(0, Number(url.searchParams.get('limit'))) }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const network = {
+      caipNetworkId: 'cosmos:stand-in-1',
+      restUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      bech32Prefix: 'cosmos',
+      currencies: [{ denom: 'uatom', symbol: 'ATOM', decimals: 6 }],
+    }
+    try {
+      const first = await cosmosHistory(network, me, undefined, 2)
+      expect(first.data.map((i) => i.metadata.hash)).toEqual(['0'.repeat(64)])
+      expect(first.next).toBe('9')
+      const second = await cosmosHistory(network, me, first.next!, 2)
+      expect(second.data.map((i) => i.metadata.hash)).toEqual(['1'.repeat(64), '2'.repeat(64)])
+      const third = await cosmosHistory(network, me, second.next!, 2)
+      expect(third).toMatchObject({ data: [{ metadata: { hash: '3'.repeat(64) } }], next: null })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
     }
   })
 })

@@ -209,6 +209,8 @@ export async function createGateway(
     chains,
     bitcoin: config.networks.filter(isBitcoinNetwork),
     solana,
+    cosmos: config.networks.filter(isCosmosNetwork),
+    polkadot: config.networks.filter(isPolkadotNetwork),
     publicUrl,
   })
   const leadership =

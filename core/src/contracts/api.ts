@@ -68,6 +68,8 @@ export interface HistoryItem {
     sentTo: string
     status: 'confirmed' | 'failed' | 'pending'
     operationType: 'send' | 'receive' | 'execute' | 'mint' | 'trade' | 'approve'
+    /** The network fee the account paid for this transaction, when the gateway reads it (Cosmos, Polkadot). */
+    fee?: { numeric: string; symbol: string }
     /** Set on the onramp orders that `?onramp=<provider|all>` adds to the history. */
     onramp?: OnrampHistoryInfo
   }

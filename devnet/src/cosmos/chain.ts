@@ -285,17 +285,30 @@ export class CosmosChain {
     }
   }
 
-  /** Transactions matching a CometBFT query of `key='value'` terms joined by AND (tx.hash, tx.height, any event attribute). */
+  /**
+   * Transactions matching a CometBFT query of terms joined by AND: `key='value'`
+   * (tx.hash, tx.height, any event attribute) and, on `tx.height`, the range
+   * operators `<`, `<=`, `>`, `>=` with a number.
+   */
   search(query: string): IndexedTx[] {
     const terms = query.split(/\s+AND\s+/i).map((term) => {
+      const range = /^\s*tx\.height\s*(<=|>=|<|>)\s*(\d{1,15})\s*$/.exec(term)
+      if (range) return { key: 'tx.height', op: range[1]!, value: range[2]! }
       const m = /^\s*([\w.]+)\s*=\s*'?([^']*)'?\s*$/.exec(term)
       if (!m) fail(SDK_CODES.invalidRequest, `unsupported query term ${term}`, 'invalid request')
-      return { key: m[1]!, value: m[2]! }
+      return { key: m[1]!, op: '=', value: m[2]! }
     })
     return [...this.txs.values()].filter((tx) =>
-      terms.every(({ key, value }) => {
+      terms.every(({ key, op, value }) => {
         if (key === 'tx.hash') return tx.hash === value.toUpperCase()
-        if (key === 'tx.height') return String(tx.height) === value
+        if (key === 'tx.height') {
+          const h = Number(value)
+          if (op === '<') return tx.height < h
+          if (op === '<=') return tx.height <= h
+          if (op === '>') return tx.height > h
+          if (op === '>=') return tx.height >= h
+          return String(tx.height) === value
+        }
         const dot = key.indexOf('.')
         const type = key.slice(0, dot)
         const attr = key.slice(dot + 1)

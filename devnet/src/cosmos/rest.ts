@@ -3,6 +3,7 @@ import type { CosmosChain, IndexedTx, TxResult } from './chain.js'
 import { COMET_VERSION } from './comet.js'
 import { checkAddress } from './decode.js'
 import { CosmosTxError } from './errors.js'
+import { txJson } from './tx-json.js'
 
 /** An answer of the REST (gRPC-gateway) API: HTTP status + JSON body. */
 export interface RestAnswer {
@@ -61,8 +62,50 @@ function txBytes(body: string): Uint8Array | RestAnswer {
 }
 
 /**
+ * `GetTxsEvent` as SDK 0.50 serves it: `query` (CometBFT query language,
+ * required), `page` from 1, `limit` (default 100, CometBFT caps a page at
+ * 100), `order_by` `ORDER_BY_ASC` (default) or `ORDER_BY_DESC`. Answers the
+ * decoded `txs`, their `tx_responses` (with `tx` as an `Any` and the block
+ * `timestamp`) and `total`.
+ */
+function getTxsEvent(chain: CosmosChain, url: URL): RestAnswer {
+  const query = url.searchParams.get('query')
+  if (!query) return error(400, GRPC_INVALID_ARGUMENT, 'query cannot be empty')
+  const positive = (key: string, fallback: number): number | undefined => {
+    const v = url.searchParams.get(key)
+    if (v === null || v === '') return fallback
+    return /^\d{1,9}$/.test(v) && Number(v) >= 1 ? Number(v) : undefined
+  }
+  const page = positive('page', 1)
+  const limit = positive('limit', 100)
+  if (page === undefined || limit === undefined)
+    return error(400, GRPC_INVALID_ARGUMENT, 'page and limit must be positive integers')
+  const order = url.searchParams.get('order_by') ?? 'ORDER_BY_UNSPECIFIED'
+  if (!['ORDER_BY_UNSPECIFIED', 'ORDER_BY_ASC', 'ORDER_BY_DESC'].includes(order))
+    return error(400, GRPC_INVALID_ARGUMENT, `invalid order_by ${order}`)
+  const found = chain.search(query)
+  if (order === 'ORDER_BY_DESC') found.reverse()
+  const perPage = Math.min(100, limit)
+  const slice = found.slice((page - 1) * perPage, page * perPage)
+  const txs = slice.map((t) => txJson(t.tx))
+  return {
+    status: 200,
+    body: {
+      txs,
+      tx_responses: slice.map((t, i) => ({
+        ...txResponseJson(t.hash, t.result, t, chain.blocks[t.height - 1]?.time),
+        tx: { '@type': '/cosmos.tx.v1beta1.Tx', ...txs[i] },
+      })),
+      pagination: null,
+      total: String(found.length),
+    },
+  }
+}
+
+/**
  * The REST subset wallets (Keplr, Leap) read and broadcast through: accounts,
- * balances, node info, latest block, broadcast (sync), tx by hash, simulate.
+ * balances, node info, latest block, broadcast (sync), tx by hash, txs by
+ * event query (what explorers and the gateway's history read), simulate.
  * `path` is the part after `/<chain-id>/rest`.
  */
 export function restCall(
@@ -155,6 +198,7 @@ export function restCall(
       const result = chain.broadcast(bytes)
       return { status: 200, body: { tx_response: txResponseJson(result.hash, result) } }
     }
+    if (method === 'GET' && path === '/cosmos/tx/v1beta1/txs') return getTxsEvent(chain, url)
     m = method === 'GET' ? match(/^\/cosmos\/tx\/v1beta1\/txs\/([0-9a-fA-F]{64})$/) : null
     if (m) {
       const tx = chain.txs.get(m[1]!.toUpperCase())

@@ -1,5 +1,6 @@
 import { verifyAdr036Signature } from '@portico/adapter-cosmos'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
+import { createGateway, devnetStateNetworks, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
@@ -47,6 +48,7 @@ describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', ()
   let world: E2eWorld & { demoUrl: string }
   let sim: CosmosDevnet | undefined
   let demo: DemoProxy | undefined
+  let gateway: Gateway | undefined
 
   /** A bank balance read from the simulator's REST API (what wallets and explorers read). */
   async function bank(chainId: string, address: string, denom: string): Promise<bigint> {
@@ -71,15 +73,27 @@ describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', ()
       })),
       fixtures: { accounts: sim.fixtures.accounts },
     }
+    // The gateway answers cosmos history (Activity) from the simulator's REST GetTxsEvent.
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: devnetStateNetworks({ services: { cosmos: { chains: sim.chains } } }),
+      }),
+    )
+    const apiUrl = await gateway.listen()
     demo = await serveDemoWith(world.demoUrl, (origin) => ({
       chains: world.chains,
       tokens: world.fixtures.tokens,
+      apiUrl,
       cosmos,
       walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
     }))
   })
   afterAll(async () => {
     await demo?.close()
+    await gateway?.close()
     await sim?.stop()
   })
 
@@ -183,6 +197,37 @@ describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', ()
       20_000,
     )
     await screenshot(page, 'cosmos-Account-after-send')
+
+    // Activity (the gateway's cosmos history): the send is listed; a second send made while the tab
+    // stays open appears without reopening it (the tab polls while open).
+    await account2.getByRole('tab', { name: 'Activity' }).click()
+    const panel = account2.getByRole('tabpanel')
+    await eventually(
+      async () =>
+        expect(await textOf(panel.locator(`[data-activity-id="cosmos:${HUB}:${hash}"]`))).toMatch(
+          /Sent.*-1\.500 ATOM/,
+        ),
+      20_000,
+    )
+    const second = await page.evaluate(
+      (to) =>
+        (
+          window.__portico!.portico as unknown as {
+            sendTransaction(p: { namespace: string; request: unknown }): Promise<string>
+          }
+        ).sendTransaction({
+          namespace: 'cosmos',
+          request: { to, amount: [{ denom: 'uusdc', amount: '250000' }] },
+        }),
+      receiver,
+    )
+    expect(second).toMatch(/^[0-9A-F]{64}$/)
+    // Listed by the gateway (its item id), not only as the client's own pending send.
+    const listed = panel.locator(`[data-activity-id="cosmos:${HUB}:${second}"]`)
+    await eventually(async () => expect(await textOf(listed)).toMatch(/Sent.*-0\.250 USDC/), 30_000)
+    expect(await textOf(panel)).toMatch(/Sent.*-0\.250 USDC.*Sent.*-1\.500 ATOM/)
+    await screenshot(page, 'cosmos-Activity')
+    await account2.getByRole('tab', { name: 'Tokens' }).click()
 
     // Switch to the second chain from the Networks view: same key, osmo1… address, OSMO balance.
     await account2.locator('button.row', { hasText: 'Portico Hub (local)' }).click()

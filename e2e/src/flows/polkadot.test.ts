@@ -2,6 +2,7 @@ import { ApiPromise, WsProvider } from '@polkadot/api'
 import { u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { getFreePort, type PolkadotServiceInfo, spawnPolkadotDevnet } from '@portico/devnet'
+import { createGateway, devnetStateNetworks, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
@@ -43,6 +44,7 @@ describe('Polkadot on the demo (issue 11)', () => {
   let dot: PolkadotServiceInfo | undefined
   let api: ApiPromise | undefined
   let demo: DemoProxy | undefined
+  let gateway: Gateway | undefined
 
   /** Transferable balance (free − frozen) read from the node, as the adapter reports it. */
   async function transferable(address: string): Promise<bigint> {
@@ -69,15 +71,27 @@ describe('Polkadot on the demo (issue 11)', () => {
       ss58Prefix: dot.ss58Prefix,
       fixtures: dot.fixtures,
     }
+    // The gateway answers polkadot history (Activity) from chopsticks' recent blocks.
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        networks: devnetStateNetworks({ services: { polkadot: dot } }),
+      }),
+    )
+    const apiUrl = await gateway.listen()
     demo = await serveDemoWith(world.demoUrl, (origin) => ({
       chains: world.chains,
       tokens: world.fixtures.tokens,
+      apiUrl,
       polkadot,
       walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
     }))
   })
   afterAll(async () => {
     await demo?.close()
+    await gateway?.close()
     await api?.disconnect()
     for (const pid of dot?.pids ?? []) {
       try {
@@ -179,8 +193,38 @@ describe('Polkadot on the demo (issue 11)', () => {
     )
     await screenshot(page, 'polkadot-Account-after-send')
 
+    // Activity (the gateway's polkadot history from the node's blocks): the 1 ROC send is listed by the
+    // gateway (an item id on the network, not the client's pending one); a second send made while the
+    // tab stays open appears without reopening it.
+    const sentHash = (await textOf(result)).replace('Transaction: ', '')
+    await account2.getByRole('tab', { name: 'Activity' }).click()
+    const panel = account2.getByRole('tabpanel')
+    const gatewayItems = panel.locator(`[data-activity-id^="${dot!.caipNetworkId}:"]`)
+    await eventually(
+      async () => expect(await textOf(gatewayItems.first())).toMatch(/Sent.*-1\.000 ROC/),
+      30_000,
+    )
+    const second = await page.evaluate(
+      (to) =>
+        (
+          window.__portico!.portico as unknown as {
+            sendTransaction(p: { namespace: string; request: unknown }): Promise<string>
+          }
+        ).sendTransaction({ namespace: 'polkadot', request: { to, value: 250_000_000_000n } }),
+      charlie.address,
+    )
+    expect(second).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(second).not.toBe(sentHash)
+    await eventually(async () => {
+      expect(await textOf(gatewayItems.nth(0))).toMatch(/Sent.*-0\.250 ROC/)
+      expect(await textOf(gatewayItems.nth(1))).toMatch(/Sent.*-1\.000 ROC/)
+    }, 60_000)
+    expect(await textOf(panel)).toMatch(/Sent.*-0\.250 ROC.*Sent.*-1\.000 ROC/)
+    await screenshot(page, 'polkadot-Activity')
+
     guard.assertNoOutbound()
-  })
+    // Two chopsticks blocks, a signature and the Activity poll: over the default 60 s on a busy 2-core machine.
+  }, 180_000)
 })
 
 /** The Polkadot dev extension's behaviour switch, exposed by the demo as `window.__portico.polkadotWallet` (a promise). */

@@ -9,12 +9,19 @@ export {
 export { BITCOIN_NATIVE_ADDRESS, bitcoinBalanceReader } from './bitcoin.js'
 export { bitcoinHistory } from './bitcoin-history.js'
 export { cosmosBalanceReader } from './cosmos.js'
+export { COSMOS_HISTORY_CURSOR, COSMOS_HISTORY_PAGE_SIZE, cosmosHistory } from './cosmos-history.js'
 export {
   POLKADOT_NATIVE_ADDRESS,
   polkadotBalanceReader,
   ss58AccountId,
   transferableFromAccountInfo,
 } from './polkadot.js'
+export {
+  POLKADOT_HISTORY_BLOCKS,
+  POLKADOT_HISTORY_CURSOR,
+  POLKADOT_HISTORY_PAGE_SIZE,
+  polkadotHistory,
+} from './polkadot-history.js'
 export {
   DEFAULT_PRICES,
   type PriceLabel,

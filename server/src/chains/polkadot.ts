@@ -49,7 +49,8 @@ function blake2_128Concat(data: Uint8Array): string {
   return Buffer.from(blake2b(data, { dkLen: 16 })).toString('hex') + Buffer.from(data).toString('hex')
 }
 
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+/** One JSON-RPC call to a Polkadot-SDK node over HTTP (10 s timeout); an RPC error throws. */
+export async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

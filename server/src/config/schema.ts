@@ -140,6 +140,11 @@ export const PolkadotNetworkConfigSchema = Type.Object({
   ss58Prefix: Type.Integer({ minimum: 0, maximum: 16383 }),
   nativeCurrency: Type.Object({ name: Type.String(), symbol: Type.String(), decimals: Type.Integer() }),
   tokens: Type.Optional(Type.Array(PolkadotAssetConfigSchema)),
+  /**
+   * How many recent blocks the history reads (Substrate nodes keep no address
+   * index): default 600 (an hour of 6-second blocks).
+   */
+  historyBlocks: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 })
 
 export const ProjectConfigSchema = Type.Object({

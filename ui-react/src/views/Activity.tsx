@@ -316,12 +316,16 @@ function ActivityRow({
   const direction = directionOf(item, transfers)
   const { sentFrom, sentTo, status, hash, minedAt } = item.metadata
   const onramp = item.metadata.onramp
-  // An onramp purchase names its provider (plain text from the gateway), not a sending address.
+  // An onramp purchase names its provider (plain text from the gateway), not a sending address;
+  // a transaction with no other side (a Polkadot batch that only paid its fee) names none.
+  const other = direction === 'in' ? sentFrom : sentTo
   const counterparty = onramp
     ? t('activityVia', { provider: onramp.provider })
-    : direction === 'in'
-      ? t('activityFrom', { address: shortenAddress(sentFrom) })
-      : t('activityTo', { address: shortenAddress(sentTo) })
+    : !other
+      ? ''
+      : direction === 'in'
+        ? t('activityFrom', { address: shortenAddress(sentFrom) })
+        : t('activityTo', { address: shortenAddress(sentTo) })
   const amount = amountOf(transfers[0], t, format)
   const extra =
     transfers.length > 1

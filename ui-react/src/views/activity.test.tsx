@@ -164,6 +164,15 @@ describe('Account → Activity with a gateway', () => {
     expect(row.querySelector('[data-testid="activity-date"]')?.textContent).toBe('+1 more · 5 min ago')
   })
 
+  it('a transaction with no other side (sentTo empty, no transfer) shows no "To" line', async () => {
+    const { panel } = await openActivity(async () => ({
+      data: [item('fee-only', { operationType: 'execute', sentTo: '' }, [])],
+      next: null,
+    }))
+    const row = await waitFor(() => panel().querySelector('[data-activity-id="fee-only"]'))
+    expect(row.querySelector('[data-testid="activity-counterparty"]')?.textContent).toBe('')
+  })
+
   it('an onramp purchase (metadata.onramp) reads "Bought" via its provider, with the bought amount and its status', async () => {
     const onramp = {
       orderId: 'o-1',

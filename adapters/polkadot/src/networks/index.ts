@@ -67,7 +67,13 @@ function preset(p: {
     ss58Prefix: p.ss58Prefix,
     nativeCurrency: { name: p.symbol, symbol: p.symbol, decimals: p.decimals },
     rpcUrls: { default: { http: [], webSocket: [p.rpc] } },
-    ...(p.explorer ? { blockExplorers: { default: { name: 'Subscan', url: p.explorer } } } : {}),
+    ...(p.explorer
+      ? {
+          blockExplorers: { default: { name: 'Subscan', url: p.explorer } },
+          // Subscan's pages: an account by SS58 address, an extrinsic by its hash.
+          explorerPaths: { address: '/account/{address}', transaction: '/extrinsic/{hash}' },
+        }
+      : {}),
     testnet: p.testnet,
   }
 }

@@ -222,7 +222,11 @@ describe('nfts: the NFTs tab, its detail sheet and Send NFT (issue 17)', () => {
     const row = account
       .locator('[data-testid="activity-list"] li')
       .filter({ has: page.locator(`img[data-testid="activity-thumb"][src*="${pass}/${PASS_ID}" i]`) })
-    expect(await textOf(row.first())).toContain('Portico Pass')
+    const rowText = await textOf(row.first())
+    expect(rowText).toContain('Portico Pass')
+    // The other side is the receiver, not the collection contract the transaction called.
+    const to = accounts[RECEIVER]!.address.toLowerCase()
+    expect(rowText.toLowerCase()).toContain(`to ${to.slice(0, 6)}…${to.slice(-4)}`)
     await screenshot(page, 'nfts-Activity-thumbnail')
   }, 180_000)
 

@@ -24,6 +24,15 @@ export {
   uniswapArtifacts,
 } from './evm/dex.js'
 export {
+  ENS_ALICE_ADDRESS,
+  ENS_DEPLOYER_KEY,
+  ENS_UNIVERSAL_RESOLVER_ADDRESS,
+  type EnsFixture,
+  ensResolverArtifact,
+  getEnsFixture,
+  installEnsFixture,
+} from './evm/ens.js'
+export {
   artifacts,
   type CollectibleFixture,
   deployEvmFixtures,

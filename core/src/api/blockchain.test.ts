@@ -149,6 +149,13 @@ describe('HttpBlockchainApi: every SPEC §7 path with its query/body names and s
       { sender: '0xs', apiVersion: '2' },
     ],
     [
+      'ENS forward lookup',
+      (a) => a.resolveEnsName({ name: 'alice.eth', chainId: 'eip155:1' }),
+      'GET',
+      '/v1/ens/resolve/alice.eth',
+      { chainId: 'eip155:1' },
+    ],
+    [
       'name suggestions',
       (a) => a.getNameSuggestions({ name: 'ada', zone: 'portico' }),
       'GET',
@@ -454,6 +461,15 @@ describe('HttpBlockchainApi: an unsupported-network check gates every call (SPEC
     server.on('GET /v1/profile/account/ada', { body: { name: 'ada' } })
     active = 'eip155:1'
     expect(await a.lookupName('ada')).toEqual({ name: 'ada' })
+  })
+
+  it('SPEC §5: ENS calls are skipped when the network is unsupported (its own chainId or the active one)', async () => {
+    const a = api({ isNetworkSupported: unsupported, getActiveNetworkId: () => 'eip155:666' })
+    await expect(a.resolveEnsName({ name: 'alice.eth', chainId: 'eip155:666' })).rejects.toThrow(
+      'Unsupported chain',
+    )
+    await expect(a.resolveEnsName({ name: 'alice.eth' })).rejects.toBeInstanceOf(UnsupportedChainError)
+    expect(server.requests).toHaveLength(0)
   })
 
   it('supportedChainsCheck builds the check from /v1/supported-chains, fetched once', async () => {

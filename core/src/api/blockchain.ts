@@ -328,6 +328,24 @@ export class HttpBlockchainApi implements BlockchainApi {
     )
   }
 
+  /**
+   * GET /v1/ens/resolve/{name}?chainId — the gateway's forward ENS lookup. Skipped with
+   * `UnsupportedChainError` when `chainId` (default: the active network) is unsupported (SPEC §5).
+   */
+  resolveEnsName(params: {
+    name: string
+    chainId?: CaipNetworkId
+    signal?: AbortSignal
+  }): Promise<{ name: string; address: string }> {
+    return this.#get(
+      `/v1/ens/resolve/${segment(params.name)}`,
+      { chainId: params.chainId },
+      params.chainId,
+      undefined,
+      params.signal,
+    )
+  }
+
   /** GET /v1/profile/reverse/{address}?sender&apiVersion=2 */
   reverseLookup(params: { address: string; sender?: string }): Promise<NameRecord[]> {
     return this.#get(`/v1/profile/reverse/${segment(params.address)}`, {

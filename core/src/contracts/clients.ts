@@ -64,6 +64,16 @@ export interface BlockchainApi {
   /** `signal` aborts the request (the client then rejects with `RequestAbortedError`). */
   lookupName(name: string, options?: { signal?: AbortSignal }): Promise<NameRecord>
   reverseLookup(params: { address: string; sender?: string }): Promise<NameRecord[]>
+  /**
+   * Portico gateway extension: forward ENS resolution (`alice.eth` → address)
+   * on `chainId`'s ENS; gated like every call, so nothing is asked on an
+   * unsupported network (SPEC §5). 404 when no address is set.
+   */
+  resolveEnsName?(params: {
+    name: string
+    chainId?: CaipNetworkId
+    signal?: AbortSignal
+  }): Promise<{ name: string; address: string }>
   getNameSuggestions(params: {
     name: string
     zone?: string

@@ -77,6 +77,7 @@ export function createApiClients(options: PorticoOptions, wiring: ApiWiring): In
         fetchPrice: notConfigured,
         lookupName: notConfigured,
         reverseLookup: notConfigured,
+        resolveEnsName: notConfigured,
         getNameSuggestions: notConfigured,
         registerName: notConfigured,
         getSession: notConfigured,

@@ -18,6 +18,7 @@ import collectibleArtifact from './artifacts/PorticoCollectible.json' with { typ
 import multiTokenArtifact from './artifacts/PorticoMultiToken.json' with { type: 'json' }
 import tokenArtifact from './artifacts/PorticoToken.json' with { type: 'json' }
 import { type DexFixtures, deployDex, getDexFixtures } from './dex.js'
+import { type EnsFixture, getEnsFixture, installEnsFixture } from './ens.js'
 import { collectibleUriParts, MULTI_TOKEN_ITEMS, multiTokenUris } from './nft-metadata.js'
 import { installSmartAccountFactory } from './smart-account.js'
 
@@ -61,6 +62,8 @@ export interface EvmFixtures {
   tokenGrant: string
   /** Uniswap V2 (WETH9, factory, Router02) with ETH/USDC, ETH/DAI and USDC/DAI pools. */
   dex: DexFixtures
+  /** The ENS stand-in: `alice.eth` resolves forward (give `universalResolver` to the gateway's `ens`). */
+  ens: EnsFixture
 }
 
 export const artifacts = {
@@ -119,6 +122,7 @@ export function getEvmFixtures(): EvmFixtures {
     accounts,
     tokenGrant: TOKEN_GRANT,
     dex: getDexFixtures(tokens),
+    ens: getEnsFixture(),
   }
 }
 
@@ -126,7 +130,8 @@ export function getEvmFixtures(): EvmFixtures {
  * Deploys the fixtures on a fresh anvil: Multicall3 and the smart-account
  * factory (SMART_ACCOUNT_FACTORY_ADDRESS) via anvil_setCode, the two
  * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721, the
- * ERC-1155 (on-chain metadata and images) and the Uniswap V2 DEX with its three pools.
+ * ERC-1155 (on-chain metadata and images), the Uniswap V2 DEX with its three pools and
+ * the ENS stand-in (`alice.eth`, from its own deployer key).
  * Deterministic: same addresses on every fresh node. Idempotent on a node that
  * already has them.
  */
@@ -138,6 +143,7 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
   const existing = await rpc<Hex>(rpcUrl, 'eth_getCode', [fixtures.tokens[0]!.address, 'latest'])
   if (existing && existing !== '0x') {
     await deployDex(rpcUrl, chainId, fixtures.tokens)
+    await installEnsFixture(rpcUrl, chainId)
     return fixtures
   }
 
@@ -206,5 +212,6 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
     }
   }
   await deployDex(rpcUrl, chainId, fixtures.tokens)
+  await installEnsFixture(rpcUrl, chainId)
   return fixtures
 }

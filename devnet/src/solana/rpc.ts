@@ -21,6 +21,7 @@ import {
 } from './accounts.js'
 import { type RpcTransactionError, toRpcTransactionError } from './errors.js'
 import { addressParam, type Handler, isConfig, isString, param, RpcError } from './params.js'
+import { type TokenBalanceEntry, tokenBalancesOf } from './token-balances.js'
 import { blockhashOf, type CompiledMessage, decodeTransaction, signatureOf, transactionJson } from './wire.js'
 
 export { RpcError } from './params.js'
@@ -45,6 +46,8 @@ interface LandedTransaction {
   fee: number
   preBalances: number[]
   postBalances: number[]
+  preTokenBalances: TokenBalanceEntry[]
+  postTokenBalances: TokenBalanceEntry[]
   logs: string[]
   unitsConsumed: number
 }
@@ -298,8 +301,8 @@ export class SolanaRpc {
             postBalances: r.landed.postBalances,
             innerInstructions: [],
             logMessages: r.landed.logs,
-            preTokenBalances: [],
-            postTokenBalances: [],
+            preTokenBalances: r.landed.preTokenBalances,
+            postTokenBalances: r.landed.postTokenBalances,
             rewards: [],
             loadedAddresses: { writable: [], readonly: [] },
             computeUnitsConsumed: r.landed.unitsConsumed,
@@ -364,6 +367,7 @@ export class SolanaRpc {
     const keys = message.staticAccounts.map(String)
     const balances = () => keys.map((k) => Number(this.svm.getBalance(address(k)) ?? 0n))
     const preBalances = balances()
+    const preTokenBalances = tokenBalancesOf(this.svm, keys)
     const result = this.svm.sendTransaction(tx)
     const failed = result instanceof FailedTransactionMetadata
     const meta = failed ? result.meta() : result
@@ -374,6 +378,8 @@ export class SolanaRpc {
       fee: FEE_PER_SIGNATURE * message.header.numSignerAccounts,
       preBalances,
       postBalances: balances(),
+      preTokenBalances,
+      postTokenBalances: tokenBalancesOf(this.svm, keys),
       logs: meta.logs(),
       unitsConsumed: Number(meta.computeUnitsConsumed()),
     })

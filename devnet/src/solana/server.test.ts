@@ -15,6 +15,12 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAMPORTS_PER_SOL, type SolanaDevnet, startSolanaDevnet } from './index.js'
 
@@ -137,6 +143,50 @@ describe('local SVM JSON-RPC server (litesvm behind @solana/kit)', () => {
     expect(tx!.transaction.signatures).toEqual([second])
     // A v0 transaction needs maxSupportedTransactionVersion, as on a real node.
     await expect(rpc.getTransaction(second).send()).rejects.toMatchObject({ context: { __code: -32015 } })
+  })
+
+  it('history: getTransaction reports pre/post token balances (mint, owner, amount) of an SPL transfer', async () => {
+    const m = devnet.fixtures.splMint
+    const owner = address(devnet.fixtures.devKeypairs[2]!.address)
+    const mint = address(m.mint)
+    const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const lifetime = (await rpc.getLatestBlockhash().send()).value
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (msg) => setTransactionMessageFeePayerSigner(dev, msg),
+      (msg) => setTransactionMessageLifetimeUsingBlockhash(lifetime, msg),
+      (msg) =>
+        appendTransactionMessageInstruction(
+          getCreateAssociatedTokenIdempotentInstruction({ payer: dev, ata, owner, mint }),
+          msg,
+        ),
+      (msg) =>
+        appendTransactionMessageInstruction(
+          getTransferCheckedInstruction({
+            source: address(m.devTokenAccount),
+            mint,
+            destination: ata,
+            authority: dev,
+            amount: 2_500_000n,
+            decimals: m.decimals,
+          }),
+          msg,
+        ),
+    )
+    const signed = await signTransactionMessageWithSigners(message)
+    const signature = await rpc
+      .sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' })
+      .send()
+    const tx = await rpc
+      .getTransaction(signature, { maxSupportedTransactionVersion: 0, encoding: 'json' })
+      .send()
+    const mine = (list: readonly { owner?: string; mint: string; uiTokenAmount: { amount: string } }[]) =>
+      Object.fromEntries(list.filter((b) => b.mint === m.mint).map((b) => [b.owner, b.uiTokenAmount.amount]))
+    const pre = mine(tx!.meta!.preTokenBalances ?? [])
+    const post = mine(tx!.meta!.postTokenBalances ?? [])
+    expect(pre[owner]).toBeUndefined()
+    expect(post[owner]).toBe('2500000')
+    expect(BigInt(pre[dev.address]!) - BigInt(post[dev.address]!)).toBe(2_500_000n)
   })
 
   it('rejects a replayed transaction and an unknown blockhash with the node error code -32002', async () => {

@@ -40,6 +40,7 @@ describe('nfts: the NFTs tab, its detail sheet and Send NFT (issue 17)', () => {
   let world: E2eWorld & { demoUrl: string }
   let gateway: Gateway | undefined
   let demo: DemoProxy | undefined
+  let apiUrl = ''
   const accounts = getDevAccounts()
   const nfts = getEvmFixtures()
   const pass = nfts.collectible.address
@@ -66,7 +67,7 @@ describe('nfts: the NFTs tab, its detail sheet and Send NFT (issue 17)', () => {
         })),
       }),
     )
-    const apiUrl = await gateway.listen()
+    apiUrl = await gateway.listen()
     demo = await serveDemoWith(world.demoUrl, (origin) => ({
       chains: world.chains,
       tokens: world.fixtures.tokens,
@@ -202,6 +203,31 @@ describe('nfts: the NFTs tab, its detail sheet and Send NFT (issue 17)', () => {
     await rubyTile.waitFor()
     expect(await account.locator(`[data-testid="nft-tile"] img[src*="${pass}/${PASS_ID}" i]`).count()).toBe(0)
     await screenshot(page, 'nfts-after-send')
+
+    // Activity lists the NFT transfer with its thumbnail, loaded from the gateway's own origin.
+    await account.getByRole('tab', { name: 'Activity' }).click()
+    const thumb = account.locator(
+      `[data-testid="activity-list"] li img[data-testid="activity-thumb"][src*="${pass}/${PASS_ID}" i]`,
+    )
+    await eventually(async () => expect(await thumb.count()).toBeGreaterThanOrEqual(1), 30_000)
+    const img = thumb.first()
+    expect(new URL((await img.getAttribute('src'))!).origin).toBe(new URL(apiUrl).origin)
+    await eventually(async () =>
+      expect(
+        await img.evaluate(
+          (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth,
+        ),
+      ).toBeGreaterThan(0),
+    )
+    const row = account
+      .locator('[data-testid="activity-list"] li')
+      .filter({ has: page.locator(`img[data-testid="activity-thumb"][src*="${pass}/${PASS_ID}" i]`) })
+    const rowText = await textOf(row.first())
+    expect(rowText).toContain('Portico Pass')
+    // The other side is the receiver, not the collection contract the transaction called.
+    const to = accounts[RECEIVER]!.address.toLowerCase()
+    expect(rowText.toLowerCase()).toContain(`to ${to.slice(0, 6)}…${to.slice(-4)}`)
+    await screenshot(page, 'nfts-Activity-thumbnail')
   }, 180_000)
 
   for (const mode of ['light', 'dark'] as const) {

@@ -1,4 +1,4 @@
-import { HttpBlockchainApi, type Portico } from '@portico/core'
+import { HttpBlockchainApi, NameNotFoundError, type Portico, UnsupportedChainError } from '@portico/core'
 import { registrationTypedData as gatewayTypedData } from '@portico/server'
 import { hashTypedData } from 'viem'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
@@ -194,6 +194,38 @@ describe('availability and suggestions from the gateway', () => {
     await names.checkNow()
     expect(names.getState()).toMatchObject({ status: 'unsupported', message: { key: 'noGateway' } })
     expect(english(names.getState().message)).toBe('Names need a Portico gateway (set apiUrl).')
+  })
+})
+
+describe("Send's receiver: ENS names (*.eth) resolve through the gateway", () => {
+  it('alice.eth resolves to its addr record on anvil, shown with the source "ens"', async () => {
+    const { portico } = await world(3)
+    expect(await portico.resolveName({ name: 'Alice.eth' })).toEqual({
+      name: 'alice.eth',
+      address: devnet.fixtures.ens.names['alice.eth'],
+      source: 'ens',
+    })
+  })
+
+  it('a name with no address is NameNotFoundError ("No address is registered for this name")', async () => {
+    const { portico } = await world(3)
+    const failure = portico.resolveName({ name: `${uniqueLabel('nobody')}.eth` })
+    await expect(failure).rejects.toBeInstanceOf(NameNotFoundError)
+    await expect(failure).rejects.toThrow('No address is registered for this name')
+  })
+
+  it('SPEC §5: ENS calls are skipped when the active network is unsupported ("Unsupported chain")', async () => {
+    const { portico } = await world(3)
+    await portico.switchNetwork(`eip155:${devnet.chains[1]!.chainId}`)
+    const real = globalThis.fetch
+    const seen: string[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url.includes('/v1/ens/')) seen.push(url)
+      return real(input, init)
+    })
+    await expect(portico.resolveName({ name: 'alice.eth' })).rejects.toBeInstanceOf(UnsupportedChainError)
+    expect(seen).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 import { definePlugin, type Plugin, type Portico } from '@portico/core'
 import type { NamesController, NamesControllerOptions } from './controller/index.js'
-import { createZoneResolver } from './resolve.js'
+import { createEnsResolver, createZoneResolver } from './resolve.js'
 
 /** The Account action's label; here, so the registration (first load) carries no other text. */
 export const NAMES_ACTION_LABEL = 'Choose a name'
@@ -45,7 +45,8 @@ export const registrations = new WeakMap<Portico, NamesRegistration>()
  * registration signs EIP-712 typed data with the connected wallet, then
  * shows RegisterAccountNameSuccess. The new name shows in the connect button
  * and Account at once (the profile is re-read past its cache). Send's
- * receiver field resolves names of the zone (`portico.resolveName`). Views are
+ * receiver field resolves names of the zone and ENS names (`alice.eth`,
+ * through the gateway) (`portico.resolveName`). Views are
  * lazy chunks of `@portico/plugin-names/react`.
  *
  * @example
@@ -77,6 +78,13 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
       const unregisterResolver = ctx.registerNameResolver?.(
         createZoneResolver(reg.options.api, reg.options.zone),
       )
+      // …and ENS names (`alice.eth`) on EVM accounts, through the gateway's forward lookup.
+      const unregisterEns = ctx.registerNameResolver?.(
+        createEnsResolver(
+          ctx.options.apiUrl ? ctx.api.blockchain : undefined,
+          () => ctx.getState().networks.active.eip155,
+        ),
+      )
       if (options.views !== false) {
         ctx.registerView('RegisterAccountName', () => import('./react/RegisterAccountName.js'))
         ctx.registerView('RegisterAccountNameSuccess', () => import('./react/RegisterAccountNameSuccess.js'))
@@ -98,6 +106,7 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
       })
       return () => {
         unregisterResolver?.()
+        unregisterEns?.()
         unsubscribe()
         ctx.events.off('MODAL_CLOSE', reset)
         ctx.events.off('DISCONNECT_SUCCESS', reset)

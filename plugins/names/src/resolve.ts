@@ -1,5 +1,6 @@
 import {
   type BlockchainApi,
+  type CaipNetworkId,
   type ChainNamespace,
   HttpRequestError,
   NameNotFoundError,
@@ -46,6 +47,43 @@ export function createZoneResolver(
       name: typeof record.name === 'string' ? record.name : name,
       address: entry.address,
       source: 'names',
+    }
+  }
+}
+
+/**
+ * Send's receiver lookup for ENS names (`alice.eth`) on EVM accounts:
+ * `GET /v1/ens/resolve/{name}?chainId` (the gateway normalises the name per
+ * ENSIP-15 and asks the registry → resolver → `addr(bytes32)`), on the
+ * active EVM network. The client skips the call with `UnsupportedChainError`
+ * on an unsupported network (SPEC §5). Other names and other namespaces are
+ * left to other resolvers (`undefined`). A 404 is `NameNotFoundError`; any
+ * other failure is thrown as is, for the view to show.
+ */
+export function createEnsResolver(
+  api: Pick<BlockchainApi, 'resolveEnsName'> | undefined,
+  network: () => CaipNetworkId | undefined,
+): NameResolver {
+  return async ({ name, namespace, signal }) => {
+    if (!api?.resolveEnsName || namespace !== 'eip155' || !name.endsWith('.eth')) return undefined
+    const chainId = network()
+    let found: { name: string; address: string }
+    try {
+      found = await api.resolveEnsName({
+        name,
+        ...(chainId ? { chainId } : {}),
+        ...(signal ? { signal } : {}),
+      })
+    } catch (error) {
+      if (error instanceof HttpRequestError && error.status === 404) throw new NameNotFoundError(name)
+      throw error
+    }
+    if (!found || typeof found.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(found.address))
+      throw new NameNotFoundError(name, { details: 'the gateway answered no EVM address' })
+    return {
+      name: typeof found.name === 'string' && found.name ? found.name : name,
+      address: found.address,
+      source: 'ens',
     }
   }
 }

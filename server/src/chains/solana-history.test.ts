@@ -163,4 +163,54 @@ describe('Solana history from the gateway (getSignaturesForAddress + getTransact
     expect(item.metadata.operationType).toBe('send')
     expect(item.metadata.minedAt).toBe('2023-11-14T22:13:20.000Z')
   })
+
+  it('an SPL send that opens the receiver’s token account leads with the token, to the receiver (not its token account); the SOL rent follows', () => {
+    const owner = svm.fixtures.devKeypairs[0]!.address
+    const other = svm.fixtures.devKeypairs[1]!.address
+    const m = svm.fixtures.splMint
+    const newAta = 'NewAta11111111111111111111111111'
+    const item = solanaItem(
+      {
+        caipNetworkId: net,
+        rpcUrl: svm.rpcUrl,
+        tokens: [{ mint: m.mint, symbol: m.symbol, name: m.name, decimals: m.decimals }],
+      },
+      owner,
+      { signature: '6'.repeat(88), err: null, blockTime: 1_700_000_000 },
+      {
+        blockTime: 1_700_000_000,
+        transaction: {
+          message: { accountKeys: [owner, newAta, 'TokenAcc1111111111111111111111111', other] },
+        },
+        meta: {
+          err: null,
+          fee: 5000,
+          preBalances: [10_000_000_000, 0, 2_039_280, 5_000_000],
+          postBalances: [10_000_000_000 - 5000 - 2_039_280, 2_039_280, 2_039_280, 5_000_000],
+          preTokenBalances: [
+            { accountIndex: 2, mint: m.mint, owner, uiTokenAmount: { amount: '1234500000', decimals: 6 } },
+          ],
+          postTokenBalances: [
+            {
+              accountIndex: 1,
+              mint: m.mint,
+              owner: other,
+              uiTokenAmount: { amount: '12500000', decimals: 6 },
+            },
+            { accountIndex: 2, mint: m.mint, owner, uiTokenAmount: { amount: '1222000000', decimals: 6 } },
+          ],
+        },
+      },
+    )
+    expect(item.transfers).toEqual([
+      { direction: 'out', quantity: { numeric: '12.5' }, fungible_info: { name: m.name, symbol: m.symbol } },
+      {
+        direction: 'out',
+        quantity: { numeric: '0.00203928' },
+        fungible_info: { name: 'Solana', symbol: 'SOL' },
+      },
+    ])
+    expect(item.metadata.sentTo).toBe(other)
+    expect(item.metadata.operationType).toBe('send')
+  })
 })

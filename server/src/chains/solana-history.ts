@@ -150,7 +150,15 @@ export function solanaItem(
       })
     }
   }
-  transfers.push(...splTransfers(network, address, meta.preTokenBalances ?? [], meta.postTokenBalances ?? []))
+  const preTokens = meta.preTokenBalances ?? []
+  const postTokens = meta.postTokenBalances ?? []
+  const spl = splTransfers(network, address, preTokens, postTokens)
+  if (spl.length > 0) {
+    // A token moved: it leads the item (SOL beside it is the rent of a token account it opened),
+    // and the other side is the owner whose balance of that mint moved the other way.
+    transfers.unshift(...spl)
+    counterparty = splCounterparty(address, spl[0]!.direction, preTokens, postTokens) ?? counterparty
+  }
   const dirs = new Set(transfers.map((t) => t.direction))
   const failed = s.err !== null && s.err !== undefined
   const operationType: HistoryItem['metadata']['operationType'] =
@@ -177,6 +185,36 @@ export function solanaItem(
     },
     transfers: failed ? [] : transfers,
   }
+}
+
+/** The other owner whose token balance moved most the other way than `direction` (the address's side). */
+function splCounterparty(
+  owner: string,
+  direction: HistoryTransfer['direction'],
+  pre: TokenBalanceEntry[],
+  post: TokenBalanceEntry[],
+): string | undefined {
+  const deltas = new Map<string, bigint>()
+  for (const [entries, sign] of [
+    [pre, -1n],
+    [post, 1n],
+  ] as const) {
+    for (const e of entries) {
+      const amount = e.uiTokenAmount?.amount
+      if (typeof e.owner !== 'string' || e.owner === owner || !amount || !/^[0-9]+$/.test(amount)) continue
+      deltas.set(e.owner, (deltas.get(e.owner) ?? 0n) + sign * BigInt(amount))
+    }
+  }
+  let best: string | undefined
+  let most = 0n
+  for (const [other, d] of deltas) {
+    const toward = direction === 'out' ? d : -d
+    if (toward > most) {
+      most = toward
+      best = other
+    }
+  }
+  return best
 }
 
 /** SPL movements of the token accounts `owner` owns: post − pre per mint. */

@@ -11,6 +11,7 @@ interface DevnetStateFile {
         multicall3?: string
         tokens?: { address: string; symbol: string; name: string; decimals: number }[]
         dex?: { router?: string }
+        ens?: { universalResolver?: string }
       }
     }
     cosmos?: {
@@ -40,7 +41,7 @@ interface DevnetStateFile {
 
 /**
  * Network entries for the local world recorded in a `devnet.json`: each anvil
- * chain (Multicall3, fixture tokens, the DEX router), the local SVM (`solana:<prefix>`,
+ * chain (Multicall3, fixture tokens, the DEX router, the ENS stand-in), the local SVM (`solana:<prefix>`,
  * its RPC URL and the SPL fixture mint), the Bitcoin regtest node (its Esplora URL), the
  * Cosmos simulator's chains (`cosmos:<chain id>`, REST URL, prefix, denoms) and the chopsticks
  * Polkadot devnet (`polkadot:4545…`, its HTTP URL, prefix and the Assets fixture). Used by `portico-server --devnet`.
@@ -61,6 +62,10 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       devnet: true,
       ...(evm?.fixtures?.multicall3 ? { multicall3: evm.fixtures.multicall3 } : {}),
       ...(evm?.fixtures?.dex?.router ? { swap: { router: evm.fixtures.dex.router } } : {}),
+      // The devnet's ENS stand-in: `alice.eth` resolves forward, reverse names where set.
+      ...(evm?.fixtures?.ens?.universalResolver
+        ? { ens: { universalResolver: evm.fixtures.ens.universalResolver } }
+        : {}),
       tokens: (evm?.fixtures?.tokens ?? []).map(({ address, symbol, name, decimals }) => ({
         address,
         symbol,

@@ -12,6 +12,7 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', `/v1/account/${A}/history`],
   ['GET', '/v1/profile/account/alice.portico.id'],
   ['GET', `/v1/profile/reverse/${A}`],
+  ['GET', '/v1/ens/resolve/alice.eth'],
   ['GET', '/v1/profile/suggestions/alice'],
   ['POST', '/v1/profile/account', { coin_type: 60, address: A, message: '{}', signature: SIG }],
   ['GET', `/v1/identity/${A}`],

@@ -200,6 +200,7 @@ export class HistoryService {
     const out: HistoryTransfer[] = [...transfers.map((t) => this.#transfer(account, t)), ...nftItems]
     const dirs = new Set(out.map((t) => t.direction))
     const moved = [...transfers.map((t) => t.from_addr), ...nftRows.map((n) => n.from_addr)]
+    const moves = [...transfers, ...nftRows].map((r) => ({ from: r.from_addr, to: r.to_addr }))
     let operationType: HistoryItem['metadata']['operationType'] = 'execute'
     if (moved.length > 0 && moved.every((from) => from === ZERO)) operationType = 'mint'
     else if (dirs.size === 1 && dirs.has('out')) operationType = 'send'
@@ -211,8 +212,15 @@ export class HistoryService {
         minedAt: new Date(tx.block_time).toISOString(),
         chain: tx.chain as `${string}:${string}`,
         hash: tx.tx_hash,
-        sentFrom: tx.from_addr,
-        sentTo: tx.to_addr ?? '',
+        // A token or NFT moved between the account and one other address: that address is the other
+        // side (not the contract the transaction called); otherwise the transaction's own from / to.
+        sentFrom:
+          onlyOne(moves.filter((m) => m.to === account && m.from !== ZERO).map((m) => m.from)) ??
+          tx.from_addr,
+        sentTo:
+          onlyOne(moves.filter((m) => m.from === account && m.to !== account).map((m) => m.to)) ??
+          tx.to_addr ??
+          '',
         status: tx.status === 'failed' ? 'failed' : 'confirmed',
         operationType,
       },
@@ -250,4 +258,10 @@ export class HistoryService {
     }
     return transfer
   }
+}
+
+/** The one distinct value of `values`, or undefined when there are none or several. */
+function onlyOne(values: string[]): string | undefined {
+  const distinct = new Set(values)
+  return distinct.size === 1 ? [...distinct][0] : undefined
 }

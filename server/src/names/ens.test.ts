@@ -20,6 +20,7 @@ let silentUrl: string
 const sockets = new Set<Socket>()
 const withEns = privateKeyToAccount(generatePrivateKey()).address
 const withoutEns = privateKeyToAccount(generatePrivateKey()).address
+const carol = privateKeyToAccount(generatePrivateKey()).address
 const bothKey = generatePrivateKey()
 const both = privateKeyToAccount(bothKey)
 
@@ -29,6 +30,10 @@ beforeAll(async () => {
   ens = await deployEnsResolver(devnet.chains[0]!.rpcUrl, devnet.chains[0]!.chainId, deployer.privateKey)
   await ens.setPrimary(withEns, 'alice.eth', AVATAR)
   await ens.setPrimary(both.address, 'both-ens.eth')
+  await ens.setAddr('carol.eth', carol)
+  // A resolver whose addr(bytes32) reverts (an ERC-20 has no such function), and a resolver with no code.
+  await ens.setResolver('broken.eth', devnet.fixtures.tokens[0]!.address)
+  await ens.setResolver('ghost.eth', withoutEns)
   silent = createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -139,6 +144,51 @@ describe.each(ENGINES)('identity with ENS fallback against anvil (%s)', (kind) =
     expect((await call(`${t.url}/v1/identity/${fresh}?${q}`)).body.name).toBeNull()
     await ens.setPrimary(fresh, 'late.eth')
     expect((await call(`${t.url}/v1/identity/${fresh}?${q}`)).body.name).toBeNull()
+  })
+
+  describe('forward resolution for Send: GET /v1/ens/resolve/{name}', () => {
+    const resolve = (name: string, chainId?: string) =>
+      call(`${t.url}/v1/ens/resolve/${encodeURIComponent(name)}?${q}${chainId ? `&chainId=${chainId}` : ''}`)
+
+    it('resolves a name through the registry, its resolver and addr(bytes32) on anvil', async () => {
+      const r = await resolve('carol.eth')
+      expect([r.status, r.body]).toEqual([200, { name: 'carol.eth', address: carol }])
+      // A chain without ENS uses the default ENS network.
+      expect((await resolve('carol.eth', 'eip155:7')).body).toEqual({ name: 'carol.eth', address: carol })
+    })
+
+    it('a name that normalises differently (ENSIP-15: case, full width) resolves as its normal form', async () => {
+      for (const typed of ['Carol.ETH', 'ｃａｒｏｌ.eth']) {
+        const r = await resolve(typed)
+        expect([typed, r.status, r.body]).toEqual([typed, 200, { name: 'carol.eth', address: carol }])
+      }
+    })
+
+    it('an unknown name, or one whose resolver has no code, is 404 name_not_found', async () => {
+      for (const name of ['nobody-here.eth', 'ghost.eth']) {
+        const r = await resolve(name)
+        expect([name, r.status, r.body.code]).toEqual([name, 404, 'name_not_found'])
+      }
+    })
+
+    it('a resolver that reverts is 502 ens_resolver_error, never an address', async () => {
+      const r = await resolve('broken.eth')
+      expect([r.status, r.body.code]).toEqual([502, 'ens_resolver_error'])
+    })
+
+    it('a name ENSIP-15 refuses is 400 invalid_name without a lookup', async () => {
+      for (const name of ['bad name.eth', 'a..eth', 'noeth']) {
+        const r = await resolve(name)
+        expect([name, r.status, r.body.code]).toEqual([name, 400, 'invalid_name'])
+      }
+    })
+
+    it('ENS that fails or hangs is 502 ens_unavailable within the time limit', async () => {
+      const hanging = await resolve('carol.eth', 'eip155:5')
+      expect([hanging.status, hanging.body.code]).toEqual([502, 'ens_unavailable'])
+      const broken = await resolve('carol.eth', 'eip155:31338')
+      expect(broken.status).toBe(502)
+    })
   })
 
   it('malformed addresses are still 400', async () => {

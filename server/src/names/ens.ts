@@ -1,7 +1,7 @@
 import type { IdentityResponse } from '@portico/core'
-import type { Address } from 'viem'
+import { type Address, BaseError, ContractFunctionRevertedError } from 'viem'
 import { mainnet } from 'viem/chains'
-import { getEnsName, getEnsText, normalize } from 'viem/ens'
+import { getEnsAddress, getEnsName, getEnsText, normalize } from 'viem/ens'
 import type { Chain, ChainRegistry } from '../chains/registry.js'
 
 /** viem's ENS Universal Resolver on Ethereum mainnet (used for `eip155:1` unless configured). */
@@ -10,6 +10,32 @@ export const MAINNET_UNIVERSAL_RESOLVER: Address = mainnet.contracts.ensUniversa
 interface EnsNetwork {
   chain: Chain
   universalResolver: Address
+}
+
+/**
+ * The answer of a forward lookup (`EnsIdentityResolver.address`): the
+ * address, or why there is none — the name does not normalise (ENSIP-15),
+ * the network has no ENS, no resolver or no `addr` record (`not_found`), the
+ * name's resolver reverted, or the lookup failed or timed out.
+ */
+export type EnsForwardResult =
+  | { status: 'found'; name: string; address: Address }
+  | { status: 'not_found'; name: string }
+  | { status: 'invalid_name' }
+  | { status: 'no_ens' }
+  | { status: 'resolver_error'; name: string }
+  | { status: 'unavailable'; name: string }
+
+/** Universal Resolver errors meaning "this name has no resolver". */
+const NO_RESOLVER = new Set(['ResolverNotFound', 'ResolverNotContract'])
+/** Universal Resolver errors meaning "the name's resolver failed to answer". */
+const RESOLVER_FAILED = new Set(['ResolverError', 'UnsupportedResolverProfile', 'HttpError'])
+
+/** The custom error a contract call reverted with (`ResolverError`…), if any. */
+function revertName(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const cause = error.walk((e) => e instanceof ContractFunctionRevertedError)
+  return cause instanceof ContractFunctionRevertedError ? cause.data?.errorName : undefined
 }
 
 /** Something that logs a warning (the Fastify/pino logger). */
@@ -77,6 +103,55 @@ export class EnsIdentityResolver {
     } catch (error) {
       this.log?.warn({ err: error, address, network }, 'ENS identity lookup failed')
       return { name: null, avatar: null }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /**
+   * Forward resolution of an ENS name on `network` (from `networkFor`): the
+   * name normalised per ENSIP-15 (viem's `normalize`), its ENSIP-1 namehash
+   * asked as `addr(bytes32)` through the Universal Resolver (registry →
+   * resolver → addr), within the time limit. Never throws.
+   */
+  async address(input: string, network: string | undefined): Promise<EnsForwardResult> {
+    let name: string
+    try {
+      name = normalize(input)
+    } catch {
+      return { status: 'invalid_name' }
+    }
+    if (!name.includes('.') || name.split('.').some((label) => label === ''))
+      return { status: 'invalid_name' }
+    const ens = network ? this.#networks.get(network) : undefined
+    if (!ens) return { status: 'no_ens' }
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`ENS lookup timed out after ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      )
+    })
+    try {
+      const address = await Promise.race([
+        // strict: a reverting resolver is told apart from a name without one.
+        getEnsAddress(ens.chain.client, {
+          name,
+          universalResolverAddress: ens.universalResolver,
+          strict: true,
+        }),
+        timeout,
+      ])
+      return address ? { status: 'found', name, address } : { status: 'not_found', name }
+    } catch (error) {
+      const reverted = revertName(error)
+      if (reverted && NO_RESOLVER.has(reverted)) return { status: 'not_found', name }
+      if (reverted && RESOLVER_FAILED.has(reverted)) {
+        this.log?.warn({ name, network, reverted }, 'ENS resolver failed')
+        return { status: 'resolver_error', name }
+      }
+      this.log?.warn({ err: error, name, network }, 'ENS forward lookup failed')
+      return { status: 'unavailable', name }
     } finally {
       clearTimeout(timer)
     }

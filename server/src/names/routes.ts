@@ -2,7 +2,7 @@ import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '@por
 import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { ApiError, badRequest, notFound } from '../http/errors.js'
-import { ACCOUNT, EVM_ADDRESS, normalizeAccount, sdkParams } from '../http/schemas.js'
+import { ACCOUNT, CAIP2, EVM_ADDRESS, normalizeAccount, sdkParams } from '../http/schemas.js'
 import { type AvatarLimits, AvatarUnavailableError, isServableAvatar, loadAvatar } from './avatar.js'
 import type { NameService } from './service.js'
 
@@ -40,6 +40,21 @@ export function registerNameRoutes(app: App, names: NameService, options: NameRo
       if (!record) throw notFound(`${request.params.name} is not registered`, 'name_not_found')
       return record
     },
+  )
+
+  // Portico extension: forward ENS resolution for Send's receiver field (`alice.eth` → address). The name is
+  // any text ENSIP-15 normalises (it may differ in case or width); the answer carries the normalised name.
+  app.get(
+    '/v1/ens/resolve/:name',
+    {
+      config: { auth: 'project' },
+      schema: {
+        params: Type.Object({ name: Type.String({ minLength: 3, maxLength: 255 }) }),
+        querystring: Type.Object({ ...sdkParams, chainId: Type.Optional(Type.String({ pattern: CAIP2 })) }),
+      },
+    },
+    async (request): Promise<{ name: string; address: string }> =>
+      names.ensAddress(request.params.name, request.query.chainId),
   )
 
   app.get(

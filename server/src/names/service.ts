@@ -2,7 +2,7 @@ import type { IdentityResponse, NameRecord } from '@portico/core'
 import Type, { type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { type Hex, isAddress } from 'viem'
-import { ApiError, badRequest } from '../http/errors.js'
+import { ApiError, badRequest, notFound } from '../http/errors.js'
 import { type CacheFactory, memoryCaches, type SharedCache } from '../shared/index.js'
 import { registrationTypedData, verifyTypedSignature } from '../signatures/index.js'
 import { BatchConditionError, type Database, isUniqueViolation } from '../storage/index.js'
@@ -151,6 +151,31 @@ export class NameService {
       return { name: row.name, avatar: (JSON.parse(row.attributes) as Record<string, string>).avatar ?? null }
     if (this.ens && ensNetwork) return this.ens.identity(address as Hex, ensNetwork)
     return { name: null, avatar: null }
+  }
+
+  /**
+   * The address an ENS name resolves to (`GET /v1/ens/resolve/{name}`), on
+   * `chain`'s ENS or the default ENS network. Not cached: Send asks right
+   * before it sends. Every reason for no address is a typed error.
+   */
+  async ensAddress(name: string, chain?: string): Promise<{ name: string; address: string }> {
+    const result = this.ens
+      ? await this.ens.address(name, this.ens.networkFor(chain))
+      : ({ status: 'no_ens' } as const)
+    switch (result.status) {
+      case 'found':
+        return { name: result.name, address: result.address }
+      case 'invalid_name':
+        throw badRequest('name is not a valid ENS name (ENSIP-15)', 'invalid_name')
+      case 'no_ens':
+        throw notFound('ENS is not configured on this gateway', 'ens_not_configured')
+      case 'not_found':
+        throw notFound(`no address is set for ${result.name}`, 'name_not_found')
+      case 'resolver_error':
+        throw new ApiError(502, 'ens_resolver_error', `the resolver of ${result.name} failed`)
+      case 'unavailable':
+        throw new ApiError(502, 'ens_unavailable', 'ENS could not be asked within the limits')
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 // Deploys @portico/devnet's test-only PorticoEnsResolver (a minimal ENS Universal
-// Resolver: primary names and text records) on an anvil node, and sets records.
+// Resolver: primary names, text records, a registry table and addr records) on an anvil node, and sets records.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -25,6 +25,10 @@ export interface EnsFixture {
   address: Address
   /** Sets the primary name of `account` (and, with `avatar`, the name's avatar text record). */
   setPrimary(account: Address, name: string, avatar?: string): Promise<void>
+  /** Sets the forward record `addr(namehash(name))` (the stand-in becomes the name's resolver). */
+  setAddr(name: string, target: Address): Promise<void>
+  /** Points `name` at another resolver contract (its registry entry). */
+  setResolver(name: string, resolver: Address): Promise<void>
 }
 
 export async function deployEnsResolver(
@@ -55,5 +59,7 @@ export async function deployEnsResolver(
       await send('setName', [who, name])
       if (avatar !== undefined) await send('setText', [namehash(normalize(name)), 'avatar', avatar])
     },
+    setAddr: (name, target) => send('setAddr', [namehash(normalize(name)), target]),
+    setResolver: (name, resolver) => send('setResolver', [namehash(normalize(name)), resolver]),
   }
 }

@@ -203,6 +203,7 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .code { width: 100%; margin-block: 4px 0; margin-inline: 0; padding: 12px; border-radius: 12px; background: var(--portico-surface); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; text-align: start; white-space: pre-wrap; word-break: break-word; max-height: 160px; overflow: auto; }
 .kv { width: 100%; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 13px; text-align: start; }
 .kv dt { color: var(--portico-muted); } .kv dd { margin: 0; text-align: end; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; word-break: break-all; }
+.send-fee dd, .kv dd.send-fee-text { word-break: normal; overflow-wrap: anywhere; }
 .check { color: var(--portico-success); }
 /* WalletSend: amount with Max beside it, the resolved name, the success ring at rest. */
 .send-amount { display: flex; gap: 8px; align-items: flex-start; }

@@ -20,6 +20,7 @@ export async function startGateway(devnet: EvmDevnet): Promise<{ url: string; ga
         name: `Devnet ${chain.chainId}`,
         rpcUrl: chain.rpcUrl,
         multicall3: devnet.fixtures.multicall3,
+        ens: { universalResolver: devnet.fixtures.ens.universalResolver },
       },
     ],
   })

@@ -15,6 +15,7 @@ process.stdout.write(
         multicall3: devnet.fixtures.multicall3,
         accounts: devnet.fixtures.accounts,
         tokens: devnet.fixtures.tokens,
+        ens: devnet.fixtures.ens,
       },
     },
   })}\n`,

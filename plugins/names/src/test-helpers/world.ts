@@ -17,6 +17,8 @@ export interface EvmDevnet {
     multicall3: string
     accounts: { address: `0x${string}`; privateKey: `0x${string}` }[]
     tokens: { address: `0x${string}`; symbol: string; name: string; decimals: number }[]
+    /** The ENS stand-in: `alice.eth` resolves forward. */
+    ens: { universalResolver: `0x${string}`; names: Record<string, `0x${string}`> }
   }
 }
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }

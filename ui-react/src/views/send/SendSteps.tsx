@@ -44,7 +44,7 @@ export function SendConfirm({
         <dt>{t('sendNetwork')}</dt>
         <dd>{network.name}</dd>
         <dt>{t('sendFee')}</dt>
-        <dd data-testid="send-confirm-fee">
+        <dd className="send-fee-text" data-testid="send-confirm-fee">
           {prepared.fee
             ? feeAmountText(prepared.fee, t, format)
             : t('sendFeeUnavailable', { reason: feeErrorText(prepared.feeError) })}

@@ -15,6 +15,8 @@ export type FramePayload =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  | { type: 'farcaster.start' }
+  | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {
@@ -67,13 +69,16 @@ export function frameRequest(id: string, payload: FramePayload) {
  */
 export function parseSession(
   result: unknown,
-): { email: string; address: `0x${string}`; provider?: SocialProvider } | null | undefined {
+): { email: string; address: `0x${string}`; provider?: SocialProvider; farcaster?: true } | null | undefined {
   if (result === null) return null
   if (!isObj(result) || typeof result.email !== 'string' || result.email.length > 254) return undefined
   if (typeof result.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(result.address)) return undefined
+  const address = result.address as `0x${string}`
+  // A Farcaster session: `email` is the name the gateway gives (`@username` or `fid N`).
+  if (result.provider === 'farcaster') return { email: result.email, address, farcaster: true }
   const provider = SOCIAL_PROVIDERS.find((p) => p === result.provider)
   if (result.provider !== undefined && !provider) return undefined
-  return { email: result.email, address: result.address as `0x${string}`, ...(provider ? { provider } : {}) }
+  return { email: result.email, address, ...(provider ? { provider } : {}) }
 }
 
 /** The frame's answer to `social.start`: where the popup goes, and the state naming the sign-in. */
@@ -84,6 +89,29 @@ export function parseSocialStart(result: unknown): { url: string; state: string 
     const u = new URL(result.url)
     return u.protocol === 'https:' || u.protocol === 'http:'
       ? { url: u.toString(), state: result.state }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The frame's answer to `farcaster.start`: the Sign In With Farcaster deep
+ * link (`farcaster://connect?…`, or an https link to a Farcaster client) the
+ * QR code shows, the frame's name for the sign-in, and when it expires (epoch
+ * ms). The relay's channel token stays in the frame.
+ */
+export function parseFarcasterStart(
+  result: unknown,
+): { url: string; channel: string; expiresAt: number } | undefined {
+  if (!isObj(result) || typeof result.url !== 'string' || typeof result.channel !== 'string') return undefined
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(result.channel) || result.url.length > 2048) return undefined
+  const { expiresAt } = result
+  if (typeof expiresAt !== 'number' || !Number.isSafeInteger(expiresAt) || expiresAt <= 0) return undefined
+  try {
+    const u = new URL(result.url)
+    return u.protocol === 'farcaster:' || u.protocol === 'https:'
+      ? { url: u.toString(), channel: result.channel, expiresAt }
       : undefined
   } catch {
     return undefined

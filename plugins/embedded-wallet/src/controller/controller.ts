@@ -19,6 +19,7 @@ import {
   shortenEmail,
 } from '@portico/core'
 import { parseSession, parseSocialStart } from '../protocol.js'
+import { FarcasterLogin } from './farcaster.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
 
@@ -31,9 +32,13 @@ export interface EmbeddedWalletControllerOptions {
   storage: PorticoStorage
   networks(): readonly Network[]
   setAlert(alert: AlertState): void
-  setUser(user: { email: string; address: string; provider?: SocialProvider } | undefined): void
+  setUser(
+    user: { email: string; address: string; provider?: SocialProvider; farcaster?: true } | undefined,
+  ): void
   /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
   setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
+  /** SPEC §3 `farcasterUrl` while a Farcaster sign-in is under way (cleared after). */
+  setFarcasterUrl?(url: string | undefined): void
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
@@ -58,7 +63,14 @@ export class EmbeddedWalletController {
   #frame: FrameClient | undefined
   #locale: string | undefined
   #listeners = new Map<string, Set<Handler>>()
-  constructor(private readonly options: EmbeddedWalletControllerOptions) {}
+  /** Sign In With Farcaster (issue 14): start, finish, cancel; run by the frame. */
+  readonly farcaster: FarcasterLogin
+  constructor(private readonly options: EmbeddedWalletControllerOptions) {
+    this.farcaster = new FarcasterLogin(
+      () => this.#client(),
+      (url) => options.setFarcasterUrl?.(url),
+    )
+  }
 
   #client(): FrameClient {
     if (this.#frame) return this.#frame
@@ -190,6 +202,7 @@ export class EmbeddedWalletController {
       email: s.email,
       address: s.address,
       ...(s.provider ? { provider: s.provider } : {}),
+      ...(s.farcaster ? { farcaster: true as const } : {}),
     })
     return {
       channels: { eip155: this.#channel(evm.chains, s.address) },

@@ -7,6 +7,7 @@ export {
   type FrameErrorInfo,
   type FrameMessage,
   type FramePayload,
+  parseFarcasterStart,
   parseFrameMessage,
   parseSession,
   parseSocialStart,
@@ -17,6 +18,7 @@ export {
   type EmbeddedWalletControllerOptions,
   SocialPopupClosedError,
 } from './controller.js'
+export { FarcasterLogin, type FarcasterSignIn } from './farcaster.js'
 export {
   createFrameClient,
   EmbeddedFrameError,

@@ -5,6 +5,8 @@
  */
 export { default as ConnectEmailView } from './ConnectEmail.js'
 export { default as EmailVerifyOtpView, digitsOf } from './EmailVerifyOtp.js'
+export { default as ConnectingFarcasterView } from './farcaster/ConnectingFarcaster.js'
+export { type FarcasterStringKey, farcasterStrings } from './farcaster/strings.js'
 export {
   type EmbeddedWalletStringKey,
   type EmbeddedWalletStrings,

@@ -1,6 +1,7 @@
 import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askApproval, describe } from './approve.js'
+import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
 import { askPassphrase } from './passphrase.js'
 import {
@@ -289,6 +290,26 @@ async function handle(request: FrameRequest): Promise<unknown> {
     }
     case 'social.cancel':
       return cancelSocial(request.state)
+    case 'farcaster.start':
+      return startFarcaster(
+        (path, body) => api('POST', path, { projectId, ...(body as Record<string, unknown>) }),
+        parentOrigin,
+      )
+    case 'farcaster.finish': {
+      const t = await waitForFarcaster(request.channel, (channelToken) =>
+        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken }),
+      ).catch((error: unknown) => {
+        if (error instanceof FarcasterWaitEnded)
+          throw error.reason === 'cancelled'
+            ? new Refusal({ code: 'farcaster_cancelled', message: 'Request was aborted' })
+            : new Refusal({ code: 'channel_expired', message: 'This Farcaster sign-in has expired' })
+        throw error
+      })
+      localStorage.setItem(TOKEN_KEY, t)
+      return session()
+    }
+    case 'farcaster.cancel':
+      return cancelFarcaster(request.channel)
   }
 }
 

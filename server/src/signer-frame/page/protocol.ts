@@ -14,6 +14,8 @@ export type FrameRequest =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  | { type: 'farcaster.start' }
+  | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
@@ -52,6 +54,13 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
     case 'social.cancel':
       return typeof p.state === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.state)
         ? { id, request: { type: p.type, state: p.state } }
+        : undefined
+    case 'farcaster.start':
+      return { id, request: { type: p.type } }
+    case 'farcaster.finish':
+    case 'farcaster.cancel':
+      return typeof p.channel === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.channel)
+        ? { id, request: { type: p.type, channel: p.channel } }
         : undefined
     case 'rpc':
       return typeof p.method === 'string' &&

@@ -89,10 +89,8 @@ export default function ConnectingFarcaster() {
   if (phase === 'expired' || phase === 'refused' || phase === 'failed') {
     const title: FarcasterStringKey = phase
     return (
-      <div className="center" data-testid="farcaster" data-state={phase}>
-        <p className="error-title" role="alert">
-          {t(title)}
-        </p>
+      <div className="center" data-testid="farcaster" data-state={phase} aria-live="polite">
+        <h3 className="error-title">{t(title)}</h3>
         {phase !== 'expired' && detail ? (
           <p className="error-text" data-testid="farcaster-error">
             {detail}

@@ -47,6 +47,8 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
   let gateway: Gateway | undefined
   let demo: DemoProxy | undefined
   let restore: (() => Promise<void>) | undefined
+  /** SPEC §9's request time-out the demo runs with (shortened by the time-out test only). */
+  let requestTimeoutMs: number | undefined
 
   beforeAll(async () => {
     world = getWorld()
@@ -85,7 +87,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
       chains: world.chains,
       tokens: world.fixtures.tokens,
       apiUrl,
-      embeddedWallet: { frameUrl, farcaster: true },
+      embeddedWallet: { frameUrl, farcaster: true, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) },
     }))
   })
 
@@ -197,6 +199,30 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     await view.locator('[data-state="refused"]').waitFor({ timeout: 30_000 })
     expect(await textOf(view.locator('[data-testid="farcaster-error"]'))).toContain('the nonce')
     expect((await eip155(page)).status).not.toBe('connected')
+  }, 120_000)
+
+  it('SPEC §9: a sign-in nobody approves within the request time-out is expired ("Embedded Wallet Request Timed Out"); Try again starts a new one', async () => {
+    requestTimeoutMs = 4000
+    try {
+      const { page } = await browser.newPage()
+      await gotoDemo(page, demo!.url)
+      const first = await openFarcaster(page)
+      const view = await expectView(page, 'ConnectingFarcaster')
+      await view.locator('[data-state="expired"]').waitFor({ timeout: 30_000 })
+      await view.getByRole('heading', { name: 'This sign-in has expired. Start a new one.' }).waitFor()
+      const alert = page.locator(
+        `${sel.dialog} [role="alert"][data-code="EMBEDDED_WALLET_REQUEST_TIMED_OUT"]`,
+      )
+      expect(await textOf(alert.locator('strong'))).toBe('Embedded Wallet Request Timed Out')
+      expect((await eip155(page)).farcasterUrl).toBeUndefined()
+      await screenshot(page, 'embedded-farcaster-expired')
+      expect(await seriousViolations(page)).toEqual([])
+      await view.getByRole('button', { name: 'Try again' }).click()
+      await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+      expect(await view.locator('[data-farcaster-open]').getAttribute('href')).not.toBe(first)
+    } finally {
+      requestTimeoutMs = undefined
+    }
   }, 120_000)
 
   it('SPEC §2 back rule: Back out of ConnectingFarcaster clears farcasterUrl and returns to Connect; axe light and dark', async () => {

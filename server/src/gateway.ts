@@ -299,8 +299,15 @@ export async function createGateway(
           auth,
           recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
           account: {
-            devices: new DeviceApprovalService(db, ew, mailer as CodeMailer, rateLimitStore, auth, () =>
-              signer?.url(),
+            devices: new DeviceApprovalService(
+              db,
+              ew,
+              mailer as CodeMailer,
+              rateLimitStore,
+              auth,
+              () => signer?.url(),
+              Date.now,
+              config.projects,
             ),
             emailChange: new EmailChangeService(db, ew, mailer as CodeMailer, rateLimitStore, auth),
             keyExport: new KeyExportService(db, ew, mailer as CodeMailer, rateLimitStore, auth),

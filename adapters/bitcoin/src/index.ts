@@ -28,10 +28,11 @@ export {
   InvalidWalletResponseError,
   PsbtMismatchError,
   toBitcoinPorticoError,
+  UnsupportedMessageAddressError,
   WBIP_ERROR_CODES,
 } from './errors/index.js'
 export { EsploraClient, type FeeEstimates, type Utxo } from './esplora/index.js'
-export { verifyBitcoinMessage } from './message/index.js'
+export { type Bip322Signer, signMessageBip322, verifyBitcoinMessage } from './message/index.js'
 export {
   addressParams,
   BITCOIN_GENESIS_HASHES,

@@ -43,7 +43,13 @@ export {
   InvalidCosmosRequestError,
   MAX_MEMO_CHARACTERS,
 } from './send/index.js'
-export { makeAdr036SignDoc, verifyAdr036Signature } from './sign-message/index.js'
+export {
+  adr036KeyAlgorithm,
+  ETH_SECP256K1_KEY_TYPES,
+  makeAdr036SignDoc,
+  SECP256K1_KEY_TYPE,
+  verifyAdr036Signature,
+} from './sign-message/index.js'
 export {
   type ConfiguredCosmosWallet,
   cosmosConnectorId,

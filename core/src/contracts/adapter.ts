@@ -59,6 +59,8 @@ export interface SignedMessage {
   signature: string
   /** 0x-hex public key, when the chain needs it to verify (Keplr, Polkadot). */
   publicKey?: string
+  /** The key's protobuf type URL when it is not the chain's default kind (cosmos `ethsecp256k1`: `/ethermint.crypto.v1.ethsecp256k1.PubKey`). */
+  publicKeyType?: string
   /** The bytes the wallet actually signed, when they differ from the message (Wallet Standard `signedMessage`, `<Bytes>` wrapping). */
   signedMessage?: Uint8Array
 }

@@ -1,3 +1,4 @@
+import type { AccountState } from './account.js'
 import type { ChainNamespace } from './network.js'
 
 /**
@@ -65,4 +66,9 @@ export interface AccountAction {
   onSelect?: () => void
   /** The namespaces whose account offers it (e.g. a swap on `eip155` only); every namespace when absent. */
   namespaces?: readonly ChainNamespace[]
+  /**
+   * Offered only while this returns true for the shown account (e.g. the
+   * embedded wallet's "Update email" on an email login only); always when absent.
+   */
+  when?: (account: Readonly<Partial<AccountState>>) => boolean
 }

@@ -24,6 +24,8 @@ export interface SiwxVerifyBody {
   caipNetworkId: CaipNetworkId
   /** 0x-hex public key, for chains whose address does not carry it. */
   publicKey?: string
+  /** The key's protobuf type URL, for a key of another kind than the chain's default (cosmos `ethsecp256k1`). */
+  publicKeyType?: string
 }
 
 interface SessionBody {

@@ -229,7 +229,7 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
         throw new SiwxConfigError('no sign-in message is waiting for a signature')
       const gen = generation
       set({ ...state, status: 'signing', error: undefined })
-      let signed: { signature: string; publicKey?: string }
+      let signed: { signature: string; publicKey?: string; publicKeyType?: string }
       // The text the gateway checks: the prepared one, or what the wallet's sign-in feature wrote.
       let signedText = message
       try {
@@ -258,6 +258,7 @@ export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destro
           signature: signed.signature,
           caipNetworkId,
           ...(signed.publicKey ? { publicKey: signed.publicKey } : {}),
+          ...(signed.publicKeyType ? { publicKeyType: signed.publicKeyType } : {}),
         })
         if (gen !== generation) {
           drop(session)

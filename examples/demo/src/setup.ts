@@ -20,6 +20,7 @@ import { getWalletConnectConnector, walletConnectPlugin } from '@portico/plugin-
 import { rememberSiteGrant } from './dev-wallet-grant.js'
 import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from './namespaces/bitcoin.js'
 import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
+import { type GrantRestorers, restoreNamespaceGrants, trackNamespaceGrants } from './namespaces/grants.js'
 import { type PolkadotDevnetInfo, type PolkadotNamespace, polkadotNamespace } from './namespaces/polkadot.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
@@ -145,6 +146,31 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   const bitcoin = bitcoinNamespace(devnet.bitcoin)
   const polkadot = polkadotNamespace(devnet.polkadot)
 
+  // The page's dev wallets get back their approval of this site (a browser wallet remembers it), so a reload restores them.
+  const grants: GrantRestorers = {
+    ...(solanaWallet
+      ? {
+          solana: () =>
+            (solanaWallet.wallet.features as Record<string, { connect(): Promise<unknown> }>)[
+              'standard:connect'
+            ]!.connect(),
+        }
+      : {}),
+    ...(bitcoin
+      ? {
+          bip122: () =>
+            (
+              bitcoin.wallet.wallet.features as Record<
+                string,
+                { connect(input: { purposes: string[] }): Promise<unknown> }
+              >
+            )['bitcoin:connect']!.connect({ purposes: ['payment', 'ordinals'] }),
+        }
+      : {}),
+    ...(polkadot.wallet ? { polkadot: () => polkadot.wallet! } : {}),
+  }
+  await restoreNamespaceGrants(grants)
+
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -191,6 +217,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
     ...(devnet.apiUrl && devnet.siwx ? { siwx: { required: devnet.siwx.required === true } } : {}),
     themeMode: 'system',
   })
+  trackNamespaceGrants(portico, grants)
   // A second, independent instance for the embedded variant: two instances share no state.
   const embedded = createPortico({
     ...api,

@@ -9,6 +9,7 @@ import {
   SOCIAL_PROVIDERS,
   type SocialProvider,
 } from '@portico/core'
+import { registerAccountViews } from './account-actions.js'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
@@ -16,6 +17,12 @@ declare module '@portico/core' {
     /** The email field, shown inside Connect (not pushed on its own). */
     ConnectEmail: undefined
     EmailVerifyOtp: { email: string }
+    /** SPEC §4 "verify device": a new device waits for the approval link mailed to `email`. */
+    EmailVerifyDevice: { email: string }
+    /** Account action of an email login: a code to the current address, then one to the new. */
+    UpdateEmailWallet: undefined
+    /** Account action of an email login: a fresh code, then the key in the signer frame's own card. */
+    ExportPrivateKey: undefined
   }
 }
 
@@ -192,6 +199,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       if (options.views !== false) {
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
+        registerAccountViews(ctx)
         if (reg.farcaster)
           ctx.registerView('ConnectingFarcaster', () => import('./react/farcaster/ConnectingFarcaster.js'))
       }

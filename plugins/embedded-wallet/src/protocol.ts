@@ -15,8 +15,16 @@ export type FramePayload =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  | AccountPayload
   | { type: 'farcaster.start' }
   | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
+
+/** Issue 14 account requests: the device-approval wait, the email change, the key export (shown in the frame only). */
+export type AccountPayload =
+  | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
+  | { type: 'email.change'; newEmail: string }
+  | { type: 'email.change.verify' | 'export.show'; code: string }
+  | { type: 'export.request' }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {

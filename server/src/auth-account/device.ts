@@ -2,6 +2,7 @@ import type { EmbeddedWalletConfig } from '../auth-email/config.js'
 import { type AuthKeys, deriveKeys, mac, newToken } from '../auth-email/crypto.js'
 import type { CodeMailer } from '../auth-email/mailer.js'
 import { cooldownMessage, type EmailAuthService } from '../auth-email/service.js'
+import type { ProjectConfig } from '../config/index.js'
 import { ApiError } from '../http/errors.js'
 import type { RateLimitStore } from '../shared/index.js'
 import { type Database, whenConditionFails } from '../storage/index.js'
@@ -44,8 +45,16 @@ export class DeviceApprovalService {
     /** The public base URL of the signer origin (the link's host). */
     private readonly signerUrl: () => string | undefined,
     private readonly now: () => number = Date.now,
+    /** Per-project `embeddedWallet.deviceApproval`; a project without it follows the gateway's. */
+    private readonly projects: readonly ProjectConfig[] = [],
   ) {
     this.#keys = deriveKeys(config.secret)
+  }
+
+  /** Whether `projectId`'s logins need the mailed link on an unseen device (the project's setting, else the gateway's). */
+  required(projectId: string): boolean {
+    const own = this.projects.find((p) => p.id === projectId)?.embeddedWallet?.deviceApproval
+    return own ?? this.config.deviceApproval
   }
 
   // Not bound to the email, so a device stays known when the account changes its email.
@@ -56,8 +65,9 @@ export class DeviceApprovalService {
   /** The login step after `consumeCode`: a session, or a pending login that waits for the mailed link. */
   async afterCode(email: string, projectId: string, deviceId: string | undefined): Promise<LoginOutcome> {
     const now = this.now()
+    const required = this.required(projectId)
     if (!deviceId) {
-      if (this.config.deviceApproval) throw new ApiError(400, 'device_id_required', 'A device id is required')
+      if (required) throw new ApiError(400, 'device_id_required', 'A device id is required')
       return { status: 'connected', ...(await this.auth.createSession(email, projectId)) }
     }
     const deviceHash = this.#device(deviceId)
@@ -68,7 +78,7 @@ export class DeviceApprovalService {
     const [wallet] = await this.db.query<{ email: string }>('SELECT email FROM auth_shares WHERE email = ?', [
       email,
     ])
-    if (known || !wallet || !this.config.deviceApproval) {
+    if (known || !wallet || !required) {
       await this.#remember(email, deviceHash, now)
       return { status: 'connected', ...(await this.auth.createSession(email, projectId)) }
     }

@@ -153,6 +153,16 @@ export const ProjectConfigSchema = Type.Object({
   rateLimit: Type.Optional(
     Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) }),
   ),
+  /** Embedded-wallet settings of this project; unset ones follow the gateway's `embeddedWallet`. */
+  embeddedWallet: Type.Optional(
+    Type.Object(
+      {
+        /** EmailVerifyDevice: an unseen device waits for a mailed link (default: `embeddedWallet.deviceApproval`). */
+        deviceApproval: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 })
 
 export const ConfigSchema = Type.Object({

@@ -23,7 +23,7 @@ function originHost(origin: string | undefined): string | undefined {
 
 /**
  * Sign-in (SIWX) routes: `GET /v1/siwx/nonce?domain=`, `POST /v1/siwx/verify`
- * `{ message, signature, caipNetworkId, publicKey? }` → `{ token, session }`,
+ * `{ message, signature, caipNetworkId, publicKey?, publicKeyType? }` → `{ token, session }`,
  * `GET /v1/siwx/me` and `POST /v1/siwx/signout` with `Authorization: Bearer
  * <token>`. A browser's Origin must be the domain the nonce and message name.
  */
@@ -51,6 +51,7 @@ export function registerSiwxRoutes(app: App, siwx: SiwxService) {
             signature: Type.String({ minLength: 1, maxLength: 20_000, pattern: '^[A-Za-z0-9+/=x_-]+$' }),
             caipNetworkId: Type.String({ pattern: CAIP2 }),
             publicKey: Type.Optional(Type.String({ maxLength: 200, pattern: '^(0x)?[0-9a-fA-F]+$' })),
+            publicKeyType: Type.Optional(Type.String({ maxLength: 100, pattern: '^/[A-Za-z0-9_.]+$' })),
           },
           { additionalProperties: false },
         ),

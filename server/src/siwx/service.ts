@@ -74,7 +74,13 @@ export class SiwxService {
 
   async verify(
     projectId: string,
-    body: { message: string; signature: string; caipNetworkId: string; publicKey?: string },
+    body: {
+      message: string
+      signature: string
+      caipNetworkId: string
+      publicKey?: string
+      publicKeyType?: string
+    },
     origin: string | undefined,
     now = Date.now(),
   ): Promise<{ token: string; session: SiwxSessionView }> {
@@ -117,6 +123,7 @@ export class SiwxService {
       caipNetworkId: body.caipNetworkId,
       signature: body.signature,
       ...(body.publicKey ? { publicKey: body.publicKey } : {}),
+      ...(body.publicKeyType ? { publicKeyType: body.publicKeyType } : {}),
     })
     if (!ok) throw unauthorized('the signature does not match the address', 'invalid_signature')
 

@@ -9,6 +9,8 @@ export interface SignInProof {
   caipNetworkId: string
   signature: string
   publicKey?: string
+  /** The public key's protobuf type URL (cosmos: selects secp256k1 or Ethermint's eth_secp256k1). */
+  publicKeyType?: string
 }
 
 /**

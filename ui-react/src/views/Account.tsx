@@ -27,7 +27,9 @@ export default function AccountView() {
   const actions = portico
     .getAccountActions()
     .filter(
-      (a) => !a.namespaces || (account.namespace !== undefined && a.namespaces.includes(account.namespace)),
+      (a) =>
+        (!a.namespaces || (account.namespace !== undefined && a.namespaces.includes(account.namespace))) &&
+        (!a.when || a.when(account)),
     )
   const tab = account.currentTab ?? 0
   // 'copied' only once the clipboard write resolved; 'failed' says so instead of pretending.

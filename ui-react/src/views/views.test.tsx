@@ -111,6 +111,26 @@ describe('Account view', () => {
     expect(ids).toEqual(['send', 'everywhere', 'evm-only'])
   })
 
+  it("an account action with `when` is offered only while it holds for the shown account (an email login's Update email)", async () => {
+    const t = await connected({
+      actions: [
+        {
+          id: 'email-only',
+          label: 'Update email',
+          view: 'Networks',
+          when: (a) => typeof a.user?.email === 'string',
+        },
+      ],
+      views: { Networks: pluginView },
+    })
+    await act(async () => t.portico.open())
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
+    await waitFor(() => view.querySelector('[data-action-id="send"]'))
+    expect(view.querySelector('[data-action-id="email-only"]')).toBeNull()
+    await act(async () => t.updateAccount({ user: { email: 'ada@example.com' } }))
+    await waitFor(() => view.querySelector('[data-action-id="email-only"]'))
+  })
+
   it("with several chains, Account lists each namespace's address and balance; choosing another switches to it (SPEC §2)", async () => {
     const solWallet = { ...devWallet, id: 'sol', name: 'Sol Wallet', chain: 'solana' as const }
     const t = await connected({ connectors: [devWallet, solWallet] })

@@ -17,6 +17,21 @@ export class InvalidBitcoinAddressError extends PorticoError {
   }
 }
 
+/**
+ * A message signature was asked for an address kind the protocol cannot sign:
+ * BIP-322 "simple" signs p2wpkh, p2sh-p2wpkh and p2tr (key path) only — not
+ * p2wsh (a script needs the full format), nor p2pkh (the legacy format).
+ */
+export class UnsupportedMessageAddressError extends PorticoError {
+  override name = 'UnsupportedMessageAddressError'
+  constructor(address: string, kind: string) {
+    super('This address cannot sign the message', {
+      code: 'UNSUPPORTED_ADDRESS_TYPE',
+      details: `${address.slice(0, 120)}: BIP-322 simple signs p2wpkh, p2sh-p2wpkh or p2tr, not ${kind}`,
+    })
+  }
+}
+
 /** The Esplora API answered something that is not what the API promises (shape, numbers, status). */
 export class EsploraResponseError extends PorticoError {
   override name = 'EsploraResponseError'

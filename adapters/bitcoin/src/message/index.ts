@@ -1,5 +1,5 @@
 // Bitcoin message signatures: the legacy "Bitcoin Signed Message" ECDSA
-// format (BIP-137 headers) and BIP-322 "simple" (p2wpkh and p2tr key path).
+// format (BIP-137 headers) and BIP-322 "simple" (p2wpkh, p2sh-p2wpkh and p2tr key path).
 import * as ecc from '@bitcoinerlab/secp256k1'
 import {
   type Network as BitcoinJsNetwork,
@@ -11,6 +11,7 @@ import {
 } from 'bitcoinjs-lib'
 import { ensureEcc, parseBitcoinAddress } from '../address/index.js'
 import { fromBase64, toBase64 } from '../bytes/index.js'
+import { UnsupportedMessageAddressError } from '../errors/index.js'
 
 const utf8 = new TextEncoder()
 const MAGIC = utf8.encode('Bitcoin Signed Message:\n')
@@ -121,18 +122,19 @@ function toSignPsbt(
   message: Uint8Array,
   script: Uint8Array,
   params: BitcoinJsNetwork,
-  internalKey?: Uint8Array,
+  spend: { internalKey?: Uint8Array; redeemScript?: Uint8Array } = {},
 ): Psbt {
-  const spend = toSpend(message, script)
+  const tx = toSpend(message, script)
   const psbt = new Psbt({ network: params })
   psbt.setVersion(0)
   psbt.setLocktime(0)
   psbt.addInput({
-    hash: spend.getHash(),
+    hash: tx.getHash(),
     index: 0,
     sequence: 0,
     witnessUtxo: { script, value: 0n },
-    ...(internalKey ? { tapInternalKey: internalKey } : {}),
+    ...(spend.internalKey ? { tapInternalKey: spend.internalKey } : {}),
+    ...(spend.redeemScript ? { redeemScript: spend.redeemScript } : {}),
   })
   psbt.addOutput({ script: bscript.compile([bscript.OPS.OP_RETURN!]), value: 0n })
   return psbt
@@ -167,16 +169,23 @@ function decodeWitness(bytes: Uint8Array): Uint8Array[] | undefined {
   return at === bytes.length ? items : undefined
 }
 
-/** A BIP-322 signer: the key of a p2wpkh address (`publicKey` 33 bytes) or the tweaked key of a p2tr one. */
+/** A BIP-322 signer: the key of a p2wpkh or p2sh-p2wpkh address (`publicKey` 33 bytes) or the tweaked key of a p2tr one. */
 export interface Bip322Signer {
   publicKey: Uint8Array
   sign?(hash: Uint8Array): Uint8Array
   signSchnorr?(hash: Uint8Array): Uint8Array
 }
 
+/** The p2wpkh program of a compressed key: the redeem script of its p2sh-p2wpkh address. */
+const p2wpkhProgram = (publicKey: Uint8Array) =>
+  bscript.compile([bscript.OPS.OP_0!, crypto.hash160(publicKey)])
+
 /**
- * Signs BIP-322 "simple" for a p2wpkh or p2tr (key path) address: the
- * witness of the `to_sign` transaction, base64.
+ * Signs BIP-322 "simple" for a p2wpkh, p2sh-p2wpkh (the `to_sign` input
+ * spends the p2sh output with the key's p2wpkh program as redeem script; the
+ * signature is the witness alone) or p2tr (key path) address: the witness of
+ * the `to_sign` transaction, base64. Any other kind (p2wsh, p2pkh, a p2sh
+ * that is not the signer's p2sh-p2wpkh) throws `UnsupportedMessageAddressError`.
  */
 export function signMessageBip322(
   message: string | Uint8Array,
@@ -187,17 +196,25 @@ export function signMessageBip322(
 ): string {
   ensureEcc()
   const { script, type } = parseBitcoinAddress(address, params)
-  if (type !== 'p2wpkh' && type !== 'p2tr')
-    throw new TypeError(`BIP-322 simple signing of ${type} is not supported`)
-  const psbt = toSignPsbt(toBytes(message), script, params, type === 'p2tr' ? internalKey : undefined)
+  let spend: { internalKey?: Uint8Array; redeemScript?: Uint8Array } = {}
+  if (type === 'p2tr') spend = internalKey ? { internalKey } : {}
+  else if (type === 'p2sh') {
+    const redeemScript = p2wpkhProgram(signer.publicKey)
+    if (signer.publicKey.length !== 33 || !eq(crypto.hash160(redeemScript), script.subarray(2, 22)))
+      throw new UnsupportedMessageAddressError(address, 'p2sh that is not the p2sh-p2wpkh of this key')
+    spend = { redeemScript }
+  } else if (type !== 'p2wpkh') throw new UnsupportedMessageAddressError(address, type)
+  const psbt = toSignPsbt(toBytes(message), script, params, spend)
   psbt.signInput(0, signer as never)
   psbt.finalizeAllInputs()
   return b64(encodeWitness(psbt.extractTransaction(true).ins[0]!.witness))
 }
 
 /**
- * Verifies a BIP-322 "simple" signature for a p2wpkh or p2tr address
- * (p2tr: key-path, SIGHASH_DEFAULT or ALL). False for anything else.
+ * Verifies a BIP-322 "simple" signature for a p2wpkh, p2sh-p2wpkh or p2tr
+ * address (p2sh: the witness key's p2wpkh program must hash to the address;
+ * p2tr: key-path, SIGHASH_DEFAULT or ALL). False for anything else (p2wsh,
+ * p2pkh, other p2sh scripts).
  */
 export function verifyMessageBip322(
   message: string | Uint8Array,
@@ -222,11 +239,17 @@ export function verifyMessageBip322(
   toSign.addInput(spend.getHash(), 0, 0)
   toSign.addOutput(bscript.compile([bscript.OPS.OP_RETURN!]), 0n)
   try {
-    if (target.type === 'p2wpkh') {
+    if (target.type === 'p2wpkh' || target.type === 'p2sh') {
       const [der, pubkey] = witness
       if (witness.length !== 2 || !der || !pubkey || pubkey.length !== 33) return false
-      if (!eq(crypto.hash160(pubkey), target.script.subarray(2))) return false
+      // p2wpkh: the program is the key hash; p2sh-p2wpkh: the script hash is that of the key's p2wpkh program.
+      const bound =
+        target.type === 'p2wpkh'
+          ? eq(crypto.hash160(pubkey), target.script.subarray(2))
+          : eq(crypto.hash160(p2wpkhProgram(pubkey)), target.script.subarray(2, 22))
+      if (!bound) return false
       const { signature, hashType } = bscript.signature.decode(der)
+      // BIP-143 for both: the scriptSig pushing the redeem script is not part of the sighash.
       const scriptCode = payments.p2pkh({ hash: crypto.hash160(pubkey) }).output!
       const hash = toSign.hashForWitnessV0(0, scriptCode, 0n, hashType)
       return ecc.verify(hash, pubkey, signature)
@@ -247,7 +270,7 @@ export function verifyMessageBip322(
 
 /**
  * Verifies a Bitcoin message signature with the given protocol (`ecdsa`: the
- * legacy format for p2pkh / p2wpkh; `bip322`: BIP-322 simple for p2wpkh / p2tr).
+ * legacy format for p2pkh / p2wpkh; `bip322`: BIP-322 simple for p2wpkh, p2sh-p2wpkh and p2tr).
  *
  * @example
  * verifyBitcoinMessage({ message: 'hi', address, signature, protocol: 'bip322', params: addressParams(id) })

@@ -12,9 +12,10 @@ import { addressParams } from '../networks/index.js'
  * The CAIP-122 sign-in text for a Bitcoin account ("… sign in with your
  * Bitcoin account:", "Chain ID" the genesis-hash prefix of `bip122:<ref>`).
  * The address must belong to the message's network (a `tb1…` address is no
- * sign-in on mainnet) and be p2pkh, p2wpkh or p2tr: those are the kinds a
- * gateway can verify (BIP-322 simple, or the legacy format for p2pkh).
- * Throws `SiwxMessageError` otherwise.
+ * sign-in on mainnet) and be p2pkh, p2wpkh, p2sh (a p2sh-p2wpkh one signs;
+ * any other script fails verification) or p2tr: those are the kinds a
+ * gateway can verify (BIP-322 simple, or the legacy format for p2pkh). A
+ * p2wsh address cannot sign in. Throws `SiwxMessageError` otherwise.
  *
  * @example
  * const text = formatBitcoinSignInMessage({ ...fields, caipNetworkId: bitcoinRegtest.caipNetworkId, address })
@@ -35,8 +36,8 @@ export function formatBitcoinSignInMessage(fields: SiwxMessageFields): string {
   } catch {
     throw new SiwxMessageError(`${String(fields.address)} is not an address of ${caip}`)
   }
-  if (type !== 'p2pkh' && type !== 'p2wpkh' && type !== 'p2tr')
-    throw new SiwxMessageError(`sign-in needs a p2pkh, p2wpkh or p2tr address, not ${type}`)
+  if (type !== 'p2pkh' && type !== 'p2wpkh' && type !== 'p2sh' && type !== 'p2tr')
+    throw new SiwxMessageError(`sign-in needs a p2pkh, p2wpkh, p2sh-p2wpkh or p2tr address, not ${type}`)
   return formatSiwxMessage(fields, 'Bitcoin')
 }
 

@@ -60,11 +60,13 @@ describe('Bitcoin sign-in message (CAIP-122 on bip122)', () => {
     )
   })
 
-  it('only p2pkh, p2wpkh and p2tr addresses sign in (p2sh and p2wsh cannot be verified as BIP-322 simple)', () => {
+  it('p2pkh, p2wpkh, p2sh (p2sh-p2wpkh) and p2tr addresses sign in; p2wsh cannot (no BIP-322 simple verification of a script)', () => {
     const network = addressParams(REGTEST)
     const p2sh = payments.p2sh({ hash: new Uint8Array(20), network }).address!
     const p2wsh = payments.p2wsh({ hash: new Uint8Array(32), network }).address!
-    expect(() => formatBitcoinSignInMessage(fields({ address: p2sh }))).toThrow(/not p2sh/)
+    expect(formatBitcoinSignInMessage(fields({ address: p2sh }))).toContain(`\n${p2sh}\n`)
+    expect(bitcoinSignInMessageOptions(p2sh)).toEqual({ protocol: 'bip322' })
+    expect(() => formatBitcoinSignInMessage(fields({ address: p2wsh }))).toThrow(SiwxMessageError)
     expect(() => formatBitcoinSignInMessage(fields({ address: p2wsh }))).toThrow(/not p2wsh/)
   })
 

@@ -282,6 +282,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
         address: session.key.record.address,
         message,
         pubKey: session.key.pubKey,
+        ...(session.key.record.addressType ? { algo: session.key.record.addressType } : {}),
       })
     },
 

@@ -18,7 +18,9 @@ import {
   type SocialProvider,
   shortenEmail,
 } from '@portico/core'
+import { type LoginAnswer, parseLoginAnswer } from '../account-protocol.js'
 import { parseSession, parseSocialStart } from '../protocol.js'
+import { EmbeddedAccount } from './account.js'
 import { FarcasterLogin } from './farcaster.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
@@ -63,6 +65,9 @@ export class EmbeddedWalletController {
   #frame: FrameClient | undefined
   #locale: string | undefined
   #listeners = new Map<string, Set<Handler>>()
+  #user: { email: string; address: string } | undefined
+  /** Issue 14: the device-approval wait, Update email and the key export (controller/account.ts). */
+  readonly account: EmbeddedAccount
   /** Sign In With Farcaster (issue 14): start, finish, cancel; run by the frame. */
   readonly farcaster: FarcasterLogin
   constructor(private readonly options: EmbeddedWalletControllerOptions) {
@@ -70,6 +75,14 @@ export class EmbeddedWalletController {
       () => this.#client(),
       (url) => options.setFarcasterUrl?.(url),
     )
+    this.account = new EmbeddedAccount({
+      request: (payload, opts) => this.#client().request(payload, opts),
+      emailChanged: (email) => {
+        if (!this.#user) return
+        this.#user = { ...this.#user, email }
+        this.options.setUser(this.#user)
+      },
+    })
   }
 
   #client(): FrameClient {
@@ -137,11 +150,16 @@ export class EmbeddedWalletController {
     }
   }
 
-  /** Checks the code in the frame; on success the frame holds the session (the dApp page never sees it). */
-  async verifyCode(email: string, code: string): Promise<{ email: string; address: `0x${string}` }> {
+  /**
+   * Checks the code in the frame; on success the frame holds the session (the
+   * dApp page never sees it). A new device of an existing wallet may have to
+   * wait for the approval link mailed to the address (`status: 'device_approval'`,
+   * EmailVerifyDevice): then `account.pollDevice()` until it is approved.
+   */
+  async verifyCode(email: string, code: string): Promise<LoginAnswer> {
     if (!/^[0-9]{6}$/.test(code)) throw new PorticoError('Enter the 6-digit code', { code: 'INVALID_CODE' })
     const answer = await this.#client().request({ type: 'otp.verify', email: email.trim(), code })
-    const s = parseSession(answer)
+    const s = parseLoginAnswer(answer)
     if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
     return s
   }
@@ -198,6 +216,7 @@ export class EmbeddedWalletController {
     if (!evm) return undefined
     const s = parseSession(await this.#client().request({ type: 'session.get' }))
     if (!s) return undefined
+    this.#user = s.provider || s.farcaster ? undefined : { email: s.email, address: s.address }
     this.options.setUser({
       email: s.email,
       address: s.address,
@@ -225,6 +244,7 @@ export class EmbeddedWalletController {
 
   /** Signs out: the frame drops and revokes the session; resolves within SPEC §9's 3 s whatever the frame does. */
   async disconnect(): Promise<void> {
+    this.#user = undefined
     this.options.setUser(undefined)
     const frame = this.#frame
     if (!frame) return

@@ -74,6 +74,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     ...(locale ? { locale } : {}),
   })}`
   iframe.title = 'Portico secure signer'
+  // The export card's Copy button writes the key to the clipboard from inside the frame.
+  iframe.allow = 'clipboard-write'
   iframe.dataset.porticoSigner = ''
   Object.assign(iframe.style, {
     position: 'fixed',

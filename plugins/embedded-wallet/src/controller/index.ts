@@ -4,6 +4,14 @@
  */
 
 export {
+  type DevicePoll,
+  type EmailChangeStep,
+  type LoginAnswer,
+  parseDevicePoll,
+  parseEmailChangeStep,
+  parseLoginAnswer,
+} from '../account-protocol.js'
+export {
   type FrameErrorInfo,
   type FrameMessage,
   type FramePayload,
@@ -12,6 +20,7 @@ export {
   parseSession,
   parseSocialStart,
 } from '../protocol.js'
+export { EmbeddedAccount, type EmbeddedAccountDeps } from './account.js'
 export {
   EMAIL_LOGIN_STORAGE_KEY,
   EmbeddedWalletController,

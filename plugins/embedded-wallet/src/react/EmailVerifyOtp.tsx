@@ -43,7 +43,12 @@ export default function EmailVerifyOtp() {
     setNotice(undefined)
     setStep('verifying')
     try {
-      await controller.verifyCode(email, value)
+      const answer = await controller.verifyCode(email, value)
+      if (answer.status === 'device_approval') {
+        // A new device of an existing wallet: wait for the link mailed to the address (SPEC §4).
+        portico.router.replace('EmailVerifyDevice', { email: answer.email })
+        return
+      }
       setStep('connecting')
       await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
       if (portico.getState().router.view === 'EmailVerifyOtp') portico.router.reset('Account')

@@ -6,7 +6,7 @@ import { getWalletConnectInstance, walletConnectPlugin } from '../plugin.js'
 import { makeWallets, memoryDirectory } from '../test-helpers/directory.js'
 import { anvil, createViews, waitFor } from '../test-helpers/react.js'
 import AllWalletsView, { ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
-import { WalletImage } from './shared.js'
+import { IMAGE_SCROLL_SETTLE_MS, WalletImage } from './shared.js'
 
 const { mount, cleanup } = createViews({ destroyPortico: true })
 afterEach(cleanup)
@@ -54,6 +54,39 @@ describe('AllWallets view', () => {
     // 125 pages through happy-dom: ~29 s of the suite's 30 s on a loaded 2-core machine (not a timing test).
   }, 90_000)
 
+  it('a scroll hands the elements of rows that left the window to the rows that came in, each showing its own wallet; focus does not stay on a reused row', async () => {
+    const { portico } = setup(200)
+    const el = await mount(portico, <AllWalletsView />)
+    const scroller = () => el.querySelector<HTMLElement>('[role="listbox"]')!
+    await waitFor(() => Number(scroller().dataset.count) === 41)
+    const rows = () => [...el.querySelectorAll<HTMLElement>('[role="option"]')]
+    const shown = () => rows().map((r) => [r.dataset.walletId, r.querySelector('.row-label')?.textContent])
+    // Half a row past a row's top: the window holds its most rows (every element in use).
+    const scrollTo = (row: number) =>
+      act(async () => {
+        scroller().scrollTop = (row + 0.5) * ROW_HEIGHT
+        scroller().dispatchEvent(new Event('scroll'))
+      })
+    await scrollTo(10)
+    const before = rows()
+    const byId = new Map(before.map((r) => [r.dataset.walletId, r]))
+    const focused = before[0]!
+    const focusedId = focused.dataset.walletId
+    act(() => focused.focus())
+    expect((el.getRootNode() as Document).activeElement).toBe(focused)
+    await scrollTo(16)
+    const after = rows()
+    expect(after.length).toBe(before.length)
+    // Every row element shows one wallet: its id and its name agree.
+    for (const [id, name] of shown()) expect(name).toBe(`Wallet ${id?.slice(1)}`)
+    // A row still in the window kept its element; the new rows took the old ones' elements (none made).
+    for (const r of after) if (byId.has(r.dataset.walletId)) expect(byId.get(r.dataset.walletId)).toBe(r)
+    expect(after.filter((r) => !before.includes(r))).toEqual([])
+    // The focused row left the window and its element shows another wallet now: it is not focused.
+    expect(focused.dataset.walletId).not.toBe(focusedId)
+    expect((el.getRootNode() as Document).activeElement).not.toBe(focused)
+  })
+
   it('choosing a wallet that is not installed opens ConnectingWalletConnect with its id', async () => {
     const { portico } = setup(60)
     const el = await mount(portico, <AllWalletsView />)
@@ -100,6 +133,52 @@ describe('AllWallets view', () => {
 })
 
 describe('lazy wallet images (SPEC §9: 2 s preload time-out)', () => {
+  it('while the list scrolls no image is requested for the rows it passes; once it is still, the rows in view load theirs', async () => {
+    const requested: string[] = []
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null
+        onerror: (() => void) | null = null
+        set src(url: string) {
+          requested.push(url)
+        }
+      },
+    )
+    try {
+      const { portico } = setup(200)
+      const el = await mount(portico, <AllWalletsView />)
+      const scroller = () => el.querySelector<HTMLElement>('[role="listbox"]')!
+      await waitFor(() => Number(scroller().dataset.count) === 41)
+      const ids = () =>
+        [...el.querySelectorAll<HTMLElement>('[role="option"]')].map((r) => r.dataset.walletId!)
+      await waitFor(() => requested.length === ids().length) // the first rows' images
+      requested.length = 0
+      vi.useFakeTimers() // the clock of the settle time (120 ms) and of the scrolls below
+      const passed = new Set<string>()
+      for (let row = 2; row <= 24; row += 2) {
+        await act(async () => {
+          scroller().scrollTop = row * ROW_HEIGHT
+          scroller().dispatchEvent(new Event('scroll'))
+        })
+        for (const id of ids()) passed.add(id)
+        await act(() => vi.advanceTimersByTimeAsync(20))
+      }
+      expect(requested).toEqual([])
+      await act(() => vi.advanceTimersByTimeAsync(IMAGE_SCROLL_SETTLE_MS - 21))
+      expect(requested).toEqual([])
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      // Only the rows in view when it stopped, each once: not the others it passed on the way.
+      const inView = ids()
+      expect(passed.size).toBeGreaterThan(inView.length)
+      expect(requested.length).toBe(inView.length)
+      expect(new Set(requested).size).toBe(requested.length)
+    } finally {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('shows the initial as a placeholder until the image loads, and keeps it when loading fails', async () => {
     const portico = createPortico({ networks: [anvil] })
     const el = await mount(

@@ -1,7 +1,7 @@
 import type { CaipNetworkId, WalletDirectoryApi } from '@portico/core'
 import { useCatalogue, useConnectors, usePorticoState, useViewTitle } from '@portico/react'
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useWalletConnect, WalletImage } from './shared.js'
+import { holdImagePreloads, useWalletConnect, WalletImage } from './shared.js'
 import { walletConnectStrings } from './strings.js'
 import { createWalletList, type WalletList, type WalletListItem, type WalletListState } from './walletList.js'
 
@@ -9,6 +9,12 @@ import { createWalletList, type WalletList, type WalletListItem, type WalletList
 export const ROW_HEIGHT = 60
 export const VIEWPORT_HEIGHT = 420
 const OVERSCAN = 4
+/**
+ * Row slots: the most rows a window holds. A row is keyed by its index modulo this, so a row
+ * that stays in the window keeps its element, and one that leaves hands its element to the
+ * one that enters (updated in place: no element made or dropped on a scroll, a keystroke or a merge).
+ */
+const SLOTS = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + 1 + 2 * OVERSCAN
 /** Load the next page when the window comes this close to the end. */
 const PREFETCH_ROWS = 10
 
@@ -165,6 +171,7 @@ export default function AllWalletsView() {
         // contain: what changes inside the list (rows in and out) is laid out and painted alone.
         style={{ height: VIEWPORT_HEIGHT, overflowY: 'auto', position: 'relative', contain: 'layout paint' }}
         onScroll={(e) => {
+          holdImagePreloads()
           lastScrollTop.current = e.currentTarget.scrollTop
           scrolledTo(lastScrollTop.current)
         }}
@@ -172,7 +179,8 @@ export default function AllWalletsView() {
         <div style={{ height: items.length * ROW_HEIGHT, position: 'relative', contain: 'layout style' }}>
           {items.slice(first, last).map((item, i) => (
             <WalletRow
-              key={item.id}
+              // biome-ignore lint/suspicious/noArrayIndexKey: keyed by slot on purpose (see SLOTS)
+              key={(first + i) % SLOTS}
               item={item}
               top={(first + i) * ROW_HEIGHT}
               tag={item.installed ? t('installed') : item.recommended ? t('recommended') : undefined}
@@ -231,8 +239,18 @@ interface WalletRowProps {
 
 /** A row is rendered again only when what it shows changed: a scroll or a merge leaves the others alone. */
 const WalletRow = memo(function WalletRow({ item, top, tag, directory, onSelect }: WalletRowProps) {
+  const ref = useRef<HTMLButtonElement>(null)
+  // The slot now shows another wallet: focus does not stay on it (as when a row left the DOM).
+  const shownId = useRef(item.id)
+  useLayoutEffect(() => {
+    if (shownId.current === item.id) return
+    shownId.current = item.id
+    const el = ref.current
+    if (el && (el.getRootNode() as Document | ShadowRoot).activeElement === el) el.blur()
+  }, [item.id])
   return (
     <button
+      ref={ref}
       type="button"
       role="option"
       aria-selected={false}

@@ -82,19 +82,34 @@ function rememberLoaded(src: string) {
  * Image preloads wait for the next task, all in one: the rows a click or a
  * keystroke brings are painted first (React runs the effects of such a render
  * before the browser paints), and a row scrolled past before then starts no
- * request at all.
+ * request at all. While a list scrolls they wait until it has been still for
+ * `IMAGE_SCROLL_SETTLE_MS` (see `holdImagePreloads`): a fling through the
+ * directory loads, parses and paints no image for the rows it only passes.
  */
 const pendingPreloads = new Set<() => void>()
 let preloadTimer: ReturnType<typeof setTimeout> | undefined
+let heldUntil = 0
+/** How long a list must be still before the images of its rows are requested. */
+export const IMAGE_SCROLL_SETTLE_MS = 120
+/** Called on each scroll of a list of wallet images: their preloads wait until it settles. */
+export function holdImagePreloads(): void {
+  heldUntil = Date.now() + IMAGE_SCROLL_SETTLE_MS
+}
+function flushPreloads() {
+  const wait = heldUntil - Date.now()
+  if (wait > 0) {
+    preloadTimer = setTimeout(flushPreloads, wait)
+    return
+  }
+  preloadTimer = undefined
+  const starts = [...pendingPreloads]
+  pendingPreloads.clear()
+  for (const s of starts) s()
+}
 function startSoon(start: () => void): () => void {
   pendingPreloads.add(start)
   if (preloadTimer === undefined)
-    preloadTimer = setTimeout(() => {
-      preloadTimer = undefined
-      const starts = [...pendingPreloads]
-      pendingPreloads.clear()
-      for (const s of starts) s()
-    }, 0)
+    preloadTimer = setTimeout(flushPreloads, Math.max(0, heldUntil - Date.now()))
   return () => pendingPreloads.delete(start)
 }
 
@@ -107,28 +122,39 @@ function startSoon(start: () => void): () => void {
 export function WalletImage({ src, name, size }: { src: string | undefined; name: string; size?: 'lg' }) {
   const safe = safeSrc(src)
   const known = safe !== undefined && loadedImages.has(safe)
-  const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>(
-    known ? 'loaded' : safe ? 'loading' : 'failed',
-  )
+  // The status belongs to one src: a row element handed another wallet (All Wallets reuses its
+  // row elements) starts from that wallet's own status in the same render, with no stale image.
+  const [shown, setShown] = useState<{ src: string | undefined; status: ImageStatus }>(() => ({
+    src: safe,
+    status: known ? 'loaded' : safe ? 'loading' : 'failed',
+  }))
+  let status = shown.status
+  if (shown.src !== safe) {
+    status = known ? 'loaded' : safe ? 'loading' : 'failed'
+    setShown({ src: safe, status })
+  }
   useEffect(() => {
     if (!safe || typeof Image === 'undefined') return
+    const show = (s: ImageStatus) =>
+      setShown((c) => (c.src === safe && c.status === s ? c : { src: safe, status: s }))
     if (loadedImages.has(safe)) {
-      setStatus('loaded')
+      show('loaded')
       return
     }
-    setStatus('loading')
     let done = false
     const finish = (s: 'loaded' | 'failed') => {
       if (done) return
       done = true
       clearTimeout(timer)
       if (s === 'loaded') rememberLoaded(safe)
-      setStatus(s)
+      show(s)
     }
-    // The 2 s count starts now; the request itself a task later (see startSoon).
-    const timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
+    // The request a task later, or once a scrolling list is still (see startSoon); the 2 s count
+    // starts with it, so an image held back while the list moved still gets its 2 s.
+    let timer: ReturnType<typeof setTimeout> | undefined
     const cancel = startSoon(() => {
       if (done) return
+      timer = setTimeout(() => finish('failed'), IMAGE_PRELOAD_TIMEOUT_MS)
       const img = new Image()
       img.onload = () => finish('loaded')
       img.onerror = () => finish('failed')
@@ -142,7 +168,16 @@ export function WalletImage({ src, name, size }: { src: string | undefined; name
   }, [safe])
   if (safe && (status === 'loaded' || (known && status !== 'failed')))
     return (
-      <img className="wallet-icon" data-size={size} src={safe} alt="" width={40} height={40} loading="lazy" />
+      <img
+        className="wallet-icon"
+        data-size={size}
+        src={safe}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        decoding="async"
+      />
     )
   return (
     <span className="wallet-icon" data-size={size} data-placeholder={status} aria-hidden="true">
@@ -150,6 +185,8 @@ export function WalletImage({ src, name, size }: { src: string | undefined; name
     </span>
   )
 }
+
+type ImageStatus = 'loading' | 'loaded' | 'failed'
 
 /** A PorticoError's short message, else the error's message. */
 export function errorMessage(error: unknown): string {

@@ -1,5 +1,6 @@
 import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, describe } from './approve.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
@@ -238,19 +239,31 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
   }
 }
 
+const accountDeps: AccountDeps = {
+  api,
+  token,
+  setToken: (t) => localStorage.setItem(TOKEN_KEY, t),
+  session,
+  setUi,
+  refuse: (info) => new Refusal(info),
+}
+
 async function handle(request: FrameRequest): Promise<unknown> {
+  if (isAccountRequest(request)) return handleAccount(request, accountDeps)
   switch (request.type) {
     case 'otp.request':
       return api('POST', '/v1/auth/email/otp', { projectId, email: request.email })
-    case 'otp.verify': {
-      const s = await api<{ token: string; email: string }>('POST', '/v1/auth/email/verify', {
-        projectId,
-        email: request.email,
-        code: request.code,
-      })
-      localStorage.setItem(TOKEN_KEY, s.token)
-      return session()
-    }
+    case 'otp.verify':
+      // The device id lets the gateway tell a known device from one that needs the mailed link.
+      return afterCode(
+        accountDeps,
+        await api('POST', '/v1/auth/email/verify', {
+          projectId,
+          email: request.email,
+          code: request.code,
+          deviceId: deviceId(),
+        }),
+      )
     case 'session.get':
       return session()
     case 'logout': {

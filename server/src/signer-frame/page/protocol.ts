@@ -14,8 +14,20 @@ export type FrameRequest =
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
+  | AccountRequest
   | { type: 'farcaster.start' }
   | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
+
+/**
+ * Issue 14 account requests (page/account.ts): the device-approval wait
+ * after a code, the two-code email change and the key export, whose key is
+ * shown only in this frame's own card (never in a reply).
+ */
+export type AccountRequest =
+  | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
+  | { type: 'email.change'; newEmail: string }
+  | { type: 'email.change.verify' | 'export.show'; code: string }
+  | { type: 'export.request' }
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
@@ -61,6 +73,20 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
     case 'farcaster.cancel':
       return typeof p.channel === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.channel)
         ? { id, request: { type: p.type, channel: p.channel } }
+        : undefined
+    case 'device.poll':
+    case 'device.resend':
+    case 'device.cancel':
+    case 'export.request':
+      return { id, request: { type: p.type } }
+    case 'email.change':
+      return typeof p.newEmail === 'string' && p.newEmail.length >= 3 && p.newEmail.length <= 254
+        ? { id, request: { type: p.type, newEmail: p.newEmail } }
+        : undefined
+    case 'email.change.verify':
+    case 'export.show':
+      return typeof p.code === 'string' && /^[0-9]{6}$/.test(p.code)
+        ? { id, request: { type: p.type, code: p.code } }
         : undefined
     case 'rpc':
       return typeof p.method === 'string' &&

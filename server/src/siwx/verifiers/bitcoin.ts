@@ -7,11 +7,13 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 const MAX_SIGNATURE_CHARS = 512
 
 /**
- * bip122: BIP-322 "simple" for p2wpkh (ECDSA over the BIP-143 sighash of the
- * virtual `to_sign` transaction, witness key hashing to the address) and p2tr
+ * bip122: BIP-322 "simple" for p2wpkh and p2sh-p2wpkh (ECDSA over the
+ * BIP-143 sighash of the virtual `to_sign` transaction, the witness key
+ * hashing to the address, or its p2wpkh program to the p2sh hash) and p2tr
  * key path (BIP-340 Schnorr over the BIP-341 sighash, by the output key);
  * the legacy "Bitcoin Signed Message" signature (BIP-137, 65 bytes) only for
- * p2pkh addresses, the one kind BIP-322 simple cannot sign. The address must
+ * p2pkh addresses, the one kind BIP-322 simple cannot sign. p2wsh (and any
+ * p2sh that is not a p2sh-p2wpkh of the witness key) is refused. The address must
  * be of the chain id's network (`bc1…` mainnet, `tb1…` testnet and signet,
  * `bcrt1…` regtest). The transactions and hashes are the adapter's
  * (`@portico/adapter-bitcoin`, checked against the BIP's test vectors).
@@ -32,7 +34,12 @@ export const bitcoinSignInVerifier: SignInVerifier = async ({
   } catch {
     return false
   }
-  const protocol = type === 'p2wpkh' || type === 'p2tr' ? 'bip322' : type === 'p2pkh' ? 'ecdsa' : undefined
+  const protocol =
+    type === 'p2wpkh' || type === 'p2sh' || type === 'p2tr'
+      ? 'bip322'
+      : type === 'p2pkh'
+        ? 'ecdsa'
+        : undefined
   if (!protocol) return false
   try {
     return verifyBitcoinMessage({ message, address, signature, protocol, params })

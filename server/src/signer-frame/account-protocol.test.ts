@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { parseRequest } from './page/protocol.js'
+import { FRAME_CATALOGUE } from './page/strings.js'
+
+const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
+
+// Issue 14: EmailVerifyDevice, update email and key export, frame side. Every parent message is
+// schema-checked here whatever the dApp side checked; the export's key never travels in a message.
+describe('signer frame protocol, frame side: device approval, update email and key export requests', () => {
+  it('accepts the device wait, email change and export requests', () => {
+    for (const type of ['device.poll', 'device.resend', 'device.cancel', 'export.request'])
+      expect(parseRequest(env({ type }))?.request).toEqual({ type })
+    expect(parseRequest(env({ type: 'email.change', newEmail: 'new@example.com' }))?.request).toEqual({
+      type: 'email.change',
+      newEmail: 'new@example.com',
+    })
+    expect(parseRequest(env({ type: 'email.change.verify', code: '012345' }))?.request).toEqual({
+      type: 'email.change.verify',
+      code: '012345',
+    })
+    expect(parseRequest(env({ type: 'export.show', code: '654321' }))?.request).toEqual({
+      type: 'export.show',
+      code: '654321',
+    })
+  })
+
+  it('extra fields are dropped: a device poll carries no token of the dApp page', () => {
+    expect(parseRequest(env({ type: 'device.poll', pendingToken: 'x'.repeat(43) }))?.request).toEqual({
+      type: 'device.poll',
+    })
+  })
+
+  it.each([
+    ['an email change without an address', env({ type: 'email.change' })],
+    ['an email change with a number', env({ type: 'email.change', newEmail: 42 })],
+    ['an overlong new email', env({ type: 'email.change', newEmail: `${'a'.repeat(260)}@b.co` })],
+    ['a change code of 5 digits', env({ type: 'email.change.verify', code: '12345' })],
+    ['an export code with letters', env({ type: 'export.show', code: '12a456' })],
+    ['an export without a code', env({ type: 'export.show' })],
+    ['an unknown export request', env({ type: 'export.key' })],
+  ])('ignores %s', (_name, data) => {
+    expect(parseRequest(data)).toBeUndefined()
+  })
+
+  it('the export card speaks every locale, with the warning that whoever sees the key can take the funds', () => {
+    expect(FRAME_CATALOGUE.en.exportWarning).toMatch(/Anyone who sees this key can take everything/)
+    for (const [locale, strings] of Object.entries(FRAME_CATALOGUE)) {
+      if (locale === 'en') continue
+      for (const key of ['exportTitle', 'exportWarning', 'exportCopy', 'exportClose'] as const)
+        expect(strings[key], `${locale}.${key}`).not.toBe(FRAME_CATALOGUE.en[key])
+    }
+  })
+})

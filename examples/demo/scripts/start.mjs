@@ -10,7 +10,10 @@
 //   DEMO_NO_POLKADOT=1 do not start chopsticks (20–40 s to start): no Polkadot in the modal
 //   DEMO_NO_RELAY=1   do not start the WalletConnect relay: the QR view shows a relay error
 //   DEMO_NO_COSMOS=1  do not start the Cosmos chain simulator: the modal offers no Cosmos
-//   DEMO_NO_LOGIN=1   do not start the SMTP catcher and the OIDC provider: no email / social login
+//   DEMO_NO_LOGIN=1   do not start the SMTP catcher, the OIDC provider and the Farcaster relay: no email /
+//                     social / Farcaster login
+// Farcaster login: the relay and the ID registry (on the first anvil) are local; approve a sign-in as the
+// dev Farcaster account (fid 1) with the command the start prints (scripts/farcaster-approve.mjs).
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -90,6 +93,14 @@ function embeddedWalletConfig(login) {
     signerPort: 0,
     smtp: { host: '127.0.0.1', port: login.smtp.smtpPort, from: 'login@portico.localhost' },
     social: { allowLoopback: true, providers: Object.fromEntries(DEMO_SOCIAL.map((p) => [p, provider])) },
+    ...(login.farcaster
+      ? {
+          farcaster: {
+            relayUrl: login.farcaster.relay.url,
+            registry: { rpcUrl: login.farcaster.rpcUrl, address: login.farcaster.registry },
+          },
+        }
+      : {}),
   }
 }
 
@@ -168,7 +179,7 @@ async function startGateway(devnet, solana, cosmos, bitcoin, polkadot, login) {
 }
 
 /** The SMTP catcher (the demo's inbox panel reads it) and the local OpenID provider, unless DEMO_NO_LOGIN. */
-async function startLogin(devnetPkg) {
+async function startLogin(devnetPkg, devnet) {
   if (process.env.DEMO_NO_LOGIN || process.env.DEMO_NO_GATEWAY) return undefined
   try {
     const smtp = await devnetPkg.startSmtpCatcher()
@@ -177,10 +188,30 @@ async function startLogin(devnetPkg) {
     stops.push(() => idp.close())
     console.log(`  smtp    catcher 127.0.0.1:${smtp.smtpPort}  inbox ${smtp.httpUrl}/mail`)
     console.log(`  oidc    ${idp.issuer}`)
-    return { smtp, idp }
+    return { smtp, idp, farcaster: await startFarcaster(devnetPkg, devnet) }
   } catch (error) {
     console.log(
       `  login services not started (${error instanceof Error ? error.message.split('\n')[0] : error}); no email / social login`,
+    )
+    return undefined
+  }
+}
+
+/** The Sign In With Farcaster relay and the ID registry on the first anvil (the dev custody key is fid 1). */
+async function startFarcaster(devnetPkg, devnet) {
+  try {
+    const rpcUrl = devnet.chains[0].rpcUrl
+    const fid = await devnetPkg.installIdRegistry(rpcUrl)
+    const relay = await devnetPkg.startFarcasterRelay()
+    stops.push(() => relay.close())
+    console.log(`  farcaster relay ${relay.url}  registry ${devnetPkg.ID_REGISTRY_ADDRESS} (fid ${fid})`)
+    console.log(
+      `            approve a sign-in: node examples/demo/scripts/farcaster-approve.mjs --relay ${relay.url} '<link from Copy link>'`,
+    )
+    return { relay, rpcUrl, registry: devnetPkg.ID_REGISTRY_ADDRESS }
+  } catch (error) {
+    console.log(
+      `  farcaster not started (${error instanceof Error ? error.message.split('\n')[0] : error}); no Farcaster login`,
     )
     return undefined
   }
@@ -258,7 +289,7 @@ try {
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
-  const login = await startLogin(devnetPkg)
+  const login = await startLogin(devnetPkg, devnet)
   const gateway = process.env.DEMO_NO_GATEWAY
     ? undefined
     : await startGateway(devnet, solana, cosmos, bitcoin, polkadot, login)
@@ -269,7 +300,11 @@ try {
     apiUrl,
     ...(gateway?.frameUrl
       ? {
-          embeddedWallet: { frameUrl: gateway.frameUrl, socialProviders: DEMO_SOCIAL },
+          embeddedWallet: {
+            frameUrl: gateway.frameUrl,
+            socialProviders: DEMO_SOCIAL,
+            farcaster: Boolean(login.farcaster),
+          },
           // Dev only: the page lists the caught mails (login codes) so nobody needs a real mailbox.
           inbox: { url: login.smtp.httpUrl },
         }

@@ -57,6 +57,8 @@ export interface DevnetInfo {
   embeddedWallet?: {
     frameUrl: string
     socialProviders?: SocialProvider[]
+    /** Sign In With Farcaster (the gateway runs with `embeddedWallet.farcaster`). */
+    farcaster?: boolean
     /** SPEC §9 time-outs, shortened only by the e2e's devnet.json (defaults 20 s / 120 s). */
     loadTimeoutMs?: number
     requestTimeoutMs?: number
@@ -200,6 +202,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
             embeddedWalletPlugin({
               frameUrl: devnet.embeddedWallet.frameUrl,
               socialProviders: devnet.embeddedWallet.socialProviders ?? [],
+              farcaster: devnet.embeddedWallet.farcaster === true,
               ...(devnet.embeddedWallet.loadTimeoutMs
                 ? { loadTimeoutMs: devnet.embeddedWallet.loadTimeoutMs }
                 : {}),

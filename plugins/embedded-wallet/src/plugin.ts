@@ -55,6 +55,11 @@ export interface EmbeddedWalletPluginOptions {
    * `embeddedWallet.social`). Shown in SPEC order, filtered for Telegram. Default none.
    */
   socialProviders?: readonly SocialProvider[]
+  /**
+   * Offer Sign In With Farcaster (a QR code and a deep link; the gateway's
+   * `embeddedWallet.farcaster` must be set). Default false.
+   */
+  farcaster?: boolean
 }
 
 /** @internal What the plugin keeps per instance (read by the lazy controller and views). */
@@ -64,6 +69,8 @@ export interface EmbeddedWalletRegistration {
   portico: Portico
   /** The enabled social providers, SPEC order. */
   socialProviders: readonly SocialProvider[]
+  /** Sign In With Farcaster is offered. */
+  farcaster: boolean
 }
 
 /** @internal */
@@ -150,6 +157,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         portico: ctx.portico,
         controller: undefined,
         socialProviders: SOCIAL_PROVIDERS.filter((p) => options.socialProviders?.includes(p)),
+        farcaster: options.farcaster === true,
         options: {
           frameUrl,
           projectId,
@@ -167,7 +175,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
               const address = ns === 'solana' ? (user?.solanaAddress ?? '') : (user?.address ?? '')
               ctx.updateAccount?.(ns, {
                 user: user
-                  ? user.provider
+                  ? user.provider || user.farcaster
                     ? { userName: user.email, address, preferredAccountType: 'eoa' }
                     : { email: user.email, address, preferredAccountType: 'eoa' }
                   : undefined,
@@ -177,6 +185,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           },
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
+          setFarcasterUrl: (url) => ctx.updateAccount?.('eip155', { farcasterUrl: url }),
           ...timeouts,
         },
       }
@@ -212,8 +221,20 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
         registerAccountViews(ctx)
+        if (reg.farcaster)
+          ctx.registerView('ConnectingFarcaster', () => import('./react/farcaster/ConnectingFarcaster.js'))
       }
+      // SPEC §2 back rule: leaving ConnectingFarcaster unconnected reloads the auth connector,
+      // which drops the Farcaster sign-in under way (the frame stops polling its channel).
+      const reload = () => {
+        if (!reg.controller) return
+        reg.controller.farcaster.cancel().catch((error: unknown) => {
+          ctx.logger.warn('embedded-wallet: dropping the Farcaster sign-in failed', error)
+        })
+      }
+      if (reg.farcaster) ctx.events.on('AUTH_CONNECTOR_RELOAD', reload)
       return () => {
+        if (reg.farcaster) ctx.events.off('AUTH_CONNECTOR_RELOAD', reload)
         unregister?.()
         reg.controller?.destroy()
         registrations.delete(ctx.portico)

@@ -20,6 +20,8 @@ export type FramePayload =
   /** A Solana signature (`solana_signMessage`, `solana_signTransaction`) on a cluster's CAIP-2 id. */
   | { type: 'solana'; method: string; params: Record<string, unknown>; chainId: string }
   | AccountPayload
+  | { type: 'farcaster.start' }
+  | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
 
 /** Issue 14 account requests: the device-approval wait, the email change, the key export (shown in the frame only). */
 export type AccountPayload =
@@ -78,23 +80,31 @@ export function frameRequest(id: string, payload: FramePayload) {
  * address, with the social provider when the login was social, and the
  * wallet's Solana address when the frame has one; or null.
  */
-export function parseSession(
-  result: unknown,
-):
-  | { email: string; address: `0x${string}`; provider?: SocialProvider; solanaAddress?: string }
+export function parseSession(result: unknown):
+  | {
+      email: string
+      address: `0x${string}`
+      provider?: SocialProvider
+      farcaster?: true
+      solanaAddress?: string
+    }
   | null
   | undefined {
   if (result === null) return null
   if (!isObj(result) || typeof result.email !== 'string' || result.email.length > 254) return undefined
   if (typeof result.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(result.address)) return undefined
+  const address = result.address as `0x${string}`
+  // A Farcaster session: `email` is the name the gateway gives (`@username` or `fid N`).
+  const farcaster = result.provider === 'farcaster'
   const provider = SOCIAL_PROVIDERS.find((p) => p === result.provider)
-  if (result.provider !== undefined && !provider) return undefined
+  if (result.provider !== undefined && !provider && !farcaster) return undefined
   const solana = result.solanaAddress
   if (solana !== undefined && (typeof solana !== 'string' || !SOLANA_ADDRESS.test(solana))) return undefined
   return {
     email: result.email,
-    address: result.address as `0x${string}`,
+    address,
     ...(provider ? { provider } : {}),
+    ...(farcaster ? { farcaster: true as const } : {}),
     ...(typeof solana === 'string' ? { solanaAddress: solana } : {}),
   }
 }
@@ -107,6 +117,29 @@ export function parseSocialStart(result: unknown): { url: string; state: string 
     const u = new URL(result.url)
     return u.protocol === 'https:' || u.protocol === 'http:'
       ? { url: u.toString(), state: result.state }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The frame's answer to `farcaster.start`: the Sign In With Farcaster deep
+ * link (`farcaster://connect?…`, or an https link to a Farcaster client) the
+ * QR code shows, the frame's name for the sign-in, and when it expires (epoch
+ * ms). The relay's channel token stays in the frame.
+ */
+export function parseFarcasterStart(
+  result: unknown,
+): { url: string; channel: string; expiresAt: number } | undefined {
+  if (!isObj(result) || typeof result.url !== 'string' || typeof result.channel !== 'string') return undefined
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(result.channel) || result.url.length > 2048) return undefined
+  const { expiresAt } = result
+  if (typeof expiresAt !== 'number' || !Number.isSafeInteger(expiresAt) || expiresAt <= 0) return undefined
+  try {
+    const u = new URL(result.url)
+    return u.protocol === 'farcaster:' || u.protocol === 'https:'
+      ? { url: u.toString(), channel: result.channel, expiresAt }
       : undefined
   } catch {
     return undefined

@@ -89,7 +89,9 @@ export function ConnectButton({ label, showBalance = true, className, themeMode 
           aria-hidden="true"
         />
       )}
-      <span>{displayName(account.profileName, account.user?.email, account.address)}</span>
+      <span>
+        {displayName(account.profileName, account.user?.email ?? account.user?.userName, account.address)}
+      </span>
       {showBalance && account.balance !== undefined ? (
         <span className="portico-button-balance">
           {format.tokenAmount(account.balance)} {account.balanceSymbol}

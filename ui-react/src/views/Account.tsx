@@ -72,7 +72,7 @@ export default function AccountView() {
       <div className="profile">
         <Avatar address={account.address} image={account.profileImage} />
         <div className="identity" data-testid="account-name">
-          {displayName(account.profileName, account.user?.email, account.address)}
+          {displayName(account.profileName, account.user?.email ?? account.user?.userName, account.address)}
         </div>
         <div className="balance" data-testid="account-balance">
           {account.balance !== undefined

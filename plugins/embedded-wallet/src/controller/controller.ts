@@ -21,6 +21,7 @@ import {
 import { type LoginAnswer, parseLoginAnswer } from '../account-protocol.js'
 import { parseSession, parseSocialStart } from '../protocol.js'
 import { EmbeddedAccount } from './account.js'
+import { FarcasterLogin } from './farcaster.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
 import { solanaChannel } from './solana.js'
@@ -36,13 +37,23 @@ export interface EmbeddedWalletControllerOptions {
   setAlert(alert: AlertState): void
   /** The signed-in visitor, shown on the account of each connected namespace (`eip155` when not said). */
   setUser(
-    user: { email: string; address: string; provider?: SocialProvider; solanaAddress?: string } | undefined,
+    user:
+      | {
+          email: string
+          address: string
+          provider?: SocialProvider
+          farcaster?: true
+          solanaAddress?: string
+        }
+      | undefined,
     namespaces?: readonly ChainNamespace[],
   ): void
   /** The gateway URL, for a network without its own RPC URL (the gateway's RPC proxy). */
   apiUrl?: string
   /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
   setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
+  /** SPEC §3 `farcasterUrl` while a Farcaster sign-in is under way (cleared after). */
+  setFarcasterUrl?(url: string | undefined): void
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
@@ -70,7 +81,13 @@ export class EmbeddedWalletController {
   #user: { email: string; address: string } | undefined
   /** Issue 14: the device-approval wait, Update email and the key export (controller/account.ts). */
   readonly account: EmbeddedAccount
+  /** Sign In With Farcaster (issue 14): start, finish, cancel; run by the frame. */
+  readonly farcaster: FarcasterLogin
   constructor(private readonly options: EmbeddedWalletControllerOptions) {
+    this.farcaster = new FarcasterLogin(
+      () => this.#client(),
+      (url) => options.setFarcasterUrl?.(url),
+    )
     this.account = new EmbeddedAccount({
       request: (payload, opts) => this.#client().request(payload, opts),
       emailChanged: (email) => {
@@ -213,7 +230,7 @@ export class EmbeddedWalletController {
     if (!evm && !sol) return undefined
     const s = parseSession(await this.#client().request({ type: 'session.get' }))
     if (!s) return undefined
-    this.#user = s.provider ? undefined : { email: s.email, address: s.address }
+    this.#user = s.provider || s.farcaster ? undefined : { email: s.email, address: s.address }
     const channels: ConnectorSession['channels'] = {}
     if (evm) channels.eip155 = this.#channel(evm.chains, s.address)
     // Issue 14: the Solana key comes from the same shares; the frame names its address.
@@ -236,6 +253,7 @@ export class EmbeddedWalletController {
         email: s.email,
         address: s.address,
         ...(s.provider ? { provider: s.provider } : {}),
+        ...(s.farcaster ? { farcaster: true as const } : {}),
         ...(channels.solana && s.solanaAddress ? { solanaAddress: s.solanaAddress } : {}),
       },
       connected,

@@ -15,6 +15,7 @@ export {
   type FrameErrorInfo,
   type FrameMessage,
   type FramePayload,
+  parseFarcasterStart,
   parseFrameMessage,
   parseSession,
   parseSocialStart,
@@ -26,6 +27,7 @@ export {
   type EmbeddedWalletControllerOptions,
   SocialPopupClosedError,
 } from './controller.js'
+export { FarcasterLogin, type FarcasterSignIn } from './farcaster.js'
 export {
   createFrameClient,
   EmbeddedFrameError,

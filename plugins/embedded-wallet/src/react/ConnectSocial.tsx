@@ -3,6 +3,7 @@ import { useCatalogue, usePortico } from '@portico/react'
 import { useId, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID, registrations } from '../plugin.js'
+import { FarcasterButton } from './farcaster/FarcasterButton.js'
 import { detectPlatform } from './platform.js'
 import { embeddedWalletStrings } from './strings.js'
 
@@ -36,7 +37,8 @@ export default function ConnectSocial() {
   const [busy, setBusy] = useState<SocialProvider | undefined>()
   const [error, setError] = useState<string | undefined>()
   const enabled = filterSocialProviders(registrations.get(portico)?.socialProviders ?? [], detectPlatform())
-  if (enabled.length === 0) return null
+  const farcaster = registrations.get(portico)?.farcaster === true
+  if (enabled.length === 0 && !farcaster) return null
   const shown = more || enabled.length <= VISIBLE + 1 ? enabled : enabled.slice(0, VISIBLE)
 
   const login = (provider: SocialProvider) => {
@@ -82,6 +84,7 @@ export default function ConnectSocial() {
             </button>
           </li>
         ))}
+        <FarcasterButton disabled={busy !== undefined} />
         {shown.length < enabled.length ? (
           <li>
             <button type="button" className="row" data-social-more="" onClick={() => setMore(true)}>

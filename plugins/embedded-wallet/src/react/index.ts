@@ -8,6 +8,8 @@ export { default as UpdateEmailWalletView } from './account/UpdateEmail.js'
 export { default as ConnectEmailView } from './ConnectEmail.js'
 export { default as EmailVerifyDeviceView } from './EmailVerifyDevice.js'
 export { default as EmailVerifyOtpView, digitsOf } from './EmailVerifyOtp.js'
+export { default as ConnectingFarcasterView } from './farcaster/ConnectingFarcaster.js'
+export { type FarcasterStringKey, farcasterStrings } from './farcaster/strings.js'
 export {
   type EmbeddedWalletStringKey,
   type EmbeddedWalletStrings,

@@ -2,6 +2,7 @@ import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable }
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, describe } from './approve.js'
+import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
 import { askPassphrase } from './passphrase.js'
 import {
@@ -332,6 +333,26 @@ async function handle(request: FrameRequest): Promise<unknown> {
       return cancelSocial(request.state)
     case 'solana':
       return solana.sign(request)
+    case 'farcaster.start':
+      return startFarcaster(
+        (path, body) => api('POST', path, { projectId, ...(body as Record<string, unknown>) }),
+        parentOrigin,
+      )
+    case 'farcaster.finish': {
+      const t = await waitForFarcaster(request.channel, (channelToken) =>
+        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken }),
+      ).catch((error: unknown) => {
+        if (error instanceof FarcasterWaitEnded)
+          throw error.reason === 'cancelled'
+            ? new Refusal({ code: 'farcaster_cancelled', message: 'Request was aborted' })
+            : new Refusal({ code: 'channel_expired', message: 'This Farcaster sign-in has expired' })
+        throw error
+      })
+      localStorage.setItem(TOKEN_KEY, t)
+      return session()
+    }
+    case 'farcaster.cancel':
+      return cancelFarcaster(request.channel)
   }
 }
 

@@ -18,6 +18,8 @@ export type FrameRequest =
   | { type: 'social.finish' | 'social.cancel'; state: string }
   | SolanaFrameRequest
   | AccountRequest
+  | { type: 'farcaster.start' }
+  | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
 
 /**
  * Issue 14 account requests (page/account.ts): the device-approval wait
@@ -67,6 +69,13 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
     case 'social.cancel':
       return typeof p.state === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.state)
         ? { id, request: { type: p.type, state: p.state } }
+        : undefined
+    case 'farcaster.start':
+      return { id, request: { type: p.type } }
+    case 'farcaster.finish':
+    case 'farcaster.cancel':
+      return typeof p.channel === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(p.channel)
+        ? { id, request: { type: p.type, channel: p.channel } }
         : undefined
     case 'device.poll':
     case 'device.resend':

@@ -1,0 +1,246 @@
+import {
+  approveFarcasterSignIn,
+  getEvmFixtures,
+  ID_REGISTRY_ADDRESS,
+  installIdRegistry,
+  type LocalFarcasterRelay,
+  startFarcasterRelay,
+} from '@portico/devnet'
+import { createGateway, type Gateway, resolveConfig } from '@portico/server'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DemoProxy, screenshot, serveDemoWith, snapshotChains, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import {
+  dialog,
+  expectAccountAfterConnect,
+  expectView,
+  gotoDemo,
+  porticoState,
+  sel,
+  seriousViolations,
+  setTheme,
+  textOf,
+} from './demo.js'
+
+type Eip155 = { status?: string; address?: string; farcasterUrl?: string; user?: { userName?: string } }
+const eip155 = async (page: Page) => ((await porticoState(page)).accounts.eip155 ?? {}) as Eip155
+
+/** Connect → "Continue with Farcaster" → ConnectingFarcaster with its QR code; answers the deep link. */
+async function openFarcaster(page: Page, shot?: string): Promise<string> {
+  await page.locator(sel.connectButton).click()
+  const connect = await expectView(page, 'Connect')
+  const button = connect.getByRole('button', { name: 'Continue with Farcaster' })
+  await button.waitFor({ timeout: 20_000 })
+  if (shot) await screenshot(page, shot)
+  await button.click()
+  const view = await expectView(page, 'ConnectingFarcaster')
+  await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+  return (await view.locator('[data-farcaster-open]').getAttribute('href')) as string
+}
+
+// Issue 14: Sign In With Farcaster through the devnet's relay, its dev Farcaster client and the ID registry on anvil.
+describe('embedded wallet: Farcaster login (issue 14)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let relay: LocalFarcasterRelay | undefined
+  let gateway: Gateway | undefined
+  let demo: DemoProxy | undefined
+  let restore: (() => Promise<void>) | undefined
+  /** SPEC §9's request time-out the demo runs with (shortened by the time-out test only). */
+  let requestTimeoutMs: number | undefined
+
+  beforeAll(async () => {
+    world = getWorld()
+    restore = await snapshotChains(world.chains)
+    relay = await startFarcasterRelay()
+    const rpcUrl = world.chains[0]!.rpcUrl
+    // The dev custody key registers fid 1 (a real register() on anvil; reverted with the snapshot).
+    expect(await installIdRegistry(rpcUrl)).toBe(1n)
+    gateway = await createGateway(
+      resolveConfig({
+        port: 0,
+        databaseUrl: 'sqlite::memory:',
+        logLevel: 'warn',
+        cache: { balanceTtlMs: 0 },
+        projects: [
+          { id: 'local', name: 'Local', allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] },
+        ],
+        networks: world.chains.map((c) => ({
+          caipNetworkId: `eip155:${c.chainId}`,
+          name: `Anvil ${c.chainId}`,
+          rpcUrl: c.rpcUrl,
+          multicall3: getEvmFixtures().multicall3,
+          tokens: world.fixtures.tokens,
+        })),
+        embeddedWallet: {
+          secret: 'e2e-secret-e2e-secret-e2e-secret-0123',
+          signerPort: 0,
+          smtp: { host: '127.0.0.1', port: 2525, from: 'login@portico.test' },
+          farcaster: { relayUrl: relay.url, registry: { rpcUrl, address: ID_REGISTRY_ADDRESS } },
+        },
+      }),
+    )
+    const apiUrl = await gateway.listen()
+    const frameUrl = gateway.signerUrl() as string
+    demo = await serveDemoWith(world.demoUrl, () => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      apiUrl,
+      embeddedWallet: { frameUrl, farcaster: true, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) },
+    }))
+  })
+
+  afterAll(async () => {
+    await demo?.close()
+    await gateway?.close()
+    await relay?.close()
+    await restore?.()
+  })
+
+  it('Connect → Farcaster → QR and deep link → the dev client approves → connected as @portico-dev with an address in Account → reload keeps it → sign-out ends it', async () => {
+    const { page, context } = await browser.newPage()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(demo!.url).origin,
+    })
+    await gotoDemo(page, demo!.url)
+    const link = await openFarcaster(page, 'embedded-farcaster-Connect')
+    expect(link).toMatch(/^farcaster:\/\/connect\?/)
+    const view = await expectView(page, 'ConnectingFarcaster')
+    // The QR code carries the same link; SPEC §3: it is the account's farcasterUrl while the sign-in runs.
+    expect(await view.locator('svg[data-qr-value]').getAttribute('data-qr-value')).toBe(link)
+    expect((await eip155(page)).farcasterUrl).toBe(link)
+    // "Copied" only after the copy worked: the clipboard holds the link.
+    await view.getByRole('button', { name: 'Copy link' }).click()
+    await view.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 })
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
+    await screenshot(page, 'embedded-farcaster-ConnectingFarcaster')
+
+    await approveFarcasterSignIn({ relayUrl: relay!.url, deepLink: link, fid: 1 })
+    // A first login makes the wallet: the signer frame asks for its recovery passphrase.
+    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
+    await card.waitFor({ timeout: 30_000 })
+    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
+    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
+    await card.getByRole('button', { name: 'Save passphrase' }).click()
+    const account = await expectAccountAfterConnect(page)
+    const state = await eip155(page)
+    expect(state.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The name is the gateway's (@username from the relay), the link is cleared once signed in.
+    expect(state.user?.userName).toBe('@portico-dev')
+    expect(state.farcasterUrl).toBeUndefined()
+    const address = state.address as string
+    // Account names the visitor as the gateway does (their Farcaster username), the address below it.
+    expect(await textOf(account.locator('[data-testid="account-name"]'))).toBe('@portico-dev')
+    expect(await textOf(page.locator(sel.accountButton))).toContain('@portico-dev')
+    await screenshot(page, 'embedded-farcaster-Account')
+
+    // Reload: the frame's session brings the same wallet back, no approval asked.
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status === 'connected',
+      null,
+      { timeout: 30_000 },
+    )
+    expect((await eip155(page)).address).toBe(address)
+    expect((await eip155(page)).user?.userName).toBe('@portico-dev')
+
+    // Sign-out from the Account view: disconnected, and it stays so after another reload.
+    await page.locator(sel.accountButton).click()
+    const again = await expectView(page, 'Account')
+    await again.getByRole('button', { name: 'Disconnect' }).click()
+    await page.waitForFunction(
+      () =>
+        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
+          .eip155?.status !== 'connected',
+      null,
+      { timeout: 10_000 },
+    )
+    await page.reload()
+    await gotoDemo(page, demo!.url)
+    await page.locator(sel.connectButton).waitFor({ timeout: 20_000 })
+    expect((await eip155(page)).status).not.toBe('connected')
+  }, 180_000)
+
+  it('a dishonest Farcaster client (another domain, then a wrong nonce) is refused: the view says so and Try again starts a new sign-in', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    const first = await openFarcaster(page)
+    const view = await expectView(page, 'ConnectingFarcaster')
+    await approveFarcasterSignIn({
+      relayUrl: relay!.url,
+      deepLink: first,
+      fid: 1,
+      tamper: { domain: 'evil.test' },
+    })
+    await view.locator('[data-state="refused"]').waitFor({ timeout: 30_000 })
+    await view
+      .getByRole('heading', { name: 'Farcaster sign-in was refused: the approval did not check out.' })
+      .waitFor({ timeout: 5_000 })
+    expect(await textOf(view.locator('[data-testid="farcaster-error"]'))).toContain(
+      'Farcaster sign-in refused: the message is for another domain',
+    )
+    await screenshot(page, 'embedded-farcaster-refused')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await view.getByRole('button', { name: 'Try again' }).click()
+    await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+    const second = (await view.locator('[data-farcaster-open]').getAttribute('href')) as string
+    expect(second).not.toBe(first)
+    await approveFarcasterSignIn({
+      relayUrl: relay!.url,
+      deepLink: second,
+      fid: 1,
+      tamper: { nonce: 'a'.repeat(32) },
+    })
+    await view.locator('[data-state="refused"]').waitFor({ timeout: 30_000 })
+    expect(await textOf(view.locator('[data-testid="farcaster-error"]'))).toContain('the nonce')
+    expect((await eip155(page)).status).not.toBe('connected')
+  }, 120_000)
+
+  it('SPEC §9: a sign-in nobody approves within the request time-out is expired ("Embedded Wallet Request Timed Out"); Try again starts a new one', async () => {
+    requestTimeoutMs = 4000
+    try {
+      const { page } = await browser.newPage()
+      await gotoDemo(page, demo!.url)
+      const first = await openFarcaster(page)
+      const view = await expectView(page, 'ConnectingFarcaster')
+      await view.locator('[data-state="expired"]').waitFor({ timeout: 30_000 })
+      await view.getByRole('heading', { name: 'This sign-in has expired. Start a new one.' }).waitFor()
+      const alert = page.locator(
+        `${sel.dialog} [role="alert"][data-code="EMBEDDED_WALLET_REQUEST_TIMED_OUT"]`,
+      )
+      expect(await textOf(alert.locator('strong'))).toBe('Embedded Wallet Request Timed Out')
+      expect((await eip155(page)).farcasterUrl).toBeUndefined()
+      await screenshot(page, 'embedded-farcaster-expired')
+      expect(await seriousViolations(page)).toEqual([])
+      await view.getByRole('button', { name: 'Try again' }).click()
+      await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+      expect(await view.locator('[data-farcaster-open]').getAttribute('href')).not.toBe(first)
+    } finally {
+      requestTimeoutMs = undefined
+    }
+  }, 120_000)
+
+  it('SPEC §2 back rule: Back out of ConnectingFarcaster clears farcasterUrl and returns to Connect; axe light and dark', async () => {
+    const { page } = await browser.newPage()
+    await gotoDemo(page, demo!.url)
+    for (const mode of ['light', 'dark'] as const) {
+      // The theme switch is on the page, inert while the modal is open: set it first.
+      await setTheme(page, mode)
+      const link = await openFarcaster(page)
+      expect((await eip155(page)).farcasterUrl).toBe(link)
+      await screenshot(page, `embedded-farcaster-waiting-${mode}`)
+      expect(await seriousViolations(page), mode).toEqual([])
+      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      await expectView(page, 'Connect')
+      expect((await eip155(page)).farcasterUrl).toBeUndefined()
+      expect((await eip155(page)).status).not.toBe('connected')
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+    }
+  }, 120_000)
+})

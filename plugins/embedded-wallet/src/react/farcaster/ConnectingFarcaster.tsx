@@ -1,0 +1,142 @@
+import { PorticoError } from '@portico/core'
+import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { useEffect, useState } from 'react'
+import { EmbeddedFrameError, EmbeddedTimeoutError, getEmbeddedWallet } from '../../controller/index.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../plugin.js'
+import { FarcasterQr } from './QrCode.js'
+import { type FarcasterStringKey, farcasterStrings } from './strings.js'
+
+type Phase = 'starting' | 'waiting' | 'connecting' | 'expired' | 'refused' | 'failed'
+
+/** Which end a failed sign-in shows: ran out (SPEC §9 time-out, channel gone), refused by the gateway, other. */
+function phaseOf(error: unknown): Phase {
+  if (error instanceof EmbeddedTimeoutError) return 'expired'
+  if (error instanceof EmbeddedFrameError) {
+    if (error.code === 'channel_expired') return 'expired'
+    if (error.code === 'siwf_refused') return 'refused'
+  }
+  return 'failed'
+}
+
+/**
+ * ConnectingFarcaster (SPEC §2 view): Sign In With Farcaster. The frame opens
+ * a relay channel; this shows its deep link (kept in the account's
+ * `farcasterUrl`) as a QR code, an "open on this device" link and a copy
+ * button, and waits for the visitor's approval in their Farcaster app (SPEC §9:
+ * the 120 s request time-out applies, then the sign-in has expired and can be
+ * started again). A refusal (a dishonest client: another domain, a wrong
+ * nonce) says so with a retry. Going back drops the sign-in (SPEC §2 back
+ * rule: the link is cleared and the auth connector reloaded).
+ */
+export default function ConnectingFarcaster() {
+  const portico = usePortico()
+  const t = useCatalogue(farcasterStrings)
+  useViewTitle(t('title'))
+  const url = usePorticoState((s) => s.accounts.eip155?.farcasterUrl)
+  const [phase, setPhase] = useState<Phase>('starting')
+  const [detail, setDetail] = useState<string | undefined>()
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const [attempt, setAttempt] = useState(0)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger (Try again), not read inside
+  useEffect(() => {
+    let live = true
+    let channel: string | undefined
+    let done = false
+    const controller = getEmbeddedWallet(portico)
+    setPhase('starting')
+    setDetail(undefined)
+    setCopied('idle')
+    void (async () => {
+      try {
+        const started = await controller.farcaster.start()
+        channel = started.channel
+        if (!live) return
+        setPhase('waiting')
+        await controller.farcaster.finish(started.channel)
+        done = true
+        if (!live) return
+        setPhase('connecting')
+        await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
+        if (portico.getState().router.view === 'ConnectingFarcaster') portico.router.reset('Account')
+      } catch (e) {
+        done = true
+        if (!live) return
+        setPhase(phaseOf(e))
+        setDetail(e instanceof PorticoError ? e.shortMessage : e instanceof Error ? e.message : String(e))
+      }
+    })()
+    return () => {
+      live = false
+      // Left before the end (back, closed): the frame stops waiting for this channel.
+      if (channel && !done)
+        controller.farcaster.cancel().catch((error: unknown) => {
+          console.warn('[portico] embedded wallet: dropping the Farcaster sign-in failed', error)
+        })
+    }
+  }, [portico, attempt])
+
+  const copy = () => {
+    if (!url) return
+    // "Copied" only after the copy worked; a refused clipboard says so.
+    if (!navigator.clipboard) return setCopied('failed')
+    navigator.clipboard.writeText(url).then(
+      () => setCopied('copied'),
+      () => setCopied('failed'),
+    )
+  }
+
+  if (phase === 'expired' || phase === 'refused' || phase === 'failed') {
+    const title: FarcasterStringKey = phase
+    return (
+      <div className="center" data-testid="farcaster" data-state={phase} aria-live="polite">
+        <h3 className="error-title">{t(title)}</h3>
+        {phase !== 'expired' && detail ? (
+          <p className="error-text" data-testid="farcaster-error">
+            {detail}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const shown = phase === 'waiting' ? url : undefined
+  return (
+    <div className="center" data-testid="farcaster" data-state={phase} aria-busy={phase !== 'waiting'}>
+      {shown ? (
+        <FarcasterQr value={shown} label={t('qrLabel')} />
+      ) : (
+        <span className="ring" role="status" aria-busy="true" aria-label={t('starting')} />
+      )}
+      <p>{t('scan')}</p>
+      <p role="status" data-testid="farcaster-status">
+        {phase === 'connecting' ? t('connecting') : phase === 'waiting' ? t('waiting') : t('starting')}
+      </p>
+      <div className="actions">
+        {shown ? (
+          <a className="button" data-variant="primary" href={shown} data-farcaster-open="">
+            {t('open')}
+          </a>
+        ) : null}
+        <button type="button" className="button" data-variant="secondary" disabled={!shown} onClick={copy}>
+          {copied === 'copied' ? t('copied') : t('copy')}
+        </button>
+      </div>
+      {copied === 'failed' ? (
+        <p className="error-text" role="alert">
+          {t('copyFailed')}
+        </p>
+      ) : null}
+    </div>
+  )
+}

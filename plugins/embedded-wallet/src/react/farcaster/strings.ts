@@ -1,0 +1,98 @@
+import { defineCatalogue } from '@portico/react'
+
+const en = {
+  button: 'Continue with Farcaster',
+  title: 'Log in with Farcaster',
+  scan: 'Scan this code with your phone’s camera or your Farcaster app, then approve the sign-in.',
+  qrLabel: 'QR code to log in with Farcaster',
+  open: 'Open Farcaster on this device',
+  copy: 'Copy link',
+  copied: 'Copied',
+  copyFailed: 'The link could not be copied. Use the QR code or open Farcaster on this device.',
+  starting: 'Preparing the sign-in…',
+  waiting: 'Waiting for your approval in Farcaster…',
+  connecting: 'Creating your wallet…',
+  expired: 'This sign-in has expired. Start a new one.',
+  refused: 'Farcaster sign-in was refused: the approval did not check out.',
+  failed: 'The sign-in could not be completed.',
+  retry: 'Try again',
+} as const
+
+/**
+ * Sign In With Farcaster's strings (catalogue id `embeddedWalletFarcaster`,
+ * its own so the login's words live with its views): English plus es, zh
+ * (Simplified), ja, ar. "Farcaster" is a brand name, the same in every language.
+ */
+export const farcasterStrings = defineCatalogue('embeddedWalletFarcaster', en, {
+  es: {
+    button: 'Continuar con Farcaster',
+    title: 'Iniciar sesión con Farcaster',
+    scan: 'Escanea este código con la cámara del teléfono o con tu app de Farcaster y aprueba el inicio de sesión.',
+    qrLabel: 'Código QR para iniciar sesión con Farcaster',
+    open: 'Abrir Farcaster en este dispositivo',
+    copy: 'Copiar enlace',
+    copied: 'Copiado',
+    copyFailed: 'No se pudo copiar el enlace. Usa el código QR o abre Farcaster en este dispositivo.',
+    starting: 'Preparando el inicio de sesión…',
+    waiting: 'Esperando tu aprobación en Farcaster…',
+    connecting: 'Creando tu billetera…',
+    expired: 'Este inicio de sesión ha caducado. Empieza uno nuevo.',
+    refused: 'Se rechazó el inicio de sesión con Farcaster: la aprobación no es válida.',
+    failed: 'No se pudo completar el inicio de sesión.',
+    retry: 'Reintentar',
+  },
+  zh: {
+    button: '使用 Farcaster 继续',
+    title: '使用 Farcaster 登录',
+    scan: '用手机相机或 Farcaster 应用扫描此二维码，然后批准登录。',
+    qrLabel: '用于 Farcaster 登录的二维码',
+    open: '在此设备上打开 Farcaster',
+    copy: '复制链接',
+    copied: '已复制',
+    copyFailed: '无法复制链接。请使用二维码，或在此设备上打开 Farcaster。',
+    starting: '正在准备登录…',
+    waiting: '正在等待你在 Farcaster 中批准…',
+    connecting: '正在创建你的钱包…',
+    expired: '此次登录已过期。请重新开始。',
+    refused: 'Farcaster 登录被拒绝：批准未通过验证。',
+    failed: '无法完成登录。',
+    retry: '重试',
+  },
+  ja: {
+    button: 'Farcaster で続ける',
+    title: 'Farcaster でログイン',
+    scan: 'スマートフォンのカメラか Farcaster アプリでこのコードを読み取り、ログインを承認してください。',
+    qrLabel: 'Farcaster でログインするための QR コード',
+    open: 'このデバイスで Farcaster を開く',
+    copy: 'リンクをコピー',
+    copied: 'コピーしました',
+    copyFailed:
+      'リンクをコピーできませんでした。QR コードを使うか、このデバイスで Farcaster を開いてください。',
+    starting: 'ログインを準備しています…',
+    waiting: 'Farcaster での承認を待っています…',
+    connecting: 'ウォレットを作成しています…',
+    expired: 'このログインは期限切れです。もう一度始めてください。',
+    refused: 'Farcaster でのログインは拒否されました：承認を確認できませんでした。',
+    failed: 'ログインを完了できませんでした。',
+    retry: '再試行',
+  },
+  ar: {
+    button: 'المتابعة باستخدام Farcaster',
+    title: 'تسجيل الدخول باستخدام Farcaster',
+    scan: 'امسح هذا الرمز بكاميرا هاتفك أو بتطبيق Farcaster، ثم وافق على تسجيل الدخول.',
+    qrLabel: 'رمز QR لتسجيل الدخول باستخدام Farcaster',
+    open: 'فتح Farcaster على هذا الجهاز',
+    copy: 'نسخ الرابط',
+    copied: 'تم النسخ',
+    copyFailed: 'تعذّر نسخ الرابط. استخدم رمز QR أو افتح Farcaster على هذا الجهاز.',
+    starting: 'جارٍ تحضير تسجيل الدخول…',
+    waiting: 'في انتظار موافقتك في Farcaster…',
+    connecting: 'جارٍ إنشاء محفظتك…',
+    expired: 'انتهت صلاحية تسجيل الدخول هذا. ابدأ من جديد.',
+    refused: 'رُفض تسجيل الدخول باستخدام Farcaster: لم تجتز الموافقة التحقق.',
+    failed: 'تعذّر إكمال تسجيل الدخول.',
+    retry: 'إعادة المحاولة',
+  },
+})
+
+export type FarcasterStringKey = keyof typeof en

@@ -1,0 +1,89 @@
+/**
+ * Sign In With Farcaster inside the signer frame. The frame asks the gateway
+ * to open a relay channel for the parent's origin (the SIWE domain), keeps the
+ * channel token under a name of its own, and polls the gateway's exchange
+ * until the visitor's Farcaster app has signed; the session token the
+ * exchange answers never leaves this origin. A channel the frame did not
+ * start is unknown here; the gateway checks the signed message, the nonce,
+ * the domain and the fid on the ID registry.
+ */
+
+/** Time between two exchange polls while the visitor approves in their Farcaster app. */
+export const FARCASTER_POLL_MS = 1000
+
+interface Pending {
+  channelToken: string
+  expiresAt: number
+  cancelled: boolean
+  wake?: () => void
+}
+
+const pending = new Map<string, Pending>()
+
+function newChannelName(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/** Why a wait ended without a session: the visitor (or the modal) dropped it, or it ran out. */
+export class FarcasterWaitEnded extends Error {
+  constructor(readonly reason: 'cancelled' | 'expired') {
+    super(reason)
+  }
+}
+
+/** Opens a channel: answers the deep link for the QR code, the frame's name for it and its expiry. */
+export async function startFarcaster(
+  post: (path: string, body: unknown) => Promise<{ channelToken: string; url: string; expiresAt: number }>,
+  origin: string,
+): Promise<{ url: string; channel: string; expiresAt: number }> {
+  const started = await post('/v1/auth/farcaster/start', { origin })
+  const channel = newChannelName()
+  pending.set(channel, { channelToken: started.channelToken, expiresAt: started.expiresAt, cancelled: false })
+  return { url: started.url, channel, expiresAt: started.expiresAt }
+}
+
+/**
+ * Polls the exchange for `channel` until it answers a session token (a
+ * gateway refusal — a dishonest client, a used nonce — rejects with it).
+ * Rejects with `FarcasterWaitEnded` when cancelled or past its expiry.
+ */
+export async function waitForFarcaster(
+  channel: string,
+  exchange: (channelToken: string) => Promise<{ state: 'pending' } | { state: 'completed'; token: string }>,
+  pollMs = FARCASTER_POLL_MS,
+): Promise<string> {
+  const p = pending.get(channel)
+  if (!p) throw new FarcasterWaitEnded('expired')
+  try {
+    for (;;) {
+      if (p.cancelled) throw new FarcasterWaitEnded('cancelled')
+      if (Date.now() >= p.expiresAt) throw new FarcasterWaitEnded('expired')
+      const answer = await exchange(p.channelToken)
+      if (answer.state === 'completed') return answer.token
+      if (p.cancelled) throw new FarcasterWaitEnded('cancelled')
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs)
+        p.wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    }
+  } finally {
+    pending.delete(channel)
+  }
+}
+
+/** Drops a sign-in (the visitor went back); its wait ends. False when the frame holds no such channel. */
+export function cancelFarcaster(channel: string): boolean {
+  const p = pending.get(channel)
+  if (!p) return false
+  pending.delete(channel)
+  p.cancelled = true
+  p.wake?.()
+  return true
+}

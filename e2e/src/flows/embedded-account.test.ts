@@ -1,3 +1,5 @@
+import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto'
+import { base58Decode } from '@polkadot/util-crypto'
 import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Frame, Page } from 'playwright-core'
@@ -283,7 +285,7 @@ describe('embedded wallet account: device approval, update email, key export (is
     ).toBe(newEmail.toLowerCase())
   }, 240_000)
 
-  it("export: a fresh code, then the frame's own card shows the 64-hex key of this address; closing wipes it; the dApp page never received it", async () => {
+  it("export: a fresh code, then the frame's own card shows the 64-hex key of this address and the wallet's Solana key (base58 of seed || public key of the shown Solana address); closing wipes both; the dApp page never received either", async () => {
     const { page, context } = await browser.newPage({ permissions: ['clipboard-read', 'clipboard-write'] })
     await context.addInitScript(RECORD_MESSAGES)
     await gotoDemo(page, demo!.url)
@@ -310,13 +312,38 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(await textOf(view.locator('[role="status"]'))).toBe(
       'Your key is shown in the secure window. Close it there when you are done.',
     )
+    // The Solana key, as Phantom, Solflare and Backpack import it: base58 of 64 bytes, the ed25519 seed
+    // the frame derives from this wallet's secret (the EVM key above), then the shown address's public key.
+    const solanaKey = await textOf(card.locator('[data-export-solana-key]'))
+    const solanaLine = await textOf(card.getByText(/^Solana address: /))
+    const solanaAddress = solanaLine.replace('Solana address: ', '')
+    const solanaBytes = base58Decode(solanaKey)
+    expect(solanaBytes).toHaveLength(64)
+    expect(Buffer.from(solanaBytes.subarray(32))).toEqual(Buffer.from(base58Decode(solanaAddress)))
+    const seed = createHmac('sha256', 'portico embedded wallet / solana ed25519 / v1')
+      .update(Buffer.from(key.slice(2), 'hex'))
+      .digest()
+    expect(Buffer.from(solanaBytes.subarray(0, 32))).toEqual(seed)
+    const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed])
+    const publicKey = createPublicKey(createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }))
+    expect(Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url')).toEqual(
+      Buffer.from(solanaBytes.subarray(32)),
+    )
     await screenshot(page, 'embedded-export-card')
-    await card.getByRole('button', { name: 'Copy key' }).click()
-    await eventually(async () => expect(await textOf(card.locator('[role="status"]'))).toBe('Copied.'))
+    await card.getByRole('button', { name: 'Copy EVM key' }).click()
+    await eventually(async () =>
+      expect(await textOf(card.locator('[role="status"]'))).toBe('EVM key copied.'),
+    )
+    await card.getByRole('button', { name: 'Copy Solana key' }).click()
+    await eventually(async () =>
+      expect(await textOf(card.locator('[role="status"]'))).toBe('Solana key copied.'),
+    )
     await card.getByRole('button', { name: 'Close and hide' }).click()
     await card.waitFor({ state: 'detached' })
     const signer = page.frames().find((f) => f.url().includes('/frame?')) as Frame
-    expect(await signer.evaluate(() => document.body.innerHTML)).not.toContain(key.slice(2))
+    const after = await signer.evaluate(() => document.body.innerHTML)
+    expect(after).not.toContain(key.slice(2))
+    expect(after).not.toContain(solanaKey)
     const status = page.locator(`${sel.view('ExportPrivateKey')} [data-testid="export-key-status"]`)
     await eventually(async () => expect(await status.getAttribute('data-stage')).toBe('closed'))
     await axeLightAndDark(page, 'embedded-export-closed')
@@ -328,6 +355,8 @@ describe('embedded wallet account: device approval, update email, key export (is
     const everything = seen.map((m) => m.data).join('\n')
     expect(everything).toContain('"shown":true')
     expect(everything.toLowerCase()).not.toContain(key.slice(2))
+    expect(everything).not.toContain(solanaKey)
+    expect(everything).not.toContain(solanaKey.slice(0, 40))
     expect(everything).not.toMatch(/[0-9a-f]{64}/i)
   }, 180_000)
 
@@ -349,6 +378,8 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(await textOf(card.locator('h1'))).toBe('مفتاحك الخاص')
     // The key itself stays left to right inside the right-to-left card.
     expect(await card.locator('[data-export-key]').getAttribute('dir')).toBe('ltr')
+    expect(await card.locator('[data-export-solana-key]').getAttribute('dir')).toBe('ltr')
+    expect(await card.locator('[data-action="copy-solana"]').textContent()).toBe('نسخ مفتاح Solana')
     await screenshot(page, 'embedded-export-card-ar')
     await card.locator('[data-action="close"]').click()
     await card.waitFor({ state: 'detached' })

@@ -30,6 +30,7 @@ button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
 .card .warning{color:#a11d1d;font-weight:600;line-height:1.4}
 .card .note{font-size:13px;overflow-wrap:anywhere;min-block-size:1em}
 .card .label{font-size:14px;margin-block:8px 4px}
-.card pre[data-export-key]{user-select:all;direction:ltr;text-align:left;word-break:break-all}
+.card[data-export]{max-block-size:96vh;overflow:auto;box-sizing:border-box}
+.card pre[data-export-key],.card pre[data-export-solana-key]{user-select:all;direction:ltr;text-align:left;word-break:break-all}
 @media (prefers-color-scheme:dark){.card .warning{color:#ffb4a9}}
 `

@@ -1,7 +1,7 @@
 import * as kit from '@solana/kit'
 import { describe, expect, it } from 'vitest'
 import { parseRequest } from './page/protocol.js'
-import { describeSolana, signSolana, solanaSeed, solanaSigner } from './page/solana.js'
+import { describeSolana, signSolana, solanaExport, solanaSeed, solanaSigner } from './page/solana.js'
 import type { SolanaFrameRequest } from './page/solana-protocol.js'
 import { SOLANA_FRAME_CATALOGUE } from './page/solana-strings.js'
 import { base58Encode, fromBase58, isTransactionMessage, parseTransaction } from './page/solana-tx.js'
@@ -60,6 +60,26 @@ describe('embedded wallet, Solana key (issue 14: ed25519 for Solana from the sam
     const bytes = new TextEncoder().encode('hello')
     const signature = await signer.sign(bytes)
     expect(await kit.verifySignature(pair.publicKey, signature as kit.SignatureBytes, bytes)).toBe(true)
+  })
+
+  it('key export: the Solana key is base58 of the 64-byte secret key, the derived seed then its public key, and that public key is the shown address (the form Phantom, Solflare and Backpack import)', async () => {
+    const signer = await solanaSigner(secret)
+    const exported = await solanaExport(secret)
+    if (!exported) throw new Error('Node has Ed25519: the export must carry the Solana key')
+    expect(exported.address).toBe(signer.address)
+    const bytes = fromBase58(exported.key)
+    expect(bytes).toHaveLength(64)
+    expect(bytes.subarray(0, 32)).toEqual(await solanaSeed(secret))
+    expect(bytes.subarray(32)).toEqual(signer.publicKey)
+    expect(base58Encode(bytes.subarray(32))).toBe(exported.address)
+    // @solana/kit reads the same 64 bytes as a keypair (it checks the public half against the seed) and signs as this wallet.
+    const pair = await kit.createKeyPairFromBytes(bytes)
+    expect(await kit.getAddressFromPublicKey(pair.publicKey)).toBe(exported.address)
+    const message = new TextEncoder().encode('moved to another wallet')
+    const signature = await kit.signBytes(pair.privateKey, message)
+    expect(await kit.verifySignature(pair.publicKey, signature, message)).toBe(true)
+    // The secret that was exported from is untouched (the caller wipes it).
+    expect(secret).toEqual(Uint8Array.from({ length: 32 }, (_, i) => i + 1))
   })
 
   it('base58 round-trips, leading zero bytes included', () => {

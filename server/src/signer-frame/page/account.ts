@@ -1,14 +1,15 @@
 import { bytesToHex } from 'viem'
-import { showExportCard } from './export.js'
+import { type ExportedKeys, showExportCard } from './export.js'
 import { loadDeviceShare, reassemble } from './keys.js'
 import type { AccountRequest, FrameError, FrameRequest } from './protocol.js'
+import { solanaExport } from './solana.js'
 
 /**
  * Issue 14 account flows inside the frame: the device-approval wait after a
  * right code (the pending token stays here, in memory: whoever holds it gets
  * the session once the link is approved), the two-code email change, and the
- * key export, whose key is reassembled and shown in this frame's own card —
- * it is never put in a reply to the dApp page.
+ * key export, whose key (and the Solana key derived from it) is reassembled
+ * and shown in this frame's own card — never put in a reply to the dApp page.
  */
 export interface AccountDeps {
   api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T>
@@ -148,16 +149,21 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
       const device = await loadDeviceShare(released.address)
       if (!device) throw deps.refuse({ code: 4100, message: 'Action not allowed' })
       const key = await reassemble(released.address, device, released.share)
-      let hex: string | undefined = bytesToHex(key)
-      key.fill(0)
+      let shown: ExportedKeys | undefined
+      try {
+        // The Solana key is derived from the same secret, when this browser has Ed25519.
+        shown = { address: released.address, key: bytesToHex(key), solana: await solanaExport(key) }
+      } finally {
+        key.fill(0)
+      }
       deps.setUi(true)
       try {
-        await showExportCard(document, { address: released.address, key: hex })
+        await showExportCard(document, shown)
       } finally {
-        hex = undefined
+        shown = undefined
         deps.setUi(false)
       }
-      // Only that the card was shown and closed: the key stays in this frame.
+      // Only that the card was shown and closed: the keys stay in this frame.
       return { shown: true }
     }
   }

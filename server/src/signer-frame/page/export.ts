@@ -1,12 +1,88 @@
-import { ft } from './strings.js'
+import { type FrameStringKey, ft } from './strings.js'
+
+/** What the export card shows: the EVM key, and the Solana one when this browser derives it. */
+export interface ExportedKeys {
+  address: string
+  /** The EVM (secp256k1) private key, 0x and 64 hex digits. */
+  key: string
+  /** The Solana key: base58 of the 64-byte secret key (seed, then public key), and its address. */
+  solana?: { address: string; key: string }
+}
+
+interface KeyBlock {
+  nodes: HTMLElement[]
+  text: HTMLPreElement
+}
+
+/**
+ * One key on the card: the address it belongs to, its label, the key as
+ * selectable left-to-right text, and its own Copy button, which says its
+ * "copied" text only once the clipboard took it (and the failure otherwise).
+ */
+function keyBlock(
+  doc: Document,
+  status: HTMLElement,
+  k: {
+    id: string
+    attr: 'exportKey' | 'exportSolanaKey'
+    action: string
+    wallet: string
+    label: FrameStringKey
+    copy: FrameStringKey
+    copied: FrameStringKey
+    value: string
+  },
+): KeyBlock {
+  const wallet = doc.createElement('p')
+  wallet.className = 'note'
+  wallet.textContent = k.wallet
+  const label = doc.createElement('p')
+  label.id = k.id
+  label.className = 'label'
+  label.textContent = ft(k.label)
+  // A key is left to right whatever the page's script; it stays selectable for a manual copy.
+  const text = doc.createElement('pre')
+  text.dataset[k.attr] = ''
+  text.dir = 'ltr'
+  text.setAttribute('aria-labelledby', k.id)
+  text.tabIndex = 0
+  text.textContent = k.value
+  const row = doc.createElement('div')
+  row.className = 'actions'
+  const copy = doc.createElement('button')
+  copy.type = 'button'
+  copy.textContent = ft(k.copy)
+  copy.dataset.action = k.action
+  row.append(copy)
+  copy.addEventListener('click', () => {
+    status.textContent = ''
+    const clipboard = navigator.clipboard as Clipboard | undefined
+    if (!clipboard) {
+      status.textContent = ft('exportCopyFailed')
+      return
+    }
+    clipboard.writeText(text.textContent ?? '').then(
+      () => {
+        status.textContent = ft(k.copied)
+      },
+      (error: unknown) => {
+        // Said on the card: the visitor can still select the key and copy it by hand.
+        console.warn('[portico signer] copying the key failed', error)
+        status.textContent = ft('exportCopyFailed')
+      },
+    )
+  })
+  return { nodes: [wallet, label, text, row], text }
+}
 
 /**
  * The export card, in the frame's own window (issue 14, key export): the
- * private key as text with a copy button and a plain warning. It never
- * leaves the signer origin (no reply carries it). Close or Escape removes the
- * card and empties the key's text node, so nothing of it stays in the DOM.
+ * private keys as text, each with its copy button, and a plain warning. They
+ * never leave the signer origin (no reply carries them). Close or Escape
+ * removes the card and empties the keys' text nodes, so nothing of them stays
+ * in the DOM.
  */
-export function showExportCard(doc: Document, what: { address: string; key: string }): Promise<void> {
+export function showExportCard(doc: Document, what: ExportedKeys): Promise<void> {
   return new Promise((resolve) => {
     const card = doc.createElement('div')
     card.className = 'card'
@@ -23,64 +99,53 @@ export function showExportCard(doc: Document, what: { address: string; key: stri
     warning.id = 'export-warning'
     warning.className = 'warning'
     warning.textContent = ft('exportWarning')
-    const wallet = doc.createElement('p')
-    wallet.className = 'note'
-    wallet.textContent = ft('exportWallet', { address: what.address })
-    const label = doc.createElement('p')
-    label.id = 'export-key-label'
-    label.className = 'label'
-    label.textContent = ft('exportKeyLabel')
-    // A key is left to right whatever the page's script; it stays selectable for a manual copy.
-    const key = doc.createElement('pre')
-    key.dataset.exportKey = ''
-    key.dir = 'ltr'
-    key.setAttribute('aria-labelledby', 'export-key-label')
-    key.tabIndex = 0
-    key.textContent = what.key
     const status = doc.createElement('p')
     status.className = 'note'
     status.setAttribute('role', 'status')
+    const blocks = [
+      keyBlock(doc, status, {
+        id: 'export-key-label',
+        attr: 'exportKey',
+        action: 'copy',
+        wallet: ft('exportWallet', { address: what.address }),
+        label: 'exportKeyLabel',
+        copy: 'exportCopy',
+        copied: 'exportCopied',
+        value: what.key,
+      }),
+    ]
+    if (what.solana)
+      blocks.push(
+        keyBlock(doc, status, {
+          id: 'export-solana-key-label',
+          attr: 'exportSolanaKey',
+          action: 'copy-solana',
+          wallet: ft('exportSolanaWallet', { address: what.solana.address }),
+          label: 'exportSolanaKeyLabel',
+          copy: 'exportSolanaCopy',
+          copied: 'exportSolanaCopied',
+          value: what.solana.key,
+        }),
+      )
     const actions = doc.createElement('div')
     actions.className = 'actions'
-    const copy = doc.createElement('button')
-    copy.type = 'button'
-    copy.textContent = ft('exportCopy')
-    copy.dataset.action = 'copy'
     const close = doc.createElement('button')
     close.type = 'button'
     close.className = 'primary'
     close.textContent = ft('exportClose')
     close.dataset.action = 'close'
-    actions.append(copy, close)
-    card.append(h, warning, wallet, label, key, status, actions)
+    actions.append(close)
+    card.append(h, warning, ...blocks.flatMap((b) => b.nodes), status, actions)
 
     const done = () => {
       doc.removeEventListener('keydown', onKey)
-      key.textContent = ''
+      for (const b of blocks) b.text.textContent = ''
       card.remove()
       resolve()
     }
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') done()
     }
-    copy.addEventListener('click', () => {
-      const text = key.textContent ?? ''
-      const clipboard = navigator.clipboard as Clipboard | undefined
-      if (!clipboard) {
-        status.textContent = ft('exportCopyFailed')
-        return
-      }
-      clipboard.writeText(text).then(
-        () => {
-          status.textContent = ft('exportCopied')
-        },
-        (error: unknown) => {
-          // Said on the card: the visitor can still select the key and copy it by hand.
-          console.warn('[portico signer] copying the key failed', error)
-          status.textContent = ft('exportCopyFailed')
-        },
-      )
-    })
     close.addEventListener('click', done)
     doc.addEventListener('keydown', onKey)
     doc.body.append(card)

@@ -48,15 +48,14 @@ export interface SolanaSigner {
   sign(bytes: Uint8Array): Promise<Uint8Array>
 }
 
-/** The Solana signer of a wallet secret; the seed lives only inside a non-extractable CryptoKey. */
-export async function solanaSigner(secret: Uint8Array): Promise<SolanaSigner> {
-  const seed = await solanaSeed(secret)
+/** The PKCS#8 form of an ed25519 seed and its public key (read once from an extractable import's JWK `x`). */
+async function ed25519FromSeed(
+  seed: Uint8Array,
+): Promise<{ pkcs8: Uint8Array<ArrayBuffer>; publicKey: Uint8Array }> {
   const pkcs8 = new Uint8Array(PKCS8_PREFIX.length + 32)
   pkcs8.set(PKCS8_PREFIX)
   pkcs8.set(seed, PKCS8_PREFIX.length)
-  seed.fill(0)
   try {
-    // One extractable import only to read the public half (JWK `x`), one non-extractable to sign.
     const readable = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, true, ['sign'])
     const jwk = await crypto.subtle.exportKey('jwk', readable)
     jwk.d = undefined
@@ -64,15 +63,61 @@ export async function solanaSigner(secret: Uint8Array): Promise<SolanaSigner> {
     const publicKey = Uint8Array.from(atob(jwk.x.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
       c.charCodeAt(0),
     )
+    return { pkcs8, publicKey }
+  } catch (error) {
+    pkcs8.fill(0)
+    throw error
+  }
+}
+
+/** The Solana signer of a wallet secret; the seed lives only inside a non-extractable CryptoKey. */
+export async function solanaSigner(secret: Uint8Array): Promise<SolanaSigner> {
+  const seed = await solanaSeed(secret)
+  let pkcs8: Uint8Array<ArrayBuffer> | undefined
+  try {
+    const ed = await ed25519FromSeed(seed)
+    pkcs8 = ed.pkcs8
     const key = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, false, ['sign'])
     return {
-      address: base58Encode(publicKey),
-      publicKey,
+      address: base58Encode(ed.publicKey),
+      publicKey: ed.publicKey,
       sign: async (bytes) =>
         new Uint8Array(await crypto.subtle.sign('Ed25519', key, bytes as Uint8Array<ArrayBuffer>)),
     }
   } finally {
-    pkcs8.fill(0)
+    seed.fill(0)
+    pkcs8?.fill(0)
+  }
+}
+
+/**
+ * The wallet's Solana key as the visitor exports it (issue 14, key export):
+ * base58 of the 64-byte secret key, the 32-byte seed then the 32-byte public
+ * key, which is what Phantom, Solflare and Backpack import as a "private key"
+ * (and `solana-keygen`'s keypair file holds as bytes), with the address it
+ * belongs to. Undefined when this browser has no Ed25519 in WebCrypto (the
+ * export then shows the EVM key alone; logged).
+ */
+export async function solanaExport(
+  secret: Uint8Array,
+): Promise<{ address: string; key: string } | undefined> {
+  const seed = await solanaSeed(secret)
+  const full = new Uint8Array(64)
+  try {
+    const ed = await ed25519FromSeed(seed)
+    ed.pkcs8.fill(0)
+    full.set(seed)
+    full.set(ed.publicKey, 32)
+    return { address: base58Encode(ed.publicKey), key: base58Encode(full) }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'NotSupportedError') {
+      console.warn('[portico signer] this browser has no Ed25519: the export shows the EVM key alone', error)
+      return undefined
+    }
+    throw error
+  } finally {
+    seed.fill(0)
+    full.fill(0)
   }
 }
 

@@ -1,5 +1,5 @@
 import * as kit from '@solana/kit'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parseRequest } from './page/protocol.js'
 import { describeSolana, signSolana, solanaExport, solanaSeed, solanaSigner } from './page/solana.js'
 import type { SolanaFrameRequest } from './page/solana-protocol.js'
@@ -80,6 +80,28 @@ describe('embedded wallet, Solana key (issue 14: ed25519 for Solana from the sam
     expect(await kit.verifySignature(pair.publicKey, signature, message)).toBe(true)
     // The secret that was exported from is untouched (the caller wipes it).
     expect(secret).toEqual(Uint8Array.from({ length: 32 }, (_, i) => i + 1))
+  })
+
+  it('key export in a browser without Ed25519 (WebCrypto NotSupportedError): no Solana key, so the card shows the EVM key alone; any other failure is not hidden', async () => {
+    const real = crypto.subtle.importKey.bind(crypto.subtle)
+    const refuse = (error: Error) =>
+      vi
+        .spyOn(crypto.subtle, 'importKey')
+        .mockImplementation(((...args: Parameters<typeof real>) =>
+          (args[2] as { name?: string }).name === 'Ed25519'
+            ? Promise.reject(error)
+            : real(...args)) as typeof crypto.subtle.importKey)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      refuse(new DOMException('Unrecognized name.', 'NotSupportedError'))
+      expect(await solanaExport(secret)).toBeUndefined()
+      expect(warn).toHaveBeenCalledOnce()
+      vi.mocked(crypto.subtle.importKey).mockRestore()
+      refuse(new Error('boom'))
+      await expect(solanaExport(secret)).rejects.toThrow('boom')
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('base58 round-trips, leading zero bytes included', () => {

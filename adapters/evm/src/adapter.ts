@@ -30,9 +30,7 @@ import {
   EvmClientNotLoadedError,
   InvalidWalletResponseError,
   parseAccounts,
-  parseChainId,
   parseSignature,
-  parseTransactionHash,
   toAccountRecords,
   walletRequest,
 } from './provider/index.js'

@@ -13,6 +13,9 @@ import type { AdapterRegistry } from '../networks/index.js'
 import type { Store } from '../state/index.js'
 import type { AccountsService } from './accounts.js'
 
+/** Reads after a transaction, counting the first: a failing read is retried until this many. */
+const AFTER_TRANSACTION_READS = 4
+
 /** Reads the native balance once per refresh; the token source may share it. */
 export type NativeBalanceReader = () => Promise<Balance>
 
@@ -134,7 +137,15 @@ export class BalanceService {
     const { namespace: ns, hash } = tx
     const caipNetworkId = tx.caipNetworkId ?? this.deps.store.getState().networks.active[ns]
     const adapter = this.deps.adapters.find(ns)
-    const reread = () => void this.refresh(ns, { fresh: hash })
+    // A read that fails (a node mid-block, say) is tried again, a few times, SPEC §9's interval apart.
+    let tries = 0
+    const reread = () =>
+      void this.refresh(ns, { fresh: hash }).then(() => {
+        if (this.disposed || !this.deps.accounts.get(ns)?.balanceError) return
+        if (++tries >= AFTER_TRANSACTION_READS) return
+        schedule(reread, this.deps.pollingIntervalMs ?? RPC_POLLING_INTERVAL_MS)
+      })
+    const schedule = this.deps.schedule ?? ((fn, ms) => void setTimeout(fn, ms))
     if (adapter?.waitForTransaction && caipNetworkId) {
       let waited: Promise<unknown>
       try {
@@ -149,7 +160,6 @@ export class BalanceService {
       return
     }
     reread()
-    const schedule = this.deps.schedule ?? ((fn, ms) => void setTimeout(fn, ms))
     schedule(reread, this.deps.pollingIntervalMs ?? RPC_POLLING_INTERVAL_MS)
   }
 
@@ -179,7 +189,7 @@ export class BalanceService {
     let native: Promise<void> | undefined
     if (unsupported) {
       // The wallet's chain is not configured: the last network's balance no longer applies.
-      this.deps.accounts.update(ns, { balance: undefined, balanceSymbol: undefined })
+      this.deps.accounts.update(ns, { balance: undefined, balanceSymbol: undefined, balanceError: undefined })
     } else {
       native = (async () => {
         try {
@@ -188,12 +198,17 @@ export class BalanceService {
           this.deps.accounts.update(ns, {
             balance: this.deps.format(balance.value, balance.decimals),
             balanceSymbol: balance.symbol,
+            balanceError: undefined,
           })
         } catch (error) {
           this.deps.logger.warn('Portico: balance fetch failed', error)
           // The balance on screen may be another chain's or account's: it no longer applies.
           if (this.isCurrent(ns, address, caipNetworkId))
-            this.deps.accounts.update(ns, { balance: undefined, balanceSymbol: undefined })
+            this.deps.accounts.update(ns, {
+              balance: undefined,
+              balanceSymbol: undefined,
+              balanceError: error instanceof Error && error.message ? error.message : 'Balance unavailable',
+            })
         }
       })()
     }

@@ -168,7 +168,7 @@ export class ConnectionSessions {
       ...accountLocation(selected, this.deps.networks.find(network)),
       allAccounts: accounts,
       ...(current?.address !== address
-        ? { balance: undefined, balanceSymbol: undefined, tokenBalance: [] }
+        ? { balance: undefined, balanceSymbol: undefined, balanceError: undefined, tokenBalance: [] }
         : {}),
     })
     if (current?.address !== address) {

@@ -89,6 +89,12 @@ export interface AccountState {
   farcasterUrl?: string
   shouldUpdateToAddress?: string
   balanceLoading: boolean
+  /**
+   * Why the last native balance read failed (the adapter's message); cleared by
+   * a successful read. `balance` is then undefined: a UI shows "unavailable",
+   * not an empty or stale amount.
+   */
+  balanceError?: string
   /** Epoch ms of the last failed balance fetch (retry blocked for 30 s after it). */
   lastRetry?: number
   /**

@@ -216,6 +216,36 @@ describe('balances are re-read after a transaction (SPEC §3 balance/tokenBalanc
     await until(() => expect(t.usdcShown()).toBe('1000000'))
   })
 
+  it(`a failed native read after an included transaction says so (balanceError, no stale amount) and is tried again RPC_POLLING_INTERVAL_MS (${RPC_POLLING_INTERVAL_MS} ms) apart, at most 4 reads`, async () => {
+    const t = setup({ wait: true })
+    current = t.portico
+    await connected(t.portico, t.count)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let failures = 1
+    t.adapter.balanceImpl = async () => {
+      if (failures-- > 0) throw new Error('node mid-block')
+      return t.chain.native
+    }
+    t.chain.native = ether(9_995n)
+    await send(t.portico)
+    t.mined.resolve()
+    await until(() => expect(t.account()?.balanceError).toBe('node mid-block'))
+    expect(t.account()?.balance).toBeUndefined()
+    expect(t.count('getBalance')).toBe(2)
+    await vi.advanceTimersByTimeAsync(RPC_POLLING_INTERVAL_MS)
+    await until(() => expect(t.account()?.balance).toBe('9995.000'))
+    expect(t.account()?.balanceError).toBeUndefined()
+    expect(t.count('getBalance')).toBe(3)
+
+    // A node that stays down: the reads stop after 4, the error stays shown.
+    failures = 100
+    await send(t.portico)
+    await until(() => expect(t.account()?.balanceError).toBe('node mid-block'))
+    for (let i = 0; i < 6; i++) await vi.advanceTimersByTimeAsync(RPC_POLLING_INTERVAL_MS)
+    expect(t.count('getBalance')).toBe(3 + 4)
+    expect(t.account()?.balanceError).toBe('node mid-block')
+  })
+
   it('a rejected sendTransaction re-reads nothing; destroy() cancels the pending re-read', async () => {
     const t = setup()
     current = t.portico

@@ -1,9 +1,15 @@
 import { createPortico } from '@portico/core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { embeddedWalletPlugin, resolveTimeouts } from './index.js'
 import { registrations } from './plugin.js'
 
 describe('SPEC §9 time-outs of the embedded wallet', () => {
+  // createPortico subscribes to the connector, which starts loading the controller lazily:
+  // let that import finish before the environment is torn down.
+  afterAll(async () => {
+    await import('./controller/index.js')
+  })
+
   it('default to SPEC: frame load 20 s ("Network Error"), email/OTP request 120 s ("Embedded Wallet Request Timed Out")', () => {
     expect(resolveTimeouts({})).toEqual({ loadTimeoutMs: 20_000, requestTimeoutMs: 120_000 })
   })

@@ -46,7 +46,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   })
-  // An idle client losing its connection must not crash the process.
+  // An idle client losing its connection must not crash the process: the pool drops it, and
+  // the next request opens a new one or fails with the cause (health check → 503, logged).
   pool.on('error', () => {})
   const text = new Map<string, string>()
   const convert = (sql: string) => {
@@ -68,6 +69,14 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     },
     async batch(statements) {
       const client = await pool.connect()
+      // A checked-out client has no pool listener: without this one, a connection the server
+      // ends mid-batch would emit 'error' unheard and crash the process. The query in flight
+      // is rejected as well, so the batch fails with the cause; the client is then discarded.
+      let lost: Error | undefined
+      const onLost = (error: Error) => {
+        lost = error
+      }
+      client.on('error', onLost)
       try {
         await client.query('BEGIN')
         const counts: number[] = []
@@ -80,10 +89,13 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
         await client.query('COMMIT')
         return counts
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
+        // The batch's own error is the one to report; a failed ROLLBACK (the connection is
+        // gone) only means the client must not go back to the pool.
+        if (!lost) await client.query('ROLLBACK').catch((e: Error) => (lost = e))
         throw error
       } finally {
-        client.release()
+        client.removeListener('error', onLost)
+        client.release(lost)
       }
     },
     async close() {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../test-helpers/databases.js'
 import {
   BatchConditionError,
@@ -88,6 +89,38 @@ describe('PostgreSQL durability', () => {
       )
       expect(rows.map((r) => r[0]?.synchronous_commit)).toEqual(['on', 'on', 'on', 'on'])
     } finally {
+      await db.close()
+      await tdb.drop()
+    }
+  })
+})
+
+describe('PostgreSQL connection loss', () => {
+  it('a batch whose connection the server ends fails with the cause; the process does not crash and the next query reconnects', async () => {
+    const tdb = await createTestDatabase('postgres')
+    const db = await openDatabase({ databaseUrl: tdb.url, dataDir: '/nonexistent' })
+    const admin = new pg.Client({ connectionString: inject('pgUrl') })
+    await admin.connect()
+    try {
+      const name = new URL(tdb.url).pathname.slice(1)
+      const running = db.batch([{ sql: 'SELECT pg_sleep(5)' }])
+      // Wait until the batch's statement is on the server, then end its connection.
+      let pid: number | undefined
+      for (let i = 0; i < 100 && pid === undefined; i++) {
+        const r = await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'SELECT pg_sleep%'",
+          [name],
+        )
+        pid = r.rows[0]?.pid
+        if (pid === undefined) await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(pid).toBeTypeOf('number')
+      await admin.query('SELECT pg_terminate_backend($1)', [pid])
+      await expect(running).rejects.toThrow(/terminat/i)
+      // The dead client was not handed back to the pool: a new query works.
+      expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
+    } finally {
+      await admin.end()
       await db.close()
       await tdb.drop()
     }

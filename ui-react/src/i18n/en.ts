@@ -83,6 +83,7 @@ export const en = {
   activityHoursAgo: '{n} h ago',
   activityDaysAgo: '{n} d ago',
   balanceLoading: 'Loading balance…',
+  balanceUnavailable: 'Balance unavailable',
   tokenBalanceUnavailable: 'Token Balance Unavailable',
   tokensLoading: 'Loading tokens…',
   retryIn: 'Try again in {n} s',

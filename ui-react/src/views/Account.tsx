@@ -79,8 +79,20 @@ export default function AccountView() {
             ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
             : account.balanceLoading
               ? t('balanceLoading')
-              : ''}
+              : account.balanceError
+                ? t('balanceUnavailable')
+                : ''}
         </div>
+        {account.balance === undefined && account.balanceError && !account.balanceLoading ? (
+          <button
+            type="button"
+            className="chip"
+            data-testid="account-balance-retry"
+            onClick={() => void portico.refreshBalance(account.namespace)}
+          >
+            {t('tryAgain')}
+          </button>
+        ) : null}
         <div className="chip-row">
           <button type="button" className="chip" onClick={copy} aria-label={t(COPY_LABEL[copied])}>
             {copied === 'copied' ? <CheckIcon /> : <CopyIcon />}

@@ -154,11 +154,12 @@ describe('Network switch', () => {
     expect(t.portico.getState().networks.active.eip155).toBe(localNet.caipNetworkId)
   })
 
-  it("a failed native balance read after a chain switch does not leave the previous chain's balance on screen", async () => {
+  it("a failed native balance read after a chain switch does not leave the previous chain's balance on screen: it says 'Balance unavailable', and Try again reads it", async () => {
+    let down = true
     const { t, view } = await openAccount({
       wallet: {
         balance: async (id) => {
-          if (id === 'eip155:31338') throw new Error('rpc down')
+          if (id === 'eip155:31338' && down) throw new Error('rpc down')
         },
       },
     })
@@ -169,7 +170,15 @@ describe('Network switch', () => {
     await waitFor(() => t.portico.getState().accounts.eip155?.balanceLoading === false)
     const shown = modalRoot().querySelector('[data-testid="account-balance"]')?.textContent ?? ''
     expect(shown).not.toContain('10000.123')
+    expect(shown).toBe('Balance unavailable')
     expect(t.portico.getState().accounts.eip155?.balance).toBeUndefined()
+    expect(t.portico.getState().accounts.eip155?.balanceError).toBe('rpc down')
+    down = false
+    await click(await waitFor(() => modalRoot().querySelector('[data-testid="account-balance-retry"]')))
+    await waitFor(() => t.portico.getState().accounts.eip155?.balance !== undefined)
+    expect(modalRoot().querySelector('[data-testid="account-balance"]')?.textContent).toMatch(/ ETH$/)
+    expect(modalRoot().querySelector('[data-testid="account-balance-retry"]')).toBeNull()
+    expect(t.portico.getState().accounts.eip155?.balanceError).toBeUndefined()
   })
 })
 

@@ -79,15 +79,14 @@ function rememberLoaded(src: string) {
 }
 
 /**
- * Image preloads wait for the next task, all in one: the rows a click or a
- * keystroke brings are painted first (React runs the effects of such a render
- * before the browser paints), and a row scrolled past before then starts no
- * request at all. While a list scrolls they wait until it has been still for
+ * Image preloads wait for the next task: the rows a click or a keystroke
+ * brings are painted first (React runs the effects of such a render before
+ * the browser paints), and a row scrolled past before then starts no request
+ * at all. While a list scrolls they wait until it has been still for
  * `IMAGE_SCROLL_SETTLE_MS` (see `holdImagePreloads`): a fling through the
  * directory loads, parses and paints no image for the rows it only passes.
+ * Each image keeps its own timer (no shared queue a lost timer could stall).
  */
-const pendingPreloads = new Set<() => void>()
-let preloadTimer: ReturnType<typeof setTimeout> | undefined
 let heldUntil = 0
 /** How long a list must be still before the images of its rows are requested. */
 export const IMAGE_SCROLL_SETTLE_MS = 120
@@ -95,22 +94,15 @@ export const IMAGE_SCROLL_SETTLE_MS = 120
 export function holdImagePreloads(): void {
   heldUntil = Date.now() + IMAGE_SCROLL_SETTLE_MS
 }
-function flushPreloads() {
-  const wait = heldUntil - Date.now()
-  if (wait > 0) {
-    preloadTimer = setTimeout(flushPreloads, wait)
-    return
-  }
-  preloadTimer = undefined
-  const starts = [...pendingPreloads]
-  pendingPreloads.clear()
-  for (const s of starts) s()
-}
 function startSoon(start: () => void): () => void {
-  pendingPreloads.add(start)
-  if (preloadTimer === undefined)
-    preloadTimer = setTimeout(flushPreloads, Math.max(0, heldUntil - Date.now()))
-  return () => pendingPreloads.delete(start)
+  let timer: ReturnType<typeof setTimeout>
+  const tick = () => {
+    const wait = heldUntil - Date.now()
+    if (wait > 0) timer = setTimeout(tick, wait)
+    else start()
+  }
+  timer = setTimeout(tick, Math.max(0, heldUntil - Date.now()))
+  return () => clearTimeout(timer)
 }
 
 /**

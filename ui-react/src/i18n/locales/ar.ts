@@ -78,6 +78,7 @@ export const ar: PorticoStrings = {
   activityHoursAgo: 'منذ {n} ساعة',
   activityDaysAgo: 'منذ {n} يوم',
   balanceLoading: 'جارٍ تحميل الرصيد…',
+  balanceUnavailable: 'الرصيد غير متاح',
   tokenBalanceUnavailable: 'رصيد الرموز غير متاح',
   tokensLoading: 'جارٍ تحميل الرموز…',
   retryIn: 'أعد المحاولة بعد {n} ثانية',

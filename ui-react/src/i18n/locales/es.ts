@@ -80,6 +80,7 @@ export const es: PorticoStrings = {
   activityHoursAgo: 'hace {n} h',
   activityDaysAgo: 'hace {n} d',
   balanceLoading: 'Cargando saldo…',
+  balanceUnavailable: 'Saldo no disponible',
   tokenBalanceUnavailable: 'Saldo de tokens no disponible',
   tokensLoading: 'Cargando tokens…',
   retryIn: 'Reintentar en {n} s',

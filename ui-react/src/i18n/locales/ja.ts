@@ -78,6 +78,7 @@ export const ja: PorticoStrings = {
   activityHoursAgo: '{n} 時間前',
   activityDaysAgo: '{n} 日前',
   balanceLoading: '残高を読み込み中…',
+  balanceUnavailable: '残高を取得できません',
   tokenBalanceUnavailable: 'トークン残高を取得できません',
   tokensLoading: 'トークンを読み込み中…',
   retryIn: '{n} 秒後に再試行',

@@ -78,6 +78,7 @@ export const zh: PorticoStrings = {
   activityHoursAgo: '{n} 小时前',
   activityDaysAgo: '{n} 天前',
   balanceLoading: '正在加载余额…',
+  balanceUnavailable: '余额不可用',
   tokenBalanceUnavailable: '代币余额不可用',
   tokensLoading: '正在加载代币…',
   retryIn: '{n} 秒后重试',

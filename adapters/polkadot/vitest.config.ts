@@ -8,6 +8,8 @@ export default defineProject({
   test: {
     name: 'adapter-polkadot',
     environment: 'node',
+    // Files take turns on the shared chopsticks chain (blocks are built on request).
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     globalSetup: ['./src/test-helpers/global-setup.ts'],

@@ -8,6 +8,8 @@ export default defineProject({
   test: {
     name: 'plugin-names',
     environment: 'node',
+    // One devnet and gateway for every file (global setup): files take turns.
+    fileParallelism: false,
     globalSetup: ['./src/test-helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

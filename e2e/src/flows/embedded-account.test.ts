@@ -158,8 +158,12 @@ describe('embedded wallet account: device approval, update email, key export (is
     await gotoDemo(first.page, demo!.url)
     const one = await firstLogin(first.page, email)
 
-    // The gateway holds one code per address per 30 s: the second device asks after that.
-    await new Promise((r) => setTimeout(r, Math.max(0, one.since + COOLDOWN_MS + 1000 - Date.now())))
+    // The gateway holds one code per address per 30 s: the second device asks after that. The first
+    // code's time is moved here to the past (embedded-email waits out the cool-down on a real clock).
+    await gateway!.db.query('UPDATE auth_email_codes SET sent_at = ? WHERE email = ?', [
+      one.since - COOLDOWN_MS - 1000,
+      email,
+    ])
     const second = await browser.newPage()
     await gotoDemo(second.page, demo!.url)
     const since = await typeLoginCode(second.page, email)
@@ -270,7 +274,16 @@ describe('embedded wallet account: device approval, update email, key export (is
     // (the device followed the account) and no passphrase (this device keeps its share).
     await account.getByRole('button', { name: 'Disconnect' }).click()
     await page.locator(sel.connectButton).waitFor({ timeout: 10_000 })
-    await page.waitForTimeout(Math.max(0, firstSince + COOLDOWN_MS + 1000 - Date.now()))
+    // This page asked for a login code at firstSince: SPEC's 30 s cool-down (kept in the page's
+    // storage) is moved to the past here; embedded-email waits it out on a real clock.
+    await page.evaluate(
+      ([key, at]) => {
+        const stored = JSON.parse(localStorage.getItem(key as string) ?? 'null') as { v?: number } | null
+        if (typeof stored?.v !== 'number') throw new Error(`no stored login time under ${key}`)
+        localStorage.setItem(key as string, JSON.stringify({ ...stored, v: at }))
+      },
+      ['portico:portico.embeddedWallet.lastEmailLogin', firstSince - COOLDOWN_MS - 1000],
+    )
     await typeLoginCode(page, newEmail)
     await connected(page)
     expect((await porticoState(page)).accounts.eip155!.address).toBe(address)

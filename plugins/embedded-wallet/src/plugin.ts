@@ -12,6 +12,7 @@ import {
 } from '@portico/core'
 import { registerAccountViews } from './account-actions.js'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
+import { followUserNetwork, userLocation } from './wallet-user.js'
 
 declare module '@portico/core' {
   interface Views {
@@ -153,6 +154,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       const unknown = (options.socialProviders ?? []).filter((p) => !SOCIAL_PROVIDERS.includes(p))
       if (unknown.length)
         ctx.logger.warn(`embedded-wallet: unknown social providers ignored: ${unknown.join(', ')}`)
+      /** The namespaces showing a login's user: their chainId / accounts follow network switches. */
+      const withUser = new Set<ChainNamespace>()
       const reg: EmbeddedWalletRegistration = {
         portico: ctx.portico,
         controller: undefined,
@@ -173,11 +176,18 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
               : EMBEDDED_NAMESPACES.filter((ns) => ns === 'eip155' || ctx.getState().accounts[ns]?.user)
             for (const ns of shown) {
               const address = ns === 'solana' ? (user?.solanaAddress ?? '') : (user?.address ?? '')
+              if (user) withUser.add(ns)
+              else withUser.delete(ns)
+              const name =
+                user?.provider || user?.farcaster ? { userName: user.email } : { email: user?.email }
               ctx.updateAccount?.(ns, {
                 user: user
-                  ? user.provider || user.farcaster
-                    ? { userName: user.email, address, preferredAccountType: 'eoa' }
-                    : { email: user.email, address, preferredAccountType: 'eoa' }
+                  ? {
+                      ...name,
+                      address,
+                      ...userLocation(ctx.getState(), ns, address),
+                      preferredAccountType: 'eoa',
+                    }
                   : undefined,
                 socialProvider: user?.provider,
               })
@@ -217,6 +227,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         },
       }
       const unregister = ctx.registerConnector?.(provider)
+      const unfollow = followUserNetwork(ctx, withUser)
       if (options.views !== false) {
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
@@ -236,6 +247,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       return () => {
         if (reg.farcaster) ctx.events.off('AUTH_CONNECTOR_RELOAD', reload)
         unregister?.()
+        unfollow()
         reg.controller?.destroy()
         registrations.delete(ctx.portico)
       }

@@ -1,6 +1,6 @@
 import { createHmac, createPrivateKey, createPublicKey } from 'node:crypto'
 import { base58Decode } from '@polkadot/util-crypto'
-import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Frame, Page } from 'playwright-core'
 import { privateKeyToAddress } from 'viem/accounts'
@@ -62,6 +62,7 @@ describe('embedded wallet account: device approval, update email, key export (is
           caipNetworkId: `eip155:${c.chainId}`,
           name: `Anvil ${c.chainId}`,
           rpcUrl: c.rpcUrl,
+          multicall3: getEvmFixtures().multicall3,
         })),
         embeddedWallet: {
           secret: 'e2e-secret-e2e-secret-e2e-secret-8910',
@@ -269,6 +270,8 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(name.endsWith('example.com')).toBe(true)
     expect(newEmail.startsWith(name.split('…')[0]!)).toBe(true)
     await screenshot(page, 'embedded-Account-new-email')
+    // The gateway read the balances (SPEC §8 "Token Balance Unavailable" would mean it could not).
+    expect(await account.getByTestId('token-error').count()).toBe(0)
 
     // Sign out and log in with the new address on this device: the same wallet, no approval link
     // (the device followed the account) and no passphrase (this device keeps its share).

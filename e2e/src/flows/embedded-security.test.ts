@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
@@ -120,6 +120,7 @@ describe('embedded wallet security (issue 14)', () => {
           caipNetworkId: `eip155:${c.chainId}`,
           name: `Anvil ${c.chainId}`,
           rpcUrl: c.rpcUrl,
+          multicall3: getEvmFixtures().multicall3,
         })),
         embeddedWallet: {
           secret: 'e2e-secret-e2e-secret-e2e-secret-4567',

@@ -2,6 +2,7 @@ import { createHmac, createPrivateKey, createPublicKey, verify } from 'node:cryp
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import {
+  getEvmFixtures,
   loginCodeOf,
   type SmtpCatcher,
   type SolanaDevnet,
@@ -101,6 +102,7 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
           caipNetworkId: `eip155:${c.chainId}`,
           name: `Anvil ${c.chainId}`,
           rpcUrl: c.rpcUrl,
+          multicall3: getEvmFixtures().multicall3,
         })),
         embeddedWallet: {
           secret: 'e2e-secret-e2e-secret-e2e-secret-solana',

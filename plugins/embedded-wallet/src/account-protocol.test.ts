@@ -1,6 +1,5 @@
 import { createPortico } from '@portico/core'
 import { describe, expect, it } from 'vitest'
-import { isEmailLoginAccount } from './account-actions.js'
 import {
   parseDevicePoll,
   parseEmailChangeStep,
@@ -9,6 +8,7 @@ import {
   parseLoginAnswer,
 } from './account-protocol.js'
 import { embeddedWalletPlugin } from './index.js'
+import { isEmailLoginAccount } from './plugin.js'
 import { frameRequest } from './protocol.js'
 
 const ADDRESS = `0x${'ab'.repeat(20)}`

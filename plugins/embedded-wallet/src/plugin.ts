@@ -1,18 +1,21 @@
 import {
+  type AccountState,
+  type CaipAddress,
   type ChainNamespace,
   type ConnectorProvider,
   definePlugin,
   EMBEDDED_IFRAME_LOAD_TIMEOUT_MS,
   EMBEDDED_REQUEST_TIMEOUT_MS,
   type Plugin,
+  type PluginContext,
   type Portico,
   PorticoError,
+  type PorticoState,
   SOCIAL_PROVIDERS,
   type SocialProvider,
+  type WalletUser,
 } from '@portico/core'
-import { registerAccountViews } from './account-actions.js'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
-import { followUserNetwork, userLocation } from './wallet-user.js'
 
 declare module '@portico/core' {
   interface Views {
@@ -26,6 +29,50 @@ declare module '@portico/core' {
     /** Account action of an email login: a fresh code, then the key in the signer frame's own card. */
     ExportPrivateKey: undefined
   }
+}
+
+/** An account of an email login through this plugin's connector (a social login has no email to change or re-prove). */
+export const isEmailLoginAccount = (account: Readonly<Partial<AccountState>>): boolean =>
+  account.connectorId === 'embeddedWallet' &&
+  typeof account.user?.email === 'string' &&
+  !account.socialProvider
+
+/**
+ * Issue 14's screens besides login: EmailVerifyDevice (after a code, on a
+ * new device) and two Account actions of an email login, Update email and
+ * Export private key. Labels are plain data in every shipped locale, so the
+ * registration loads no UI code; the views are lazy chunks.
+ */
+export function registerAccountViews(ctx: Pick<PluginContext, 'registerView' | 'registerAccountAction'>) {
+  ctx.registerView('EmailVerifyDevice', () => import('./react/EmailVerifyDevice.js'))
+  ctx.registerView('UpdateEmailWallet', () => import('./react/account/UpdateEmail.js'))
+  ctx.registerView('ExportPrivateKey', () => import('./react/account/ExportKey.js'))
+  ctx.registerAccountAction({
+    id: 'embedded-update-email',
+    label: 'Update email',
+    labels: {
+      es: 'Cambiar correo electrónico',
+      zh: '更改电子邮件',
+      ja: 'メールアドレスを変更',
+      ar: 'تغيير البريد الإلكتروني',
+    },
+    view: 'UpdateEmailWallet',
+    namespaces: ['eip155'],
+    when: isEmailLoginAccount,
+  })
+  ctx.registerAccountAction({
+    id: 'embedded-export-key',
+    label: 'Export private key',
+    labels: {
+      es: 'Exportar clave privada',
+      zh: '导出私钥',
+      ja: '秘密鍵をエクスポート',
+      ar: 'تصدير المفتاح الخاص',
+    },
+    view: 'ExportPrivateKey',
+    namespaces: ['eip155'],
+    when: isEmailLoginAccount,
+  })
 }
 
 /** The namespaces the embedded wallet holds keys for (issue 14: secp256k1 for EVM, ed25519 for Solana). */
@@ -252,5 +299,38 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         registrations.delete(ctx.portico)
       }
     },
+  })
+}
+
+/**
+ * SPEC §3 Wallet user's `chainId` and `accounts` for a login shown on `ns`: the
+ * namespace's active network (EVM as a number, others as the CAIP-2 reference)
+ * and the one account the frame holds there. Empty while no network is active.
+ */
+export function userLocation(
+  state: PorticoState,
+  ns: ChainNamespace,
+  address: string | undefined,
+): Pick<WalletUser, 'chainId' | 'accounts'> {
+  const network = state.networks.active[ns]
+  if (!network || !address) return {}
+  const reference = network.slice(network.indexOf(':') + 1)
+  const chainId = ns === 'eip155' && /^[0-9]+$/.test(reference) ? Number(reference) : reference
+  const caipAddress = `${network}:${address}` as CaipAddress
+  return { chainId, accounts: [{ namespace: ns, address, caipAddress, type: 'eoa' }] }
+}
+
+/**
+ * Keeps `user.chainId` / `user.accounts` true after a network switch, on the
+ * namespaces `shown` names (those the embedded wallet put a user on).
+ */
+export function followUserNetwork(ctx: PluginContext, shown: ReadonlySet<ChainNamespace>): () => void {
+  return ctx.subscribe((state, previous) => {
+    for (const ns of shown) {
+      const user = state.accounts[ns]?.user
+      if (!user || state.networks.active[ns] === previous.networks.active[ns]) continue
+      const { chainId, accounts } = userLocation(state, ns, user.address)
+      ctx.updateAccount?.(ns, { user: { ...user, chainId, accounts } })
+    }
   })
 }

@@ -1,6 +1,5 @@
-import { definePlugin, type Plugin, type Portico } from '@portico/core'
+import { definePlugin, type NameResolver, type Plugin, type Portico } from '@portico/core'
 import type { NamesController, NamesControllerOptions } from './controller/index.js'
-import { createEnsResolver, createZoneResolver } from './resolve.js'
 
 /** The Account action's label; here, so the registration (first load) carries no other text. */
 export const NAMES_ACTION_LABEL = 'Choose a name'
@@ -75,14 +74,19 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
       }
       registrations.set(ctx.portico, reg)
       // Send's receiver field resolves names of this zone through the gateway (no view code needed).
+      // The lookups load with the first name typed in Send (lazy, like the views).
       const unregisterResolver = ctx.registerNameResolver?.(
-        createZoneResolver(reg.options.api, reg.options.zone),
+        lazyResolver(async () =>
+          (await loadResolvers()).createZoneResolver(reg.options.api, reg.options.zone),
+        ),
       )
       // …and ENS names (`alice.eth`) on EVM accounts, through the gateway's forward lookup.
       const unregisterEns = ctx.registerNameResolver?.(
-        createEnsResolver(
-          ctx.options.apiUrl ? ctx.api.blockchain : undefined,
-          () => ctx.getState().networks.active.eip155,
+        lazyResolver(async () =>
+          (await loadResolvers()).createEnsResolver(
+            ctx.options.apiUrl ? ctx.api.blockchain : undefined,
+            () => ctx.getState().networks.active.eip155,
+          ),
         ),
       )
       if (options.views !== false) {
@@ -115,4 +119,19 @@ export function namesPlugin(options: NamesPluginOptions = {}): Plugin {
       }
     },
   })
+}
+
+const loadResolvers = () => import('./resolve.js')
+
+/** A resolver made on its first call (its module loads then), the same one afterwards. */
+function lazyResolver(make: () => Promise<NameResolver>): NameResolver {
+  let made: Promise<NameResolver> | undefined
+  return async (params) => {
+    // A failed load (a chunk request that failed) is tried again on the next call.
+    made ??= make().catch((error: unknown) => {
+      made = undefined
+      throw error
+    })
+    return (await made)(params)
+  }
 }

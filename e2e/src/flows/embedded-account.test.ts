@@ -230,7 +230,7 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect((await porticoState(second.page)).accounts.eip155!.address).toBe(one.address)
   }, 240_000)
 
-  it('update email: a code to the old address, then to the new; the new email is the account name (shortened past 30 characters); logging in with it reaches the same wallet', async () => {
+  it('update email: a code to the old address, then to the new ("Send a new code" refused with "Please try again after N seconds" before 30 s; after it a new code replaces the old); the new email is the account name (shortened past 30 characters); logging in with it reaches the same wallet', async () => {
     const { page } = await browser.newPage()
     await gotoDemo(page, demo!.url)
     const oldEmail = `upd-${Date.now()}@example.com`
@@ -254,7 +254,32 @@ describe('embedded wallet account: device approval, update email, key export (is
     await eventually(async () => expect(await step.getAttribute('data-stage')).toBe('old'), 20_000)
     expect(await textOf(step.locator('[data-testid="code-email"]'))).toBe(oldEmail)
     await axeLightAndDark(page, 'embedded-UpdateEmail-old-code')
+    const firstOldCode = loginCodeOf(await mailTo(oldEmail, 'change your email', since)) as string
+    // "Send a new code" waits out SPEC's 30 s cool-down, in SPEC §8's words.
+    const resend = step.locator('[data-testid="code-resend"]')
+    expect(await textOf(resend)).toMatch(/^Send a new code in [0-9]+ s$/)
+    await resend.click()
+    const early = /^Please try again after ([0-9]+) seconds$/.exec(
+      await textOf(step.locator('[data-testid="code-error"]')),
+    )
+    expect(Number(early?.[1])).toBeGreaterThan(0)
+    expect(Number(early?.[1])).toBeLessThanOrEqual(30)
+    // The view counts from the mail it showed (in memory, like the device link's): this waits it out
+    // on a real clock, and the gateway's own 30 s (kept in auth_email_changes.sent_at) with it.
+    await eventually(async () => expect(await textOf(resend)).toBe('Send a new code'), 40_000)
+    since = Date.now()
+    await resend.click()
+    expect(await textOf(step.locator('[data-testid="code-resent"]'))).toBe(
+      'A new code is on its way. The previous one no longer works.',
+    )
+    expect(await step.getAttribute('data-stage')).toBe('old')
     const oldCode = loginCodeOf(await mailTo(oldEmail, 'change your email', since)) as string
+    // The new code replaced the first one (a 1-in-a-million repeat of the same digits is skipped).
+    if (firstOldCode !== oldCode) {
+      await step.getByRole('textbox', { name: 'Code' }).fill(firstOldCode)
+      expect(await textOf(step.locator('[data-testid="code-error"]'))).toBe('Wrong code. 4 tries left.')
+      expect(await step.getAttribute('data-stage')).toBe('old')
+    }
     since = Date.now()
     await step.getByRole('textbox', { name: 'Code' }).fill(oldCode)
     await eventually(async () => expect(await step.getAttribute('data-stage')).toBe('new'), 20_000)

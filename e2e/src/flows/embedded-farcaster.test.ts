@@ -13,6 +13,7 @@ import { type DemoProxy, screenshot, serveDemoWith, snapshotChains, useBrowser }
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import {
   dialog,
+  eventually,
   expectAccountAfterConnect,
   expectView,
   gotoDemo,
@@ -98,7 +99,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     await restore?.()
   })
 
-  it('Connect → Farcaster → QR and deep link → the dev client approves → connected as @portico-dev with an address in Account → reload keeps it → sign-out ends it', async () => {
+  it('Connect → Farcaster → QR and deep link → the dev client approves → connected as @portico-dev with an address in Account → balance, and Send after Approve moves 0.1 ETH → reload keeps it → sign-out ends it', async () => {
     const { page, context } = await browser.newPage()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(demo!.url).origin,
@@ -134,6 +135,47 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     expect(await textOf(account.locator('[data-testid="account-name"]'))).toBe('@portico-dev')
     expect(await textOf(page.locator(sel.accountButton))).toContain('@portico-dev')
     await screenshot(page, 'embedded-farcaster-Account')
+
+    // SPEC §3: the Account view works as for any wallet. Funded on anvil, it shows the balance; Send
+    // moves 0.1 ETH after Approve in the frame, and the receiver gains exactly that.
+    const rpcUrl = world.chains[0]!.rpcUrl
+    const call = async <T>(method: string, params: unknown[]): Promise<T> => {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      return ((await res.json()) as { result: T }).result
+    }
+    await call('anvil_setBalance', [address, '0x1bc16d674ec80000']) // 2 ETH
+    await eventually(async () => {
+      await page.evaluate(() =>
+        (
+          window.__portico!.portico as unknown as { refreshBalance(ns?: string): Promise<void> }
+        ).refreshBalance('eip155'),
+      )
+      expect(await textOf(account.locator('[data-testid="account-balance"]'))).toBe('2.000 ETH')
+    }, 20_000)
+    const receiver = '0x1111111111111111111111111111111111111111'
+    const before = BigInt(await call<string>('eth_getBalance', [receiver, 'latest']))
+    await account.locator('button[data-action-id="send"]').click()
+    const send = await expectView(page, 'WalletSend')
+    await send.getByTestId('send-form').waitFor()
+    await send.getByTestId('send-amount').fill('0.1')
+    await send.getByTestId('send-to').fill(receiver)
+    await send.locator('[data-testid="send-fee"][data-status="ready"]').waitFor({ timeout: 20_000 })
+    await send.getByTestId('send-review').click()
+    await send.getByTestId('send-confirm-button').click()
+    const frame = page.frameLocator('iframe[data-portico-signer]')
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 })
+    expect(await textOf(frame.locator('.card'))).toContain('0.1')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+    await screenshot(page, 'embedded-farcaster-sent')
+    await eventually(async () =>
+      expect(BigInt(await call<string>('eth_getBalance', [receiver, 'latest'])) - before).toBe(10n ** 17n),
+    )
+    await page.keyboard.press('Escape')
 
     // Reload: the frame's session brings the same wallet back, no approval asked.
     await page.reload()

@@ -154,6 +154,11 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
   it('email login connects EVM and Solana; Account on Solana shows the address and balance; 0.01 SOL sent after Approve in the frame moves exactly; the dApp page never receives the Solana secret', async () => {
     const { page, context } = await browser.newPage()
     await context.addInitScript(RECORD_MESSAGES)
+    // A site with EVM and Solana only: the frame never fetches the other namespaces' keys.
+    const chainScripts: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/chains/')) chainScripts.push(r.url())
+    })
     await gotoDemo(page, demo!.url)
     await login(page, `sol-${Date.now()}@example.com`)
 
@@ -355,6 +360,7 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
       { timeout: 60_000 },
     )
     const after = await porticoState(page)
+    expect(chainScripts).toEqual([])
     expect(after.accounts.solana!.address).toBe(address)
     expect(after.accounts.eip155!.address).toBe(evmAddress)
   }, 240_000)

@@ -103,8 +103,21 @@ describe('send: an ENS name (*.eth) as the receiver (issue 17)', () => {
     const error = send.getByTestId('send-name-error')
     await error.waitFor({ timeout: 15_000 })
     expect(await textOf(error)).toBe('No address is registered for nobody-here.eth')
+    // Review does not go on, and does not say it twice: it takes the visitor to the receiver field,
+    // whose note the screen reader reads (aria-describedby).
     await send.getByTestId('send-review').click()
-    await send.getByTestId('send-problem').waitFor()
+    await eventually(async () =>
+      expect(
+        await send
+          .getByTestId('send-to')
+          .evaluate((el) => el === (el.getRootNode() as Document | ShadowRoot).activeElement),
+      ).toBe(true),
+    )
+    expect(await send.getByTestId('send-to').getAttribute('aria-describedby')).toBe(
+      await error.getAttribute('id'),
+    )
+    expect(await send.getByTestId('send-problem').count()).toBe(0)
+    expect(await send.getByTestId('send-name-error').count()).toBe(1)
     expect(await send.getByTestId('send-confirm').count()).toBe(0)
     await screenshot(page, 'send-ens-WalletSend-not-found')
     expect(await client().getTransactionCount({ address: sender })).toBe(nonce)

@@ -87,7 +87,7 @@ describe('Account actions of the embedded wallet: Update email and Export privat
     expect(isEmailLoginAccount({ connectorId: 'io.metamask', user: { email: 'a@b.co' } })).toBe(false)
   })
 
-  it('are registered with labels in the five shipped locales, on eip155', async () => {
+  it('are registered with labels in the five shipped locales, on every namespace the embedded wallet holds a key for', async () => {
     const portico = createPortico({
       apiUrl: 'http://127.0.0.1:8787',
       projectId: 'local',
@@ -100,7 +100,7 @@ describe('Account actions of the embedded wallet: Update email and Export privat
     ])
     for (const a of actions) {
       expect(Object.keys(a.labels ?? {}).sort()).toEqual(['ar', 'es', 'ja', 'zh'])
-      expect(a.namespaces).toEqual(['eip155'])
+      expect(a.namespaces).toEqual(['eip155', 'solana', 'bip122', 'cosmos', 'polkadot'])
     }
     // The connector loads its controller lazily; let that import land before the test ends.
     await import('./controller/index.js')

@@ -53,6 +53,18 @@ export function parseEmailChangeStep(result: unknown): EmailChangeStep | undefin
     : undefined
 }
 
+/**
+ * "Send a new code" during an email change: the same stage again with the new
+ * code's expiry. A finished change (or the other stage) is not an answer to it.
+ */
+export function parseEmailChangeResent(
+  result: unknown,
+  stage: 'old' | 'new',
+): { stage: 'old' | 'new'; expiresAt: number } | undefined {
+  const step = parseEmailChangeStep(result)
+  return step && step.stage === stage ? step : undefined
+}
+
 /** A mailed code's expiry (device link resend, export code). */
 export function parseExpiry(result: unknown): { expiresAt: number } | undefined {
   const expiresAt = isObj(result) ? time(result.expiresAt) : undefined

@@ -57,7 +57,7 @@ export function registerAccountViews(ctx: Pick<PluginContext, 'registerView' | '
       ar: 'تغيير البريد الإلكتروني',
     },
     view: 'UpdateEmailWallet',
-    namespaces: ['eip155'],
+    namespaces: EMBEDDED_NAMESPACES,
     when: isEmailLoginAccount,
   })
   ctx.registerAccountAction({
@@ -70,13 +70,16 @@ export function registerAccountViews(ctx: Pick<PluginContext, 'registerView' | '
       ar: 'تصدير المفتاح الخاص',
     },
     view: 'ExportPrivateKey',
-    namespaces: ['eip155'],
+    namespaces: EMBEDDED_NAMESPACES,
     when: isEmailLoginAccount,
   })
 }
 
-/** The namespaces the embedded wallet holds keys for (issue 14: secp256k1 for EVM, ed25519 for Solana). */
-const EMBEDDED_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/**
+ * The namespaces the embedded wallet holds keys for (issue 14): secp256k1 for
+ * EVM, Bitcoin and Cosmos, ed25519 for Solana and Polkadot, all from one secret.
+ */
+const EMBEDDED_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122', 'cosmos', 'polkadot']
 
 /** The connector id of the embedded wallet (`portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)` after a verified code). */
 export const EMBEDDED_WALLET_CONNECTOR_ID = 'embeddedWallet'
@@ -203,6 +206,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         ctx.logger.warn(`embedded-wallet: unknown social providers ignored: ${unknown.join(', ')}`)
       /** The namespaces showing a login's user: their chainId / accounts follow network switches. */
       const withUser = new Set<ChainNamespace>()
+      /** Bitcoin, Cosmos, Polkadot: an address per chain (a network's prefix is part of it). */
+      const chainAccounts = new Map<ChainNamespace, readonly CaipAddress[]>()
       const reg: EmbeddedWalletRegistration = {
         portico: ctx.portico,
         controller: undefined,
@@ -216,13 +221,20 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
             ctx.getState().networks.all.filter((n) => EMBEDDED_NAMESPACES.includes(n.chainNamespace)),
           setAlert: (alert) => ctx.setAlert?.(alert),
           ...(ctx.options.apiUrl ? { apiUrl: ctx.options.apiUrl } : {}),
-          setUser: (user, namespaces = ['eip155']) => {
+          setUser: (user, namespaces = ['eip155'], accounts = {}) => {
             // Signing out clears every namespace the visitor was shown on.
             const shown = user
               ? namespaces
               : EMBEDDED_NAMESPACES.filter((ns) => ns === 'eip155' || ctx.getState().accounts[ns]?.user)
+            chainAccounts.clear()
+            for (const [ns, list] of Object.entries(accounts)) chainAccounts.set(ns as ChainNamespace, list)
             for (const ns of shown) {
-              const address = ns === 'solana' ? (user?.solanaAddress ?? '') : (user?.address ?? '')
+              const address =
+                ns === 'solana'
+                  ? (user?.solanaAddress ?? '')
+                  : chainAccounts.has(ns)
+                    ? addressOn(chainAccounts.get(ns), ctx.getState().networks.active[ns])
+                    : (user?.address ?? '')
               if (user) withUser.add(ns)
               else withUser.delete(ns)
               const name =
@@ -274,7 +286,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         },
       }
       const unregister = ctx.registerConnector?.(provider)
-      const unfollow = followUserNetwork(ctx, withUser)
+      const unfollow = followUserNetwork(ctx, withUser, chainAccounts)
       if (options.views !== false) {
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
@@ -320,17 +332,30 @@ export function userLocation(
   return { chainId, accounts: [{ namespace: ns, address, caipAddress, type: 'eoa' }] }
 }
 
+/** The address of `accounts` (CAIP-10) on `network`, else the first one's ('' when none). */
+export function addressOn(accounts: readonly CaipAddress[] | undefined, network: string | undefined): string {
+  const on = accounts?.find((a) => network && a.startsWith(`${network}:`)) ?? accounts?.[0]
+  return on ? on.slice(on.lastIndexOf(':') + 1) : ''
+}
+
 /**
  * Keeps `user.chainId` / `user.accounts` true after a network switch, on the
  * namespaces `shown` names (those the embedded wallet put a user on).
  */
-export function followUserNetwork(ctx: PluginContext, shown: ReadonlySet<ChainNamespace>): () => void {
+export function followUserNetwork(
+  ctx: PluginContext,
+  shown: ReadonlySet<ChainNamespace>,
+  perChain: ReadonlyMap<ChainNamespace, readonly CaipAddress[]> = new Map(),
+): () => void {
   return ctx.subscribe((state, previous) => {
     for (const ns of shown) {
       const user = state.accounts[ns]?.user
-      if (!user || state.networks.active[ns] === previous.networks.active[ns]) continue
-      const { chainId, accounts } = userLocation(state, ns, user.address)
-      ctx.updateAccount?.(ns, { user: { ...user, chainId, accounts } })
+      const active = state.networks.active[ns]
+      if (!user || active === previous.networks.active[ns]) continue
+      // A Bitcoin, Cosmos or Polkadot address depends on the network: the user's follows it.
+      const address = perChain.has(ns) ? addressOn(perChain.get(ns), active) : user.address
+      const { chainId, accounts } = userLocation(state, ns, address)
+      ctx.updateAccount?.(ns, { user: { ...user, address, chainId, accounts } })
     }
   })
 }

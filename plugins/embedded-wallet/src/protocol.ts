@@ -19,6 +19,13 @@ export type FramePayload =
   | { type: 'social.finish' | 'social.cancel'; state: string }
   /** A Solana signature (`solana_signMessage`, `solana_signTransaction`) on a cluster's CAIP-2 id. */
   | { type: 'solana'; method: string; params: Record<string, unknown>; chainId: string }
+  /** Issue 14's other namespaces: the WalletConnect method of the namespace, on a chain's CAIP-2 id. */
+  | {
+      type: 'bip122' | 'cosmos' | 'polkadot'
+      method: string
+      params: Record<string, unknown>
+      chainId: string
+    }
   | AccountPayload
   | { type: 'farcaster.start' }
   | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
@@ -28,6 +35,8 @@ export type AccountPayload =
   | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
   | { type: 'email.change'; newEmail: string }
   | { type: 'email.change.verify' | 'export.show'; code: string }
+  /** "Send a new code" in the email change stage the view shows (the same address again). */
+  | { type: 'email.change.resend'; stage: 'old' | 'new' }
   | { type: 'export.request' }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */

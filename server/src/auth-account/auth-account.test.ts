@@ -260,6 +260,82 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect((await changeVerify(token, code)).body.code).toBe('code_expired')
     })
 
+    const changeResend = (token: string, stage: string) =>
+      call(`${signer}/v1/auth/email/change/resend`, { json: { stage }, headers: auth(token) })
+    /** Moves the current stage's send time 31 s into the past (SPEC's 30 s cool-down, not waited out here). */
+    const pastCooldown = (email: string) =>
+      t.gateway.db.query('UPDATE auth_email_changes SET sent_at = ? WHERE email = ?', [
+        Date.now() - 31_000,
+        email,
+      ])
+
+    it('update email "Send a new code": refused within 30 s ("Please try again after N seconds") in both stages; after it the same address gets a new code and the previous one stops working', async () => {
+      const { email, token } = await account()
+      const next = fresh()
+      let since = Date.now()
+      expect((await changeStart(token, next)).status).toBe(200)
+      const firstOld = await codeTo(email, since)
+      const early = await changeResend(token, 'old')
+      expect(early.status).toBe(429)
+      expect(early.body.code).toBe('email_cooldown')
+      expect(early.body.message).toMatch(/^Please try again after (29|30) seconds$/)
+      expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0)
+      // The stage the view shows is checked: the new address has no code yet.
+      expect((await changeResend(token, 'new')).body.code).toBe('change_moved')
+
+      await pastCooldown(email)
+      since = Date.now()
+      const again = await changeResend(token, 'old')
+      expect(again.status).toBe(200)
+      expect(again.body.stage).toBe('old')
+      expect(again.body.expiresAt).toBeGreaterThan(Date.now())
+      const secondOld = await codeTo(email, since)
+      // Straight after a resend the cool-down starts over.
+      expect((await changeResend(token, 'old')).body.message).toMatch(
+        /^Please try again after (29|30) seconds$/,
+      )
+      if (firstOld !== secondOld) {
+        const stale = await changeVerify(token, firstOld)
+        expect(stale.status).toBe(401)
+        expect(stale.body.code).toBe('invalid_code')
+      }
+      since = Date.now()
+      expect((await changeVerify(token, secondOld)).body.stage).toBe('new')
+      const firstNew = await codeTo(next, since)
+
+      // The second stage: the same rule, mailed to the new address.
+      expect((await changeResend(token, 'new')).body.message).toMatch(
+        /^Please try again after (29|30) seconds$/,
+      )
+      expect((await changeResend(token, 'old')).body.code).toBe('change_moved')
+      await pastCooldown(email)
+      since = Date.now()
+      const newStage = await changeResend(token, 'new')
+      expect(newStage.status).toBe(200)
+      expect(newStage.body.stage).toBe('new')
+      const secondNew = await codeTo(next, since)
+      if (firstNew !== secondNew) expect((await changeVerify(token, firstNew)).status).toBe(401)
+      expect((await changeVerify(token, secondNew)).body).toEqual({ stage: 'done', email: next })
+      // Nothing is waiting any more, and a malformed stage or a missing session is refused.
+      expect((await changeResend(token, 'new')).body.code).toBe('change_unknown')
+      expect((await changeResend(token, 'both')).status).toBe(400)
+      expect((await changeResend('x'.repeat(43), 'old')).status).toBe(401)
+    })
+
+    it('update email "Send a new code" gives a code that was tried too often new tries', async () => {
+      const { email, token } = await account()
+      const since = Date.now()
+      expect((await changeStart(token, fresh())).status).toBe(200)
+      const first = await codeTo(email, since)
+      const wrong = first === '000000' ? '111111' : '000000'
+      for (let i = 0; i < 5; i++) await changeVerify(token, wrong)
+      expect((await changeVerify(token, first)).body.code).toBe('code_attempts_exceeded')
+      await pastCooldown(email)
+      const since2 = Date.now()
+      expect((await changeResend(token, 'old')).status).toBe(200)
+      expect((await changeVerify(token, await codeTo(email, since2))).body.stage).toBe('new')
+    })
+
     const exportOtp = (token: string) =>
       call(`${signer}/v1/auth/export/otp`, { method: 'POST', headers: auth(token) })
     const exportKey = (token: string, code: string) =>

@@ -4,7 +4,7 @@ import type { CodeMailer } from '../auth-email/mailer.js'
 import { cooldownMessage, type EmailAuthService, normalizeEmail } from '../auth-email/service.js'
 import { ApiError } from '../http/errors.js'
 import { clientKey, type RateLimitStore } from '../shared/index.js'
-import type { Database, Statement } from '../storage/index.js'
+import { type Database, type Statement, whenConditionFails } from '../storage/index.js'
 import { checkCode, codeExpired, cooldown } from './codes.js'
 
 const HOUR = 3_600_000
@@ -131,6 +131,52 @@ export class EmailChangeService {
     }
     await this.#move(s.email, row.new_email)
     return { stage: 'done', email: row.new_email }
+  }
+
+  /**
+   * "Send a new code" in either code stage: that stage's code again, to the
+   * same address, once SPEC's 30 s have passed since the last one (the same
+   * 429 and text as the email login). The new code replaces the old one, so
+   * only the latest mail works, and its tries start over. `stage` is the
+   * stage the view shows: a change that moved on meanwhile (another tab) is
+   * refused instead of mailing an address the visitor did not expect.
+   */
+  async resend(token: string | undefined, stage: 'old' | 'new', ip: string): Promise<EmailChangeStep> {
+    const s = await this.#session(token)
+    await this.#limitIp(ip)
+    const now = this.now()
+    const [row] = await this.db.query<{ new_email: string; stage: string; sent_at: number | string }>(
+      'SELECT new_email, stage, sent_at FROM auth_email_changes WHERE email = ?',
+      [s.email],
+    )
+    if (!row) throw new ApiError(404, 'change_unknown', 'No email change is waiting. Start again.')
+    if (row.stage !== stage)
+      throw new ApiError(409, 'change_moved', 'This step of the email change is already done')
+    const sentAt = Number(row.sent_at)
+    cooldown(sentAt, this.config.resendCooldownMs, now, cooldownMessage)
+    const to = stage === 'old' ? s.email : row.new_email
+    const perEmail = await this.limits.hit(`auth-email:to:${to}`, this.config.perEmailPerHour, HOUR)
+    if (!perEmail.allowed) throw new ApiError(429, 'rate_limited', 'Rate Limited')
+    // Claimed with a condition on the last send time: of two resends racing, one mails and the
+    // other is told to wait the whole cool-down (the winner's code was just sent).
+    const full = this.config.resendCooldownMs
+    await this.db
+      .batch([
+        {
+          sql: 'UPDATE auth_email_changes SET sent_at = ? WHERE email = ? AND stage = ? AND sent_at = ?',
+          params: [now, s.email, stage, sentAt],
+          expectChanges: 1,
+        },
+      ])
+      .catch(
+        whenConditionFails(
+          () =>
+            new ApiError(429, 'email_cooldown', cooldownMessage(full), {
+              'retry-after': String(Math.ceil(full / 1000)),
+            }),
+        ),
+      )
+    return this.#mail(to, stage, s.email, row.new_email, now)
   }
 
   /** Moves every row of the account to the new address in one transaction; a taken address refuses it. */

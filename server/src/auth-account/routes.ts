@@ -25,9 +25,10 @@ export { DEVICE_ID }
  * POST /v1/auth/device/poll `{ pendingToken }` → waiting | connected (once);
  * POST /v1/auth/device/resend `{ pendingToken }`;
  * GET /v1/auth/device/approve?token= (a page) and POST it (approves);
- * POST /v1/auth/email/change `{ newEmail }`, POST /v1/auth/email/change/verify `{ code }`;
+ * POST /v1/auth/email/change `{ newEmail }`, POST /v1/auth/email/change/verify `{ code }`,
+ * POST /v1/auth/email/change/resend `{ stage: 'old' | 'new' }` (that stage's code again, after 30 s);
  * POST /v1/auth/export/otp, POST /v1/auth/export `{ code }` → `{ address, share }` —
- * the last four behind `Authorization: Bearer <session token>`.
+ * the last five behind `Authorization: Bearer <session token>`.
  */
 export function registerAccountRoutes(app: App, services: AccountServices) {
   const { devices, emailChange, keyExport } = services
@@ -98,6 +99,24 @@ export function registerAccountRoutes(app: App, services: AccountServices) {
       reply
         .headers(noStore)
         .send(await emailChange.verify(bearer(request.headers.authorization), request.body.code, request.ip)),
+  )
+  app.post(
+    '/v1/auth/email/change/resend',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: Type.Object(
+          { stage: Type.Union([Type.Literal('old'), Type.Literal('new')]) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(
+          await emailChange.resend(bearer(request.headers.authorization), request.body.stage, request.ip),
+        ),
   )
   app.post('/v1/auth/export/otp', { config: { auth: 'public' } }, async (request, reply) =>
     reply

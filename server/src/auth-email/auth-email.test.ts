@@ -188,6 +188,15 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(js.status).toBe(200)
       expect(js.headers.get('content-type')).toContain('javascript')
       expect((await js.text()).length).toBeGreaterThan(1000)
+      // The Bitcoin, Cosmos and Polkadot keys: scripts of their own, imported by the frame on first use.
+      for (const name of ['bitcoin', 'cosmos', 'polkadot']) {
+        const chain = await fetch(`${signer}/chains/${name}.js`)
+        expect(chain.status).toBe(200)
+        expect(chain.headers.get('content-type')).toContain('javascript')
+        expect(await chain.text()).toContain(`${name}Keys`)
+      }
+      expect((await fetch(`${signer}/chains/solana.js`)).status).toBe(404)
+      expect((await fetch(`${signer}/chains/..%2Fframe.js`)).status).toBe(404)
     })
   },
 )

@@ -18,6 +18,11 @@ describe('signer frame protocol, frame side: device approval, update email and k
       type: 'email.change.verify',
       code: '012345',
     })
+    for (const stage of ['old', 'new'])
+      expect(parseRequest(env({ type: 'email.change.resend', stage }))?.request).toEqual({
+        type: 'email.change.resend',
+        stage,
+      })
     expect(parseRequest(env({ type: 'export.show', code: '654321' }))?.request).toEqual({
       type: 'export.show',
       code: '654321',
@@ -35,6 +40,8 @@ describe('signer frame protocol, frame side: device approval, update email and k
     ['an email change with a number', env({ type: 'email.change', newEmail: 42 })],
     ['an overlong new email', env({ type: 'email.change', newEmail: `${'a'.repeat(260)}@b.co` })],
     ['a change code of 5 digits', env({ type: 'email.change.verify', code: '12345' })],
+    ['a code resend without a stage', env({ type: 'email.change.resend' })],
+    ['a code resend for a finished change', env({ type: 'email.change.resend', stage: 'done' })],
     ['an export code with letters', env({ type: 'export.show', code: '12a456' })],
     ['an export without a code', env({ type: 'export.show' })],
     ['an unknown export request', env({ type: 'export.key' })],

@@ -12,7 +12,7 @@ import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social
 import type { ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
-import { frameScript } from './bundle.js'
+import { chainScript, frameScript } from './bundle.js'
 import { FRAME_CSS, FRAME_HTML } from './page-html.js'
 
 /** The signer listener: the frame's own origin, serving the page and the auth endpoints. */
@@ -89,6 +89,20 @@ export function createSignerListener(options: {
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
       .send(await frameScript()),
+  )
+  // Each namespace's keys, imported by the frame on that namespace's first request (bundle.ts).
+  app.get<{ Params: { name: string } }>(
+    '/chains/:name',
+    { config: { auth: 'public' } },
+    async (request, reply) => {
+      const script = await chainScript(request.params.name)
+      if (script === undefined) return reply.code(404).type('text/plain').send('Not found')
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(script)
+    },
   )
   app.get('/frame.css', { config: { auth: 'public' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),

@@ -31,6 +31,6 @@ button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
 .card .note{font-size:13px;overflow-wrap:anywhere;min-block-size:1em}
 .card .label{font-size:14px;margin-block:8px 4px}
 .card[data-export]{max-block-size:96vh;overflow:auto;box-sizing:border-box}
-.card pre[data-export-key],.card pre[data-export-solana-key]{user-select:all;direction:ltr;text-align:left;word-break:break-all}
+.card pre[data-export-key],.card pre[data-export-solana-key],.card pre[data-export-chain-key]{user-select:all;direction:ltr;text-align:left;word-break:break-all}
 @media (prefers-color-scheme:dark){.card .warning{color:#ffb4a9}}
 `

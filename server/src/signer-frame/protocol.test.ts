@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { frameAncestors } from './listener.js'
 import { describe as describeRequest } from './page/approve.js'
-import { parseRequest } from './page/protocol.js'
+import { parseRequest, rejectedId } from './page/protocol.js'
 
 const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
 
 describe('signer frame protocol, frame side: every parent message is schema-checked', () => {
+  it('a Bitcoin, Cosmos or Polkadot request passes the envelope check only: its own module (a lazy chunk) checks the rest', () => {
+    const payload = {
+      type: 'cosmos',
+      method: 'cosmos_getAccounts',
+      params: { bech32Prefix: 'osmo' },
+      chainId: 'cosmos:x',
+    }
+    expect(parseRequest(env(payload))?.request).toEqual({ type: 'cosmos', payload })
+    expect(parseRequest(env({ ...payload, method: 'm'.repeat(65) }))).toBeUndefined()
+    expect(parseRequest(env({ ...payload, params: 'x' }))).toBeUndefined()
+  })
+
+  it('a request in the envelope whose content fails its checks is answered (its id), so the dApp does not wait forever; anything else gets no answer', () => {
+    const malformed = env({ type: 'bip122', method: 'signMessage', params: ['not an object'] }, 'bad-1')
+    expect(parseRequest(malformed)).toBeUndefined()
+    expect(rejectedId(malformed)).toBe('bad-1')
+    expect(rejectedId(env({ type: 'no-such-type' }, 'r2'))).toBe('r2')
+    expect(rejectedId({ portico: 'embedded-wallet', v: 1, id: 'r3' })).toBeUndefined()
+    expect(rejectedId({ portico: 'other', v: 1, id: 'r4', payload: {} })).toBeUndefined()
+    expect(rejectedId(env({ type: 'logout' }, 'bad id!'))).toBeUndefined()
+  })
+
   it('accepts the five request types', () => {
     expect(parseRequest(env({ type: 'otp.request', email: 'a@b.co' }))?.request).toEqual({
       type: 'otp.request',

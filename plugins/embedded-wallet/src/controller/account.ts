@@ -3,6 +3,7 @@ import {
   type DevicePoll,
   type EmailChangeStep,
   parseDevicePoll,
+  parseEmailChangeResent,
   parseEmailChangeStep,
   parseExpiry,
   parseExportShown,
@@ -64,6 +65,19 @@ export class EmbeddedAccount {
     const r = parseEmailChangeStep(await this.deps.request({ type: 'email.change.verify', code }))
     if (!r) throw invalidAnswer()
     if (r.stage === 'done') this.deps.emailChanged(r.email)
+    return r
+  }
+
+  /**
+   * "Send a new code" in the stage the view shows: the same address gets a new
+   * code and the previous one stops working. The gateway holds it to SPEC's
+   * 30 s cool-down (`email_cooldown`, "Please try again after N seconds").
+   */
+  async resendEmailChangeCode(stage: 'old' | 'new'): Promise<{ stage: 'old' | 'new'; expiresAt: number }> {
+    if (stage !== 'old' && stage !== 'new')
+      throw new PorticoError('An error occurred', { code: 'INVALID_STAGE' })
+    const r = parseEmailChangeResent(await this.deps.request({ type: 'email.change.resend', stage }), stage)
+    if (!r) throw invalidAnswer()
     return r
   }
 

@@ -21,10 +21,21 @@ import {
 import { type LoginAnswer, parseLoginAnswer } from '../account-protocol.js'
 import { parseSession, parseSocialStart } from '../protocol.js'
 import { EmbeddedAccount } from './account.js'
+import { openBitcoinChannel } from './bitcoin.js'
+import type { ChainChannelFactory } from './chain-channel.js'
+import { openCosmosChannel } from './cosmos.js'
 import { FarcasterLogin } from './farcaster.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
+import { openPolkadotChannel } from './polkadot.js'
 import { broadcast, chainNumber, prepareTransaction } from './send.js'
 import { solanaChannel } from './solana.js'
+
+/** Issue 14's other namespaces: each channel asks the frame for its addresses when the session opens. */
+const CHAIN_CHANNELS: Readonly<Partial<Record<ChainNamespace, ChainChannelFactory>>> = {
+  bip122: openBitcoinChannel,
+  cosmos: openCosmosChannel,
+  polkadot: openPolkadotChannel,
+}
 
 /** SPEC §3 email-login record: the last attempt's time (epoch ms), under this storage key. */
 export const EMAIL_LOGIN_STORAGE_KEY = 'portico.embeddedWallet.lastEmailLogin'
@@ -47,6 +58,8 @@ export interface EmbeddedWalletControllerOptions {
         }
       | undefined,
     namespaces?: readonly ChainNamespace[],
+    /** The CAIP-10 accounts of the Bitcoin, Cosmos and Polkadot channels (an address per chain). */
+    accounts?: Partial<Record<ChainNamespace, readonly CaipAddress[]>>,
   ): void
   /** The gateway URL, for a network without its own RPC URL (the gateway's RPC proxy). */
   apiUrl?: string
@@ -227,11 +240,16 @@ export class EmbeddedWalletController {
   async #openSession(namespaces: readonly ChannelNamespaceRequest[]): Promise<ConnectorSession | undefined> {
     const evm = namespaces.find((n) => n.namespace === 'eip155')
     const sol = namespaces.find((n) => n.namespace === 'solana')
-    if (!evm && !sol) return undefined
+    const others = namespaces.filter((n) => CHAIN_CHANNELS[n.namespace])
+    if (!evm && !sol && others.length === 0) return undefined
     const s = parseSession(await this.#client().request({ type: 'session.get' }))
     if (!s) return undefined
     this.#user = s.provider || s.farcaster ? undefined : { email: s.email, address: s.address }
     const channels: ConnectorSession['channels'] = {}
+    const rpc = {
+      projectId: this.options.projectId,
+      ...(this.options.apiUrl ? { apiUrl: this.options.apiUrl } : {}),
+    }
     if (evm) channels.eip155 = this.#channel(evm.chains, s.address)
     // Issue 14: the Solana key comes from the same shares; the frame names its address.
     if (sol && s.solanaAddress)
@@ -240,12 +258,29 @@ export class EmbeddedWalletController {
         address: s.solanaAddress,
         frame: () => this.#client(),
         networks: this.options.networks,
-        rpc: {
-          projectId: this.options.projectId,
-          ...(this.options.apiUrl ? { apiUrl: this.options.apiUrl } : {}),
-        },
+        rpc,
         on: (event, handler) => this.on(`solana/${event}`, handler),
       })
+    const accounts: Partial<Record<ChainNamespace, readonly CaipAddress[]>> = {}
+    for (const n of others) {
+      const open = CHAIN_CHANNELS[n.namespace]
+      if (!open) continue
+      try {
+        const channel = await open({
+          chains: n.chains,
+          frame: () => this.#client(),
+          networks: this.options.networks,
+          rpc,
+          on: (event, handler) => this.on(`${n.namespace}/${event}`, handler),
+        })
+        if (!channel) continue
+        channels[n.namespace] = channel
+        accounts[n.namespace] = channel.accounts()
+      } catch (error) {
+        // The other namespaces still connect; this one stays disconnected, and the log says why.
+        console.warn(`[portico] embedded wallet: no ${n.namespace} account`, error)
+      }
+    }
     const connected = Object.keys(channels) as ChainNamespace[]
     if (connected.length === 0) return undefined
     this.options.setUser(
@@ -257,6 +292,7 @@ export class EmbeddedWalletController {
         ...(channels.solana && s.solanaAddress ? { solanaAddress: s.solanaAddress } : {}),
       },
       connected,
+      accounts,
     )
     return { channels, wallet: { name: shortenEmail(s.email), type: 'AUTH' } }
   }

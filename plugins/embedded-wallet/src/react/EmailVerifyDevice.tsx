@@ -45,7 +45,8 @@ export default function EmailVerifyDevice() {
 
   const finish = useCallback(async () => {
     setStep('connecting')
-    await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
+    // Every namespace the dApp has an adapter for; the active one ends up active.
+    await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)
     if (portico.getState().router.view === 'EmailVerifyDevice') portico.router.reset('Account')
   }, [portico])
 

@@ -43,6 +43,9 @@ const en = {
   sendCode: 'Send code',
   codeSentTo: 'Enter the 6-digit code sent to',
   codeLabel: 'Code',
+  codeResend: 'Send a new code',
+  codeResendIn: 'Send a new code in {seconds} s',
+  codeResent: 'A new code is on its way. The previous one no longer works.',
   exportTitle: 'Export private key',
   exportIntro:
     'Whoever has your private key controls this wallet. To show it, we email a code to your address; the key then appears only in the secure window, never on this site.',
@@ -103,6 +106,9 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     sendCode: 'Enviar código',
     codeSentTo: 'Introduce el código de 6 dígitos enviado a',
     codeLabel: 'Código',
+    codeResend: 'Enviar un código nuevo',
+    codeResendIn: 'Enviar un código nuevo en {seconds} s',
+    codeResent: 'Un código nuevo va en camino. El anterior ya no funciona.',
     exportTitle: 'Exportar clave privada',
     exportIntro:
       'Quien tenga tu clave privada controla esta cartera. Para mostrarla te enviamos un código por correo; la clave aparece solo en la ventana segura, nunca en este sitio.',
@@ -151,6 +157,9 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     sendCode: '发送验证码',
     codeSentTo: '请输入发送至以下地址的 6 位验证码',
     codeLabel: '验证码',
+    codeResend: '发送新验证码',
+    codeResendIn: '{seconds} 秒后可发送新验证码',
+    codeResent: '新的验证码已发出。之前的验证码已失效。',
     exportTitle: '导出私钥',
     exportIntro:
       '拥有你私钥的人即可控制此钱包。为显示私钥，我们会向你的邮箱发送验证码；私钥只会显示在安全窗口中，绝不会出现在此网站上。',
@@ -202,6 +211,9 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     sendCode: 'コードを送信',
     codeSentTo: '次のアドレスに送信された 6 桁のコードを入力してください',
     codeLabel: 'コード',
+    codeResend: '新しいコードを送信',
+    codeResendIn: '{seconds} 秒後に新しいコードを送信できます',
+    codeResent: '新しいコードを送信しました。以前のコードは使えません。',
     exportTitle: '秘密鍵をエクスポート',
     exportIntro:
       '秘密鍵を持つ人がこのウォレットを操作できます。表示するために、あなたのアドレスにコードをメールで送ります。鍵は安全なウィンドウにのみ表示され、このサイトには表示されません。',
@@ -252,6 +264,9 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     sendCode: 'إرسال الرمز',
     codeSentTo: 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى',
     codeLabel: 'الرمز',
+    codeResend: 'إرسال رمز جديد',
+    codeResendIn: 'إرسال رمز جديد بعد {seconds} ث',
+    codeResent: 'رمز جديد في الطريق إليك. لم يعد الرمز السابق يعمل.',
     exportTitle: 'تصدير المفتاح الخاص',
     exportIntro:
       'من يملك مفتاحك الخاص يتحكم في هذه المحفظة. لعرضه نرسل رمزًا إلى بريدك؛ ثم يظهر المفتاح في النافذة الآمنة فقط، وليس على هذا الموقع أبدًا.',

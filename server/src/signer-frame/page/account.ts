@@ -19,6 +19,8 @@ export interface AccountDeps {
   session(): Promise<unknown>
   setUi(visible: boolean): void
   refuse(info: FrameError): Error
+  /** The Bitcoin, Cosmos and Polkadot keys of a secret, for the export card (chain-session.ts). */
+  exportChains(secret: Uint8Array): Promise<NonNullable<ExportedKeys['chains']>>
 }
 
 const DEVICE_KEY = 'portico-ew-device'
@@ -28,6 +30,7 @@ const ACCOUNT_TYPES: ReadonlySet<string> = new Set<AccountRequest['type']>([
   'device.cancel',
   'email.change',
   'email.change.verify',
+  'email.change.resend',
   'export.request',
   'export.show',
 ])
@@ -129,6 +132,16 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
       }
       return { stage: r.stage, expiresAt: when(r.expiresAt) ?? 0 }
     }
+    case 'email.change.resend': {
+      // The same stage's code again; the gateway holds it to SPEC's 30 s and drops the previous code.
+      const r = await deps.api<{ stage: string; expiresAt: number }>(
+        'POST',
+        '/v1/auth/email/change/resend',
+        { stage: request.stage },
+        signedIn(deps),
+      )
+      return { stage: r.stage, expiresAt: when(r.expiresAt) ?? 0 }
+    }
     case 'export.request': {
       const r = await deps.api<{ expiresAt: number }>(
         'POST',
@@ -152,7 +165,12 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
       let shown: ExportedKeys | undefined
       try {
         // The Solana key is derived from the same secret, when this browser has Ed25519.
-        shown = { address: released.address, key: bytesToHex(key), solana: await solanaExport(key) }
+        shown = {
+          address: released.address,
+          key: bytesToHex(key),
+          solana: await solanaExport(key),
+          chains: await deps.exportChains(key),
+        }
       } finally {
         key.fill(0)
       }

@@ -1,4 +1,5 @@
-import { type FrameStringKey, ft } from './strings.js'
+import type { ChainExport } from './chain-session.js'
+import { ft } from './strings.js'
 
 /** What the export card shows: the EVM key, and the Solana one when this browser derives it. */
 export interface ExportedKeys {
@@ -7,6 +8,8 @@ export interface ExportedKeys {
   key: string
   /** The Solana key: base58 of the 64-byte secret key (seed, then public key), and its address. */
   solana?: { address: string; key: string }
+  /** Bitcoin, Cosmos and Polkadot keys (derived from the same secret), or that one could not be. */
+  chains?: readonly ChainExport[]
 }
 
 interface KeyBlock {
@@ -24,12 +27,13 @@ function keyBlock(
   status: HTMLElement,
   k: {
     id: string
-    attr: 'exportKey' | 'exportSolanaKey'
+    attr: 'exportKey' | 'exportSolanaKey' | 'exportChainKey'
     action: string
     wallet: string
-    label: FrameStringKey
-    copy: FrameStringKey
-    copied: FrameStringKey
+    /** The texts, already in the frame's locale. */
+    label: string
+    copy: string
+    copied: string
     value: string
   },
 ): KeyBlock {
@@ -39,7 +43,7 @@ function keyBlock(
   const label = doc.createElement('p')
   label.id = k.id
   label.className = 'label'
-  label.textContent = ft(k.label)
+  label.textContent = k.label
   // A key is left to right whatever the page's script; it stays selectable for a manual copy.
   const text = doc.createElement('pre')
   text.dataset[k.attr] = ''
@@ -51,7 +55,7 @@ function keyBlock(
   row.className = 'actions'
   const copy = doc.createElement('button')
   copy.type = 'button'
-  copy.textContent = ft(k.copy)
+  copy.textContent = k.copy
   copy.dataset.action = k.action
   row.append(copy)
   copy.addEventListener('click', () => {
@@ -63,7 +67,7 @@ function keyBlock(
     }
     clipboard.writeText(text.textContent ?? '').then(
       () => {
-        status.textContent = ft(k.copied)
+        status.textContent = k.copied
       },
       (error: unknown) => {
         // Said on the card: the visitor can still select the key and copy it by hand.
@@ -108,9 +112,9 @@ export function showExportCard(doc: Document, what: ExportedKeys): Promise<void>
         attr: 'exportKey',
         action: 'copy',
         wallet: ft('exportWallet', { address: what.address }),
-        label: 'exportKeyLabel',
-        copy: 'exportCopy',
-        copied: 'exportCopied',
+        label: ft('exportKeyLabel'),
+        copy: ft('exportCopy'),
+        copied: ft('exportCopied'),
         value: what.key,
       }),
     ]
@@ -121,12 +125,34 @@ export function showExportCard(doc: Document, what: ExportedKeys): Promise<void>
           attr: 'exportSolanaKey',
           action: 'copy-solana',
           wallet: ft('exportSolanaWallet', { address: what.solana.address }),
-          label: 'exportSolanaKeyLabel',
-          copy: 'exportSolanaCopy',
-          copied: 'exportSolanaCopied',
+          label: ft('exportSolanaKeyLabel'),
+          copy: ft('exportSolanaCopy'),
+          copied: ft('exportSolanaCopied'),
           value: what.solana.key,
         }),
       )
+    const failed: HTMLElement[] = []
+    for (const [i, c] of (what.chains ?? []).entries()) {
+      if ('failed' in c) {
+        const p = doc.createElement('p')
+        p.className = 'note'
+        p.textContent = ft('exportChainFailed', { name: c.name })
+        failed.push(p)
+        continue
+      }
+      blocks.push(
+        keyBlock(doc, status, {
+          id: `export-chain-key-label-${i}`,
+          attr: 'exportChainKey',
+          action: `copy-${c.name.toLowerCase()}`,
+          wallet: c.note,
+          label: c.label,
+          copy: ft('exportChainCopy', { name: c.name }),
+          copied: ft('exportChainCopied', { name: c.name }),
+          value: c.key,
+        }),
+      )
+    }
     const actions = doc.createElement('div')
     actions.className = 'actions'
     const close = doc.createElement('button')
@@ -135,7 +161,7 @@ export function showExportCard(doc: Document, what: ExportedKeys): Promise<void>
     close.textContent = ft('exportClose')
     close.dataset.action = 'close'
     actions.append(close)
-    card.append(h, warning, ...blocks.flatMap((b) => b.nodes), status, actions)
+    card.append(h, warning, ...blocks.flatMap((b) => b.nodes), ...failed, status, actions)
 
     const done = () => {
       doc.removeEventListener('keydown', onKey)

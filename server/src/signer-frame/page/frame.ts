@@ -2,6 +2,8 @@ import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable }
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, describe } from './approve.js'
+import { chainFrame } from './chain-session.js'
+import { CHAIN_TYPES, importChainKeys } from './chains.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
 import { askPassphrase } from './passphrase.js'
@@ -11,6 +13,7 @@ import {
   type FrameRequest,
   fail,
   parseRequest,
+  rejectedId,
   reply,
   SIGNING_METHODS,
 } from './protocol.js'
@@ -150,12 +153,13 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
   }
 }
 
-const solana = solanaFrame({
+/** What the Solana, Bitcoin, Cosmos and Polkadot sides borrow from the frame. */
+const chainDeps = {
   token,
   wallet,
   loadDeviceShare,
   reassemble,
-  approve: async (what) => {
+  approve: async (what: { title: string; lines: string[] }) => {
     setUi(true)
     try {
       return await askApproval(document, what)
@@ -163,8 +167,10 @@ const solana = solanaFrame({
       setUi(false)
     }
   },
-  refuse: (code, message) => new Refusal({ code, message }),
-})
+  refuse: (code: number | string, message: string) => new Refusal({ code, message }),
+}
+const solana = solanaFrame(chainDeps)
+const chains = chainFrame(chainDeps, CHAIN_TYPES, importChainKeys)
 
 async function session(): Promise<{
   email: string
@@ -274,6 +280,7 @@ const accountDeps: AccountDeps = {
   session,
   setUi,
   refuse: (info) => new Refusal(info),
+  exportChains: (secret) => chains.exportKeys(secret),
 }
 
 async function handle(request: FrameRequest): Promise<unknown> {
@@ -333,6 +340,10 @@ async function handle(request: FrameRequest): Promise<unknown> {
       return cancelSocial(request.state)
     case 'solana':
       return solana.sign(request)
+    case 'bip122':
+    case 'cosmos':
+    case 'polkadot':
+      return chains.handle(request)
     case 'farcaster.start':
       return startFarcaster(
         (path, body) => api('POST', path, { projectId, ...(body as Record<string, unknown>) }),
@@ -369,7 +380,13 @@ if (!parentIsAllowed()) {
       return
     }
     const parsed = parseRequest(e.data)
-    if (!parsed) return
+    if (!parsed) {
+      // A request in our envelope whose content failed its checks: said to the dApp, which would
+      // otherwise wait for an answer that never comes. Anything else is not ours and is dropped.
+      const id = rejectedId(e.data)
+      if (id) window.parent.postMessage(fail(id, { code: -32602, message: 'Invalid request' }), parentOrigin)
+      return
+    }
     handle(parsed.request).then(
       (result) => window.parent.postMessage(reply(parsed.id, result ?? null), parentOrigin),
       (error: unknown) => {

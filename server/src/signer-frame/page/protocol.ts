@@ -4,6 +4,7 @@
  * own code: each side checks what it receives, neither trusts the other's
  * validator. Every message: `{ portico: 'embedded-wallet', v: 1, … }`.
  */
+import type { ChainType } from './chain-keys.js'
 import { parseSolanaRequest, type SolanaFrameRequest } from './solana-protocol.js'
 
 export const TAG = 'embedded-wallet'
@@ -17,9 +18,20 @@ export type FrameRequest =
   | { type: 'social.start'; provider: string }
   | { type: 'social.finish' | 'social.cancel'; state: string }
   | SolanaFrameRequest
+  | UncheckedChainRequest
   | AccountRequest
   | { type: 'farcaster.start' }
   | { type: 'farcaster.finish' | 'farcaster.cancel'; channel: string }
+
+/**
+ * A Bitcoin, Cosmos or Polkadot request as it arrived: its namespace's module
+ * (a lazy chunk) checks the payload before anything else reads it
+ * (chain-session.ts); one that fails is answered -32602.
+ */
+export interface UncheckedChainRequest {
+  type: ChainType
+  payload: Record<string, unknown>
+}
 
 /**
  * Issue 14 account requests (page/account.ts): the device-approval wait
@@ -30,6 +42,8 @@ export type AccountRequest =
   | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
   | { type: 'email.change'; newEmail: string }
   | { type: 'email.change.verify' | 'export.show'; code: string }
+  /** "Send a new code" in the email change stage the modal shows. */
+  | { type: 'email.change.resend'; stage: 'old' | 'new' }
   | { type: 'export.request' }
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
@@ -39,7 +53,17 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** A request from the parent, or undefined when the message is not a valid one (it is then ignored). */
+/**
+ * The id of a message in this protocol's envelope whose payload did not pass
+ * `parseRequest`: the frame answers it with an error instead of leaving the
+ * dApp waiting (a signature request has no time-out). Undefined otherwise.
+ */
+export function rejectedId(data: unknown): string | undefined {
+  if (!isObj(data) || data.portico !== TAG || data.v !== 1) return undefined
+  return typeof data.id === 'string' && ID.test(data.id) && isObj(data.payload) ? data.id : undefined
+}
+
+/** A request from the parent, or undefined when the message is not a valid one (see `rejectedId`). */
 export function parseRequest(data: unknown): { id: string; request: FrameRequest } | undefined {
   if (!isObj(data) || data.portico !== TAG || data.v !== 1) return undefined
   if (typeof data.id !== 'string' || !ID.test(data.id)) return undefined
@@ -86,6 +110,10 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
       return typeof p.newEmail === 'string' && p.newEmail.length >= 3 && p.newEmail.length <= 254
         ? { id, request: { type: p.type, newEmail: p.newEmail } }
         : undefined
+    case 'email.change.resend':
+      return p.stage === 'old' || p.stage === 'new'
+        ? { id, request: { type: p.type, stage: p.stage } }
+        : undefined
     case 'email.change.verify':
     case 'export.show':
       return typeof p.code === 'string' && /^[0-9]{6}$/.test(p.code)
@@ -105,6 +133,13 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
       const request = parseSolanaRequest(p)
       return request ? { id, request } : undefined
     }
+    case 'bip122':
+    case 'cosmos':
+    case 'polkadot':
+      // The envelope only: each namespace checks its methods and params (page/<namespace>/).
+      return typeof p.method === 'string' && p.method.length <= 64 && isObj(p.params)
+        ? { id, request: { type: p.type, payload: p } }
+        : undefined
     default:
       return undefined
   }

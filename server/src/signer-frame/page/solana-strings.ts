@@ -1,4 +1,4 @@
-import { frameLocale } from './strings.js'
+import { frameLocale } from './locale.js'
 
 /**
  * The Solana approval card's texts, in the frame's five locales (kept apart

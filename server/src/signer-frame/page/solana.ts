@@ -1,3 +1,4 @@
+import { ed25519FromSeed } from './ed25519.js'
 import type { SolanaFrameRequest } from './solana-protocol.js'
 import { st } from './solana-strings.js'
 import {
@@ -24,11 +25,6 @@ import {
  */
 export const SOLANA_DERIVATION = 'portico embedded wallet / solana ed25519 / v1'
 
-// PKCS#8 for an Ed25519 private key: this DER prefix, then the 32-byte seed.
-const PKCS8_PREFIX = Uint8Array.from([
-  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
-])
-
 /** The ed25519 seed of a wallet secret: HMAC-SHA-256(key = the derivation label, data = the secret). */
 export async function solanaSeed(secret: Uint8Array): Promise<Uint8Array> {
   const mac = await crypto.subtle.importKey(
@@ -46,28 +42,6 @@ export interface SolanaSigner {
   address: string
   publicKey: Uint8Array
   sign(bytes: Uint8Array): Promise<Uint8Array>
-}
-
-/** The PKCS#8 form of an ed25519 seed and its public key (read once from an extractable import's JWK `x`). */
-async function ed25519FromSeed(
-  seed: Uint8Array,
-): Promise<{ pkcs8: Uint8Array<ArrayBuffer>; publicKey: Uint8Array }> {
-  const pkcs8 = new Uint8Array(PKCS8_PREFIX.length + 32)
-  pkcs8.set(PKCS8_PREFIX)
-  pkcs8.set(seed, PKCS8_PREFIX.length)
-  try {
-    const readable = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, true, ['sign'])
-    const jwk = await crypto.subtle.exportKey('jwk', readable)
-    jwk.d = undefined
-    if (!jwk.x) throw new Error('no ed25519 public key')
-    const publicKey = Uint8Array.from(atob(jwk.x.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-      c.charCodeAt(0),
-    )
-    return { pkcs8, publicKey }
-  } catch (error) {
-    pkcs8.fill(0)
-    throw error
-  }
 }
 
 /** The Solana signer of a wallet secret; the seed lives only inside a non-extractable CryptoKey. */

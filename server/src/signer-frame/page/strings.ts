@@ -1,3 +1,7 @@
+import { type FrameLocale, frameLocale } from './locale.js'
+
+export { frameLocale }
+
 /**
  * The signer frame's own catalogue: every text the frame shows the visitor
  * (the passphrase, recovery and approval cards). The frame runs on the
@@ -45,6 +49,9 @@ const en = {
   exportSolanaCopy: 'Copy Solana key',
   exportSolanaCopied: 'Solana key copied.',
   exportCopyFailed: 'Could not copy: select the key and copy it yourself.',
+  exportChainCopy: 'Copy {name} key',
+  exportChainCopied: '{name} key copied.',
+  exportChainFailed: '{name}: this browser could not derive the key, so it is not shown.',
   exportClose: 'Close and hide',
 } as const
 
@@ -52,7 +59,7 @@ export type FrameStringKey = keyof typeof en
 export type FrameStrings = Readonly<Record<FrameStringKey, string>>
 
 /** Every locale's strings; the test checks each has every key and the same placeholders. */
-export const FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', FrameStrings>> = {
+export const FRAME_CATALOGUE: Readonly<Record<FrameLocale, FrameStrings>> = {
   en,
   es: {
     setTitle: 'Define una frase de recuperación',
@@ -93,6 +100,9 @@ export const FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', 
     exportSolanaCopy: 'Copiar clave de Solana',
     exportSolanaCopied: 'Clave de Solana copiada.',
     exportCopyFailed: 'No se pudo copiar: selecciona la clave y cópiala tú.',
+    exportChainCopy: 'Copiar clave de {name}',
+    exportChainCopied: 'Clave de {name} copiada.',
+    exportChainFailed: '{name}: este navegador no pudo derivar la clave, así que no se muestra.',
     exportClose: 'Cerrar y ocultar',
   },
   zh: {
@@ -132,6 +142,9 @@ export const FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', 
     exportSolanaCopy: '复制 Solana 私钥',
     exportSolanaCopied: '已复制 Solana 私钥。',
     exportCopyFailed: '无法复制：请选中私钥后自行复制。',
+    exportChainCopy: '复制 {name} 私钥',
+    exportChainCopied: '已复制 {name} 私钥。',
+    exportChainFailed: '{name}：此浏览器无法派生该私钥，因此未显示。',
     exportClose: '关闭并隐藏',
   },
   ja: {
@@ -173,6 +186,9 @@ export const FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', 
     exportSolanaCopy: 'Solana の鍵をコピー',
     exportSolanaCopied: 'Solana の鍵をコピーしました。',
     exportCopyFailed: 'コピーできませんでした。鍵を選択して手動でコピーしてください。',
+    exportChainCopy: '{name} の鍵をコピー',
+    exportChainCopied: '{name} の鍵をコピーしました。',
+    exportChainFailed: '{name}：このブラウザーでは鍵を導出できなかったため、表示されません。',
     exportClose: '閉じて隠す',
   },
   ar: {
@@ -213,17 +229,14 @@ export const FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', 
     exportSolanaCopy: 'نسخ مفتاح Solana',
     exportSolanaCopied: 'تم نسخ مفتاح Solana.',
     exportCopyFailed: 'تعذّر النسخ: حدّد المفتاح وانسخه بنفسك.',
+    exportChainCopy: 'نسخ مفتاح {name}',
+    exportChainCopied: 'تم نسخ مفتاح {name}.',
+    exportChainFailed: '{name}: تعذّر على هذا المتصفح اشتقاق المفتاح، لذا لا يُعرض.',
     exportClose: 'إغلاق وإخفاء',
   },
 }
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur'])
-
-/** The catalogue locale for a BCP 47 tag (`es-MX` → `es`, `zh-Hans-CN` → `zh`), English when none. */
-export function frameLocale(tag: string | null | undefined): keyof typeof FRAME_CATALOGUE {
-  const base = (tag ?? '').toLowerCase().split('-')[0] ?? ''
-  return base in FRAME_CATALOGUE ? (base as keyof typeof FRAME_CATALOGUE) : 'en'
-}
 
 let current: FrameStrings = en
 

@@ -1,5 +1,5 @@
 import { formatUnits, type Network, type PreparedSend } from '@portico/core'
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useId, useRef } from 'react'
 import { type Formatters, shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
@@ -37,9 +37,15 @@ export function SendForm(p: SendFormProps) {
   const t = useStrings()
   const format = useFormat()
   const ids = useId()
+  const toInput = useRef<HTMLInputElement>(null)
   const token = p.options.find((o) => o.key === p.tokenKey)
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    // A name that did not resolve is said once, under the field: Review takes the visitor there.
+    if (p.receiver.kind === 'error') {
+      toInput.current?.focus()
+      return
+    }
     p.onReview()
   }
   const networkName = p.network.name
@@ -120,6 +126,7 @@ export function SendForm(p: SendFormProps) {
         {t('sendReceiver')}
       </label>
       <input
+        ref={toInput}
         id={`${ids}-to`}
         className="search mono"
         autoComplete="off"

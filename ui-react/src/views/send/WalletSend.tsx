@@ -103,11 +103,8 @@ export default function WalletSendView() {
 
   const onReview = async () => {
     setProblem(undefined)
-    if (receiver.kind === 'resolving' || receiver.kind === 'error') {
-      // The name's own message (or its lookup still running) is already shown under the field.
-      if (receiver.kind === 'error') setProblem(receiver.error)
-      return
-    }
+    // The name's own message (or its lookup still running) is already shown under the field.
+    if (receiver.kind === 'resolving' || receiver.kind === 'error') return
     setReviewing(true)
     try {
       const prepared = await portico.prepareSend({ token, amount, to: address ?? '' })

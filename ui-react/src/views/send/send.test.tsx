@@ -243,6 +243,16 @@ describe('WalletSend: names in the receiver field', () => {
     await type(q(view, 'send-to'), 'nobody-here.portico.id')
     const message = await waitFor(() => q(view, 'send-name-error')?.textContent, 3000)
     expect(message).toBe('No address is registered for nobody-here.portico.id')
+    // Review says it once: it takes the visitor to the field (whose note describes it), no second alert.
+    await type(q(view, 'send-amount'), '0.1')
+    await click(q(view, 'send-review'))
+    await waitFor(
+      () => (view.getRootNode() as Document | ShadowRoot).activeElement === q(view, 'send-to') || undefined,
+      3000,
+    )
+    expect(q(view, 'send-problem')).toBeFalsy()
+    expect(view.querySelectorAll('[data-testid="send-name-error"]')).toHaveLength(1)
+    expect(q(view, 'send-confirm')).toBeFalsy()
   })
 
   it("names under 4 characters or with symbols get SPEC §5's name message without a lookup", async () => {

@@ -17,7 +17,8 @@ export default function ExportKey() {
   const portico = usePortico()
   const t = useCatalogue(embeddedWalletStrings)
   useViewTitle(t('exportTitle'))
-  const account = useAccount('eip155')
+  // The account this action opened from (any namespace of the login carries its email).
+  const account = useAccount()
   const controller = getEmbeddedWallet(portico)
   const [stage, setStage] = useState<Stage>('intro')
   const [code, setCode] = useState('')

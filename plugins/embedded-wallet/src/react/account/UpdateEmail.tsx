@@ -1,7 +1,12 @@
-import { PorticoError } from '@portico/core'
+import {
+  EMAIL_LOGIN_COOLDOWN_MS,
+  EmailLoginTooEarlyError,
+  getEmailLoginWait,
+  PorticoError,
+} from '@portico/core'
 import { useAccount, useCatalogue, usePortico, useViewTitle } from '@portico/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { getEmbeddedWallet } from '../../controller/index.js'
+import { EmbeddedFrameError, getEmbeddedWallet } from '../../controller/index.js'
 import { embeddedWalletStrings } from '../strings.js'
 import { CodeField } from './CodeField.js'
 
@@ -12,13 +17,17 @@ type Stage = 'email' | 'old' | 'new'
  * §5: a valid email is required), then the code mailed to the current
  * address, then the one mailed to the new address. The wallet stays the
  * same; the new email is the account's name afterwards (shortened past 30
- * characters, SPEC §2).
+ * characters, SPEC §2). Each code stage offers "Send a new code" as
+ * EmailVerifyDevice does: SPEC's 30 s cool-down counted from the stage's
+ * mail ("Please try again after N seconds" when pressed early); the new code
+ * replaces the previous one.
  */
 export default function UpdateEmail() {
   const portico = usePortico()
   const t = useCatalogue(embeddedWalletStrings)
   useViewTitle(t('updateEmailTitle'))
-  const account = useAccount('eip155')
+  // The account this action opened from (any namespace of the login carries its email).
+  const account = useAccount()
   const id = useId()
   const controller = getEmbeddedWallet(portico)
   const [stage, setStage] = useState<Stage>('email')
@@ -26,13 +35,27 @@ export default function UpdateEmail() {
   const [newEmail, setNewEmail] = useState('')
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
+  const [resending, setResending] = useState(false)
   const [error, setError] = useState<string | undefined>()
+  const [notice, setNotice] = useState<string | undefined>()
+  // When the shown stage's code was mailed: the cool-down counts from then, and from each resend.
+  const sentAt = useRef<number | undefined>(undefined)
+  const [wait, setWait] = useState(0)
   const codeInput = useRef<HTMLInputElement>(null)
   const emailInput = useRef<HTMLInputElement>(null)
 
+  // Back to the field once a step is over (the code field is disabled while one runs).
   useEffect(() => {
+    if (busy) return
     if (stage === 'email') emailInput.current?.focus()
     else codeInput.current?.focus()
+  }, [stage, busy])
+  useEffect(() => {
+    if (stage === 'email') return
+    const tick = () => setWait(getEmailLoginWait(sentAt.current, Date.now()))
+    tick()
+    const timer = setInterval(tick, 250)
+    return () => clearInterval(timer)
   }, [stage])
 
   const message = (e: unknown) =>
@@ -51,7 +74,10 @@ export default function UpdateEmail() {
     setBusy(true)
     try {
       const step = await controller.account.startEmailChange(newEmail)
-      if (step.stage !== 'done') setStage(step.stage)
+      if (step.stage !== 'done') {
+        sentAt.current = Date.now()
+        setStage(step.stage)
+      }
     } catch (e) {
       setError(message(e))
       emailInput.current?.focus()
@@ -62,6 +88,7 @@ export default function UpdateEmail() {
   const verify = async (value: string) => {
     if (value.length !== 6 || busy) return
     setError(undefined)
+    setNotice(undefined)
     setBusy(true)
     try {
       const step = await controller.account.verifyEmailChange(value)
@@ -70,12 +97,44 @@ export default function UpdateEmail() {
         portico.router.goBack()
         return
       }
+      // The code of the next stage was just mailed: its own cool-down starts now.
+      sentAt.current = Date.now()
       setStage(step.stage)
     } catch (e) {
       setError(message(e))
       setCode('')
     } finally {
       setBusy(false)
+    }
+  }
+  const resend = async () => {
+    if (stage === 'email' || busy) return
+    setError(undefined)
+    setNotice(undefined)
+    const left = getEmailLoginWait(sentAt.current, Date.now())
+    if (left > 0) {
+      setError(new EmailLoginTooEarlyError(left).shortMessage)
+      return
+    }
+    setBusy(true)
+    setResending(true)
+    try {
+      const step = await controller.account.resendEmailChangeCode(stage)
+      sentAt.current = Date.now()
+      setCode('')
+      setNotice(t('codeResent'))
+      setStage(step.stage)
+    } catch (e) {
+      // The gateway's own cool-down answers with the same SPEC text; count from it.
+      if (e instanceof EmbeddedFrameError && e.code === 'email_cooldown') {
+        const n = Number(/after ([0-9]+) seconds/.exec(e.shortMessage)?.[1] ?? 30)
+        sentAt.current = Date.now() - EMAIL_LOGIN_COOLDOWN_MS + n * 1000
+      }
+      setError(message(e))
+    } finally {
+      setBusy(false)
+      setResending(false)
+      setWait(getEmailLoginWait(sentAt.current, Date.now()))
     }
   }
   const submitCode = (event: FormEvent) => {
@@ -148,8 +207,22 @@ export default function UpdateEmail() {
         onChange={setCode}
         onComplete={(v) => void verify(v)}
       />
-      {busy ? <p role="status">{t('verifying')}</p> : null}
+      {busy ? <p role="status">{resending ? t('sending') : t('verifying')}</p> : null}
+      {notice ? (
+        <p role="status" data-testid="code-resent">
+          {notice}
+        </p>
+      ) : null}
       <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void resend()}
+          data-testid="code-resend"
+        >
+          {wait > 0 ? t('codeResendIn', { seconds: wait }) : t('codeResend')}
+        </button>
         <button type="button" className="button" onClick={() => portico.router.goBack()}>
           {t('cancel')}
         </button>

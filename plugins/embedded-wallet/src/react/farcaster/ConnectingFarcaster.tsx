@@ -57,7 +57,8 @@ export default function ConnectingFarcaster() {
         done = true
         if (!live) return
         setPhase('connecting')
-        await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID, { namespace: 'eip155' })
+        // Every namespace the dApp has an adapter for; the active one ends up active.
+        await portico.connect(EMBEDDED_WALLET_CONNECTOR_ID)
         if (portico.getState().router.view === 'ConnectingFarcaster') portico.router.reset('Account')
       } catch (e) {
         done = true

@@ -1,0 +1,16 @@
+import type { ChainKeys, ChainType } from './page/chain-keys.js'
+
+/**
+ * The namespaces' keys as modules, for Node (tests and tools): the browser
+ * frame loads the same modules as scripts of their own (page/chains.ts).
+ */
+export function loadChainKeys(type: ChainType): Promise<ChainKeys> {
+  switch (type) {
+    case 'bip122':
+      return import('./page/bitcoin/index.js').then((m) => m.bitcoinKeys)
+    case 'cosmos':
+      return import('./page/cosmos/index.js').then((m) => m.cosmosKeys)
+    case 'polkadot':
+      return import('./page/polkadot/index.js').then((m) => m.polkadotKeys)
+  }
+}

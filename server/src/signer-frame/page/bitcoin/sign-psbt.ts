@@ -1,0 +1,182 @@
+import { base64 } from '@scure/base'
+import { ChainWireError } from '../chain-keys.js'
+import { concat, equal, toHex, u32le } from './bytes.js'
+import { ecdsa, publicKeyOf, schnorrTweaked } from './key.js'
+import { addressOf, type BitcoinParams, ownAddress, ownScript, type WalletAddress } from './networks.js'
+import {
+  field,
+  IN,
+  type Psbt,
+  parsePsbt,
+  serializePsbt,
+  setField,
+  spentOutput,
+  type TxOutput,
+} from './psbt.js'
+import { SIGHASH_ALL, SIGHASH_DEFAULT, segwitV0Hash, taprootKeyHash } from './sighash.js'
+import { bt } from './strings.js'
+
+export interface PsbtParams {
+  psbt: string
+  signInputs: { address: string; index: number; sighashTypes?: number[] }[]
+  broadcast: boolean
+}
+
+/** One input this wallet signs: which of its addresses, the output it spends, the sighash type. */
+interface ToSign {
+  index: number
+  own: WalletAddress
+  spent: TxOutput
+  hashType: 0 | 1
+}
+
+/** A PSBT request read and checked against this wallet's key: what the card shows and `signPsbt` signs. */
+export interface PsbtAnalysis {
+  psbt: Psbt
+  spent: (TxOutput | undefined)[]
+  toSign: ToSign[]
+}
+
+/** Satoshis as BTC with 8 decimals (`0.00077777`). */
+export function formatBtc(sats: bigint): string {
+  const sign = sats < 0n ? '-' : ''
+  const abs = sats < 0n ? -sats : sats
+  return `${sign}${abs / 100_000_000n}.${(abs % 100_000_000n).toString().padStart(8, '0')}`
+}
+
+const sighashName = (t: number) => `0x${t.toString(16).padStart(2, '0')}`
+
+/** The sighash type input `index` is signed with: ALL (P2WPKH), DEFAULT or ALL (P2TR); anything else refused. */
+function hashTypeOf(psbt: Psbt, index: number, own: WalletAddress, asked: number[] | undefined): 0 | 1 {
+  const allowed: number[] = own.intention === 'payment' ? [SIGHASH_ALL] : [SIGHASH_DEFAULT, SIGHASH_ALL]
+  const refuse = (t: number) =>
+    new ChainWireError(
+      `input ${index} asks for sighash ${sighashName(t)}: this wallet signs SIGHASH_ALL only${own.intention === 'ordinal' ? ' (or DEFAULT for taproot)' : ''}`,
+    )
+  for (const t of asked ?? []) if (!allowed.includes(t)) throw refuse(t)
+  const fromPsbt = field(psbt.inputs[index] ?? [], IN.SIGHASH_TYPE)
+  // The PSBT's own field wins; else the first type the dApp allows; else ALL (P2WPKH) or DEFAULT (P2TR).
+  let type = asked?.[0] ?? (own.intention === 'payment' ? SIGHASH_ALL : SIGHASH_DEFAULT)
+  if (fromPsbt) {
+    if (fromPsbt.length !== 4) throw new ChainWireError(`input ${index} has a malformed sighash type`)
+    type = new DataView(fromPsbt.buffer, fromPsbt.byteOffset, 4).getUint32(0, true)
+  }
+  if (!allowed.includes(type)) throw refuse(type)
+  if (asked && !asked.includes(type)) throw refuse(type)
+  return type as 0 | 1
+}
+
+/**
+ * Reads a `signPsbt` request for this wallet (public key `publicKey` on
+ * `params`' network): every listed input must exist, spend the listed
+ * address's output, and that address must be this wallet's; taproot inputs
+ * need every input's spent output (their signature commits to all amounts)
+ * and no script tree. `broadcast: true` is refused: the dApp sends.
+ */
+export function analysePsbt(request: PsbtParams, publicKey: string, params: BitcoinParams): PsbtAnalysis {
+  if (request.broadcast)
+    throw new ChainWireError(
+      'broadcast is not supported: the wallet returns the signed PSBT for the dApp to send',
+    )
+  let bytes: Uint8Array
+  try {
+    bytes = base64.decode(request.psbt)
+  } catch {
+    throw new ChainWireError('the PSBT is not base64')
+  }
+  const psbt = parsePsbt(bytes)
+  const spent = psbt.tx.inputs.map((_, i) => spentOutput(psbt, i))
+  const toSign: ToSign[] = []
+  for (const entry of request.signInputs) {
+    const { index, address } = entry
+    if (index >= psbt.tx.inputs.length) throw new ChainWireError(`input ${index} does not exist`)
+    if (toSign.some((s) => s.index === index)) continue
+    const own = ownAddress(publicKey, params, address)
+    if (!own) throw new ChainWireError(`${address} is not an address of this wallet on this network`)
+    const out = spent[index]
+    if (!out)
+      throw new ChainWireError(`input ${index} does not state the output it spends (no UTXO in the PSBT)`)
+    if (!equal(out.script, own.script)) throw new ChainWireError(`input ${index} does not spend ${address}`)
+    const map = psbt.inputs[index] ?? []
+    if (field(map, IN.FINAL_SCRIPTWITNESS) || field(map, IN.FINAL_SCRIPTSIG))
+      throw new ChainWireError(`input ${index} is already finalized`)
+    if (own.intention === 'ordinal') {
+      if (field(map, IN.TAP_MERKLE_ROOT))
+        throw new ChainWireError(`input ${index} has a script tree: this wallet signs the key path only`)
+      const internal = field(map, IN.TAP_INTERNAL_KEY)
+      if (internal && toHex(internal) !== own.publicKey)
+        throw new ChainWireError(`input ${index} names another taproot internal key`)
+      const unknown = spent.findIndex((s) => !s)
+      if (unknown >= 0)
+        throw new ChainWireError(
+          `a taproot signature commits to every input's amount: input ${unknown} does not state its output`,
+        )
+    }
+    toSign.push({ index, own, spent: out, hashType: hashTypeOf(psbt, index, own, entry.sighashTypes) })
+  }
+  return { psbt, spent, toSign }
+}
+
+/** The approval card of a PSBT: inputs signed, outputs (this wallet's marked), fee, network. */
+export function describePsbt(
+  what: PsbtAnalysis,
+  publicKey: string,
+  params: BitcoinParams,
+  chainId: string,
+): { title: string; lines: string[] } {
+  const named = (address: string) => bt('thisWallet', { address })
+  const lines = what.toSign.map((s) =>
+    bt('spend', { amount: formatBtc(s.spent.value), address: named(s.own.address), index: s.index }),
+  )
+  const others = what.psbt.tx.inputs.length - what.toSign.length
+  if (others > 0) lines.push(bt('otherInputs', { count: others }))
+  for (const output of what.psbt.tx.outputs) {
+    const amount = formatBtc(output.value)
+    const address = addressOf(output.script, params)
+    if (address === undefined)
+      lines.push(bt('sendScript', { amount, script: toHex(output.script.subarray(0, 40)) }))
+    else
+      lines.push(
+        bt('send', { amount, to: ownScript(publicKey, params, output.script) ? named(address) : address }),
+      )
+  }
+  const known = what.spent.every((s) => s !== undefined)
+  if (known) {
+    const fee =
+      what.spent.reduce((sum, s) => sum + (s as TxOutput).value, 0n) -
+      what.psbt.tx.outputs.reduce((sum, o) => sum + o.value, 0n)
+    lines.push(bt('fee', { amount: formatBtc(fee) }))
+  } else lines.push(bt('feeUnknown'))
+  lines.push(bt('network', { network: `${params.name} (${chainId})` }))
+  return { title: bt('signPsbt'), lines }
+}
+
+/**
+ * Adds this wallet's signatures to the analysed inputs: a partial signature
+ * (DER + sighash byte) under its public key for P2WPKH, the key-path
+ * signature (64 bytes, 65 with SIGHASH_ALL) for P2TR. The PSBT keeps every
+ * other field as it came; the answer is base64.
+ */
+export function signPsbt(what: PsbtAnalysis, key: Uint8Array): string {
+  const publicKey = publicKeyOf(key)
+  const { psbt } = what
+  for (const s of what.toSign) {
+    const map = psbt.inputs[s.index] ?? []
+    if (s.own.intention === 'payment') {
+      const { der } = ecdsa(segwitV0Hash(psbt.tx, s.index, publicKey, s.spent.value), key)
+      setField(map, concat(Uint8Array.of(IN.PARTIAL_SIG), publicKey), concat(der, Uint8Array.of(SIGHASH_ALL)))
+    } else {
+      const spent = what.spent as TxOutput[]
+      const sig = schnorrTweaked(taprootKeyHash(psbt.tx, s.index, spent, s.hashType), key)
+      setField(map, Uint8Array.of(IN.TAP_INTERNAL_KEY), publicKey.subarray(1))
+      // A 65-byte signature says its type; the PSBT says it too, for tools that read the field.
+      if (s.hashType !== SIGHASH_DEFAULT) setField(map, Uint8Array.of(IN.SIGHASH_TYPE), u32le(s.hashType))
+      setField(
+        map,
+        Uint8Array.of(IN.TAP_KEY_SIG),
+        s.hashType === SIGHASH_DEFAULT ? sig : concat(sig, Uint8Array.of(s.hashType)),
+      )
+    }
+  }
+  return base64.encode(serializePsbt(psbt))
+}

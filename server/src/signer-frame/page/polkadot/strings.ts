@@ -1,0 +1,106 @@
+import { frameLocale } from '../locale.js'
+
+/**
+ * The Polkadot approval and export texts, in the frame's five locales (kept
+ * apart from the frame's main catalogue; the same catalogue test rules
+ * apply). The locale is the one the frame chose (its `<html lang>`).
+ */
+const en = {
+  signMessage: 'Sign message (Polkadot)',
+  signTransaction: 'Sign transaction (Polkadot)',
+  network: 'Network: {network}',
+  account: 'Account: {address} (this wallet)',
+  call: 'Call ({bytes} bytes, not decoded: this wallet has no chain metadata): {call}',
+  nonce: 'Nonce: {nonce}',
+  tip: 'Tip: {tip} (smallest units)',
+  mortal: 'Valid for {period} blocks from block {birth}',
+  immortal: 'Valid until used (immortal)',
+  specVersion: 'Runtime spec version: {spec}',
+  feeAsset: 'Fee paid in asset (encoded): {asset}',
+  metadataHash: 'Chain metadata hash: {hash}',
+  exportLabel: 'Polkadot key (ed25519 seed, hex)',
+  exportNote:
+    'Address {address} (generic prefix 42). In Polkadot.js, import it as a raw seed with the ed25519 key type.',
+} as const
+
+type Key = keyof typeof en
+type Strings = Readonly<Record<Key, string>>
+
+export const POLKADOT_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', Strings>> = {
+  en,
+  es: {
+    signMessage: 'Firmar mensaje (Polkadot)',
+    signTransaction: 'Firmar transacción (Polkadot)',
+    network: 'Red: {network}',
+    account: 'Cuenta: {address} (esta cartera)',
+    call: 'Llamada ({bytes} bytes, sin decodificar: esta cartera no tiene los metadatos de la cadena): {call}',
+    nonce: 'Nonce: {nonce}',
+    tip: 'Propina: {tip} (unidades mínimas)',
+    mortal: 'Válida durante {period} bloques desde el bloque {birth}',
+    immortal: 'Válida hasta que se use (inmortal)',
+    specVersion: 'Versión del runtime: {spec}',
+    feeAsset: 'Comisión pagada en el activo (codificado): {asset}',
+    metadataHash: 'Hash de los metadatos de la cadena: {hash}',
+    exportLabel: 'Clave de Polkadot (semilla ed25519, hex)',
+    exportNote:
+      'Dirección {address} (prefijo genérico 42). En Polkadot.js, impórtala como semilla sin procesar con el tipo de clave ed25519.',
+  },
+  zh: {
+    signMessage: '签名消息（Polkadot）',
+    signTransaction: '签名交易（Polkadot）',
+    network: '网络：{network}',
+    account: '账户：{address}（此钱包）',
+    call: '调用（{bytes} 字节，未解码：此钱包没有链的元数据）：{call}',
+    nonce: 'Nonce：{nonce}',
+    tip: '小费：{tip}（最小单位）',
+    mortal: '自区块 {birth} 起 {period} 个区块内有效',
+    immortal: '使用前一直有效（永久）',
+    specVersion: '运行时版本：{spec}',
+    feeAsset: '以资产支付手续费（编码）：{asset}',
+    metadataHash: '链元数据哈希：{hash}',
+    exportLabel: 'Polkadot 密钥（ed25519 种子，十六进制）',
+    exportNote: '地址 {address}（通用前缀 42）。在 Polkadot.js 中以原始种子导入，密钥类型选择 ed25519。',
+  },
+  ja: {
+    signMessage: 'メッセージに署名（Polkadot）',
+    signTransaction: 'トランザクションに署名（Polkadot）',
+    network: 'ネットワーク：{network}',
+    account: 'アカウント：{address}（このウォレット）',
+    call: 'コール（{bytes} バイト、未デコード：このウォレットはチェーンのメタデータを持ちません）：{call}',
+    nonce: 'ノンス：{nonce}',
+    tip: 'チップ：{tip}（最小単位）',
+    mortal: 'ブロック {birth} から {period} ブロックの間有効',
+    immortal: '使用されるまで有効（無期限）',
+    specVersion: 'ランタイムのバージョン：{spec}',
+    feeAsset: '手数料を支払う資産（エンコード済み）：{asset}',
+    metadataHash: 'チェーンのメタデータハッシュ：{hash}',
+    exportLabel: 'Polkadot の鍵（ed25519 シード、16 進数）',
+    exportNote:
+      'アドレス {address}（汎用プレフィックス 42）。Polkadot.js では鍵の種類 ed25519 の生シードとしてインポートしてください。',
+  },
+  ar: {
+    signMessage: 'توقيع رسالة (Polkadot)',
+    signTransaction: 'توقيع معاملة (Polkadot)',
+    network: 'الشبكة: {network}',
+    account: 'الحساب: {address} (هذه المحفظة)',
+    call: 'الاستدعاء ({bytes} بايت، غير مفكوك: لا تملك هذه المحفظة بيانات السلسلة الوصفية): {call}',
+    nonce: 'الرقم التسلسلي: {nonce}',
+    tip: 'الإكرامية: {tip} (أصغر وحدة)',
+    mortal: 'صالحة لمدة {period} كتلة بدءًا من الكتلة {birth}',
+    immortal: 'صالحة حتى تُستخدم (دائمة)',
+    specVersion: 'إصدار بيئة التشغيل: {spec}',
+    feeAsset: 'الرسوم تُدفع بالأصل (مُرمَّز): {asset}',
+    metadataHash: 'تجزئة البيانات الوصفية للسلسلة: {hash}',
+    exportLabel: 'مفتاح Polkadot (بذرة ed25519، ست عشري)',
+    exportNote:
+      'العنوان {address} (البادئة العامة 42). في Polkadot.js، استورده كبذرة خام بنوع المفتاح ed25519.',
+  },
+}
+
+/** A Polkadot card string in the frame's locale, placeholders filled (values are text, never HTML). */
+export function pt(key: Key, values: Record<string, string | number> = {}): string {
+  const lang = frameLocale(globalThis.document?.documentElement.lang)
+  return POLKADOT_FRAME_CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) =>
+    name in values ? String(values[name]) : m,
+  )
+}

@@ -1,31 +1,20 @@
 import {
-  type AccountRecord,
   type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
-  type Balance,
   type CaipNetworkId,
-  type ChainAdapter,
   type Connector,
-  formatBalance,
-  formatUnits,
   MethodNotSupportedError,
   type Network,
   NetworkNotFoundError,
   type PorticoContext,
   PorticoError,
-  TokenBalanceUnavailableError,
   type WalletStandardEntry,
   watchWalletStandard,
 } from '@portico/core'
-import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { isBitcoinAddress, parseBitcoinAddress } from '../address/index.js'
-import type { BitcoinPurpose, BitcoinTransactionRequest } from '../contract/index.js'
-import { InvalidWalletResponseError, toBitcoinPorticoError } from '../errors/index.js'
+import { isBitcoinAddress } from '../address/index.js'
 import { EsploraClient } from '../esplora/index.js'
-import { verifyBitcoinMessage } from '../message/index.js'
-import { addressParams, bitcoinMainnet, toStandardChain } from '../networks/index.js'
-import { assertSamePayment, decodePsbt, finalizeAndExtract } from '../psbt/index.js'
+import { addressParams, bitcoinMainnet } from '../networks/index.js'
 import { bitcoinSignInMessageOptions, formatBitcoinSignInMessage } from '../siwx/index.js'
 import {
   type AnnouncedBtcProvider,
@@ -36,36 +25,15 @@ import {
   readBtcProviders,
   toConnectors,
 } from '../wallets/index.js'
-import { toAccountRecords } from './accounts.js'
-import { buildPaymentFor } from './payment.js'
+import { connectDriver, restoreAccounts } from './connect.js'
+import { btcBalance, readBitcoinBalance, waitUntilKnown } from './reads.js'
+import { buildPayment, type SendDeps, sendPayment } from './send.js'
 import { createSessions } from './sessions.js'
+import { signBitcoinMessage } from './sign-message.js'
 import { signDappPsbt } from './sign-psbt.js'
+import type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
 
-export interface BitcoinAdapterOptions {
-  /** Networks offered; default mainnet (through the hosted mempool.space API: set your own Esplora URL in production). */
-  networks?: Network[]
-  /** Confirmation target (blocks) whose `/fee-estimates` rate sends use when the request names none; default 3. */
-  feeTarget?: number
-  /** Discover wallets (Wallet Standard and `window.btc_providers`). Defaults to `ctx.isBrowser`. */
-  discover?: boolean
-  /** The Wallet Standard registry; defaults to `getWallets()` of `@wallet-standard/app`, loaded lazily. */
-  getWallets?: () => Wallets
-  /** Where `btc_providers` is read; default `window`. */
-  providersTarget?: object
-  /** Custom fetch for the Esplora API (tests, proxies). */
-  fetch?: typeof fetch
-}
-
-/** A Bitcoin balance: the total of the address's UTXOs, with the confirmed and unconfirmed parts apart. */
-export interface BitcoinBalance extends Balance {
-  confirmed: bigint
-  unconfirmed: bigint
-}
-
-/** The adapter `bitcoinAdapter` returns: core's `ChainAdapter<'bip122'>` whose balances also tell confirmed from unconfirmed. */
-export interface BitcoinAdapter extends ChainAdapter<'bip122'> {
-  getBalance(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<BitcoinBalance>
-}
+export type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -75,8 +43,6 @@ class ConnectorNotFoundError extends PorticoError {
     super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
   }
 }
-
-const DEFAULT_PURPOSES: BitcoinPurpose[] = ['payment', 'ordinals']
 
 /**
  * The Bitcoin (bip122) chain adapter, in the v2 contract shape. Wallets come
@@ -167,28 +133,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     return active && networks.some((n) => n.caipNetworkId === active) ? active : networks[0]?.caipNetworkId
   }
 
-  async function build(
-    from: AccountRecord,
-    caipNetworkId: CaipNetworkId,
-    request: BitcoinTransactionRequest,
-  ) {
-    const api = esplora(caipNetworkId)
-    const { built } = await buildPaymentFor({
-      api,
-      from,
-      caipNetworkId,
-      request,
-      feeTarget: options.feeTarget ?? 3,
-    })
-    return { built, api }
-  }
-
-  const btcBalance = (value: bigint, network: Network) => ({
-    value,
-    decimals: network.nativeCurrency.decimals,
-    symbol: network.nativeCurrency.symbol,
-    formatted: formatBalance(formatUnits(value, network.nativeCurrency.decimals)),
-  })
+  const sending: SendDeps = { sessions, esplora, feeTarget: options.feeTarget ?? 3 }
 
   const adapter: BitcoinAdapter = {
     namespace: 'bip122',
@@ -230,25 +175,14 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const network = findNetwork(wanted)
       // A plugin connector (WalletConnect) owns the session: drive the wallet over its request channel.
       const driver = channel ? channelDriver(channel, network.caipNetworkId) : driverFor(connectorId)
-      const purposes = connectOptions?.purposes?.length ? connectOptions.purposes : DEFAULT_PURPOSES
-      let raw: Awaited<ReturnType<BitcoinWalletDriver['connect']>>
-      try {
-        raw = await driver.connect(purposes, toStandardChain(network.caipNetworkId))
-      } catch (e) {
-        throw toBitcoinPorticoError(e)
-      }
-      const accounts = toAccountRecords(raw, network.caipNetworkId, addressParams(network.caipNetworkId))
-      if (accounts.length === 0)
-        throw new AddressOrAuthConnectorNotFoundError({ details: 'the wallet granted no Bitcoin account' })
-      const session = sessions.open(connectorId, driver, accounts, network.caipNetworkId)
-      const connector = connectors.find((c) => c.id === connectorId)
-      return {
-        accounts: session.accounts,
-        caipNetworkId: session.caipNetworkId,
-        ...(connector
-          ? { wallet: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) } }
-          : {}),
-      }
+      return connectDriver({
+        sessions,
+        connectorId,
+        driver,
+        caipNetworkId: network.caipNetworkId,
+        purposes: connectOptions?.purposes,
+        connector: connectors.find((c) => c.id === connectorId),
+      })
     },
 
     async disconnect({ connectorId }) {
@@ -261,23 +195,11 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       }
     },
 
-    async getAccounts({ connectorId }) {
-      const existing = sessions.get(connectorId)
-      if (existing) return { accounts: existing.accounts, caipNetworkId: existing.caipNetworkId }
-      try {
-        // Restoring (SPEC §4): only accounts the wallet already granted, never a prompt.
-        const driver = driverFor(connectorId)
-        const granted = driver.grantedAccounts()
-        const network = activeNetworkId()
-        if (!granted?.length || !network) return { accounts: [] }
-        const accounts = toAccountRecords(granted, network, addressParams(network))
-        const session = sessions.open(connectorId, driver, accounts, network)
-        return { accounts: session.accounts, caipNetworkId: network }
-      } catch (e) {
-        ctx?.logger.warn('bitcoin adapter: could not read the wallet accounts', e)
-        return { accounts: [] }
-      }
-    },
+    getAccounts: ({ connectorId }) =>
+      restoreAccounts(
+        { sessions, driverFor, activeNetworkId, warn: (message, e) => ctx?.logger.warn(message, e) },
+        connectorId,
+      ),
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       findNetwork(caipNetworkId)
@@ -288,79 +210,15 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     },
 
     async getBalance({ address, caipNetworkId }): Promise<BitcoinBalance> {
-      const network = findNetwork(caipNetworkId)
-      const { address: valid } = parseBitcoinAddress(address, addressParams(caipNetworkId))
-      let utxos: Awaited<ReturnType<EsploraClient['utxos']>>
-      try {
-        utxos = await esplora(caipNetworkId).utxos(valid)
-      } catch (e) {
-        throw new TokenBalanceUnavailableError({ cause: e })
-      }
-      const confirmed = utxos.filter((u) => u.confirmed).reduce((s, u) => s + u.value, 0n)
-      const unconfirmed = utxos.filter((u) => !u.confirmed).reduce((s, u) => s + u.value, 0n)
-      return { ...btcBalance(confirmed + unconfirmed, network), confirmed, unconfirmed }
+      return readBitcoinBalance(esplora, findNetwork(caipNetworkId), address)
     },
 
     formatSignInMessage: formatBitcoinSignInMessage,
     signInMessageOptions: bitcoinSignInMessageOptions,
 
-    async signMessage({ connectorId, address, message, options: signOptions }) {
-      const session = sessions.require(connectorId)
-      const account = sessions.account(session, address)
-      const protocol = signOptions?.protocol ?? (account.addressType === 'p2tr' ? 'bip322' : 'ecdsa')
-      if (protocol === 'ecdsa' && account.addressType === 'p2tr')
-        throw new MethodNotSupportedError({
-          method: 'ecdsa message signing for p2tr',
-          details: 'use protocol bip322',
-        })
-      const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
-      let signed: Awaited<ReturnType<BitcoinWalletDriver['signMessage']>>
-      try {
-        signed = await session.driver.signMessage(account.address, bytes, protocol)
-      } catch (e) {
-        throw toBitcoinPorticoError(e)
-      }
-      const verified = verifyBitcoinMessage({
-        message: signed.signedMessage ?? bytes,
-        address: account.address,
-        signature: signed.signature,
-        protocol,
-        params: addressParams(session.caipNetworkId),
-      })
-      if (!verified)
-        throw new InvalidWalletResponseError(
-          `the ${protocol} signature does not verify for ${account.address}`,
-        )
-      return {
-        signature: signed.signature,
-        ...(account.publicKey ? { publicKey: account.publicKey } : {}),
-        ...(signed.signedMessage ? { signedMessage: signed.signedMessage } : {}),
-      }
-    },
+    signMessage: (params) => signBitcoinMessage(sessions, params),
 
-    async sendTransaction({ connectorId, address, caipNetworkId, request }) {
-      const session = sessions.require(connectorId)
-      if (caipNetworkId && caipNetworkId !== session.caipNetworkId)
-        throw new NetworkNotFoundError({
-          details: `connected on ${session.caipNetworkId}, not ${caipNetworkId}`,
-        })
-      const from = sessions.account(session, address, 'payment')
-      const { built, api } = await build(from, session.caipNetworkId, request)
-      let signedBytes: Uint8Array
-      try {
-        signedBytes = await session.driver.signPsbt(
-          built.psbt.toBuffer(),
-          [{ address: from.address, index: built.inputIndexes }],
-          toStandardChain(session.caipNetworkId),
-        )
-      } catch (e) {
-        throw toBitcoinPorticoError(e)
-      }
-      const signed = decodePsbt(signedBytes)
-      assertSamePayment(built.psbt, signed)
-      const tx = finalizeAndExtract(signed)
-      return await api.broadcast(tx.toHex(), tx.getId())
-    },
+    sendTransaction: (params) => sendPayment(sending, params),
 
     async signTransaction({ connectorId, address, request }) {
       const session = sessions.require(connectorId)
@@ -387,7 +245,8 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       if (!address)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the paying address is required' })
       const network = findNetwork(caipNetworkId)
-      const { built } = await build(
+      const { built } = await buildPayment(
+        sending,
         { namespace: 'bip122', address, caipAddress: `${caipNetworkId}:${address}`, type: 'eoa' },
         caipNetworkId,
         request,
@@ -397,16 +256,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
     /** Resolves once the Esplora API knows the transaction (in the mempool or mined): unconfirmed amounts show apart. */
     async waitForTransaction({ hash, caipNetworkId }) {
-      const api = esplora(caipNetworkId)
-      for (let i = 0; i < 60; i++) {
-        try {
-          return { confirmed: await api.txConfirmed(hash) }
-        } catch (e) {
-          if (i === 59) throw e
-          await new Promise((r) => setTimeout(r, 1000))
-        }
-      }
-      return undefined
+      return waitUntilKnown(esplora(caipNetworkId), hash)
     },
 
     on(event, handler) {

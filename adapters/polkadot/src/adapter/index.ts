@@ -1,55 +1,31 @@
 import {
   type AdapterEvents,
-  AddressOrAuthConnectorNotFoundError,
   type CaipNetworkId,
-  MethodNotSupportedError,
   type Network,
   NetworkNotFoundError,
   type PorticoContext,
   PorticoError,
-  type RequestChannel,
-  TokenBalanceUnavailableError,
 } from '@portico/core'
-import { assertNetworkAddress, encodeSs58, isPolkadotAddress } from '../address/index.js'
-import {
-  ApiPool,
-  buildExtrinsic,
-  estimateFee,
-  InsufficientNativeForFeeError,
-  type PolkadotInclusion,
-  planAssetTransfer,
-  readAssetBalances,
-  readNativeBalance,
-  signAndSubmit,
-  signRawMessage,
-  waitForInclusion,
-} from '../chain/index.js'
+import { isPolkadotAddress } from '../address/index.js'
+import { ApiPool, type PolkadotInclusion, signRawMessage } from '../chain/index.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
-import { toPolkadotPorticoError } from '../errors/index.js'
-import {
-  type DiscoveredExtension,
-  discoverExtensions,
-  toExtensionAccounts,
-  validateInjected,
-} from '../extensions/index.js'
+import { type DiscoveredExtension, discoverExtensions } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
 import { formatPolkadotSignInMessage } from '../siwx/index.js'
-import { channelInjected, POLKADOT_CHANNEL_EVENTS, POLKADOT_CHANNEL_METHODS } from './channel.js'
-import { accountRecords, type Session, Sessions, sessionAccount } from './sessions.js'
+import { readBalance, readTokenBalances } from './balances.js'
+import { POLKADOT_CHANNEL_EVENTS, POLKADOT_CHANNEL_METHODS } from './channel.js'
+import { type OpenSessionDeps, openSession } from './connect.js'
+import { accountRecords, Sessions, sessionAccount } from './sessions.js'
+import {
+  estimateRequestFee,
+  sendExtrinsic,
+  type TransactionDeps,
+  transferRequest,
+  waitForTransaction,
+} from './transactions.js'
+import type { PolkadotAdapterOptions } from './types.js'
 
-export interface PolkadotAdapterOptions {
-  /** Networks offered (`polkadotLocal(...)` for the chopsticks devnet); default Polkadot and Kusama. */
-  networks?: PolkadotNetwork[]
-  /** The app name extensions show when asking the user for access (`enable(appName)`). */
-  appName: string
-  /**
-   * Look for extensions in `window.injectedWeb3`. Defaults to `ctx.isBrowser`;
-   * set `true` to discover under a `window` global in Node tests.
-   */
-  discover?: boolean
-  /** How long after setup to keep looking for late-injected extensions; default 3000 ms. */
-  discoveryWindowMs?: number
-}
+export type { PolkadotAdapterOptions } from './types.js'
 
 class ConnectorNotFoundError extends PorticoError {
   override name = 'ConnectorNotFoundError'
@@ -57,9 +33,6 @@ class ConnectorNotFoundError extends PorticoError {
     super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
   }
 }
-
-/** How far back `waitForTransaction` looks for a transaction it did not send. */
-const RECENT_BLOCKS = 50
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -143,70 +116,12 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     return networks.find((n) => n.caipNetworkId === active) ?? findNetwork(undefined)
   }
 
-  /** Enables the extension for the app and opens a session with its accounts on `network`. */
-  async function openSession(
-    ext: Pick<DiscoveredExtension, 'connector'> & Partial<Pick<DiscoveredExtension, 'entry'>>,
-    network: PolkadotNetwork,
-    appName: string,
-    channel?: RequestChannel,
-  ): Promise<Session> {
-    let injected: ReturnType<typeof validateInjected>
-    let listed: unknown
-    try {
-      // A plugin connector's request channel stands in for an extension.
-      injected = channel
-        ? channelInjected(channel, network)
-        : validateInjected(await ext.entry?.enable(appName))
-      listed = await injected.accounts.get()
-    } catch (e) {
-      throw toPolkadotPorticoError(e)
-    }
-    const skipped: string[] = []
-    const skip = (why: string) => {
-      skipped.push(why)
-      ctx?.logger.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
-    }
-    const accounts = toExtensionAccounts(listed, network, skip)
-    if (accounts.length === 0)
-      throw new AddressOrAuthConnectorNotFoundError({
-        details: `${ext.connector.name} shared no usable account${skipped.length ? ` (${skipped.slice(0, 3).join('; ')})` : ''}`,
-      })
-    const connectorId = ext.connector.id
-    const session: Session = {
-      connectorId,
-      name: ext.connector.name,
-      injected,
-      accounts,
-      network,
-      off: () => {},
-    }
-    sessions.open(session)
-    const unsubscribe = injected.accounts.subscribe?.((changed) => {
-      const current = sessions.get(connectorId)
-      if (current !== session) return
-      let next: Session['accounts']
-      try {
-        next = toExtensionAccounts(changed, current.network, skip)
-      } catch (e) {
-        ctx?.logger.warn(`polkadot adapter: ${ext.connector.name} sent invalid accounts`, e)
-        return
-      }
-      if (next.map((a) => a.publicKey).join() === current.accounts.map((a) => a.publicKey).join()) return
-      if (next.length === 0) {
-        sessions.end(connectorId)
-        emit('disconnect', { connectorId, reason: 'the extension removed the accounts' })
-        return
-      }
-      current.accounts = next
-      emit('accountsChanged', { connectorId, accounts: accountRecords(current) })
-    })
-    session.off = typeof unsubscribe === 'function' ? (unsubscribe as () => void) : () => {}
-    return session
-  }
-
   async function api(network: PolkadotNetwork) {
     return await apis.get(network)
   }
+
+  const opening: OpenSessionDeps = { sessions, emit, warn: (...args) => ctx?.logger.warn(...args) }
+  const txs: TransactionDeps = { sessions, findNetwork, api, inclusions }
 
   const adapter: PolkadotChainAdapter = {
     namespace: 'polkadot',
@@ -247,7 +162,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
             },
           }
         : extensionFor(connectorId)
-      const session = await openSession(ext, network, appName, channel)
+      const session = await openSession(opening, ext, network, appName, channel)
       return {
         accounts: accountRecords(session),
         caipNetworkId: network.caipNetworkId,
@@ -265,7 +180,8 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       try {
         let session = sessions.get(connectorId)
         // Restoring a recent connection (SPEC §4): an extension that authorised the app answers without a prompt.
-        if (!session) session = await openSession(extensionFor(connectorId), activeNetwork(), options.appName)
+        if (!session)
+          session = await openSession(opening, extensionFor(connectorId), activeNetwork(), options.appName)
         return { accounts: accountRecords(session), caipNetworkId: session.network.caipNetworkId }
       } catch (e) {
         // SPEC §7: a failing accounts request logs a warning and yields empty accounts.
@@ -288,25 +204,10 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       return { status: 'switched', accounts }
     },
 
-    async getBalance({ address, caipNetworkId }) {
-      const network = findNetwork(caipNetworkId)
-      assertNetworkAddress(address, network.ss58Prefix)
-      try {
-        return await readNativeBalance(await api(network), network, address)
-      } catch (e) {
-        throw new TokenBalanceUnavailableError({ cause: e })
-      }
-    },
+    getBalance: async ({ address, caipNetworkId }) => readBalance(api, findNetwork(caipNetworkId), address),
 
-    async getTokenBalances({ address, caipNetworkId, tokens }) {
-      const network = findNetwork(caipNetworkId)
-      assertNetworkAddress(address, network.ss58Prefix)
-      try {
-        return await readAssetBalances(await api(network), network, address, tokens)
-      } catch (e) {
-        throw e instanceof TokenBalanceUnavailableError ? e : new TokenBalanceUnavailableError({ cause: e })
-      }
-    },
+    getTokenBalances: async ({ address, caipNetworkId, tokens }) =>
+      readTokenBalances(api, findNetwork(caipNetworkId), address, tokens),
 
     // CAIP-122 "Polkadot account" text; core signs it with signMessage (signRaw, `<Bytes>`-wrapped).
     formatSignInMessage: (fields) =>
@@ -323,84 +224,16 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       })
     },
 
-    async sendTransaction({ connectorId, address, caipNetworkId, request }) {
-      const session = sessions.require(connectorId)
-      const network = caipNetworkId ? findNetwork(caipNetworkId) : session.network
-      if (network !== session.network)
-        throw new PorticoError('Switch network first', {
-          code: 'NETWORK_MISMATCH',
-          details: `connected to ${session.network.caipNetworkId}, asked for ${network.caipNetworkId}`,
-        })
-      const account = sessionAccount(session, address)
-      const chain = await api(network)
-      const tx = buildExtrinsic(chain, network, request)
-      if (typeof session.injected.signer.signPayload !== 'function')
-        throw new MethodNotSupportedError({ method: 'signPayload' })
-      const { hash, included } = await signAndSubmit({
-        api: chain,
-        tx,
-        address: account.address,
-        signer: session.injected.signer,
-      })
-      inclusions.set(hash, included)
-      return hash
-    },
+    sendTransaction: (params) => sendExtrinsic(txs, params),
 
     isValidAddress: ({ address, caipNetworkId }) =>
       isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
 
-    /**
-     * `balances.transferKeepAlive` of the native token, or for a configured
-     * Assets-pallet token (`token` = its id) an `assets.transferKeepAlive`
-     * checked first against the asset's minimum-balance rules and the
-     * sender's native balance for the fee (`planAssetTransfer`); sending the
-     * whole asset balance is an `assets.transfer`.
-     */
-    async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
-      if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-      if (token === undefined) return { to, value: amount }
-      const network = findNetwork(caipNetworkId)
-      assertNetworkAddress(from, network.ss58Prefix)
-      assertNetworkAddress(to, network.ss58Prefix)
-      const chain = await api(network)
-      const plan = await planAssetTransfer({ api: chain, network, from, to, token: String(token), amount })
-      const request = { to, value: amount, asset: plan.id, keepAlive: plan.keepAlive }
-      const [fee, native] = await Promise.all([
-        estimateFee(chain, network, request, from),
-        readNativeBalance(chain, network, from),
-      ])
-      if (native.value < fee.value)
-        throw new InsufficientNativeForFeeError(
-          `the fee is ${fee.formatted} ${fee.symbol}; ${native.formatted} ${native.symbol} is transferable`,
-        )
-      return request
-    },
+    transferRequest: (params) => transferRequest(txs, params),
 
-    async estimateFee({ address, caipNetworkId, request }) {
-      const network = findNetwork(caipNetworkId)
-      // paymentInfo needs a payer; a fee does not depend on who pays, so any account of the network will do.
-      const payer = address ?? encodeSs58(new Uint8Array(32), network.ss58Prefix)
-      assertNetworkAddress(payer, network.ss58Prefix)
-      return await estimateFee(await api(network), network, request, payer)
-    },
+    estimateFee: (params) => estimateRequestFee(txs, params),
 
-    async waitForTransaction({ hash, caipNetworkId }) {
-      const network = findNetwork(caipNetworkId)
-      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
-        throw new PorticoError('Invalid transaction hash', { code: 'INVALID_HASH', details: String(hash) })
-      const included = inclusions.get(hash)
-      if (included) {
-        try {
-          return await included
-        } finally {
-          inclusions.delete(hash)
-        }
-      }
-      // Sent before a reload or by someone else: look through recent blocks, then new ones.
-      const chain = await api(network)
-      const head = (await chain.rpc.chain.getHeader()).number.toNumber()
-      return await waitForInclusion(chain, hash, head - RECENT_BLOCKS)
-    },
+    waitForTransaction: (params) => waitForTransaction(txs, params),
 
     on(event, handler) {
       handlers[event].add(handler)

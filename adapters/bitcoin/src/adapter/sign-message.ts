@@ -1,0 +1,55 @@
+import { MethodNotSupportedError, type SignedMessage } from '@portico/core'
+import type { BitcoinSignMessageOptions } from '../contract/index.js'
+import { InvalidWalletResponseError, toBitcoinPorticoError } from '../errors/index.js'
+import { verifyBitcoinMessage } from '../message/index.js'
+import { addressParams } from '../networks/index.js'
+import type { BitcoinWalletDriver } from '../wallets/index.js'
+import type { createSessions } from './sessions.js'
+
+type Sessions = ReturnType<typeof createSessions>
+
+/**
+ * Has the wallet sign a message with a session account: BIP-322 by default
+ * for taproot, ECDSA (the legacy format) otherwise; ECDSA for a p2tr account
+ * is refused. The signature is verified here before it is returned.
+ */
+export async function signBitcoinMessage(
+  sessions: Sessions,
+  params: {
+    connectorId: string
+    address: string
+    message: string | Uint8Array
+    options?: BitcoinSignMessageOptions
+  },
+): Promise<SignedMessage> {
+  const { connectorId, address, message, options: signOptions } = params
+  const session = sessions.require(connectorId)
+  const account = sessions.account(session, address)
+  const protocol = signOptions?.protocol ?? (account.addressType === 'p2tr' ? 'bip322' : 'ecdsa')
+  if (protocol === 'ecdsa' && account.addressType === 'p2tr')
+    throw new MethodNotSupportedError({
+      method: 'ecdsa message signing for p2tr',
+      details: 'use protocol bip322',
+    })
+  const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
+  let signed: Awaited<ReturnType<BitcoinWalletDriver['signMessage']>>
+  try {
+    signed = await session.driver.signMessage(account.address, bytes, protocol)
+  } catch (e) {
+    throw toBitcoinPorticoError(e)
+  }
+  const verified = verifyBitcoinMessage({
+    message: signed.signedMessage ?? bytes,
+    address: account.address,
+    signature: signed.signature,
+    protocol,
+    params: addressParams(session.caipNetworkId),
+  })
+  if (!verified)
+    throw new InvalidWalletResponseError(`the ${protocol} signature does not verify for ${account.address}`)
+  return {
+    signature: signed.signature,
+    ...(account.publicKey ? { publicKey: account.publicKey } : {}),
+    ...(signed.signedMessage ? { signedMessage: signed.signedMessage } : {}),
+  }
+}

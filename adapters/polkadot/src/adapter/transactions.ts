@@ -1,0 +1,138 @@
+import type { ApiPromise } from '@polkadot/api'
+import { type Balance, type CaipNetworkId, MethodNotSupportedError, PorticoError } from '@portico/core'
+import { assertNetworkAddress, encodeSs58 } from '../address/index.js'
+import {
+  buildExtrinsic,
+  estimateFee,
+  InsufficientNativeForFeeError,
+  type PolkadotInclusion,
+  planAssetTransfer,
+  readNativeBalance,
+  signAndSubmit,
+  waitForInclusion,
+} from '../chain/index.js'
+import type { PolkadotTransactionRequest } from '../contract/index.js'
+import type { PolkadotNetwork } from '../networks/index.js'
+import { type Sessions, sessionAccount } from './sessions.js'
+
+/** How far back `waitForTransaction` looks for a transaction it did not send. */
+const RECENT_BLOCKS = 50
+
+/** What sends, transfer plans and fee estimates need from the adapter. */
+export interface TransactionDeps {
+  sessions: Sessions
+  findNetwork: (caipNetworkId: CaipNetworkId | undefined) => PolkadotNetwork
+  api: (network: PolkadotNetwork) => Promise<ApiPromise>
+  /** Inclusion of the transactions this adapter sent, by hash, until `waitForTransaction` takes them. */
+  inclusions: Map<string, Promise<PolkadotInclusion>>
+}
+
+/** Builds the extrinsic, has the extension sign it (`signPayload`) and submits it on the session's network. */
+export async function sendExtrinsic(
+  deps: TransactionDeps,
+  params: {
+    connectorId: string
+    address?: string
+    caipNetworkId?: CaipNetworkId
+    request: PolkadotTransactionRequest
+  },
+): Promise<string> {
+  const { connectorId, address, caipNetworkId, request } = params
+  const session = deps.sessions.require(connectorId)
+  const network = caipNetworkId ? deps.findNetwork(caipNetworkId) : session.network
+  if (network !== session.network)
+    throw new PorticoError('Switch network first', {
+      code: 'NETWORK_MISMATCH',
+      details: `connected to ${session.network.caipNetworkId}, asked for ${network.caipNetworkId}`,
+    })
+  const account = sessionAccount(session, address)
+  const chain = await deps.api(network)
+  const tx = buildExtrinsic(chain, network, request)
+  if (typeof session.injected.signer.signPayload !== 'function')
+    throw new MethodNotSupportedError({ method: 'signPayload' })
+  const { hash, included } = await signAndSubmit({
+    api: chain,
+    tx,
+    address: account.address,
+    signer: session.injected.signer,
+  })
+  deps.inclusions.set(hash, included)
+  return hash
+}
+
+/**
+ * `balances.transferKeepAlive` of the native token, or for a configured
+ * Assets-pallet token (`token` = its id) an `assets.transferKeepAlive`
+ * checked first against the asset's minimum-balance rules and the
+ * sender's native balance for the fee (`planAssetTransfer`); sending the
+ * whole asset balance is an `assets.transfer`.
+ */
+export async function transferRequest(
+  deps: Pick<TransactionDeps, 'findNetwork' | 'api'>,
+  params: {
+    from: string
+    to: string
+    caipNetworkId: CaipNetworkId
+    token?: string
+    amount: bigint
+    nft?: unknown
+  },
+): Promise<PolkadotTransactionRequest> {
+  const { from, to, caipNetworkId, token, amount, nft } = params
+  if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
+  if (token === undefined) return { to, value: amount }
+  const network = deps.findNetwork(caipNetworkId)
+  assertNetworkAddress(from, network.ss58Prefix)
+  assertNetworkAddress(to, network.ss58Prefix)
+  const chain = await deps.api(network)
+  const plan = await planAssetTransfer({ api: chain, network, from, to, token: String(token), amount })
+  const request = { to, value: amount, asset: plan.id, keepAlive: plan.keepAlive }
+  const [fee, native] = await Promise.all([
+    estimateFee(chain, network, request, from),
+    readNativeBalance(chain, network, from),
+  ])
+  if (native.value < fee.value)
+    throw new InsufficientNativeForFeeError(
+      `the fee is ${fee.formatted} ${fee.symbol}; ${native.formatted} ${native.symbol} is transferable`,
+    )
+  return request
+}
+
+/** The fee (`paymentInfo`) of the request on the network, paid by `address` or any account of it. */
+export async function estimateRequestFee(
+  deps: Pick<TransactionDeps, 'findNetwork' | 'api'>,
+  params: { address?: string; caipNetworkId: CaipNetworkId; request: PolkadotTransactionRequest },
+): Promise<Balance> {
+  const { address, caipNetworkId, request } = params
+  const network = deps.findNetwork(caipNetworkId)
+  // paymentInfo needs a payer; a fee does not depend on who pays, so any account of the network will do.
+  const payer = address ?? encodeSs58(new Uint8Array(32), network.ss58Prefix)
+  assertNetworkAddress(payer, network.ss58Prefix)
+  return await estimateFee(await deps.api(network), network, request, payer)
+}
+
+/**
+ * Settles when the transaction is included: one this adapter sent is awaited
+ * directly; any other is looked for in recent blocks, then new ones.
+ */
+export async function waitForTransaction(
+  deps: Pick<TransactionDeps, 'findNetwork' | 'api' | 'inclusions'>,
+  params: { hash: string; caipNetworkId: CaipNetworkId },
+): Promise<PolkadotInclusion> {
+  const { hash, caipNetworkId } = params
+  const network = deps.findNetwork(caipNetworkId)
+  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+    throw new PorticoError('Invalid transaction hash', { code: 'INVALID_HASH', details: String(hash) })
+  const included = deps.inclusions.get(hash)
+  if (included) {
+    try {
+      return await included
+    } finally {
+      deps.inclusions.delete(hash)
+    }
+  }
+  // Sent before a reload or by someone else: look through recent blocks, then new ones.
+  const chain = await deps.api(network)
+  const head = (await chain.rpc.chain.getHeader()).number.toNumber()
+  return await waitForInclusion(chain, hash, head - RECENT_BLOCKS)
+}

@@ -1,4 +1,4 @@
-import { frameLocale } from './locale.js'
+import { cardStrings, type FrameLocale } from './locale.js'
 
 /**
  * The Solana approval card's texts, in the frame's five locales (kept apart
@@ -21,7 +21,7 @@ const en = {
 type Key = keyof typeof en
 type Strings = Readonly<Record<Key, string>>
 
-export const SOLANA_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', Strings>> = {
+export const SOLANA_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
   en,
   es: {
     signMessage: 'Firmar mensaje (Solana)',
@@ -74,9 +74,4 @@ export const SOLANA_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' |
 }
 
 /** A Solana card string in the frame's locale, placeholders filled (values are text, never HTML). */
-export function st(key: Key, values: Record<string, string | number> = {}): string {
-  const lang = frameLocale(globalThis.document?.documentElement.lang)
-  return SOLANA_FRAME_CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in values ? String(values[name]) : m,
-  )
-}
+export const st = cardStrings(SOLANA_FRAME_CATALOGUE)

@@ -1,4 +1,4 @@
-import { type FrameLocale, frameLocale } from './locale.js'
+import { type FrameLocale, fill, frameLocale } from './locale.js'
 
 export { frameLocale }
 
@@ -249,5 +249,5 @@ export function chooseFrameLocale(tag: string | null | undefined): { lang: strin
 
 /** A string of the chosen locale with `{name}` placeholders filled (values are text, never HTML). */
 export function ft(key: FrameStringKey, values: Record<string, string | number> = {}): string {
-  return current[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m))
+  return fill(current[key], values)
 }

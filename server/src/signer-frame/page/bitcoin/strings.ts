@@ -1,4 +1,4 @@
-import { frameLocale } from '../locale.js'
+import { cardStrings, type FrameLocale } from '../locale.js'
 
 /**
  * The Bitcoin approval and export cards' texts, in the frame's five locales
@@ -26,7 +26,7 @@ const en = {
 type Key = keyof typeof en
 type Strings = Readonly<Record<Key, string>>
 
-export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', Strings>> = {
+export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
   en,
   es: {
     signMessage: 'Firmar mensaje (Bitcoin)',
@@ -99,9 +99,4 @@ export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' 
 }
 
 /** A Bitcoin card string in the frame's locale, placeholders filled (values are text, never HTML). */
-export function bt(key: Key, values: Record<string, string | number> = {}): string {
-  const lang = frameLocale(globalThis.document?.documentElement.lang)
-  return BITCOIN_FRAME_CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in values ? String(values[name]) : m,
-  )
-}
+export const bt = cardStrings(BITCOIN_FRAME_CATALOGUE)

@@ -1,4 +1,4 @@
-import { frameLocale } from '../locale.js'
+import { cardStrings, type FrameLocale } from '../locale.js'
 
 /**
  * The Cosmos approval and export texts, in the frame's five locales (kept
@@ -27,7 +27,7 @@ const en = {
 type Key = keyof typeof en
 type Strings = Readonly<Record<Key, string>>
 
-export const COSMOS_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', Strings>> = {
+export const COSMOS_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
   en,
   es: {
     signTransaction: 'Firmar transacción (Cosmos)',
@@ -100,9 +100,4 @@ export const COSMOS_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' |
 }
 
 /** A Cosmos card string in the frame's locale, placeholders filled (values are text, never HTML). */
-export function ct(key: Key, values: Record<string, string | number> = {}): string {
-  const lang = frameLocale(globalThis.document?.documentElement.lang)
-  return COSMOS_FRAME_CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in values ? String(values[name]) : m,
-  )
-}
+export const ct = cardStrings(COSMOS_FRAME_CATALOGUE)

@@ -1,4 +1,4 @@
-import { frameLocale } from '../locale.js'
+import { cardStrings, type FrameLocale } from '../locale.js'
 
 /**
  * The Polkadot approval and export texts, in the frame's five locales (kept
@@ -26,7 +26,7 @@ const en = {
 type Key = keyof typeof en
 type Strings = Readonly<Record<Key, string>>
 
-export const POLKADOT_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja' | 'ar', Strings>> = {
+export const POLKADOT_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
   en,
   es: {
     signMessage: 'Firmar mensaje (Polkadot)',
@@ -98,9 +98,4 @@ export const POLKADOT_FRAME_CATALOGUE: Readonly<Record<'en' | 'es' | 'zh' | 'ja'
 }
 
 /** A Polkadot card string in the frame's locale, placeholders filled (values are text, never HTML). */
-export function pt(key: Key, values: Record<string, string | number> = {}): string {
-  const lang = frameLocale(globalThis.document?.documentElement.lang)
-  return POLKADOT_FRAME_CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in values ? String(values[name]) : m,
-  )
-}
+export const pt = cardStrings(POLKADOT_FRAME_CATALOGUE)

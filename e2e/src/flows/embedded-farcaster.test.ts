@@ -171,6 +171,10 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     expect(await textOf(frame.locator('.card'))).toContain('0.1')
     await frame.getByRole('button', { name: 'Approve' }).click()
     await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+    // The success mark is drawn at its size (it once collapsed to a sliver with no check visible).
+    const mark = await send.locator('[data-testid="send-sent"] .ring svg').boundingBox()
+    expect(mark?.width).toBeGreaterThanOrEqual(40)
+    expect(mark?.height).toBeGreaterThanOrEqual(40)
     await screenshot(page, 'embedded-farcaster-sent')
     await eventually(async () =>
       expect(BigInt(await call<string>('eth_getBalance', [receiver, 'latest'])) - before).toBe(10n ** 17n),

@@ -261,25 +261,29 @@ export class EmbeddedWalletController {
         rpc,
         on: (event, handler) => this.on(`solana/${event}`, handler),
       })
-    const accounts: Partial<Record<ChainNamespace, readonly CaipAddress[]>> = {}
-    for (const n of others) {
-      const open = CHAIN_CHANNELS[n.namespace]
-      if (!open) continue
-      try {
-        const channel = await open({
+    // The namespaces open side by side (each asks the frame for its addresses): connect waits for the slowest only.
+    const opened = await Promise.allSettled(
+      others.map((n) =>
+        CHAIN_CHANNELS[n.namespace]!({
           chains: n.chains,
           frame: () => this.#client(),
           networks: this.options.networks,
           rpc,
           on: (event, handler) => this.on(`${n.namespace}/${event}`, handler),
-        })
-        if (!channel) continue
-        channels[n.namespace] = channel
-        accounts[n.namespace] = channel.accounts()
-      } catch (error) {
+        }),
+      ),
+    )
+    const accounts: Partial<Record<ChainNamespace, readonly CaipAddress[]>> = {}
+    for (const [i, result] of opened.entries()) {
+      const ns = others[i]!.namespace
+      if (result.status === 'rejected') {
         // The other namespaces still connect; this one stays disconnected, and the log says why.
-        console.warn(`[portico] embedded wallet: no ${n.namespace} account`, error)
+        console.warn(`[portico] embedded wallet: no ${ns} account`, result.reason)
+        continue
       }
+      if (!result.value) continue
+      channels[ns] = result.value
+      accounts[ns] = result.value.accounts()
     }
     const connected = Object.keys(channels) as ChainNamespace[]
     if (connected.length === 0) return undefined

@@ -10,6 +10,7 @@ export default defineConfig({
     projects: [
       '*/vitest.config.ts',
       'adapters/*/vitest.config.ts',
+      'bridges/*/vitest.config.ts',
       'plugins/*/vitest.config.ts',
       'examples/*/vitest.config.ts',
     ],

@@ -74,7 +74,7 @@ function uncheckedPackages() {
   const own = new Set(['examples/html', 'examples/nextjs'])
   const include = JSON.parse(readFileSync(join(root, 'tsconfig.check.json'), 'utf8')).include
   const dirs = []
-  for (const parent of ['.', 'adapters', 'plugins', 'examples']) {
+  for (const parent of ['.', 'adapters', 'bridges', 'plugins', 'examples']) {
     for (const name of readdirSync(join(root, parent))) {
       const pkg = join(root, parent, name, 'package.json')
       if (!existsSync(pkg) || !JSON.parse(readFileSync(pkg, 'utf8')).scripts?.typecheck) continue

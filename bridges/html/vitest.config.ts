@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config'
-import { sourceResolve } from '../vitest.shared.js'
+import { sourceResolve } from '../../vitest.shared.js'
 
 export default defineProject({
   ...sourceResolve,

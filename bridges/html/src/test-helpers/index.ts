@@ -5,7 +5,7 @@ export {
   ADDRESS,
   createTestPortico,
   localNet,
-} from '../../../ui-react/src/test-helpers/portico.js'
+} from '../../../../ui-react/src/test-helpers/portico.js'
 
 /** Polls until `fn` returns a truthy value (throws what it last threw, or a timeout). */
 export async function waitFor<T>(fn: () => T, timeout = 3000): Promise<NonNullable<T>> {

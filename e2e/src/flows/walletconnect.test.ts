@@ -20,6 +20,8 @@ import {
   gotoDemo,
   porticoState,
   sel,
+  seriousViolations,
+  setTheme,
   shortAddress,
   spokenTextOf,
   textOf,
@@ -99,6 +101,23 @@ describe('WalletConnect on the demo (issue 6)', () => {
     await relay?.stop()
     outbound?.restore()
   })
+
+  // Issue 34: All Wallets with the gateway's directory (badges, search, recommended rows) passes
+  // axe in both themes; the dark theme failed colour contrast on 5 nodes.
+  for (const mode of ['light', 'dark'] as const) {
+    it(`All Wallets has no serious or critical axe violations (${mode})`, async () => {
+      const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+      await gotoDemo(page, demo!.url)
+      await setTheme(page, mode)
+      await page.locator(sel.connectButton).click()
+      await expectView(page, 'Connect')
+      await page.locator(`${MODAL} [data-view="Connect"] [data-all-wallets]`).click()
+      const all = await expectView(page, 'AllWallets')
+      await all.locator('[data-wallet-id="metamask"]').waitFor()
+      await screenshot(page, `wc-AllWallets-${mode}`)
+      expect(await seriousViolations(page)).toEqual([])
+    })
+  }
 
   it('open → All Wallets → search → pick a wallet → its QR → the dev WC wallet pairs and signs → wallet disconnects', async () => {
     const { page, guard } = await browser.newPage()

@@ -110,8 +110,11 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .check { display: inline-flex; }
 .row-label { flex: 1; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .row-sub { display: block; font-size: 12px; color: var(--portico-muted); font-weight: 400; }
-.tag { flex: none; font-size: 11px; font-weight: 600; padding-block: 3px; padding-inline: 8px; border-radius: 999px; background: color-mix(in srgb, var(--portico-accent) 14%, transparent); color: var(--portico-accent); }
+.tag { flex: none; font-size: 11px; font-weight: 600; padding-block: 3px; padding-inline: 8px; border-radius: 999px; background: color-mix(in srgb, var(--portico-accent) 14%, var(--portico-background)); color: var(--portico-accent); }
 .tag[data-tone='muted'] { background: var(--portico-background); color: var(--portico-muted); }
+/* The tag's tint is mixed with the modal background, not the row's (a hovered row lowered it below 4.5:1);
+   dark: the accent on its tint is 4.4:1 at 11px (WCAG AA asks 4.5:1), so the text is lightened toward white. */
+:host([data-theme='dark']) .tag:not([data-tone]) { color: color-mix(in srgb, var(--portico-accent) 60%, #ffffff); }
 .wallet-icon { flex: none; width: 40px; height: 40px; border-radius: 12px; object-fit: cover; background: var(--portico-background); display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--portico-accent); border: 1px solid var(--portico-border); overflow: hidden; }
 .wallet-icon[data-size='lg'] { width: 72px; height: 72px; border-radius: 22px; font-size: 28px; }
 .grid-icon { display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; align-items: stretch; justify-items: stretch; gap: 4px; padding: 9px; }

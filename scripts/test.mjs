@@ -41,6 +41,8 @@ step('type-check', () => {
   if (one !== 0) return one
   return pnpm(['--filter', './examples/html', '--filter', './examples/nextjs', 'run', 'typecheck'])
 })
+// The docs' ```ts / ```tsx blocks compile against the workspace packages (a renamed API breaks here).
+step('doc snippets', () => sh(process.execPath, [join(root, 'scripts/check-doc-snippets.mjs')]))
 step('package lint (publint)', () => pnpm(['-r', '--if-present', 'run', 'lint:package']))
 
 mkdirSync(join(root, '.portico'), { recursive: true })

@@ -68,9 +68,7 @@ function workspacePackages() {
     .map((l) => /^\s+-\s+(\S+)/.exec(l)?.[1])
     .filter(Boolean)
   const dirs = globs.flatMap((g) =>
-    g.endsWith('/*')
-      ? readdirSync(join(root, g.slice(0, -2))).map((d) => `${g.slice(0, -2)}/${d}`)
-      : [g],
+    g.endsWith('/*') ? readdirSync(join(root, g.slice(0, -2))).map((d) => `${g.slice(0, -2)}/${d}`) : [g],
   )
   const byName = new Map()
   for (const dir of dirs) {
@@ -131,7 +129,9 @@ function main() {
       // `export {}` makes every block a module: its names never clash with another block's.
       writeFileSync(join(out, name), `${b.code}\nexport {}\n`)
       files.set(name, { md, line: b.line })
-      for (const m of b.code.matchAll(/\bfrom\s+['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]/g)) {
+      for (const m of b.code.matchAll(
+        /\bfrom\s+['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]/g,
+      )) {
         specifiers.add(packageOf(m[1] ?? m[2]))
       }
     })

@@ -41,6 +41,10 @@ step('type-check', () => {
   if (one !== 0) return one
   return pnpm(['--filter', './examples/html', '--filter', './examples/nextjs', 'run', 'typecheck'])
 })
+// The docs' ```ts / ```tsx blocks compile against the workspace packages (a renamed API breaks here).
+step('doc snippets', () => sh(process.execPath, [join(root, 'scripts/check-doc-snippets.mjs')]))
+// Every export of every published package has a doc comment and no {@link} is broken (TypeDoc).
+step('API reference (TypeDoc)', () => sh(process.execPath, [join(root, 'scripts/api-docs.mjs'), '--check']))
 step('package lint (publint)', () => pnpm(['-r', '--if-present', 'run', 'lint:package']))
 
 mkdirSync(join(root, '.portico'), { recursive: true })

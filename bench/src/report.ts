@@ -100,6 +100,8 @@ export function formatReport(r: {
   checks: Check[]
   /** Table lines of `formatPluginCosts`: what each plugin adds to the first load. */
   pluginCosts?: string[]
+  /** One line: the signer frame's initial JS (`signer-frame.ts`), or why it was skipped. */
+  signerFrame?: string
   peers: Record<string, Record<string, string>>
   /** The AllWallets section (allwallets/report.ts `formatAllWallets`). */
   allWallets?: string
@@ -142,6 +144,7 @@ export function formatReport(r: {
     )
     lines.push(...r.pluginCosts)
   }
+  if (r.signerFrame) lines.push('', r.signerFrame)
   const stubs = r.bundles.filter((b) => b.stubbed.length > 0)
   if (stubs.length > 0) {
     lines.push(

@@ -26,6 +26,8 @@ export interface BundleReport {
   initialByPackage: Array<{ pkg: string; bytes: number }>
   /** Every source module with bytes in the initial JS (paths as esbuild names them). */
   initialModules: string[]
+  /** Minified bytes of each source module in the initial JS, largest first. */
+  initialModuleBytes: Array<{ module: string; bytes: number }>
   /** Modules that could not be resolved and were replaced by empty stubs (optional peers' deps). */
   stubbed: string[]
   dir: string
@@ -171,10 +173,10 @@ function measure(app: string, dir: string, meta: Metafile, stubbed: string[]): B
     .filter((k) => k.endsWith('.css'))
     .map(size)
   const byPkg = new Map<string, number>()
-  const modules = new Set<string>()
+  const modules = new Map<string, number>()
   for (const k of initial) {
     for (const [input, v] of Object.entries(outputs[k]?.inputs ?? {})) {
-      if (v.bytesInOutput > 0) modules.add(input)
+      if (v.bytesInOutput > 0) modules.set(input, (modules.get(input) ?? 0) + v.bytesInOutput)
       const pkg = packageOf(input)
       byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + v.bytesInOutput)
     }
@@ -182,7 +184,10 @@ function measure(app: string, dir: string, meta: Metafile, stubbed: string[]): B
   return {
     app,
     initialByPackage: [...byPkg].map(([pkg, bytes]) => ({ pkg, bytes })).sort((a, b) => b.bytes - a.bytes),
-    initialModules: [...modules].sort(),
+    initialModules: [...modules.keys()].sort(),
+    initialModuleBytes: [...modules]
+      .map(([module, bytes]) => ({ module, bytes }))
+      .sort((a, b) => b.bytes - a.bytes),
     initial: sum('initial', initialSizes),
     initialFiles: initialSizes.map((c) => c.file),
     lazy: sum('lazy', lazySizes),

@@ -21,6 +21,8 @@ export interface LatencySample {
   dialog: number
   /** click → Connect view listing every announced wallet (ms); only with `wallets`. */
   walletsListed?: number
+  /** click → the Connect view with its connect methods laid out (ms); Portico only. */
+  connectView?: number
 }
 
 /** What the init script records in the page (ms since navigation start). */
@@ -29,6 +31,7 @@ interface BenchMarks {
   click?: number
   dialog?: number
   walletsListed?: number
+  connectView?: number
 }
 
 declare global {
@@ -44,6 +47,8 @@ export interface LatencyReport {
   /** Undefined for a button-only app (the floor). */
   dialog?: number
   walletsListed?: number
+  /** click → Connect view laid out with its connect methods (Portico only). */
+  connectView?: number
   /** Non-loopback requests the app tried during the runs (all were aborted). */
   blocked: string[]
 }
@@ -163,6 +168,13 @@ function instrument({ detector, wallets }: { detector: Detector; wallets: number
       s.dialog = now
       performance.mark('bench:dialog-visible')
     }
+    if (detector === 'portico' && s.dialog !== undefined && s.connectView === undefined) {
+      const view = find('[data-view="Connect"]')
+      if (boxed(view) && view.querySelector('button')) {
+        s.connectView = now
+        performance.mark('bench:connect-view')
+      }
+    }
     if (wallets > 0 && s.dialog !== undefined && s.walletsListed === undefined) {
       const view = find('[data-view="Connect"]')
       if (view && view.querySelectorAll('[data-connector-id]').length >= wallets) {
@@ -198,7 +210,12 @@ function instrument({ detector, wallets }: { detector: Detector; wallets: number
   // CSS-only changes (an animation making a node visible) trigger no mutation: poll too.
   const poll = () => {
     check()
-    if (s.dialog === undefined || (wallets > 0 && s.walletsListed === undefined)) setTimeout(poll, 4)
+    if (
+      s.dialog === undefined ||
+      (wallets > 0 && s.walletsListed === undefined) ||
+      (detector === 'portico' && s.connectView === undefined)
+    )
+      setTimeout(poll, 4)
   }
   poll()
 }
@@ -253,19 +270,26 @@ export async function measureLatency(
         await page.waitForFunction(
           (w) => {
             const s = window.__bench
-            return s?.dialog !== undefined && (w === 0 || s.walletsListed !== undefined)
+            return (
+              s?.dialog !== undefined &&
+              (w.wallets === 0 || s.walletsListed !== undefined) &&
+              (!w.portico || s.connectView !== undefined)
+            )
           },
-          target.wallets ?? 0,
+          { wallets: target.wallets ?? 0, portico: target.detector === 'portico' },
           { timeout: 30_000 },
         )
-        const s = (await page.evaluate(() => window.__bench)) as Required<Omit<BenchMarks, 'walletsListed'>> &
-          Pick<BenchMarks, 'walletsListed'>
+        const s = (await page.evaluate(() => window.__bench)) as Required<
+          Omit<BenchMarks, 'walletsListed' | 'connectView'>
+        > &
+          Pick<BenchMarks, 'walletsListed' | 'connectView'>
         // Run 0 warms the OS file cache and Chromium's code caches; it is not counted.
         if (i > 0) {
           samples.push({
             button: s.button,
             dialog: s.dialog - s.click,
             walletsListed: s.walletsListed !== undefined ? s.walletsListed - s.click : undefined,
+            connectView: s.connectView !== undefined ? s.connectView - s.click : undefined,
           })
         }
       } finally {
@@ -276,12 +300,14 @@ export async function measureLatency(
     await server.close()
   }
   const listed = samples.map((x) => x.walletsListed).filter((x): x is number => x !== undefined)
+  const connect = samples.map((x) => x.connectView).filter((x): x is number => x !== undefined)
   return {
     app: target.app,
     runs: samples.length,
     button: median(samples.map((x) => x.button)),
     dialog: target.buttonOnly ? undefined : median(samples.map((x) => x.dialog)),
     walletsListed: listed.length ? median(listed) : undefined,
+    connectView: connect.length ? median(connect) : undefined,
     blocked: [...new Set(blocked)],
   }
 }

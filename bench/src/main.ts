@@ -7,7 +7,10 @@
 //
 // Flags: --runs N (default 20), --no-peers (ours only, no install),
 //        --source (build ours from TypeScript sources instead of dist/),
-//        --bundles-only (bundle sizes and plugin costs, no Chromium).
+//        --floor-only (of the peers, only the wagmi + viem floor),
+//        --bundles-only (bundle sizes, plugin costs and the size budgets — the
+//        floor and the peers too unless --no-peers — no Chromium: the size
+//        part alone, meaningful on a busy machine where timings are not).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -17,19 +20,23 @@ import { type LatencyReport, launchChromium, measureLatency } from './latency.js
 import { ensurePeers, PEER_SETS } from './peers.js'
 import { checkEmbeddedWalletCost, formatPluginCosts, pluginCost } from './plugin-cost.js'
 import { BUDGETS, checkBudgets, formatHtmlMount, formatReport, HTML_APP } from './report.js'
+import { formatSignerFrame, measureSignerFrame } from './signer-frame.js'
+import { byPackage, checkSizeBudgets, FLOOR_APP, FULL_APP, formatLargeModules, MINIMAL_APP } from './sizes.js'
 
 const args = process.argv.slice(2)
 const runs = Number(args[args.indexOf('--runs') + 1]) || Number(process.env.BENCH_RUNS) || 20
 const withPeers = !args.includes('--no-peers')
 const fromSource = args.includes('--source')
 const bundlesOnly = args.includes('--bundles-only')
+// The floor alone of the peers (their wagmi 3 set): the size budgets without AppKit and RainbowKit.
+const floorOnly = args.includes('--floor-only')
 const apps = join(import.meta.dirname, 'apps')
 
 const bundles: BundleReport[] = []
 console.log(`▶ bundles (esbuild, minified${fromSource ? ', ours from sources' : ''})`)
 bundles.push(
   await buildApp({
-    app: 'portico',
+    app: MINIMAL_APP,
     entry: join(apps, 'portico.tsx'),
     conditions: fromSource ? ['source'] : [],
   }),
@@ -61,21 +68,41 @@ for (const p of pluginApps) {
     await buildApp({ app: p.app, entry: join(apps, p.entry), conditions: fromSource ? ['source'] : [] }),
   )
 }
-const base = bundles.find((b) => b.app === 'portico')!
+// Every namespace and every plugin, SIWX on: the site that adds everything (issue 31).
+bundles.push(
+  await buildApp({
+    app: FULL_APP,
+    entry: join(apps, 'portico-full.tsx'),
+    conditions: fromSource ? ['source'] : [],
+  }),
+)
+const base = bundles.find((b) => b.app === MINIMAL_APP)!
 const pluginCosts = pluginApps.map((p) => pluginCost(base, bundles.find((b) => b.app === p.app)!, p.plugin))
-if (withPeers && !bundlesOnly) {
+if (withPeers) {
   const appkitDir = ensurePeers('appkit')
-  const rainbowDir = ensurePeers('rainbowkit')
+  if (!floorOnly) {
+    const rainbowDir = ensurePeers('rainbowkit')
+    bundles.push(
+      await buildApp({ app: 'appkit', entry: join(apps, 'peers/appkit.tsx'), projectDir: appkitDir }),
+    )
+    bundles.push(
+      await buildApp({
+        app: 'rainbowkit',
+        entry: join(apps, 'peers/rainbowkit.tsx'),
+        projectDir: rainbowDir,
+      }),
+    )
+  }
   bundles.push(
-    await buildApp({ app: 'appkit', entry: join(apps, 'peers/appkit.tsx'), projectDir: appkitDir }),
+    await buildApp({ app: FLOOR_APP, entry: join(apps, 'peers/floor.tsx'), projectDir: appkitDir }),
   )
-  bundles.push(
-    await buildApp({ app: 'rainbowkit', entry: join(apps, 'peers/rainbowkit.tsx'), projectDir: rainbowDir }),
-  )
-  bundles.push(await buildApp({ app: 'floor', entry: join(apps, 'peers/floor.tsx'), projectDir: appkitDir }))
 }
 for (const b of bundles) console.log(`  ${b.app}: initial ${(b.initial.gzip / 1024).toFixed(1)} KiB gz`)
 console.log(`  ${formatHtmlMount(bundles)}`)
+for (const b of [base, bundles.find((x) => x.app === FULL_APP)!])
+  console.log(`▶ ${b.app}: initial JS by package (minified)\n  ${byPackage(b)}`)
+console.log('▶ initial graph: modules above 2 KiB (minified KiB)')
+for (const line of formatLargeModules(bundles)) console.log(`  ${line}`)
 console.log('▶ plugins: initial JS added to the minimal app (registration only; views lazy)')
 for (const line of formatPluginCosts(base, pluginCosts)) console.log(`  ${line}`)
 const eager = pluginCosts.filter((c) => c.eager.length > 0)
@@ -90,6 +117,15 @@ const embedded = checkEmbeddedWalletCost(
 )
 console.log(`  ${embedded.line}`)
 if (!embedded.ok) process.exitCode = 1
+// The embedded wallet's signer frame (another origin, its own first load), as the gateway serves it.
+const signerFrame = await measureSignerFrame()
+console.log(`▶ ${formatSignerFrame(signerFrame)}`)
+console.log('  Next.js example first-load JS: not measured by the bench (next build is too slow here)')
+const sizeChecks = checkSizeBudgets(bundles)
+console.log('▶ size budgets (initial JS gzip, ratios in this run)')
+for (const c of sizeChecks)
+  console.log(`  ${c.ok === undefined ? 'skipped' : c.ok ? 'met   ' : 'MISSED '} ${c.name}: ${c.value}`)
+if (sizeChecks.some((c) => c.ok === false)) process.exitCode = 1
 if (bundlesOnly) process.exit()
 
 console.log(`▶ open latency in Chromium (median of ${runs}, loopback only)`)
@@ -98,12 +134,15 @@ const browser = await launchChromium()
 try {
   const dir = (app: string) => bundles.find((b) => b.app === app)!.dir
   latency.push(
-    await measureLatency(browser, { app: 'portico', dir: dir('portico'), detector: 'portico' }, runs),
+    await measureLatency(browser, { app: MINIMAL_APP, dir: dir(MINIMAL_APP), detector: 'portico' }, runs),
+  )
+  latency.push(
+    await measureLatency(browser, { app: FULL_APP, dir: dir(FULL_APP), detector: 'portico' }, runs),
   )
   latency.push(
     await measureLatency(
       browser,
-      { app: 'portico + 10 wallets', dir: dir('portico'), detector: 'portico', wallets: 10 },
+      { app: 'portico + 10 wallets', dir: dir(MINIMAL_APP), detector: 'portico', wallets: 10 },
       runs,
     ),
   )
@@ -122,7 +161,7 @@ try {
     latency.push(
       await measureLatency(
         browser,
-        { app: 'floor', dir: dir('floor'), detector: 'floor', buttonOnly: true },
+        { app: FLOOR_APP, dir: dir(FLOOR_APP), detector: 'floor', buttonOnly: true },
         runs,
       ),
     )
@@ -149,6 +188,7 @@ const text = formatReport({
   latency,
   checks,
   pluginCosts: formatPluginCosts(base, pluginCosts),
+  signerFrame: formatSignerFrame(signerFrame),
   peers: PEER_SETS,
   allWallets: allWallets.text,
 })

@@ -27,7 +27,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 
 describe('DI: one tsyringe child container per instance', () => {
   it('singletons are per container; nothing is registered on the root container', async () => {
-    // Imported here: tsyringe needs the polyfill that ./index.js loads first.
+    // Imported here: tsyringe needs the Reflect shim that ./index.js loads first.
     const { container } = await import('tsyringe')
     const a = createInstanceContainer()
     const b = createInstanceContainer()
@@ -56,8 +56,8 @@ describe('DI: one tsyringe child container per instance', () => {
     expect(resolved).toBe(portico.router)
   })
 
-  it('the Reflect polyfill is imported by core/src/di/reflect.ts only, in the whole workspace', () => {
-    const dirs = ['core/src', 'adapters', 'plugins', 'ui-react/src', 'server/src', 'examples']
+  it('no package ships the reflect-metadata polyfill: core/src/di/reflect.ts defines what tsyringe reads', () => {
+    const dirs = ['core/src', 'adapters', 'plugins', 'ui-react/src', 'server/src', 'examples', 'bridges']
     const importers = dirs
       .flatMap((d) => sourceFiles(join(ROOT, d)))
       .filter((file) => !file.endsWith('.test.ts'))
@@ -65,7 +65,42 @@ describe('DI: one tsyringe child container per instance', () => {
         /from\s+['"]reflect-metadata['"]|import\s+['"]reflect-metadata['"]/.test(readFileSync(file, 'utf8')),
       )
       .map((file) => relative(ROOT, file))
-    expect(importers).toEqual(['core/src/di/reflect.ts'])
+    expect(importers).toEqual([])
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'core/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    expect(Object.keys(pkg.dependencies)).not.toContain('reflect-metadata')
+  })
+
+  it('the Reflect shim: metadata defined on a class is read back, also through a subclass (getMetadata walks prototypes)', async () => {
+    await import('./index.js')
+    const R = Reflect as unknown as {
+      defineMetadata(k: unknown, v: unknown, t: object): void
+      getOwnMetadata(k: unknown, t: object): unknown
+      getMetadata(k: unknown, t: object): unknown
+      metadata(k: unknown, v: unknown): (t: object) => void
+    }
+    class Base {}
+    class Child extends Base {}
+    R.defineMetadata('design:paramtypes', [String], Base)
+    expect(R.getOwnMetadata('design:paramtypes', Base)).toEqual([String])
+    expect(R.getOwnMetadata('design:paramtypes', Child)).toBeUndefined()
+    expect(R.getMetadata('design:paramtypes', Child)).toEqual([String])
+    R.metadata('injectionTokens', { 0: 'token' })(Child)
+    expect(R.getOwnMetadata('injectionTokens', Child)).toEqual({ 0: 'token' })
+  })
+
+  it('tsyringe builds a class from the tokens its constructor is given (no decorator metadata needed)', async () => {
+    const { inject, injectable } = await import('tsyringe')
+    const c = createInstanceContainer()
+    registerSingleton(c, TOKENS.Logger, () => ({ id: 'logger' }))
+    class NeedsLogger {
+      constructor(readonly logger: { id: string }) {}
+    }
+    // What `@injectable()` + `@inject(TOKENS.Logger)` do on a compiled class.
+    inject(TOKENS.Logger)(NeedsLogger, undefined, 0)
+    injectable()(NeedsLogger)
+    expect(c.resolve(NeedsLogger).logger.id).toBe('logger')
   })
 
   it('package.json lists the reflect module as the only side-effect files', () => {

@@ -6,6 +6,16 @@
 /** Strings of one locale: `{name}` marks a value filled in at render time. */
 export type Messages = { readonly [key: string]: string }
 
+/** The strings of one locale of a catalogue whose English is `E`; missing keys show in English. */
+export type LocaleStrings<E extends Messages = Messages> = { readonly [K in keyof E]?: string }
+
+/**
+ * Where a locale's strings come from: the strings themselves, or a function loading them — a
+ * dynamic import, so the locale is a chunk of its own, fetched only when a visitor needs it:
+ * `{ es: () => import('./locales/es.js').then((m) => m.es) }`.
+ */
+export type LocaleSource<E extends Messages = Messages> = LocaleStrings<E> | (() => Promise<LocaleStrings<E>>)
+
 /**
  * A plugin's (or the core UI's) strings: English, which is complete and the fallback for any
  * missing key, and other locales by BCP 47 language tag (`es`, `zh`, `pt-BR`).
@@ -14,7 +24,10 @@ export interface Catalogue<E extends Messages = Messages> {
   /** Prefix of the catalogue's keys in a host's `messages` overrides (`walletconnect.searchWallet`). */
   readonly id: string
   readonly en: E
-  readonly locales: { readonly [locale: string]: { readonly [K in keyof E]?: string } }
+  /** The locales whose strings are here: given inline, or loaded already. */
+  readonly locales: { readonly [locale: string]: LocaleStrings<E> }
+  /** Locales loaded on demand (`loadCatalogueLocales`), by tag; once loaded they are in `locales` too. */
+  readonly loaders: { readonly [locale: string]: () => Promise<LocaleStrings<E>> }
 }
 
 /** Host overrides by locale: core keys as is (`connectWallet`), plugin keys with their catalogue id (`swap.title`). */
@@ -22,24 +35,31 @@ export type LocaleMessages = { readonly [locale: string]: { readonly [key: strin
 
 /**
  * Declares a catalogue. `en` gives the keys (and their English text); every other locale may omit
- * keys, which then show in English. Cheap: call it at module level of the views that use it.
+ * keys, which then show in English. A locale given as a function is loaded when a visitor's locale
+ * needs it (the UI waits for it; nothing in English flashes). Cheap: call it at module level.
  *
  * @example
  * export const helloStrings = defineCatalogue('hello', { title: 'Hello', wave: 'Wave at {name}' }, {
  *   es: { title: 'Hola', wave: 'Saluda a {name}' },
+ *   ja: () => import('./locales/ja.js').then((m) => m.ja),
  * })
  * // in a view: const t = useCatalogue(helloStrings); t('wave', { name })
  */
 export function defineCatalogue<const E extends Messages>(
   id: string,
   en: E,
-  locales: { readonly [locale: string]: { readonly [K in keyof E]?: string } } = {},
+  locales: { readonly [locale: string]: LocaleSource<E> } = {},
 ): Catalogue<E> {
   if (!/^[a-z][\w-]*$/i.test(id))
     throw new TypeError(`Catalogue id must be a word (got ${JSON.stringify(id)})`)
-  const normalized: Record<string, { readonly [K in keyof E]?: string }> = {}
-  for (const [tag, strings] of Object.entries(locales)) normalized[canonicalLocale(tag) ?? tag] = strings
-  return { id, en, locales: normalized }
+  const inline: Record<string, LocaleStrings<E>> = {}
+  const loaders: Record<string, () => Promise<LocaleStrings<E>>> = {}
+  for (const [tag, source] of Object.entries(locales)) {
+    const canonical = canonicalLocale(tag) ?? tag
+    if (typeof source === 'function') loaders[canonical] = source
+    else inline[canonical] = source
+  }
+  return { id, en, locales: inline, loaders }
 }
 
 /** `es_mx` / `ES-mx` → `es-MX`; undefined when the tag is not a valid BCP 47 tag. */

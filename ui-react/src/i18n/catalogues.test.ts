@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { checkCatalogue, defineCatalogue, localeChain, localeDirection } from './catalogue.js'
 import { porticoStrings, supportedLocales } from './catalogues.js'
+import { loadCatalogueLocales } from './loading.js'
 import { resolveLocale, translator } from './locale.js'
 
 // Issue 20: every catalogue has every key of English (no missing, no extra), and English is the
 // fallback for any key a locale lacks.
 describe('catalogues', () => {
-  it('the core catalogue ships en, es, zh, ja and ar, each with every key of English and no other', () => {
+  it('the core catalogue ships en, es, zh, ja and ar, each with every key of English and no other', async () => {
     expect(supportedLocales).toEqual(['en', 'es', 'zh', 'ja', 'ar'])
+    expect(Object.keys(porticoStrings.loaders).sort()).toEqual(['ar', 'es', 'ja', 'zh'])
+    await loadCatalogueLocales(porticoStrings)
     expect(Object.keys(porticoStrings.locales).sort()).toEqual(['ar', 'es', 'ja', 'zh'])
     expect(checkCatalogue(porticoStrings, ['es', 'zh', 'ja', 'ar'])).toEqual([])
   })

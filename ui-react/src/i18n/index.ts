@@ -6,12 +6,15 @@ export {
   defineCatalogue,
   formatString,
   type LocaleMessages,
+  type LocaleSource,
+  type LocaleStrings,
   localeChain,
   localeDirection,
   type Messages,
 } from './catalogue.js'
-export { porticoStrings, supportedLocales } from './catalogues.js'
+export { porticoStrings, preloadLocale, supportedLocales } from './catalogues.js'
 export { en, type PorticoStringKey, type PorticoStrings } from './en.js'
+export { loadCatalogueLocales } from './loading.js'
 export {
   type LocaleInfo,
   LocaleProvider,

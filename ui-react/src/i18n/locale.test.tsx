@@ -47,7 +47,10 @@ const shell = () => modalRoot().querySelector<HTMLElement>('.root')
 describe('the modal in the visitor’s language', () => {
   it('locale="es" translates the button and the modal', async () => {
     const { t, container } = await mount({ locale: 'es' })
-    expect(container.querySelector('[data-portico-button="connect"]')?.textContent).toBe('Conectar billetera')
+    // The es strings are a chunk of their own: the button turns Spanish when it arrives.
+    await waitFor(
+      () => container.querySelector('[data-portico-button="connect"]')?.textContent === 'Conectar billetera',
+    )
     await act(async () => t.portico.open())
     await waitFor(() => title() === 'Conectar billetera')
     expect(shell()?.getAttribute('lang')).toBe('es')

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import {
   type Catalogue,
   canonicalLocale,
@@ -11,6 +20,7 @@ import {
 } from './catalogue.js'
 import { porticoStrings } from './catalogues.js'
 import type { PorticoStringKey, PorticoStrings } from './en.js'
+import { loadCatalogueLocales, localeLoadsVersion, pendingLocales, subscribeLocaleLoads } from './loading.js'
 
 /** The locale the UI below a provider renders in. */
 export interface LocaleInfo {
@@ -26,6 +36,11 @@ export interface LocaleInfo {
   /** Tags to look strings up under, most specific first (English is always the last resort). */
   chain: readonly string[]
   messages: LocaleMessages | undefined
+  /**
+   * True while the asked locale's strings are on their way (a lazy chunk): the UI shows the
+   * previous locale (English at first) meanwhile, and an open modal its loading state.
+   */
+  pending?: boolean
 }
 
 const EN: LocaleInfo = { requested: 'en', locale: 'en', dir: 'ltr', chain: [], messages: undefined }
@@ -36,7 +51,10 @@ export function resolveLocale(requested: string | undefined, messages?: LocaleMe
   const tag = canonicalLocale(requested) ?? 'en'
   const chain = localeChain(tag)
   const known = (t: string) =>
-    t === 'en' || porticoStrings.locales[t] !== undefined || messages?.[t] !== undefined
+    t === 'en' ||
+    porticoStrings.locales[t] !== undefined ||
+    porticoStrings.loaders[t] !== undefined ||
+    messages?.[t] !== undefined
   const match = chain.find(known)
   const locale = match === undefined ? 'en' : tag
   return { requested: tag, locale, dir: localeDirection(locale), chain, messages }
@@ -68,8 +86,41 @@ export function LocaleProvider({ locale, messages, children }: LocaleProviderPro
     locale ? serverHtmlLang : readHtmlLang,
     serverHtmlLang,
   )
-  const value = useMemo(() => resolveLocale(locale || htmlLang, messages), [locale, htmlLang, messages])
-  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>
+  const wanted = useMemo(() => resolveLocale(locale || htmlLang, messages), [locale, htmlLang, messages])
+  return <LocaleContext.Provider value={useLoadedLocale(wanted)}>{children}</LocaleContext.Provider>
+}
+
+const noLoads = () => -1
+
+/**
+ * The locale to render: `wanted` once the core catalogue has its strings (loading them when they
+ * are a lazy chunk), else the last locale that had them (English at first) marked `pending`, so
+ * nothing flips to English while a locale loads. A locale that fails to load shows English (and
+ * says why in the console); the next change of locale tries again. The server, and the hydration
+ * that must match it, render lazy locales as pending: what an earlier request loaded never leaks in.
+ */
+function useLoadedLocale(wanted: LocaleInfo): LocaleInfo {
+  const loads = useSyncExternalStore(subscribeLocaleLoads, localeLoadsVersion, noLoads)
+  const pending = pendingLocales(porticoStrings, wanted.chain, loads < 0).length > 0
+  const [shown, setShown] = useState<LocaleInfo | undefined>(undefined)
+  const [failed, setFailed] = useState<LocaleInfo | undefined>(undefined)
+  if (!pending && shown !== wanted) setShown(wanted)
+  useEffect(() => {
+    if (!pending) return
+    let live = true
+    loadCatalogueLocales(porticoStrings, wanted.chain).catch((error: unknown) => {
+      console.error(`[portico] the ${wanted.requested} strings failed to load; showing English`, error)
+      if (live) setFailed(wanted)
+    })
+    return () => {
+      live = false
+    }
+  }, [pending, wanted])
+  return useMemo(() => {
+    if (!pending) return wanted
+    if (failed === wanted) return { ...resolveLocale('en', wanted.messages), requested: wanted.requested }
+    return { ...(shown ?? resolveLocale('en', wanted.messages)), pending: true }
+  }, [pending, wanted, shown, failed])
 }
 
 /**
@@ -89,14 +140,16 @@ export function PorticoLocale({
   children?: ReactNode
 }) {
   const outer = useContext(LocaleContext)
+  const wanted = useMemo(() => (locale ? resolveLocale(locale, outer.messages) : outer), [locale, outer])
+  const loaded = useLoadedLocale(wanted)
   const value = useMemo(() => {
-    const base = locale ? resolveLocale(locale, outer.messages) : outer
+    const base = loaded
     if (!strings) return base
     // The override wins for every tag of the chain: put it under the first one (or `en`).
     const tag = base.chain[0] ?? 'en'
     const messages = { ...base.messages, [tag]: { ...base.messages?.[tag], ...strings } } as LocaleMessages
     return { ...base, chain: base.chain.length ? base.chain : ['en'], messages }
-  }, [outer, locale, strings])
+  }, [loaded, strings])
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>
 }
 
@@ -120,6 +173,9 @@ export function translator<E extends Messages>(
   return (key, values) => formatString(lookup(catalogue, key, info.chain, info.messages, prefix), values)
 }
 
+/** A thenable React reads as settled at once (`status`), for catalogues whose locale is loaded. */
+const LOADED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined })
+
 /**
  * The translate function of a plugin's catalogue in the nearest locale; English for missing keys.
  *
@@ -129,6 +185,14 @@ export function useCatalogue<E extends Messages>(
   catalogue: Catalogue<E>,
 ): TranslateOf<Extract<keyof E, string>> {
   const info = useContext(LocaleContext)
+  // A catalogue whose locale is a lazy chunk suspends until it arrives: the view's loading state
+  // shows meanwhile (in the current locale), never the view in English first.
+  // (`use` is called on every render of such a catalogue, with a settled thenable once loaded:
+  // React expects the call that suspended to be made again when the render resumes.)
+  if (info.chain.some((tag) => catalogue.loaders[tag] !== undefined))
+    use(
+      pendingLocales(catalogue, info.chain).length > 0 ? loadCatalogueLocales(catalogue, info.chain) : LOADED,
+    )
   return useMemo(() => translator(catalogue, info), [catalogue, info])
 }
 

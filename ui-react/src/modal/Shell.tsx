@@ -30,7 +30,7 @@ interface ShellProps {
 /** Header + animated body + current view; dialog semantics when floating, a labelled region when embedded. */
 export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellProps) {
   const t = useStrings()
-  const { locale, dir } = useLocale()
+  const { locale, dir, pending: localePending } = useLocale()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
@@ -122,8 +122,9 @@ export function Shell({ portico, shadow, embedded, theme, heightSheet }: ShellPr
           <AlertBanner portico={portico} />
           <TitleContext.Provider value={setTitle}>
             {/* `modal.loading` (SPEC §3): open() waits for setup / the reconnect; say so
-                instead of a view that would show a premature state (e.g. no wallets yet). */}
-            {loading ? <ModalLoading /> : <ViewOutlet portico={portico} view={view} />}
+                instead of a view that would show a premature state (e.g. no wallets yet).
+                The same while the visitor's locale loads: the view then renders in it at once. */}
+            {loading || localePending ? <ModalLoading /> : <ViewOutlet portico={portico} view={view} />}
           </TitleContext.Provider>
         </div>
       </div>

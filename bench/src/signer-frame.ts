@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/** The embedded wallet's signer frame: its entry script as the gateway serves it (`/frame.js`). */
+export type SignerFrameSize = { raw: number; gzip: number; brotli: number } | { skipped: string }
+
+/**
+ * Measures `/frame.js` exactly as the gateway serves it (its own esbuild bundle, made on first
+ * request by `server/src/signer-frame/bundle.ts`); the frame's Bitcoin, Cosmos and Polkadot keys
+ * are separate scripts loaded on a namespace's first request, so they are not counted. Skipped,
+ * with the reason, when the gateway's build has no signer frame (it is moving to `signer/`).
+ */
+export async function measureSignerFrame(): Promise<SignerFrameSize> {
+  const file = join(import.meta.dirname, '../../server/dist/signer-frame/bundle.js')
+  if (!existsSync(file))
+    return { skipped: 'server/dist/signer-frame/bundle.js not built (or moved to signer/)' }
+  const { frameScript } = (await import(pathToFileURL(file).href)) as { frameScript?: () => Promise<string> }
+  if (typeof frameScript !== 'function') return { skipped: 'the gateway no longer exports frameScript' }
+  const buf = Buffer.from(await frameScript())
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    }).length,
+  }
+}
+
+export function formatSignerFrame(s: SignerFrameSize): string {
+  const kib = (n: number) => (n / 1024).toFixed(1)
+  return 'skipped' in s
+    ? `signer frame initial JS: skipped (${s.skipped})`
+    : `signer frame initial JS (/frame.js as the gateway serves it): ${kib(s.raw)} KiB raw, ${kib(s.gzip)} KiB gzip, ${kib(s.brotli)} KiB brotli`
+}

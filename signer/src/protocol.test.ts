@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { frameAncestors } from './listener.js'
-import { describe as describeRequest } from './page/approve.js'
-import { parseRequest, rejectedId } from './page/protocol.js'
+import { describe as describeRequest } from './approve.js'
+import { parseRequest, rejectedId } from './protocol.js'
 
 const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
 
@@ -79,15 +78,5 @@ describe('signer frame protocol, frame side: every parent message is schema-chec
       'Amount: 1 (native token)',
       'Network: eip155:31337',
     ])
-  })
-
-  it('frame-ancestors lists only origin patterns of the allowlist ("none" when there is none)', () => {
-    expect(frameAncestors(['http://localhost:*', 'https://*.example.com'])).toBe(
-      'http://localhost:* https://*.example.com',
-    )
-    expect(frameAncestors(['*', "https://x.com; script-src 'unsafe-inline'"])).toBe("'none'")
-    expect(frameAncestors([])).toBe("'none'")
-    // CSP has no IPv6 host source: the browser would drop it with a warning.
-    expect(frameAncestors(['http://127.0.0.1:*', 'http://[::1]:*'])).toBe('http://127.0.0.1:*')
   })
 })

@@ -7,8 +7,8 @@ import {
   verifyBitcoinMessage,
 } from '@portico/adapter-bitcoin'
 import type { CaipNetworkId, RequestChannel } from '@portico/core'
+import { bitcoinKeys } from '@portico/signer/testing'
 import { describe, expect, it } from 'vitest'
-import { bitcoinKeys } from '../../../server/src/signer-frame/page/bitcoin/index.js'
 import { parseBitcoinAccounts, parseBitcoinPsbt, parseBitcoinSignature } from './bitcoin-protocol.js'
 import { openBitcoinChannel } from './controller/bitcoin.js'
 import type { FrameClient } from './controller/frame-client.js'

@@ -1,11 +1,10 @@
 import type { CaipNetworkId, Network, RequestChannel } from '@portico/core'
+import { ChainWireError, cosmosKeys } from '@portico/signer/testing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 // Both real sides, joined without postMessage: the Cosmos adapter's request-channel driver and the frame's Cosmos module.
 import { channelKeplr } from '../../../adapters/cosmos/src/adapter/channel.js'
 import { cosmosLocalHub, cosmosLocalOsmo } from '../../../adapters/cosmos/src/networks/index.js'
 import { verifyAdr036Signature } from '../../../adapters/cosmos/src/sign-message/adr036.js'
-import { ChainWireError } from '../../../server/src/signer-frame/page/chain-keys.js'
-import { cosmosKeys } from '../../../server/src/signer-frame/page/cosmos/index.js'
 import { openCosmosChannel } from './controller/cosmos.js'
 import { EmbeddedFrameError, type FrameClient } from './controller/frame-client.js'
 import {

@@ -1,4 +1,5 @@
 import type { CaipAddress, CaipNetworkId, Network, RequestChannel } from '@portico/core'
+import { ChainWireError, polkadotKeys } from '@portico/signer/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelInjected } from '../../../adapters/polkadot/src/adapter/channel.js'
 // Both real sides, joined without postMessage: the Polkadot adapter (its request-channel driver and its own
@@ -15,8 +16,6 @@ import { createTestContext } from '../../../adapters/polkadot/src/test-helpers/c
 import { spawnPolkadotDevnet } from '../../../devnet/src/polkadot/service.js'
 import { getFreePort } from '../../../devnet/src/ports.js'
 import { stopPid } from '../../../devnet/src/process-service.js'
-import { ChainWireError } from '../../../server/src/signer-frame/page/chain-keys.js'
-import { polkadotKeys } from '../../../server/src/signer-frame/page/polkadot/index.js'
 import { EmbeddedFrameError, type FrameClient } from './controller/frame-client.js'
 import { openPolkadotChannel } from './controller/polkadot.js'
 import { parsePolkadotAccount, parsePolkadotSignature, polkadotSigningParams } from './polkadot-protocol.js'

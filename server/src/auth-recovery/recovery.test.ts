@@ -1,13 +1,14 @@
 import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWallet, reassemble } from '../signer-frame/page/keys.js'
 import {
+  createWallet,
   openRecovery,
   passphraseProblem,
   RECOVERY_ITERATIONS,
+  reassemble,
   sealRecovery,
   WrongPassphraseError,
-} from '../signer-frame/page/recovery.js'
+} from '@portico/signer/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'

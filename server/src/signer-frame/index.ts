@@ -1,2 +1,1 @@
-export { frameScript } from './bundle.js'
 export { createSignerListener, frameAncestors, type SignerListener } from './listener.js'

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { chainScript, FRAME_CSS, FRAME_HTML, frameScript } from '@portico/signer'
 import Type from 'typebox'
 import { type AccountServices, registerAccountRoutes } from '../auth-account/index.js'
 import {
@@ -12,8 +13,6 @@ import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social
 import type { ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
-import { chainScript, frameScript } from './bundle.js'
-import { FRAME_CSS, FRAME_HTML } from './page-html.js'
 
 /** The signer listener: the frame's own origin, serving the page and the auth endpoints. */
 export interface SignerListener {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRequest } from './page/protocol.js'
+import { parseRequest } from './protocol.js'
 
 const env = (payload: unknown) => ({ portico: 'embedded-wallet', v: 1, id: 'r1', payload })
 const state = 'b'.repeat(43)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseRequest } from './page/protocol.js'
-import { FRAME_CATALOGUE } from './page/strings.js'
+import { parseRequest } from './protocol.js'
+import { FRAME_CATALOGUE } from './strings.js'
 
 const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
 

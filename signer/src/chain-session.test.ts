@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { loadChainKeys } from './chain-modules.js'
-import type { ChainType } from './page/chain-keys.js'
-import { chainFrame } from './page/chain-session.js'
-import { CHAIN_TYPES } from './page/chains.js'
+import type { ChainType } from './chain-keys.js'
+import { chainFrame } from './chain-session.js'
+import { CHAIN_TYPES } from './chains.js'
+import { loadChainKeys } from './testing/chain-modules.js'
 
 const HUB = 'cosmos:portico-hub-1'
 const secret = Uint8Array.from({ length: 32 }, (_, i) => 200 - i)

@@ -1,37 +1,4 @@
-import { formatEther, hexToString, isHex } from 'viem'
 import { ft } from './strings.js'
-
-/** What the visitor is asked to approve, as plain lines (rendered with textContent, never HTML). */
-export function describe(
-  method: string,
-  params: unknown[],
-  chainId: number,
-): { title: string; lines: string[] } {
-  if (method === 'personal_sign') {
-    const raw = params[0]
-    let text = typeof raw === 'string' ? raw : String(raw)
-    if (typeof raw === 'string' && isHex(raw)) {
-      const decoded = hexToString(raw)
-      // Show text when the bytes are printable UTF-8, the hex otherwise.
-      text = /^[\P{Cc}\n\t]*$/u.test(decoded) && !decoded.includes('\uFFFD') ? decoded : raw
-    }
-    return { title: ft('signMessage'), lines: [text.slice(0, 2000)] }
-  }
-  if (method === 'eth_signTypedData_v4') {
-    return { title: ft('signTypedData'), lines: [String(params[1]).slice(0, 2000)] }
-  }
-  const t = (params[0] ?? {}) as Record<string, unknown>
-  const value = typeof t.value === 'string' && isHex(t.value) ? formatEther(BigInt(t.value)) : '0'
-  return {
-    title: ft('sendTransaction'),
-    lines: [
-      ft('to', { to: typeof t.to === 'string' ? t.to : ft('contractCreation') }),
-      ft('amount', { amount: value }),
-      ft('network', { network: `eip155:${chainId}` }),
-      ...(typeof t.data === 'string' && t.data !== '0x' ? [ft('data', { data: t.data.slice(0, 200) })] : []),
-    ],
-  }
-}
 
 /**
  * Shows the approval card in the frame and resolves true on Approve, false on
@@ -78,6 +45,7 @@ export function askApproval(doc: Document, what: { title: string; lines: string[
     approve.addEventListener('click', () => done(true))
     doc.addEventListener('keydown', onKey)
     doc.body.append(card)
-    approve.focus()
+    // Never Approve: a key held down on the dApp page must not land on it (keyjacking).
+    reject.focus()
   })
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { frameAncestors } from './listener.js'
-import { describe as describeRequest } from './page/approve.js'
-import { parseRequest, rejectedId } from './page/protocol.js'
+import { parseRequest, rejectedId } from './protocol.js'
 
 const env = (payload: unknown, id = 'r1') => ({ portico: 'embedded-wallet', v: 1, id, payload })
 
@@ -61,33 +59,5 @@ describe('signer frame protocol, frame side: every parent message is schema-chec
     ['no payload', { portico: 'embedded-wallet', v: 1, id: 'a' }],
   ])('ignores %s', (_name, data) => {
     expect(parseRequest(data)).toBeUndefined()
-  })
-
-  it('the approval shows a personal_sign message as text, a transaction by recipient, amount and network', () => {
-    expect(describeRequest('personal_sign', ['0x68656c6c6f', '0x0'], 1)).toEqual({
-      title: 'Sign message',
-      lines: ['hello'],
-    })
-    const tx = describeRequest(
-      'eth_signTransaction',
-      [{ to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }],
-      31337,
-    )
-    expect(tx.title).toBe('Send transaction')
-    expect(tx.lines).toEqual([
-      'To: 0x000000000000000000000000000000000000dEaD',
-      'Amount: 1 (native token)',
-      'Network: eip155:31337',
-    ])
-  })
-
-  it('frame-ancestors lists only origin patterns of the allowlist ("none" when there is none)', () => {
-    expect(frameAncestors(['http://localhost:*', 'https://*.example.com'])).toBe(
-      'http://localhost:* https://*.example.com',
-    )
-    expect(frameAncestors(['*', "https://x.com; script-src 'unsafe-inline'"])).toBe("'none'")
-    expect(frameAncestors([])).toBe("'none'")
-    // CSP has no IPv6 host source: the browser would drop it with a warning.
-    expect(frameAncestors(['http://127.0.0.1:*', 'http://[::1]:*'])).toBe('http://127.0.0.1:*')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseFrameLocale, FRAME_CATALOGUE, frameLocale, ft } from './page/strings.js'
+import { chooseFrameLocale, FRAME_CATALOGUE, frameLocale, ft } from './strings.js'
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 

@@ -1,4 +1,4 @@
-import type { ChainKeys, ChainType } from './page/chain-keys.js'
+import type { ChainKeys, ChainType } from '../chain-keys.js'
 
 /**
  * The namespaces' keys as modules, for Node (tests and tools): the browser
@@ -7,10 +7,10 @@ import type { ChainKeys, ChainType } from './page/chain-keys.js'
 export function loadChainKeys(type: ChainType): Promise<ChainKeys> {
   switch (type) {
     case 'bip122':
-      return import('./page/bitcoin/index.js').then((m) => m.bitcoinKeys)
+      return import('../bitcoin/index.js').then((m) => m.bitcoinKeys)
     case 'cosmos':
-      return import('./page/cosmos/index.js').then((m) => m.cosmosKeys)
+      return import('../cosmos/index.js').then((m) => m.cosmosKeys)
     case 'polkadot':
-      return import('./page/polkadot/index.js').then((m) => m.polkadotKeys)
+      return import('../polkadot/index.js').then((m) => m.polkadotKeys)
   }
 }

@@ -16,7 +16,7 @@ export const FRAME_HTML = `<!doctype html>
 export const FRAME_CSS = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.45)}
 html[data-visible=false] body{background:transparent}
-.card{background:Canvas;color:CanvasText;border-radius:16px;padding:20px;width:min(340px,90vw);box-shadow:0 8px 40px rgba(0,0,0,.3)}
+.card{background:Canvas;color:CanvasText;border-radius:16px;padding:20px;width:min(340px,90vw);box-shadow:0 8px 40px rgba(0,0,0,.3);max-block-size:96vh;overflow:auto;box-sizing:border-box}
 .card h1{font-size:18px;margin:0 0 12px}
 .card pre{white-space:pre-wrap;word-break:break-word;font:13px ui-monospace,monospace;background:color-mix(in srgb,CanvasText 6%,Canvas);padding:8px;border-radius:8px;max-height:40vh;overflow:auto}
 .actions{display:flex;gap:8px;justify-content:flex-end;margin-top:12px}

@@ -1,10 +1,10 @@
 import * as kit from '@solana/kit'
 import { describe, expect, it, vi } from 'vitest'
-import { parseRequest } from './page/protocol.js'
-import { describeSolana, signSolana, solanaExport, solanaSeed, solanaSigner } from './page/solana.js'
-import type { SolanaFrameRequest } from './page/solana-protocol.js'
-import { SOLANA_FRAME_CATALOGUE } from './page/solana-strings.js'
-import { base58Encode, fromBase58, isTransactionMessage, parseTransaction } from './page/solana-tx.js'
+import { parseRequest } from './protocol.js'
+import { describeSolana, signSolana, solanaExport, solanaSeed, solanaSigner } from './solana.js'
+import type { SolanaFrameRequest } from './solana-protocol.js'
+import { SOLANA_FRAME_CATALOGUE } from './solana-strings.js'
+import { base58Encode, fromBase58, isTransactionMessage, parseTransaction } from './solana-tx.js'
 
 const CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const secret = Uint8Array.from({ length: 32 }, (_, i) => i + 1)

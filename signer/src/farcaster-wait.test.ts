@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './page/farcaster.js'
+import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 
 const started = (expiresAt = Date.now() + 60_000) =>
   startFarcaster(async (path, body) => {

@@ -1,9 +1,10 @@
-import { bytesToHex, type Hex, hexToBytes, isHex, type TransactionSerializable } from 'viem'
+import { bytesToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
-import { askApproval, describe } from './approve.js'
+import { askApproval } from './approve.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
+import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
 import { askPassphrase } from './passphrase.js'
@@ -153,20 +154,28 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
   }
 }
 
-/** What the Solana, Bitcoin, Cosmos and Polkadot sides borrow from the frame. */
-const chainDeps = {
-  token,
-  wallet,
-  loadDeviceShare,
-  reassemble,
-  approve: async (what: { title: string; lines: string[] }) => {
+/** Approvals wait their turn: one card at a time, in the order the requests came. */
+let approvals: Promise<unknown> = Promise.resolve()
+function queued(what: { title: string; lines: string[] }): Promise<boolean> {
+  const turn = approvals.then(async () => {
     setUi(true)
     try {
       return await askApproval(document, what)
     } finally {
       setUi(false)
     }
-  },
+  })
+  approvals = turn.catch((error: unknown) => console.error('[portico signer] approval card failed', error))
+  return turn
+}
+
+/** What the Solana, Bitcoin, Cosmos and Polkadot sides borrow from the frame. */
+const chainDeps = {
+  token,
+  wallet,
+  loadDeviceShare,
+  reassemble,
+  approve: (what: { title: string; lines: string[] }) => queued(what),
   refuse: (code: number | string, message: string) => new Refusal({ code, message }),
 }
 const solana = solanaFrame(chainDeps)
@@ -220,54 +229,27 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
     throw new Refusal({ code: 4200, message: 'Requested RPC call is not allowed' })
   const t = token()
   if (!t) throw new Refusal({ code: 4100, message: 'Action not allowed' })
-  setUi(true)
-  let ok: boolean
+  // Parsed once: the card shows this object and the key signs this object.
+  let request: ReturnType<typeof parseEvmRequest>
   try {
-    ok = await askApproval(document, describe(method, p, chainId))
-  } finally {
-    setUi(false)
+    request = parseEvmRequest(method, p, chainId)
+  } catch (error) {
+    if (error instanceof EvmWireError) throw new Refusal({ code: -32602, message: 'Invalid request' })
+    throw error
   }
-  if (!ok) throw declined()
+  if (!(await chainDeps.approve(describeEvm(request, parentOrigin)))) throw declined()
   const w = await wallet(t)
+  if (request.method !== 'eth_signTransaction' && request.from.toLowerCase() !== w.address.toLowerCase())
+    throw new Refusal({ code: -32602, message: 'An error occurred' })
   const device = await loadDeviceShare(w.address)
   if (!device) throw new Refusal({ code: 4100, message: 'Action not allowed' })
   const key = await reassemble(w.address, device, w.auth)
   try {
     const account = privateKeyToAccount(bytesToHex(key))
-    if (method === 'personal_sign') {
-      const [msg, from] = p
-      if (
-        typeof msg !== 'string' ||
-        typeof from !== 'string' ||
-        from.toLowerCase() !== w.address.toLowerCase()
-      )
-        throw new Refusal({ code: -32602, message: 'An error occurred' })
-      return account.signMessage({ message: isHex(msg) ? { raw: hexToBytes(msg) } : msg })
-    }
-    if (method === 'eth_signTypedData_v4') {
-      const [from, json] = p
-      if (
-        typeof from !== 'string' ||
-        from.toLowerCase() !== w.address.toLowerCase() ||
-        typeof json !== 'string'
-      )
-        throw new Refusal({ code: -32602, message: 'An error occurred' })
-      return account.signTypedData(JSON.parse(json))
-    }
-    const tx = p[0] as Record<string, unknown>
-    const q = (v: unknown) => (typeof v === 'string' && isHex(v) ? BigInt(v) : undefined)
-    const serializable: TransactionSerializable = {
-      type: 'eip1559',
-      chainId,
-      ...(typeof tx.to === 'string' && isHex(tx.to) ? { to: tx.to } : {}),
-      value: q(tx.value) ?? 0n,
-      ...(typeof tx.data === 'string' && isHex(tx.data) ? { data: tx.data } : {}),
-      nonce: Number(q(tx.nonce) ?? 0n),
-      gas: q(tx.gas) ?? 21_000n,
-      maxFeePerGas: q(tx.maxFeePerGas) ?? 0n,
-      maxPriorityFeePerGas: q(tx.maxPriorityFeePerGas) ?? 0n,
-    }
-    return account.signTransaction(serializable)
+    if (request.method === 'personal_sign') return account.signMessage({ message: request.message })
+    if (request.method === 'eth_signTypedData_v4')
+      return account.signTypedData(request.typedData as Parameters<typeof account.signTypedData>[0])
+    return account.signTransaction(request.tx)
   } finally {
     key.fill(0)
   }

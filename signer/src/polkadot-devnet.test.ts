@@ -3,8 +3,8 @@ import { Keyring } from '@polkadot/keyring'
 import type { SignerPayloadJSON } from '@polkadot/types/types'
 import { getFreePort, type PolkadotServiceInfo, spawnPolkadotDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stopPid } from '../../../devnet/src/process-service.js'
-import { polkadotKeys } from './page/polkadot/index.js'
+import { stopPid } from '../../devnet/src/process-service.js'
+import { polkadotKeys } from './polkadot/index.js'
 
 // The frame's Polkadot key on a real runtime: chopsticks (the devnet's Rococo Asset Hub) runs the
 // signature checks, so a wrong byte anywhere in the signing payload makes the transfer invalid.

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { CHAIN_SCRIPTS } from './page/chains.js'
+import { CHAIN_SCRIPTS } from '../chains.js'
 
 let bundled: Promise<ReadonlyMap<string, string>> | undefined
 
 /** A page module's path: `src/` in source checkouts (`.ts`), `dist/` compiled otherwise (`.js`). */
 function source(path: string): string {
-  const ts = fileURLToPath(new URL(`./page/${path}.ts`, import.meta.url))
-  return existsSync(ts) ? ts : fileURLToPath(new URL(`./page/${path}.js`, import.meta.url))
+  const ts = fileURLToPath(new URL(`../${path}.ts`, import.meta.url))
+  return existsSync(ts) ? ts : fileURLToPath(new URL(`../${path}.js`, import.meta.url))
 }
 
 /**

@@ -23,9 +23,9 @@ import { createTestContext } from '@portico/devnet/test-helpers'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainRequest, ChainWireError } from './page/chain-keys.js'
-import { COSMOS_DERIVATION, cosmosKeys } from './page/cosmos/index.js'
-import { COSMOS_FRAME_CATALOGUE } from './page/cosmos/strings.js'
+import { type ChainRequest, ChainWireError } from './chain-keys.js'
+import { COSMOS_DERIVATION, cosmosKeys } from './cosmos/index.js'
+import { COSMOS_FRAME_CATALOGUE } from './cosmos/strings.js'
 
 const HUB = 'portico-hub-1'
 const CHAIN = `cosmos:${HUB}`

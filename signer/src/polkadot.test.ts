@@ -11,13 +11,13 @@ import {
   signatureVerify,
 } from '@polkadot/util-crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type ChainRequest, ChainWireError } from './page/chain-keys.js'
-import { polkadotKeys } from './page/polkadot/index.js'
-import { POLKADOT_DERIVATION, polkadotSeed } from './page/polkadot/key.js'
-import { encodePayload, type PolkadotPayload, readPayload } from './page/polkadot/payload.js'
-import { ss58Decode, ss58Encode } from './page/polkadot/ss58.js'
-import { POLKADOT_FRAME_CATALOGUE } from './page/polkadot/strings.js'
-import { solanaSigner } from './page/solana.js'
+import { type ChainRequest, ChainWireError } from './chain-keys.js'
+import { polkadotKeys } from './polkadot/index.js'
+import { POLKADOT_DERIVATION, polkadotSeed } from './polkadot/key.js'
+import { encodePayload, type PolkadotPayload, readPayload } from './polkadot/payload.js'
+import { ss58Decode, ss58Encode } from './polkadot/ss58.js'
+import { POLKADOT_FRAME_CATALOGUE } from './polkadot/strings.js'
+import { solanaSigner } from './solana.js'
 
 const secret = Uint8Array.from({ length: 32 }, (_, i) => i + 1)
 const GENESIS = `0x${'45'.repeat(32)}`

@@ -1,4 +1,4 @@
-import { base58Decode } from '../../shared/base58.js'
+import { base58 } from '@scure/base'
 
 /**
  * Solana wire formats read inside the signer frame, written for it (no
@@ -11,33 +11,18 @@ export class SolanaWireError extends Error {
   override name = 'SolanaWireError'
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
+/** Bitcoin-alphabet base58 (Solana keys and signatures). */
 export function base58Encode(bytes: Uint8Array): string {
-  const digits: number[] = []
-  for (const byte of bytes) {
-    let carry = byte
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8
-      digits[i] = carry % 58
-      carry = (carry / 58) | 0
-    }
-    while (carry > 0) {
-      digits.push(carry % 58)
-      carry = (carry / 58) | 0
-    }
-  }
-  let out = ''
-  for (let i = 0; i < bytes.length && bytes[i] === 0; i++) out += '1'
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58[digits[i]!]
-  return out
+  return base58.encode(bytes)
 }
 
-/** A base58 string's bytes; throws for a foreign character. */
+/** A base58 string's bytes; throws `SolanaWireError` for a foreign character. */
 export function fromBase58(text: string): Uint8Array {
-  const bytes = base58Decode(text)
-  if (!bytes) throw new SolanaWireError('not base58')
-  return bytes
+  try {
+    return base58.decode(text)
+  } catch (error) {
+    throw new SolanaWireError('not base58', { cause: error })
+  }
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -1,0 +1,2 @@
+export { describeEvm } from './describe.js'
+export { type EvmRequest, EvmWireError, parseEvmRequest, type TypedDataRequest } from './request.js'

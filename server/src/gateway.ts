@@ -26,6 +26,7 @@ import {
 } from './config/index.js'
 import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
+import type { HostResolver } from './egress/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import {
@@ -97,6 +98,12 @@ export interface CreateGatewayOptions {
    * addresses, where test servers listen. Every other private range stays refused.
    */
   unsafeAllowLoopbackFetch?: boolean
+  /**
+   * TESTS ONLY: answers the DNS of the gateway's outbound fetches (avatars,
+   * NFT metadata and images), so tests use host names that map to loopback
+   * test servers. Answers still pass the address policy.
+   */
+  unsafeResolve?: HostResolver
   /** Replaces the SMTP mailer of email login (tests of a failing mail server). */
   mailer?: CodeMailer
 }
@@ -125,7 +132,13 @@ export async function createGateway(
   const rateLimitStore = redis ? new RedisRateLimitStore(redis.client) : new MemoryRateLimitStore()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
-  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
+  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), {
+    ccipRead: config.names.ccipRead,
+    ccipFetch: {
+      ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+      ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
+    },
+  })
   const prices = staticPrices(config.prices)
   // Cosmos before Solana: a bech32 address is never a valid Solana key, the other way round is not checked.
   const readers = [
@@ -201,6 +214,8 @@ export async function createGateway(
       maxMetadataBytes: config.nfts.maxMetadataBytes,
       maxImageBytes: config.nfts.maxImageBytes,
       timeoutMs: config.nfts.timeoutMs,
+      ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+      ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
     },
     config.nfts.spamCollections,
   )
@@ -248,6 +263,7 @@ export async function createGateway(
       avatars: {
         ...config.avatars,
         ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+        ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
       },
     },
   )

@@ -44,6 +44,8 @@ import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-pr
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
+  FailOverRateLimitStore,
+  type FallbackReporter,
   MemoryRateLimitStore,
   memoryCaches,
   type RedisLink,
@@ -129,7 +131,16 @@ export async function createGateway(
     throw error
   }
   const metrics = new Metrics()
-  const rateLimitStore = redis ? new RedisRateLimitStore(redis.client) : new MemoryRateLimitStore()
+  // Bound to the app's logger below, once it exists.
+  let rateLimitLog: FallbackReporter = { warn() {}, info() {} }
+  const rateLimitStore = redis
+    ? new FailOverRateLimitStore(
+        redis.client,
+        new RedisRateLimitStore(redis.client),
+        { warn: (o, m) => rateLimitLog.warn(o, m), info: (o, m) => rateLimitLog.info(o, m) },
+        metrics,
+      )
+    : new MemoryRateLimitStore()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
   const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), {
@@ -199,7 +210,8 @@ export async function createGateway(
   let caches = memoryCaches()
   if (redis) {
     watchRedis(redis, app.log)
-    caches = await redisCaches(redis, app.log)
+    rateLimitLog = app.log
+    caches = await redisCaches(redis, app.log, metrics)
     app.log.info('rate limits and caches shared through Redis')
   }
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics, caches)

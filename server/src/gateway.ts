@@ -26,6 +26,7 @@ import {
 } from './config/index.js'
 import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
+import type { HostResolver } from './egress/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import {
@@ -43,6 +44,8 @@ import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-pr
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
 import {
   connectRedis,
+  FailOverRateLimitStore,
+  type FallbackReporter,
   MemoryRateLimitStore,
   memoryCaches,
   type RedisLink,
@@ -97,6 +100,12 @@ export interface CreateGatewayOptions {
    * addresses, where test servers listen. Every other private range stays refused.
    */
   unsafeAllowLoopbackFetch?: boolean
+  /**
+   * TESTS ONLY: answers the DNS of the gateway's outbound fetches (avatars,
+   * NFT metadata and images), so tests use host names that map to loopback
+   * test servers. Answers still pass the address policy.
+   */
+  unsafeResolve?: HostResolver
   /** Replaces the SMTP mailer of email login (tests of a failing mail server). */
   mailer?: CodeMailer
 }
@@ -122,10 +131,25 @@ export async function createGateway(
     throw error
   }
   const metrics = new Metrics()
-  const rateLimitStore = redis ? new RedisRateLimitStore(redis.client) : new MemoryRateLimitStore()
+  // Bound to the app's logger below, once it exists.
+  let rateLimitLog: FallbackReporter = { warn() {}, info() {} }
+  const rateLimitStore = redis
+    ? new FailOverRateLimitStore(
+        redis.client,
+        new RedisRateLimitStore(redis.client),
+        { warn: (o, m) => rateLimitLog.warn(o, m), info: (o, m) => rateLimitLog.info(o, m) },
+        metrics,
+      )
+    : new MemoryRateLimitStore()
   const solana = config.networks.filter(isSolanaNetwork)
   // Indexer, history and names work on EVM networks only; Solana, Bitcoin, Cosmos and Polkadot networks serve balances.
-  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), { ccipRead: config.names.ccipRead })
+  const chains = new ChainRegistry(config.networks.filter(isEvmNetwork), {
+    ccipRead: config.names.ccipRead,
+    ccipFetch: {
+      ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+      ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
+    },
+  })
   const prices = staticPrices(config.prices)
   // Cosmos before Solana: a bech32 address is never a valid Solana key, the other way round is not checked.
   const readers = [
@@ -186,7 +210,8 @@ export async function createGateway(
   let caches = memoryCaches()
   if (redis) {
     watchRedis(redis, app.log)
-    caches = await redisCaches(redis, app.log)
+    rateLimitLog = app.log
+    caches = await redisCaches(redis, app.log, metrics)
     app.log.info('rate limits and caches shared through Redis')
   }
   const balances = new BalanceService(config.cache.balanceTtlMs, metrics, caches)
@@ -201,6 +226,8 @@ export async function createGateway(
       maxMetadataBytes: config.nfts.maxMetadataBytes,
       maxImageBytes: config.nfts.maxImageBytes,
       timeoutMs: config.nfts.timeoutMs,
+      ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+      ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
     },
     config.nfts.spamCollections,
   )
@@ -248,6 +275,7 @@ export async function createGateway(
       avatars: {
         ...config.avatars,
         ...(options.unsafeAllowLoopbackFetch ? { allowLoopback: true } : {}),
+        ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
       },
     },
   )

@@ -1,12 +1,6 @@
-import {
-  type CcipRequestParameters,
-  ccipRequest,
-  createPublicClient,
-  type Hex,
-  http,
-  type PublicClient,
-} from 'viem'
+import { type CcipRequestParameters, createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import type { NetworkConfig, TokenConfig } from '../config/index.js'
+import { type CcipFetchOptions, ccipGatewayRequest } from './ccip-read.js'
 
 /** CAIP-10 marker address used for a chain's native currency. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -22,18 +16,15 @@ export interface Chain {
 
 /**
  * viem's CCIP-read setting for an allowlist: `false` turns offchain lookups
- * off; a list lets a lookup go only to gateway URLs starting with one of its
- * prefixes (a contract names the URLs, so without a list anyone could make
- * the gateway fetch any URL).
+ * off; a list lets a lookup go only to gateway URLs whose origin is exactly
+ * one of the entries' (and under its path), fetched through the egress
+ * filter (a contract names the URLs, so without a list anyone could make the
+ * gateway fetch any URL).
  */
-export function ccipReadSetting(allow: false | readonly string[]) {
+export function ccipReadSetting(allow: false | readonly string[], options: CcipFetchOptions = {}) {
   if (allow === false || allow.length === 0) return false as const
   return {
-    async request(params: CcipRequestParameters): Promise<Hex> {
-      const urls = params.urls.filter((u) => allow.some((prefix) => u.startsWith(prefix)))
-      if (urls.length === 0) throw new Error('CCIP-read gateway is not on the allowlist (names.ccipRead)')
-      return ccipRequest({ ...params, urls })
-    },
+    request: (params: CcipRequestParameters): Promise<Hex> => ccipGatewayRequest(params, allow, options),
   }
 }
 
@@ -41,8 +32,11 @@ export function ccipReadSetting(allow: false | readonly string[]) {
 export class ChainRegistry {
   readonly #chains = new Map<string, Chain>()
 
-  constructor(networks: readonly NetworkConfig[], options: { ccipRead?: false | readonly string[] } = {}) {
-    const ccipRead = ccipReadSetting(options.ccipRead ?? false)
+  constructor(
+    networks: readonly NetworkConfig[],
+    options: { ccipRead?: false | readonly string[]; ccipFetch?: CcipFetchOptions } = {},
+  ) {
+    const ccipRead = ccipReadSetting(options.ccipRead ?? false, options.ccipFetch)
     for (const n of networks) {
       const chainId = Number(n.caipNetworkId.split(':')[1])
       const client = createPublicClient({

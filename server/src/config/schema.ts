@@ -288,8 +288,9 @@ export const ConfigSchema = Type.Object({
       ensTimeoutMs: Type.Integer({ minimum: 1, default: 3000 }),
       /**
        * CCIP-read (EIP-3668) for ENS: `false` (default) never follows an
-       * offchain lookup; a list allows gateway URLs that start with one of
-       * these prefixes (`https://ccip.example.com/`), no others.
+       * offchain lookup; a list allows gateway URLs whose origin is exactly
+       * one entry's origin and whose path lies under its path
+       * (`https://ccip.example.com/`), no others; fetched through the egress filter.
        */
       ccipRead: Type.Union(
         [Type.Literal(false), Type.Array(Type.String({ pattern: '^https://[^\\s]+$' }), { maxItems: 32 })],

@@ -111,6 +111,13 @@ describe('GET /v1/convert/tokens', () => {
     ])
   })
 
+  it('demo prices are labelled as demo prices (priceSource "demo"), as balances label them', async () => {
+    const r = await call(`${t.url}/v1/convert/tokens?${q}&chainId=eip155:31337`)
+    expect(r.status).toBe(200)
+    const labels = (r.body.tokens as { price?: number; priceSource?: string }[]).map((x) => x.priceSource)
+    expect(labels).toEqual(['demo', 'demo', 'demo'])
+  })
+
   it('a network without a DEX answers "Network not supported for Swaps"', async () => {
     for (const chainId of ['eip155:31338', 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']) {
       const r = await call(`${t.url}/v1/convert/tokens?${q}&chainId=${chainId}`)

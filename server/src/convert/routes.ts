@@ -6,7 +6,7 @@ import {
 } from '@portico/core'
 import Type from 'typebox'
 import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
-import type { ChainRegistry, PriceSource } from '../chains/index.js'
+import type { ChainRegistry, PriceLabel, PriceSource } from '../chains/index.js'
 import { NATIVE_TOKEN_ADDRESS } from '../chains/index.js'
 import type { App } from '../http/app.js'
 import { badRequest } from '../http/errors.js'
@@ -63,14 +63,14 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
       )
       const price = (caip10: string) => deps.prices.price('usd', caip10)
       const nativeId = `${chainId}:${NATIVE_TOKEN_ADDRESS}`
-      const tokens: SwapTokensResponse['tokens'] = [
+      const tokens: (SwapTokensResponse['tokens'][number] & { priceSource?: PriceLabel })[] = [
         {
           name: chain.native.name,
           symbol: chain.native.symbol,
           address: nativeId,
           decimals: chain.native.decimals,
           eip2612: false,
-          ...priced(price(nativeId)),
+          ...priced(price(nativeId), deps.prices.kind),
         },
       ]
       for (const t of listed) {
@@ -83,7 +83,7 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
           decimals: t.decimals,
           eip2612: false,
           ...(t.iconUrl ? { logoUri: t.iconUrl } : {}),
-          ...priced(price(id)),
+          ...priced(price(id), deps.prices.kind),
         })
       }
       return { tokens }
@@ -292,8 +292,9 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
   )
 }
 
-function priced(price: number | undefined): { price?: number } {
-  return price === undefined ? {} : { price }
+/** A known price, labelled with where it comes from (`demo` numbers are not market data), as balances are. */
+function priced(price: number | undefined, source: PriceLabel): { price?: number; priceSource?: PriceLabel } {
+  return price === undefined ? {} : { price, priceSource: source }
 }
 
 function uint(value: string, field: string): bigint {

@@ -120,3 +120,81 @@ describe('safeFetch against a real loopback HTTP server', () => {
     expect(Date.now() - started).toBeLessThan(1500)
   })
 })
+
+describe('safeFetch by host name (Node ≥ 20 asks DNS for every address)', () => {
+  let server: Server
+  let port: number
+  const seen: { host: string | undefined; remote: string | undefined }[] = []
+  const PNG = Buffer.from('89504e470d0a1a0a', 'hex')
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push({ host: req.headers.host, remote: req.socket.remoteAddress })
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as { port: number }).port
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  // The injected resolver stands in for DNS: names → the addresses a zone would answer.
+  const zone: Record<string, { address: string; family: number }[]> = {
+    'avatars.test.example': [{ address: '127.0.0.1', family: 4 }],
+    'dual.test.example': [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ],
+    'metadata.test.example': [{ address: '169.254.169.254', family: 4 }],
+    'mixed.test.example': [
+      { address: '127.0.0.1', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ],
+  }
+  const resolve = async (name: string) => {
+    const found = zone[name]
+    if (!found) throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
+    return found
+  }
+  const opts = { maxBytes: 1 << 20, timeoutMs: 3000, accept: ['image/png'], resolve }
+  const code = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (error) => (error instanceof EgressError ? error.code : `not an EgressError: ${error}`),
+    )
+
+  it('fetches by host name, connecting to the address the policy checked (Host header kept)', async () => {
+    seen.length = 0
+    const r = await safeFetch(`http://avatars.test.example:${port}/a.png`, { ...opts, allowLoopback: true })
+    expect([r.status, r.body.equals(PNG)]).toEqual([200, true])
+    expect(seen).toEqual([{ host: `avatars.test.example:${port}`, remote: '127.0.0.1' }])
+  })
+
+  it('a name with several allowed addresses is fetched (the list Node asks for is answered)', async () => {
+    const r = await safeFetch(`http://dual.test.example:${port}/a.png`, { ...opts, allowLoopback: true })
+    expect(r.status).toBe(200)
+  })
+
+  it('the system resolver works by name too (localhost, with the test-only loopback allowance)', async () => {
+    const { resolve: _injected, ...system } = opts
+    const r = await safeFetch(`http://localhost:${port}/a.png`, { ...system, allowLoopback: true })
+    expect(r.status).toBe(200)
+  })
+
+  it('a name resolving to a refused address is refused before any connection; one bad answer refuses the name', async () => {
+    seen.length = 0
+    expect(await code(safeFetch(`http://avatars.test.example:${port}/a.png`, opts))).toBe('forbidden_address')
+    expect(
+      await code(safeFetch(`http://metadata.test.example:${port}/a.png`, { ...opts, allowLoopback: true })),
+    ).toBe('forbidden_address')
+    expect(
+      await code(safeFetch(`http://mixed.test.example:${port}/a.png`, { ...opts, allowLoopback: true })),
+    ).toBe('forbidden_address')
+    expect(seen).toEqual([])
+  })
+
+  it('a name that does not resolve fails as dns_failed', async () => {
+    expect(await code(safeFetch(`http://nowhere.test.example:${port}/a.png`, opts))).toBe('dns_failed')
+  })
+})

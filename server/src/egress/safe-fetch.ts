@@ -36,7 +36,26 @@ export interface SafeFetchOptions {
   accept?: readonly string[]
   /** TESTS ONLY: allow loopback targets (test servers listen on 127.0.0.1). Other private ranges stay refused. */
   allowLoopback?: boolean
+  /**
+   * TESTS ONLY: answers DNS instead of the system resolver (names such as
+   * `avatars.test.example` mapped to loopback test servers). Its answers
+   * pass the same address policy as real DNS answers.
+   */
+  resolve?: HostResolver
+  /** POST this body instead of a GET (redirects are then never followed). */
+  post?: { body: string; contentType: string }
 }
+
+/** Every address a host name resolves to (what `dns.lookup(name, { all: true })` answers). */
+export type HostResolver = (hostname: string) => Promise<LookupAddress[]>
+
+/** The system resolver (getaddrinfo, as Node's own connections use). */
+export const systemResolver: HostResolver = (hostname) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  )
 
 export interface SafeFetchResult {
   url: string
@@ -46,7 +65,7 @@ export interface SafeFetchResult {
 }
 
 /**
- * GET a URL chosen by someone else (an ENS avatar record, NFT metadata)
+ * GET (or POST, for CCIP-read) a URL chosen by someone else (an ENS avatar record, NFT metadata)
  * without letting it reach this host or its private network: http(s) only,
  * no credentials in the URL, every DNS answer checked against the address
  * policy and the connection made to the checked address (no DNS-rebinding
@@ -63,7 +82,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     for (let hop = 0; ; hop++) {
       const r = await fetchOnce(current, options, controller.signal)
       if (r.redirect === undefined) return r.result!
-      if (hop >= (options.maxRedirects ?? 3))
+      if (options.post || hop >= (options.maxRedirects ?? 3))
         throw new EgressError('too_many_redirects', 'too many redirects')
       current = new URL(r.redirect, current).toString()
     }
@@ -95,23 +114,30 @@ function checkedUrl(raw: string, options: SafeFetchOptions): URL {
   return u
 }
 
-/** A DNS lookup that only ever hands the socket addresses the policy allows. */
-function guardedLookup(options: SafeFetchOptions): LookupFunction {
-  return (hostname, _opts, callback) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(new EgressError('dns_failed', `cannot resolve ${hostname}`), '', 4)
-      // Any private answer refuses the host: a name that points inside is not a public image host.
-      const bad = addresses.find((a) => !isPublicAddress(a.address, options))
-      if (bad || addresses.length === 0) {
-        return callback(
-          new EgressError('forbidden_address', `${hostname} resolves to a non-public address`),
-          '',
-          4,
-        )
-      }
-      const first = addresses[0]!
-      callback(null, first.address, first.family)
-    })
+/**
+ * A DNS lookup that only ever hands the socket addresses the policy allows,
+ * so the address checked is the address connected to (no rebinding window).
+ * Node (≥ 20, with `autoSelectFamily`) asks with `all: true` and wants the
+ * list; older callers ask for one address: both shapes are answered.
+ */
+export function guardedLookup(options: Pick<SafeFetchOptions, 'allowLoopback' | 'resolve'>): LookupFunction {
+  const resolve = options.resolve ?? systemResolver
+  return (hostname, lookupOptions, callback) => {
+    const fail = (error: EgressError) => (lookupOptions.all ? callback(error, []) : callback(error, '', 4))
+    resolve(hostname).then(
+      (found) => {
+        const wanted = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0
+        const addresses = found.filter((a) => wanted === 0 || a.family === wanted)
+        // Any private answer refuses the host: a name that points inside is not a public host.
+        const bad = addresses.find((a) => !isPublicAddress(a.address, options))
+        if (bad || addresses.length === 0)
+          return fail(new EgressError('forbidden_address', `${hostname} resolves to a non-public address`))
+        if (lookupOptions.all) return callback(null, addresses)
+        const first = addresses[0]!
+        callback(null, first.address, first.family)
+      },
+      () => fail(new EgressError('dns_failed', `cannot resolve ${hostname}`)),
+    )
   }
 }
 
@@ -123,12 +149,20 @@ function fetchOnce(
   const u = checkedUrl(raw, options)
   const client = u.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
-    const req = client.get(
+    const body = options.post ? Buffer.from(options.post.body, 'utf8') : undefined
+    const req = client.request(
       u,
       {
+        method: body ? 'POST' : 'GET',
         lookup: guardedLookup(options),
         signal,
-        headers: { accept: options.accept?.join(', ') ?? '*/*', 'user-agent': 'portico-gateway' },
+        headers: {
+          accept: options.accept?.join(', ') ?? '*/*',
+          'user-agent': 'portico-gateway',
+          ...(body
+            ? { 'content-type': options.post!.contentType, 'content-length': String(body.length) }
+            : {}),
+        },
         // One connection per fetch: a pooled socket must not outlive the address check.
         agent: false,
       },
@@ -173,6 +207,7 @@ function fetchOnce(
       },
     )
     req.on('error', (error) => reject(toEgressError(error)))
+    req.end(body)
   })
 }
 

@@ -62,4 +62,27 @@ describe('indexer leadership on PostgreSQL (pg_try_advisory_lock)', () => {
       await b.release()
     }
   })
+
+  it('a leader whose lock session stops answering (backend frozen, no FIN) stops leading on its next tick', async () => {
+    const a = postgresLeadership(db.url, log, { checkTimeoutMs: 500 })
+    const admin = new pg.Client({ connectionString: db.url })
+    await admin.connect()
+    let frozen: number | undefined
+    try {
+      expect(await a.acquire('eip155:7')).toBe(true)
+      const holder = await admin.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'portico-indexer-leader'",
+      )
+      expect(holder.rows).toHaveLength(1)
+      // The backend process is this test's own cluster: freezing it is a peer that vanished silently.
+      frozen = holder.rows[0]!.pid
+      process.kill(frozen, 'SIGSTOP')
+      expect(await a.acquire('eip155:7')).toBe(false)
+      expect(a.held()).toEqual([])
+    } finally {
+      if (frozen !== undefined) process.kill(frozen, 'SIGCONT')
+      await admin.end()
+      await a.release()
+    }
+  })
 })

@@ -50,7 +50,7 @@ export function advisoryKey(name: string): string {
 export function postgresLeadership(
   connectionString: string,
   log: FastifyBaseLogger,
-  options: { connectTimeoutMs?: number } = {},
+  options: { connectTimeoutMs?: number; checkTimeoutMs?: number } = {},
 ): Leadership {
   let client: pg.Client | undefined
   let connecting: Promise<pg.Client> | undefined
@@ -71,8 +71,11 @@ export function postgresLeadership(
       const c = new pg.Client({
         connectionString,
         connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-        // The lock connection is idle between tries: TCP keep-alive notices a vanished server.
+        // The lock connection is idle between tries: TCP keep-alive (probes from 10 s, not the
+        // OS default of 2 hours) notices a vanished server; each tick also re-checks the session.
         keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        query_timeout: options.checkTimeoutMs ?? 5_000,
         application_name: 'portico-indexer-leader',
       })
       c.on('error', (error) => lost(c, error))
@@ -95,7 +98,18 @@ export function postgresLeadership(
     kind: 'postgres',
     async acquire(name) {
       if (released) return false
-      if (names.has(name) && client) return true
+      if (names.has(name) && client) {
+        // Re-checked on each tick: the session (and so the lock) must still answer, within the time-out.
+        const held = client
+        try {
+          await held.query('SELECT 1')
+          return true
+        } catch (error) {
+          lost(held, error as Error)
+          held.end().catch((e: unknown) => log.debug({ err: e }, 'closing a dead lock connection failed'))
+          return false
+        }
+      }
       const c = await connection()
       const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
         advisoryKey(name),

@@ -28,6 +28,15 @@ let devnet: EvmDevnet
 let ens: EnsFixture
 let images: Server
 let imageBase: string
+let port: number
+// Test DNS: the image host by name (loopback), and a name that points at cloud metadata.
+const resolve = async (name: string) => {
+  if (name === 'avatars.test.example' || name === 'ccip.test.example')
+    return [{ address: '127.0.0.1', family: 4 }]
+  if (name === 'inside.test.example') return [{ address: '169.254.169.254', family: 4 }]
+  throw new Error(`ENOTFOUND ${name}`)
+}
+const withInsideName = privateKeyToAccount(generatePrivateKey()).address
 const hits: string[] = []
 const withImage = privateKeyToAccount(generatePrivateKey()).address
 const withMetadata = privateKeyToAccount(generatePrivateKey()).address
@@ -44,7 +53,8 @@ beforeAll(async () => {
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
-  imageBase = `http://127.0.0.1:${(images.address() as { port: number }).port}`
+  port = (images.address() as { port: number }).port
+  imageBase = `http://avatars.test.example:${port}`
   devnet = await startEvmDevnet()
   ens = await deployEnsResolver(
     devnet.chains[0]!.rpcUrl,
@@ -54,6 +64,7 @@ beforeAll(async () => {
   await ens.setPrimary(withImage, 'image.eth', `${imageBase}/a.png`)
   await ens.setPrimary(withMetadata, 'metadata.eth', 'http://169.254.169.254/latest/meta-data/iam')
   await ens.setPrimary(withHtml, 'html.eth', `${imageBase}/page`)
+  await ens.setPrimary(withInsideName, 'inside.eth', `http://inside.test.example:${port}/a.png`)
   await ens.setPrimary(withNft, 'nft.eth', 'eip155:1/erc721:0xb47e3cd837dDF8e4c57F05d70Ab865de6e193BBB/1')
 }, 60_000)
 
@@ -73,15 +84,18 @@ describe('GET /v1/identity/{address}/avatar (sqlite)', () => {
       avatars: { maxBytes: 4096, timeoutMs: 2000 },
     }
     // `open` may reach loopback (where the test image server lives); `strict` is the production default.
-    open = await startTestGateway('sqlite', config, { unsafeAllowLoopbackFetch: true })
-    strict = await startTestGateway('sqlite', config)
+    open = await startTestGateway('sqlite', config, {
+      unsafeAllowLoopbackFetch: true,
+      unsafeResolve: resolve,
+    })
+    strict = await startTestGateway('sqlite', config, { unsafeResolve: resolve })
   })
   afterAll(async () => {
     await open?.close()
     await strict?.close()
   })
 
-  it('serves the avatar image from the gateway origin, with nosniff and a sandboxing CSP', async () => {
+  it('serves an avatar whose record names a host name (fetched by name, connected to the checked address)', async () => {
     const identity = await call(`${open.url}/v1/identity/${withImage}?${q}`)
     expect(identity.body.avatar).toBe(`${open.url}/v1/identity/${withImage}/avatar?projectId=local`)
     const r = await fetch(identity.body.avatar)
@@ -92,7 +106,7 @@ describe('GET /v1/identity/{address}/avatar (sqlite)', () => {
     expect(Buffer.from(await r.arrayBuffer()).equals(PNG)).toBe(true)
   })
 
-  it('by default a record pointing at this host is refused: 502, and the target sees no request', async () => {
+  it('by default a record whose name resolves to this host is refused: 502, and the target sees no request', async () => {
     hits.length = 0
     const r = await call(`${strict.url}/v1/identity/${withImage}/avatar?${q}`)
     expect([r.status, r.body.code]).toEqual([502, 'avatar_unavailable'])
@@ -107,6 +121,14 @@ describe('GET /v1/identity/{address}/avatar (sqlite)', () => {
     expect([meta.status, meta.body.code]).toEqual([502, 'avatar_unavailable'])
     const html = await call(`${open.url}/v1/identity/${withHtml}/avatar?${q}`)
     expect([html.status, html.body.code]).toEqual([502, 'avatar_unavailable'])
+  })
+
+  it('a host name resolving to a refused address (169.254.169.254) is refused after DNS, loopback allowed or not', async () => {
+    hits.length = 0
+    const r = await call(`${open.url}/v1/identity/${withInsideName}/avatar?${q}`)
+    expect([r.status, r.body.code]).toEqual([502, 'avatar_unavailable'])
+    expect(open.logs.some((l) => l.msg === 'avatar not served' && l.code === 'forbidden_address')).toBe(true)
+    expect(hits).toEqual([])
   })
 
   it('records the gateway does not resolve (NFT references) get no avatar URL; no name → 404', async () => {
@@ -132,7 +154,13 @@ describe('CCIP-read (EIP-3668) is off unless its gateways are allowlisted', () =
     const data = encodeErrorResult({
       abi: [offchainLookupAbiItem],
       errorName: 'OffchainLookup',
-      args: [address, [`${imageBase}/ccip/{sender}/{data}.json`], '0x1234', '0x12345678', '0x'],
+      args: [
+        address,
+        [`http://ccip.test.example:${port}/ccip/{sender}/{data}.json`],
+        '0x1234',
+        '0x12345678',
+        '0x',
+      ],
     })
     const n = size(data)
     const word = (v: number) => toHex(v, { size: 2 }).slice(2)
@@ -157,13 +185,37 @@ describe('CCIP-read (EIP-3668) is off unless its gateways are allowlisted', () =
     expect(hits).toEqual([])
   })
 
-  it('an allowlist that does not match refuses the lookup; one that matches follows it', async () => {
+  const egress = { allowLoopback: true, resolve }
+
+  it('an allowlist that does not match refuses the lookup; one that matches follows it, by host name, through the egress filter', async () => {
     hits.length = 0
-    const other = new ChainRegistry([network()], { ccipRead: ['https://ccip.example/'] }).all()[0]!.client
-    await expect(other.call({ to: lookup, data: '0x' })).rejects.toThrow()
+    const other = new ChainRegistry([network()], { ccipRead: ['https://ccip.example/'], ccipFetch: egress })
+    await expect(other.all()[0]!.client.call({ to: lookup, data: '0x' })).rejects.toThrow()
+    // A text prefix of the allowed origin is not that origin.
+    const prefix = new ChainRegistry([network()], {
+      ccipRead: [`http://ccip.test.exampl`, `http://ccip.test.example:${port}0/`],
+      ccipFetch: egress,
+    })
+    await expect(prefix.all()[0]!.client.call({ to: lookup, data: '0x' })).rejects.toThrow(/allowlist/)
     expect(hits).toEqual([])
-    const allowed = new ChainRegistry([network()], { ccipRead: [`${imageBase}/ccip/`] }).all()[0]!.client
-    await allowed.call({ to: lookup, data: '0x' }).catch(() => undefined)
+    const allowed = new ChainRegistry([network()], {
+      ccipRead: [`http://ccip.test.example:${port}/ccip/`],
+      ccipFetch: egress,
+    })
+    await allowed
+      .all()[0]!
+      .client.call({ to: lookup, data: '0x' })
+      .catch(() => undefined)
     expect(hits.some((h) => h.startsWith('/ccip/'))).toBe(true)
+  })
+
+  it('the allowed gateway is still fetched through the address policy: without the loopback allowance it is refused', async () => {
+    hits.length = 0
+    const strictCcip = new ChainRegistry([network()], {
+      ccipRead: [`http://ccip.test.example:${port}/ccip/`],
+      ccipFetch: { resolve },
+    })
+    await expect(strictCcip.all()[0]!.client.call({ to: lookup, data: '0x' })).rejects.toThrow()
+    expect(hits).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { EgressError, safeFetch } from '../egress/index.js'
+import { EgressError, type HostResolver, safeFetch } from '../egress/index.js'
 
 /** Image types the avatar endpoint serves (what browsers render in `<img>`). */
 export const AVATAR_TYPES = [
@@ -15,6 +15,8 @@ export interface AvatarLimits {
   timeoutMs: number
   /** TESTS ONLY: fetch from loopback test servers. */
   allowLoopback?: boolean
+  /** TESTS ONLY: answers DNS (test host names mapped to loopback servers). */
+  resolve?: HostResolver
 }
 
 export interface AvatarImage {
@@ -77,6 +79,7 @@ export async function loadAvatar(record: string, limits: AvatarLimits): Promise<
       timeoutMs: limits.timeoutMs,
       accept: AVATAR_TYPES,
       ...(limits.allowLoopback ? { allowLoopback: true } : {}),
+      ...(limits.resolve ? { resolve: limits.resolve } : {}),
     })
     return { contentType: r.contentType, body: r.body }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { EgressError, safeFetch } from '../egress/index.js'
+import { EgressError, type HostResolver, safeFetch } from '../egress/index.js'
 
 /** Image types the NFT image endpoint serves (checked against the bytes too). */
 export const NFT_IMAGE_TYPES = [
@@ -18,6 +18,10 @@ export interface NftFetchOptions {
   maxMetadataBytes: number
   maxImageBytes: number
   timeoutMs: number
+  /** TESTS ONLY: listed origins may be loopback host names (test servers behind `resolve`). */
+  allowLoopback?: boolean
+  /** TESTS ONLY: answers DNS (test host names mapped to loopback servers). */
+  resolve?: HostResolver
 }
 
 /** Why metadata or an image is not available; `reason` is stable and shown in the API. */
@@ -100,7 +104,7 @@ async function fetchAllowed(
   url: string,
   maxBytes: number,
   accept: readonly string[],
-  timeoutMs: number,
+  options: NftFetchOptions,
 ): Promise<{ contentType: string; body: Buffer }> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
   try {
@@ -108,10 +112,13 @@ async function fetchAllowed(
     // a local IPFS node); redirects are not followed, so an allowed host cannot hand us another one.
     return await safeFetch(url, {
       maxBytes,
-      timeoutMs,
+      timeoutMs: options.timeoutMs,
       accept,
       maxRedirects: 0,
-      ...(host === '127.0.0.1' || host === '::1' || host === 'localhost' ? { allowLoopback: true } : {}),
+      ...(options.allowLoopback || host === '127.0.0.1' || host === '::1' || host === 'localhost'
+        ? { allowLoopback: true }
+        : {}),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
     })
   } catch (error) {
     if (error instanceof EgressError) {
@@ -131,7 +138,7 @@ export async function loadMetadata(uri: string, options: NftFetchOptions): Promi
   const { contentType, body } =
     'data' in where
       ? decodeData(where.data, options.maxMetadataBytes)
-      : await fetchAllowed(where.url, options.maxMetadataBytes, JSON_TYPES, options.timeoutMs)
+      : await fetchAllowed(where.url, options.maxMetadataBytes, JSON_TYPES, options)
   if (!JSON_TYPES.includes(contentType))
     throw new NftUnavailableError('bad_content_type', `metadata of type ${contentType} is not JSON`)
   let json: unknown
@@ -180,7 +187,7 @@ export async function loadImage(
   const image =
     'data' in where
       ? decodeData(where.data, options.maxImageBytes)
-      : await fetchAllowed(where.url, options.maxImageBytes, NFT_IMAGE_TYPES, options.timeoutMs)
+      : await fetchAllowed(where.url, options.maxImageBytes, NFT_IMAGE_TYPES, options)
   if (!(NFT_IMAGE_TYPES as readonly string[]).includes(image.contentType))
     throw new NftUnavailableError('bad_content_type', `image type ${image.contentType} is not served`)
   if (!bytesMatchType(image.contentType, image.body))

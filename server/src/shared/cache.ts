@@ -72,6 +72,13 @@ export function memoryCaches(): CacheFactory {
 }
 
 const CHANNEL = `${REDIS_PREFIX}invalidate`
+/** The token of a read Redis did not answer: the value computed after it is not stored. */
+const UNSHARED = 'unshared'
+
+/** Where the Redis caches count their failures (`/metrics`). */
+export interface CacheMetrics {
+  inc(name: string, help: string, labels?: Record<string, string>, by?: number): void
+}
 
 // Stores only when the namespace's generation is still the one read before the computation.
 const SET_SCRIPT = `
@@ -89,8 +96,23 @@ return 0
  * `local`, every read asks Redis, so a change is visible everywhere as soon
  * as the instance that made it answers.
  */
-export async function redisCaches(link: RedisLink, log: FastifyBaseLogger): Promise<CacheFactory> {
+export async function redisCaches(
+  link: RedisLink,
+  log: FastifyBaseLogger,
+  metrics?: CacheMetrics,
+): Promise<CacheFactory> {
   const redis: Redis = link.client
+  // Read-through on a Redis failure: the value is computed (as on a miss) and not stored.
+  const failed = (op: 'get' | 'set', ns: string, error: unknown) => {
+    metrics?.inc(
+      'portico_cache_redis_errors_total',
+      'Shared-cache operations that failed on Redis (read through)',
+      {
+        op,
+      },
+    )
+    log.warn({ err: error, namespace: ns, op }, 'shared cache unavailable on Redis; answering without it')
+  }
   redis.defineCommand('porticoCacheSet', { numberOfKeys: 2, lua: SET_SCRIPT })
   const setIfCurrent = (redis as unknown as Record<string, (...a: unknown[]) => Promise<number>>)
     .porticoCacheSet!
@@ -116,26 +138,40 @@ export async function redisCaches(link: RedisLink, log: FastifyBaseLogger): Prom
           const near = local?.get(key)
           if (near !== undefined) return { value: near, token: `l${local!.generation}` }
           const localGeneration = local?.generation ?? 0
-          const replies = await redis.multi().get(valueKey(key)).pttl(valueKey(key)).get(genKey).exec()
-          if (!replies) throw new Error('Redis cache read was aborted')
-          for (const [error] of replies) if (error) throw error
-          const [text, ttl, generation] = replies.map((r) => r[1]) as [string | null, number, string | null]
-          const value = text === null ? undefined : (JSON.parse(text) as T)
-          if (value !== undefined && local && ttl > 0 && local.generation === localGeneration)
-            local.put(key, value, Date.now() + ttl)
-          return { value, token: `${localGeneration}|${generation ?? '0'}` }
+          try {
+            // A connection that is not ready fails fast instead of waiting for the command time-out.
+            if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`)
+            const replies = await redis.multi().get(valueKey(key)).pttl(valueKey(key)).get(genKey).exec()
+            if (!replies) throw new Error('Redis cache read was aborted')
+            for (const [error] of replies) if (error) throw error
+            const [text, ttl, generation] = replies.map((r) => r[1]) as [string | null, number, string | null]
+            const value = text === null ? undefined : (JSON.parse(text) as T)
+            if (value !== undefined && local && ttl > 0 && local.generation === localGeneration)
+              local.put(key, value, Date.now() + ttl)
+            return { value, token: `${localGeneration}|${generation ?? '0'}` }
+          } catch (error) {
+            failed('get', ns, error)
+            return { value: undefined, token: UNSHARED }
+          }
         },
         async set(key, value, ttlMs, token) {
-          if (ttlMs <= 0 || token.startsWith('l')) return
+          if (ttlMs <= 0 || token.startsWith('l') || token === UNSHARED) return
           const [localGeneration, generation] = token.split('|') as [string, string]
-          const stored = await setIfCurrent.call(
-            redis,
-            valueKey(key),
-            genKey,
-            JSON.stringify(value),
-            generation,
-            ttlMs,
-          )
+          let stored: number
+          try {
+            if (redis.status !== 'ready') throw new Error(`Redis connection is ${redis.status}`)
+            stored = await setIfCurrent.call(
+              redis,
+              valueKey(key),
+              genKey,
+              JSON.stringify(value),
+              generation,
+              ttlMs,
+            )
+          } catch (error) {
+            failed('set', ns, error)
+            return
+          }
           if (stored === 1 && local && String(local.generation) === localGeneration)
             local.put(key, value, Date.now() + ttlMs)
         },

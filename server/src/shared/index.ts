@@ -1,6 +1,8 @@
 export { type CacheFactory, type CacheLookup, memoryCaches, redisCaches, type SharedCache } from './cache.js'
 export { clientKey } from './client-key.js'
 export {
+  FailOverRateLimitStore,
+  type FallbackReporter,
   MemoryRateLimitStore,
   type RateLimitResult,
   type RateLimitStore,

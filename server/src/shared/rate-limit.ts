@@ -72,3 +72,77 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { allowed: count <= max, remaining: Math.max(0, max - count), resetAt: now + ttl }
   }
 }
+
+/** Where a fail-over store reports its state (the gateway's log and `/metrics`). */
+export interface FallbackReporter {
+  warn(obj: object, msg: string): void
+  info(obj: object, msg: string): void
+}
+export interface FallbackMetrics {
+  setGauge(name: string, help: string, labels: Record<string, string>, value: number): void
+  inc(name: string, help: string, labels?: Record<string, string>, by?: number): void
+}
+
+/**
+ * The Redis counters while Redis answers; per-instance counters (this
+ * process's memory) while it does not, so a Redis outage neither takes the
+ * gateway down nor lifts every limit. Each switch is logged once, and
+ * `/metrics` shows `portico_rate_limit_shared` (1: shared, 0: per instance)
+ * and counts the hits counted locally (`portico_rate_limit_local_hits_total`).
+ */
+export class FailOverRateLimitStore implements RateLimitStore {
+  readonly #local = new MemoryRateLimitStore()
+  #shared = true
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly store: RateLimitStore,
+    private readonly log: FallbackReporter,
+    private readonly metrics: FallbackMetrics,
+  ) {
+    this.#report(true)
+  }
+
+  /** Whether the limits are currently counted in Redis (shared by every instance). */
+  get shared(): boolean {
+    return this.#shared
+  }
+
+  async hit(key: string, max: number, windowMs: number, cost = 1): Promise<RateLimitResult> {
+    // A connection that is not ready fails fast instead of waiting for the command time-out.
+    if (this.redis.status === 'ready') {
+      try {
+        const r = await this.store.hit(key, max, windowMs, cost)
+        if (!this.#shared) this.#switch(true)
+        return r
+      } catch (error) {
+        if (this.#shared) this.#switch(false, error)
+      }
+    } else if (this.#shared) this.#switch(false, new Error(`Redis connection is ${this.redis.status}`))
+    this.metrics.inc(
+      'portico_rate_limit_local_hits_total',
+      'Rate-limit hits counted per instance because Redis was unreachable',
+    )
+    return this.#local.hitSync(key, max, windowMs, Date.now(), cost)
+  }
+
+  #switch(shared: boolean, error?: unknown) {
+    this.#shared = shared
+    this.#report(shared)
+    if (shared) this.log.info({}, 'rate limits shared through Redis again')
+    else
+      this.log.warn(
+        { err: error },
+        'Redis unreachable: rate limits fall back to per-instance counters (each instance allows the full limit)',
+      )
+  }
+
+  #report(shared: boolean) {
+    this.metrics.setGauge(
+      'portico_rate_limit_shared',
+      'Whether rate limits are counted in Redis for every instance (1) or per instance (0)',
+      {},
+      shared ? 1 : 0,
+    )
+  }
+}

@@ -2,7 +2,7 @@ import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { fromHex } from '@cosmjs/encoding'
 import { encodePubkey, makeAuthInfoBytes, makeSignDoc, Registry } from '@cosmjs/proto-signing'
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
-import { UserRejectedRequestError } from '@portico/core'
+import { NetworkRequestError, UserRejectedRequestError } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -170,13 +170,56 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     }
     const hash = await adapter.sendTransaction({ connectorId, request })
     expect(hash).toMatch(/^[0-9A-F]{64}$/)
-    const receipt = (await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as {
-      code: number
-    }
-    expect(receipt.code).toBe(0)
+    const outcome = await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })
+    expect(outcome).toMatchObject({ status: 'succeeded', hash, block: expect.stringMatching(/^\d+$/) })
+    // The fee charged is the fee previewed (the wallet keeps the adapter's fee; tolerance 0).
+    expect(outcome.status === 'succeeded' && outcome.fee?.value).toBe(fee.value)
     expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before.to).toBe(250_000n)
     expect(before.from - BigInt((await client.getBalance(from, 'uatom')).amount)).toBe(250_000n + fee.value)
     client.disconnect()
+  })
+
+  it('a send that passes CheckTx and fails at delivery is failed with the ABCI code, codespace and log; the fee is still paid', async () => {
+    const { adapter, connectorId } = await setup()
+    const { accounts } = await adapter.connect({ connectorId })
+    const from = accounts[0]!.address
+    const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
+    const held = BigInt((await client.getBalance(from, 'uatom')).amount)
+    // An explicit fee skips simulation, so the overspend reaches the chain: CheckTx (fee, signature,
+    // sequence) accepts it, the bank send fails in the block.
+    const hash = await adapter.sendTransaction({
+      connectorId,
+      request: {
+        to: fixture(1),
+        amount: [{ denom: 'uatom', amount: held * 2n }],
+        fee: { amount: [{ denom: 'uatom', amount: '5000' }], gas: '200000' },
+      },
+    })
+    const outcome = await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      hash,
+      reason: { code: 5, message: expect.stringContaining('insufficient funds (sdk code 5)') },
+      fee: { value: 5000n, symbol: 'ATOM' },
+    })
+    if (outcome.status !== 'failed') throw new Error('unreachable')
+    expect(JSON.parse(outcome.reason.raw!)).toMatchObject({ code: 5, codespace: 'sdk' })
+    expect(BigInt((await client.getBalance(from, 'uatom')).amount)).toBe(held - 5000n)
+    client.disconnect()
+  })
+
+  it('waitForTransaction: a hash no block has is pending at the time-out; an unreachable node rejects with NetworkRequestError', async () => {
+    const { adapter } = await setup()
+    const hash = 'AB'.repeat(32)
+    expect(
+      await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId, timeoutMs: 600 }),
+    ).toEqual({ status: 'pending', hash, stage: 'submitted' })
+    const down = cosmosLocalHub({ rpcUrl: 'http://127.0.0.1:9', restUrl: 'http://127.0.0.1:9' })
+    const offline = cosmosAdapter({ networks: [down], discover: false })
+    await offline.setup(createTestContext().ctx)
+    await expect(
+      offline.waitForTransaction!({ hash, caipNetworkId: down.caipNetworkId, timeoutMs: 400 }),
+    ).rejects.toBeInstanceOf(NetworkRequestError)
   })
 
   it('send (amino) from a Ledger-style account: the adapter picks the amino-only signer and the chain accepts it', async () => {
@@ -186,10 +229,9 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
       connectorId,
       request: { to: fixture(2), amount: [{ denom: 'uusdc', amount: '42' }] },
     })
-    expect(
-      ((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as { code: number })
-        .code,
-    ).toBe(0)
+    expect((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(dev.requests).toContain('signAmino')
     expect(dev.requests).not.toContain('signDirect')
   })

@@ -159,10 +159,9 @@ describe('cosmosAdapter over a request channel (WalletConnect cosmos namespace)'
       connectorId,
       request: { to, amount: [{ denom: 'uatom', amount: '777' }] },
     })
-    expect(
-      ((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as { code: number })
-        .code,
-    ).toBe(0)
+    expect((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before).toBe(777n)
     expect(peer.dev.requests).toContain('signDirect')
     client.disconnect()

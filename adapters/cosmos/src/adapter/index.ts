@@ -23,7 +23,7 @@ import {
   offlineSigner,
   sendCosmosTransaction,
   toMsgSend,
-  waitForCosmosTransaction,
+  waitForCosmosOutcome,
 } from '../send/index.js'
 import { signCosmosMessage } from '../sign-message/index.js'
 import { formatCosmosSignInMessage } from '../siwx/index.js'
@@ -349,8 +349,22 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       return await signCosmosTransaction(session, request)
     },
 
-    waitForTransaction: ({ hash, caipNetworkId }) =>
-      waitForCosmosTransaction({ clients, network: findNetwork(networks, caipNetworkId), hash }),
+    /**
+     * Follows the transaction to its block: code 0 `succeeded`, any other
+     * code `failed` with the code, codespace and log (a send can pass CheckTx
+     * and fail at delivery); `pending` when `timeoutMs` (default 60 s) runs out.
+     */
+    waitForTransaction({ hash, caipNetworkId, timeoutMs, signal }) {
+      const network = findNetwork(networks, caipNetworkId)
+      return waitForCosmosOutcome({
+        network,
+        hash,
+        search: async (query) =>
+          (await (await clients.comet(network.rpcUrls.default.http[0]!)).txSearchAll({ query })).txs,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+      })
+    },
 
     on(event, handler) {
       handlers[event].add(handler)

@@ -20,8 +20,9 @@ import { solanaDevnet, solanaMainnet, solanaTestnet } from '../networks/index.js
 import { isSolanaWallet, toConnector } from '../wallets/index.js'
 import { connectChannel, connectWallet, restoreAccounts, switchSessionNetwork } from './connect.js'
 import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
+import { waitForSolanaTransaction } from './outcome.js'
 import { readBalance, readTokenBalances } from './reads.js'
-import { type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
+import { Lifetimes, type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
 import { createSessions } from './sessions.js'
 import { signInWithSession, signMessageWithSession } from './signing.js'
 import { InvalidSolanaAddressError } from './transactions.js'
@@ -119,7 +120,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     return rpc
   }
 
-  const sending: SendDeps = { sessions, rpc: rpcFor, commitment }
+  const sending: SendDeps = { sessions, rpc: rpcFor, commitment, lifetimes: new Lifetimes() }
 
   const adapter: SolanaAdapter = {
     namespace: 'solana',
@@ -244,6 +245,29 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         rpc: rpcFor,
         commitment,
       })
+    },
+
+    /**
+     * Follows a signature by its status at the adapter's commitment:
+     * `succeeded` (slot, fee charged), `failed` with the instruction error,
+     * `dropped` ("blockhash expired") once the block height passes the
+     * blockhash's last valid height (for transactions sent or signed here),
+     * else `pending` when `timeoutMs` (default 90 s) runs out.
+     */
+    async waitForTransaction({ hash, caipNetworkId, timeoutMs, signal, onUpdate }) {
+      const lifetime = sending.lifetimes.get(hash)
+      const outcome = await waitForSolanaTransaction({
+        rpc: await rpcFor(caipNetworkId),
+        network: findNetwork(caipNetworkId),
+        hash,
+        commitment,
+        ...(lifetime ? { lifetime } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+        ...(onUpdate ? { onUpdate } : {}),
+      })
+      if (outcome.status !== 'pending') sending.lifetimes.delete(hash)
+      return outcome
     },
 
     on(event, handler) {

@@ -7,7 +7,7 @@ import {
   PorticoError,
 } from '@portico/core'
 import { isPolkadotAddress } from '../address/index.js'
-import { ApiPool, type PolkadotInclusion, signRawMessage } from '../chain/index.js'
+import { ApiPool, signRawMessage } from '../chain/index.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
 import { type DiscoveredExtension, discoverExtensions } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
@@ -62,7 +62,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
   const handlers: Handlers = { accountsChanged: new Set(), chainChanged: new Set(), disconnect: new Set() }
   const sessions = new Sessions()
   const apis = new ApiPool()
-  const inclusions = new Map<string, Promise<PolkadotInclusion>>()
+  const inclusions = new Map<string, number>()
   let ctx: PorticoContext | undefined
   let extensions: DiscoveredExtension[] = []
   let discovering = false

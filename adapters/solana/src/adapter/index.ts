@@ -22,6 +22,7 @@ import { connectChannel, connectWallet, restoreAccounts, switchSessionNetwork } 
 import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
 import { waitForSolanaTransaction } from './outcome.js'
 import { readBalance, readTokenBalances } from './reads.js'
+import { assertSolTransferKeepsRent, solanaReserve } from './reserve.js'
 import { Lifetimes, type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
 import { createSessions } from './sessions.js'
 import { signInWithSession, signMessageWithSession } from './signing.js'
@@ -210,8 +211,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     isValidAddress: ({ address }) => isSolanaAddress(address),
 
     /**
-     * A SOL transfer, or an SPL transfer of the mint `token` (Token or
-     * Token-2022). For a token the cluster is read first: the mint must be a
+     * A SOL transfer, refused before the wallet is asked when it would leave
+     * an account between 0 and its rent-exempt minimum (a new receiver given
+     * less, or a sender keeping less: `BelowMinimumBalanceError`), or an SPL
+     * transfer of the mint `token` (Token or Token-2022). For a token the cluster is read first: the mint must be a
      * mint, the receiver a wallet (or a token account of that mint), and the
      * sender's SOL must cover the fee plus the rent of the receiver's token
      * account when it has to be opened (`InsufficientSolForFeeError`
@@ -220,7 +223,22 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      */
     async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
       if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-      if (token === undefined) return { from, to, value: amount, caipNetworkId }
+      if (token === undefined) {
+        const request = { from, to, value: amount, caipNetworkId }
+        if (!isSolanaAddress(to)) throw new InvalidSolanaAddressError(to)
+        if (!isSolanaAddress(from)) throw new InvalidSolanaAddressError(from)
+        const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
+        await assertSolTransferKeepsRent({
+          rpc: await rpcFor(caipNetworkId),
+          network: findNetwork(caipNetworkId),
+          from,
+          to,
+          amount,
+          fee: fee.value,
+          commitment,
+        })
+        return request
+      }
       if (typeof token !== 'string' || !isSolanaAddress(token)) throw new InvalidSolanaAddressError(token)
       const request = { from, to, value: amount, token, caipNetworkId }
       const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
@@ -243,6 +261,21 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         network: findNetwork(caipNetworkId),
         request,
         rpc: rpcFor,
+        commitment,
+      })
+    },
+
+    /**
+     * SOL: the rent-exempt minimum for the account's data size (0 bytes for a
+     * wallet: 0.00089088 SOL), which Max keeps. SPL tokens: none.
+     */
+    async getReserve({ address, caipNetworkId, token }) {
+      if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
+      return solanaReserve({
+        rpc: await rpcFor(caipNetworkId),
+        network: findNetwork(caipNetworkId),
+        address,
+        ...(token !== undefined ? { token } : {}),
         commitment,
       })
     },

@@ -26,7 +26,12 @@ export type SolanaAdapter = ChainAdapter<'solana'> &
   Required<
     Pick<
       ChainAdapter<'solana'>,
-      'switchNetwork' | 'signTransaction' | 'estimateFee' | 'getTokenBalances' | 'waitForTransaction'
+      | 'switchNetwork'
+      | 'signTransaction'
+      | 'estimateFee'
+      | 'getTokenBalances'
+      | 'waitForTransaction'
+      | 'getReserve'
     >
   > & {
     readonly channel: NonNullable<ChainAdapter['channel']>

@@ -4,7 +4,7 @@ import { encodePubkey, makeAuthInfoBytes, makeSignDoc, Registry } from '@cosmjs/
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import { NetworkRequestError, UserRejectedRequestError } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
-import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidCosmosAddressError } from '../address/index.js'
 import { type CosmosDevWallet, createCosmosDevWallet } from '../dev-wallet/index.js'
@@ -208,6 +208,27 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     client.disconnect()
   })
 
+  it('getReserve: sending a token other than the fee coin keeps the fee in ATOM (fee-denom); the fee coin itself keeps nothing', async () => {
+    const { adapter, connectorId } = await setup()
+    const { accounts } = await adapter.connect({ connectorId })
+    const address = accounts[0]!.address
+    const caipNetworkId = hub.caipNetworkId
+    const reserve = await adapter.getReserve!({ address, caipNetworkId, token: 'uusdc' })
+    const fee = await adapter.estimateFee!({
+      address,
+      caipNetworkId,
+      request: { to: address, amount: [{ denom: 'uusdc', amount: '1' }] },
+    })
+    expect(reserve).toEqual({
+      keep: fee,
+      kind: 'fee-denom',
+      reason: `The fee is paid in ATOM: keep ${fee.formatted} ATOM for it`,
+    })
+    expect(fee.symbol).toBe('ATOM')
+    expect(await adapter.getReserve!({ address, caipNetworkId })).toBeUndefined()
+    expect(await adapter.getReserve!({ address, caipNetworkId, token: 'uatom' })).toBeUndefined()
+  })
+
   it('waitForTransaction: a hash no block has is pending at the time-out; an unreachable node rejects with NetworkRequestError', async () => {
     const { adapter } = await setup()
     const hash = 'AB'.repeat(32)
@@ -326,8 +347,8 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     expect(await changed).toMatchObject({ connectorId, accounts: [{ address: fixture(1) }] })
   })
 
-  it('signTransaction (direct) returns a signature the chain accepts when broadcast', async () => {
-    const { adapter, connectorId } = await setup()
+  it('signTransaction (direct) returns a signature the chain accepts when broadcast; a wallet that signs another body is refused', async () => {
+    const { adapter, connectorId, window } = await setup()
     const { accounts } = await adapter.connect({ connectorId })
     const from = accounts[0]!.address
     const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
@@ -367,6 +388,41 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     }).finish()
     const hash = await client.broadcastTxSync(tx)
     expect(hash).toMatch(/^[0-9A-F]{64}$/)
+
+    // An injected wallet that validly signs another body (memo rewritten) is refused, as over WalletConnect.
+    const keplr = (window as unknown as { keplr: { signDirect: (...a: unknown[]) => Promise<unknown> } })
+      .keplr
+    const honest = keplr.signDirect.bind(keplr)
+    keplr.signDirect = (chainId, signer, doc) => {
+      const d = doc as { bodyBytes: Uint8Array }
+      const rewritten = TxBody.encode({
+        ...TxBody.decode(d.bodyBytes),
+        memo: 'rewritten by the wallet',
+      }).finish()
+      return honest(chainId, signer, { ...d, bodyBytes: rewritten })
+    }
+    const next = (await client.getAccount(from))!
+    await expect(
+      adapter.signTransaction!({
+        connectorId,
+        address: from,
+        request: {
+          mode: 'direct',
+          signDoc: makeSignDoc(
+            bodyBytes,
+            makeAuthInfoBytes(
+              [{ pubkey, sequence: next.sequence }],
+              [{ denom: 'uatom', amount: '5000' }],
+              200_000,
+              undefined,
+              undefined,
+            ),
+            HUB,
+            accountNumber,
+          ),
+        },
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
     client.disconnect()
   })
 })

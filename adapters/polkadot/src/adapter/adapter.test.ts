@@ -1,7 +1,7 @@
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import type { AdapterEvents } from '@portico/core'
-import { TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
+import { formatUnits, TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSs58, encodeSs58 } from '../address/index.js'
 import { wrapBytes } from '../chain/index.js'
@@ -312,6 +312,49 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       delete web3.liar
       delete web3['<img src=x>']
     }
+  })
+
+  it('existential deposit: getReserve keeps it; a new receiver below it and a sender keeping less are refused (BelowMinimumBalanceError); Max lands and leaves it', async () => {
+    const charlie = account('Charlie')
+    const caipNetworkId = local.caipNetworkId
+    // A test above ended the session (the extension dropped every account): connect again.
+    await adapter.connect({ connectorId: DEV_ID, caipNetworkId })
+    const ed = (api.consts.balances!.existentialDeposit as unknown as { toBigInt(): bigint }).toBigInt()
+    expect(ed).toBeGreaterThan(0n)
+    const edText = `${formatUnits(ed, 12)} ROC`
+    const reserve = (await adapter.getReserve({ address: charlie.address, caipNetworkId }))!
+    expect(reserve).toMatchObject({ kind: 'existential-deposit', keep: { value: ed, symbol: 'ROC' } })
+    expect(reserve.reason).toContain(`keeps ${edText} in every account (existential deposit)`)
+    const fresh = encodeSs58(new Uint8Array(32).fill(0x5a), devnet.ss58Prefix)
+    await expect(
+      adapter.transferRequest({ from: charlie.address, to: fresh, caipNetworkId, amount: ed - 1n }),
+    ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'receiver', minimum: edText })
+    const balance = await adapter.getBalance({ address: charlie.address, caipNetworkId })
+    // The fee depends on the call's length: priced for an amount of the same size as the ones sent.
+    const fee = await adapter.estimateFee({
+      address: charlie.address,
+      caipNetworkId,
+      request: { to: fresh, value: balance.value },
+    })
+    await expect(
+      adapter.transferRequest({
+        from: charlie.address,
+        to: fresh,
+        caipNetworkId,
+        amount: balance.value - fee.value - 1n,
+      }),
+    ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'sender', minimum: edText })
+    const max = balance.value - fee.value - reserve.keep.value
+    const request = await adapter.transferRequest({
+      from: charlie.address,
+      to: fresh,
+      caipNetworkId,
+      amount: max,
+    })
+    const hash = await adapter.sendTransaction({ connectorId: DEV_ID, address: charlie.address, request })
+    expect((await adapter.waitForTransaction({ hash, caipNetworkId })).status).toBe('succeeded')
+    expect(await free(charlie.address)).toBe(ed)
+    expect(await free(fresh)).toBe(max)
   })
 
   it('an unreachable network gives TokenBalanceUnavailableError, not a hang', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@portico/core'
 import { assertNetworkAddress, encodeSs58 } from '../address/index.js'
 import {
+  assertNativeTransferKeepsExistence,
   buildExtrinsic,
   estimateFee,
   InsufficientNativeForFeeError,
@@ -67,7 +68,10 @@ export async function sendExtrinsic(
 }
 
 /**
- * `balances.transferKeepAlive` of the native token, or for a configured
+ * `balances.transferKeepAlive` of the native token — refused before signing
+ * (`BelowMinimumBalanceError`) when the receiver is new and the amount is
+ * under the existential deposit, or when the sender would keep less than
+ * keep-alive requires — or for a configured
  * Assets-pallet token (`token` = its id) an `assets.transferKeepAlive`
  * checked first against the asset's minimum-balance rules and the
  * sender's native balance for the fee (`planAssetTransfer`); sending the
@@ -86,11 +90,16 @@ export async function transferRequest(
 ): Promise<PolkadotTransactionRequest> {
   const { from, to, caipNetworkId, token, amount, nft } = params
   if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-  if (token === undefined) return { to, value: amount }
   const network = deps.findNetwork(caipNetworkId)
   assertNetworkAddress(from, network.ss58Prefix)
   assertNetworkAddress(to, network.ss58Prefix)
   const chain = await deps.api(network)
+  if (token === undefined) {
+    const request = { to, value: amount }
+    const fee = await estimateFee(chain, network, request, from)
+    await assertNativeTransferKeepsExistence({ api: chain, network, from, to, amount, fee: fee.value })
+    return request
+  }
   const plan = await planAssetTransfer({ api: chain, network, from, to, token: String(token), amount })
   const request = { to, value: amount, asset: plan.id, keepAlive: plan.keepAlive }
   const [fee, native] = await Promise.all([

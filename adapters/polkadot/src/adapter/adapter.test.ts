@@ -327,7 +327,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
     expect(reserve.reason).toContain(`keeps ${edText} in every account (existential deposit)`)
     const fresh = encodeSs58(new Uint8Array(32).fill(0x5a), devnet.ss58Prefix)
     await expect(
-      adapter.transferRequest({ from: charlie.address, to: fresh, caipNetworkId, amount: ed - 1n }),
+      adapter.transferRequest!({ from: charlie.address, to: fresh, caipNetworkId, amount: ed - 1n }),
     ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'receiver', minimum: edText })
     const balance = await adapter.getBalance({ address: charlie.address, caipNetworkId })
     // The fee depends on the call's length: priced for an amount of the same size as the ones sent.
@@ -337,7 +337,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       request: { to: fresh, value: balance.value },
     })
     await expect(
-      adapter.transferRequest({
+      adapter.transferRequest!({
         from: charlie.address,
         to: fresh,
         caipNetworkId,
@@ -345,7 +345,7 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       }),
     ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'sender', minimum: edText })
     const max = balance.value - fee.value - reserve.keep.value
-    const request = await adapter.transferRequest({
+    const request = await adapter.transferRequest!({
       from: charlie.address,
       to: fresh,
       caipNetworkId,

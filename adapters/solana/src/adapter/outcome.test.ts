@@ -7,6 +7,7 @@ import {
   createNoopSigner,
   createSolanaRpc,
   createTransactionMessage,
+  devnet as devnetUrl,
   getBase58Decoder,
   getBase64Decoder,
   getTransactionEncoder,
@@ -27,11 +28,11 @@ let dev: SolanaDevWallet
 let adapter: SolanaAdapter
 let connectorId: string
 let local: ReturnType<typeof solanaLocalnet>
-let rpc: ReturnType<typeof createSolanaRpc>
+let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnetUrl>>>
 
 beforeAll(async () => {
   devnet = await startSolanaDevnet()
-  rpc = createSolanaRpc(devnet.rpcUrl)
+  rpc = createSolanaRpc(devnetUrl(devnet.rpcUrl))
   local = solanaLocalnet({ rpcUrl: devnet.rpcUrl, genesisHash: devnet.genesisHash })
   dev = await createSolanaDevWallet({
     secretKeys: devnet.fixtures.devKeypairs.slice(0, 3).map((k) => k.secretKey),

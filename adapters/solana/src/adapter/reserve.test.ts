@@ -34,6 +34,10 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
+/** The adapter's transferRequest as a promise (it may answer synchronously). */
+const transfer = async (params: Parameters<NonNullable<SolanaAdapter['transferRequest']>>[0]) =>
+  await adapter.transferRequest!(params)
+
 const newAddress = () => getBase58Decoder().decode(randomBytes(32))
 const lamportsOf = async (a: string) => (await rpc.getBalance(address(a)).send()).value
 
@@ -60,12 +64,15 @@ describe('Solana rent-exempt minimum: Max keeps it, sends that break it are refu
     const from = devnet.fixtures.devKeypairs[0]!.address
     const to = newAddress()
     const minimum = await rpc.getMinimumBalanceForRentExemption(0n).send()
-    const refused = await adapter
-      .transferRequest({ from, to, caipNetworkId: local.caipNetworkId, amount: minimum - 1n })
-      .catch((e: unknown) => e)
+    const refused = await transfer({
+      from,
+      to,
+      caipNetworkId: local.caipNetworkId,
+      amount: minimum - 1n,
+    }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(BelowMinimumBalanceError)
     expect(refused).toMatchObject({ account: 'receiver', minimum: '0.00089088 SOL' })
-    const request = await adapter.transferRequest({
+    const request = await transfer({
       from,
       to,
       caipNetworkId: local.caipNetworkId,
@@ -86,10 +93,10 @@ describe('Solana rent-exempt minimum: Max keeps it, sends that break it are refu
     const fee = await adapter.estimateFee({ caipNetworkId, request: { from, to, value: 1n } })
     const reserve = (await adapter.getReserve({ address: from, caipNetworkId }))!
     await expect(
-      adapter.transferRequest({ from, to, caipNetworkId, amount: balance - fee.value - 1000n }),
+      transfer({ from, to, caipNetworkId, amount: balance - fee.value - 1000n }),
     ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'sender' })
     const max = balance - fee.value - reserve.keep.value
-    const request = await adapter.transferRequest({ from, to, caipNetworkId, amount: max })
+    const request = await transfer({ from, to, caipNetworkId, amount: max })
     const hash = await adapter.sendTransaction({ connectorId, request })
     expect((await adapter.waitForTransaction({ hash, caipNetworkId })).status).toBe('succeeded')
     expect(await lamportsOf(from)).toBe(reserve.keep.value)

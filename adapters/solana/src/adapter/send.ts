@@ -72,7 +72,7 @@ async function wire(
   return wireWithPlan({
     from,
     caipNetworkId,
-    request: request as Parameters<typeof wireTransaction>[0]['request'],
+    request: request as Parameters<typeof wireWithPlan>[0]['request'],
     versions: session.backend.versions(),
     rpc: deps.rpc,
     commitment: deps.commitment,

@@ -13,7 +13,7 @@ import { base58 } from '@scure/base'
 export function isSolanaAddress(value: unknown): value is string {
   if (!isAddress(value, 'solana')) return false
   try {
-    return base58.decode(value).length === 32
+    return base58.decode(value as string).length === 32
   } catch {
     return false
   }

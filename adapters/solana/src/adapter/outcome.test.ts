@@ -117,7 +117,8 @@ describe('Solana waitForTransaction: the real outcome by signature status', () =
       request: { transaction: await transferBytes(from, to, 1_000n) },
     })
     // 151 blocks later (each airdrop lands one) the blockhash is outside the 150-block window.
-    await Promise.all(Array.from({ length: 151 }, () => rpc.requestAirdrop(address(to), lamports(1n)).send()))
+    // One at a time: kit coalesces identical requests in flight, and each airdrop must land its own block.
+    for (let i = 0; i < 151; i++) await rpc.requestAirdrop(address(to), lamports(1n)).send()
     const hash = await sendSkippingPreflight(signedTransaction)
     const updates: TransactionOutcome[] = []
     const outcome = await adapter.waitForTransaction({

@@ -74,6 +74,22 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
   return async () => {
     const devnet = await acquire()
     local = bitcoinRegtest({ esploraUrl: devnet.esploraUrl })
+    // A chain makes blocks without being asked: waitForTransaction succeeds at the first
+    // confirmation, so a block is mined every 1.5 s while the kit runs (one at a time).
+    let blocks: Promise<unknown> = Promise.resolve()
+    let miningError: unknown
+    const mineOne = () => {
+      blocks = blocks
+        .then(() => devnet.mine(1))
+        .catch((e: unknown) => {
+          miningError ??= e
+        })
+      return blocks
+    }
+    const producer = setInterval(mineOne, 1500)
+    const checkMining = () => {
+      if (miningError) throw miningError
+    }
     const get = async <T>(path: string): Promise<T> => {
       const res = await fetch(`${devnet.esploraUrl}${path}`)
       if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`)
@@ -91,7 +107,8 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
         ),
       transferRequest: (to, value) => ({ to, value }),
       async feeOf(txid) {
-        await devnet.mine(1)
+        await mineOne()
+        checkMining()
         const tx = await get<{ fee: number; weight: number; status: { confirmed: boolean } }>(`/tx/${txid}`)
         expect(tx.status.confirmed).toBe(true)
         // The fee respects the rate the send used: /fee-estimates' target-3 rate × the signed vsize (±1 vB of signature-size slack).
@@ -102,7 +119,12 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
         return BigInt(tx.fee)
       },
       verifyMessage: async ({ address, message, signed }) => verifyEcdsaP2wpkh(address, message, signed),
-      stop: release,
+      async stop() {
+        clearInterval(producer)
+        await blocks
+        await release()
+        checkMining()
+      },
     }
   }
 }

@@ -37,7 +37,6 @@ export {
   type CosmosCoinAmount,
   type CosmosFee,
   type CosmosSignMode,
-  type CosmosTransactionReceipt,
   type CosmosTransactionRequest,
   DEFAULT_GAS_MULTIPLIER,
   InvalidCosmosRequestError,

@@ -13,6 +13,61 @@ import type {
   TransactionRequestOf,
 } from './requests.js'
 
+/** Why an included transaction failed, in the chain's own terms. */
+export interface TransactionFailureReason {
+  /**
+   * One line a visitor can read: the decoded revert (`Error(string)`, a custom
+   * error by name where the ABI is known), the Cosmos ABCI log, the Solana
+   * instruction error, Polkadot's `Module.Error` (e.g. `Balances.InsufficientBalance`).
+   */
+  message: string
+  /** The chain's own code: ABCI code, Solana `InstructionError` kind, EVM revert selector, Polkadot `Module.Error`. */
+  code?: string | number
+  /** Raw detail for the log and a "details" disclosure: revert data hex, ABCI log, error JSON. */
+  raw?: string
+}
+
+/**
+ * Where a sent transaction stands. `pending` with `stage: 'mempool'` is
+ * Bitcoin's "in the mempool, not yet in a block"; `confirmations` counts
+ * blocks on top where the chain has them (Bitcoin).
+ */
+export type TransactionOutcome =
+  | {
+      status: 'succeeded'
+      hash: string
+      /** Block number / slot / height as decimal text, when known. */
+      block?: string
+      confirmations?: number
+      /** The fee actually charged, in the native currency, when the chain reports it. */
+      fee?: Balance
+    }
+  | {
+      status: 'failed'
+      hash: string
+      reason: TransactionFailureReason
+      block?: string
+      fee?: Balance
+    }
+  | {
+      status: 'dropped'
+      hash: string
+      /** Set when another transaction (same nonce / inputs) took its place. */
+      replacedBy?: string
+      /** Why it is known dropped: "blockhash expired", "replaced by fee", "no longer in the mempool"… */
+      reason?: string
+    }
+  | { status: 'pending'; hash: string; stage?: 'submitted' | 'mempool'; confirmations?: number }
+
+/** What an account must keep (`getReserve`): the amount and why, shown beside Max and the amount check. */
+export interface AccountReserve {
+  /** Kept on top of the fee, in the units of the sent token (or the native currency). */
+  keep: Balance
+  kind: 'rent-exempt-minimum' | 'existential-deposit' | 'dust-limit' | 'fee-denom'
+  /** One line the form shows, e.g. "Solana keeps 0.00089 SOL in every account (rent-exempt minimum)". */
+  reason: string
+}
+
 /** A chain-neutral amount: integer units + decimals + symbol, and the SPEC §5 display string. */
 export interface Balance {
   value: bigint
@@ -186,12 +241,35 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     tokens?: readonly string[]
   }): Promise<TokenHolding[]>
   /**
-   * Settles once a sent transaction is included on the chain (mined, finalized…),
-   * whatever its outcome. Core waits for it before re-reading the sender's
-   * balances; without it core re-reads right away and once more after
+   * Follows a sent transaction to its real outcome and resolves it: included
+   * and succeeded, included and failed (with the chain's reason), dropped or
+   * replaced, or still pending when `timeoutMs` (default: the adapter's own,
+   * e.g. a Solana blockhash's life) runs out. Never rejects for a chain-side
+   * failure: it rejects only when the chain cannot be asked at all (RPC down),
+   * with a typed error. `onUpdate` reports intermediate states (Bitcoin: in
+   * the mempool, then each confirmation). Core re-reads balances whatever the
+   * outcome; without it core re-reads right away and once more after
    * `RPC_POLLING_INTERVAL_MS`.
    */
-  waitForTransaction?(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<unknown>
+  waitForTransaction?(params: {
+    hash: string
+    caipNetworkId: CaipNetworkId
+    timeoutMs?: number
+    signal?: AbortSignal
+    onUpdate?: (outcome: TransactionOutcome) => void
+  }): Promise<TransactionOutcome>
+  /**
+   * What `address` must keep on `caipNetworkId` after a send of `token`
+   * (absent: the native currency): Solana's rent-exempt minimum for the
+   * account's data size, Polkadot's existential deposit, Bitcoin's dust limit
+   * for change, the fee in a Cosmos fee denom. "Max" and the amount check
+   * keep it and say why. Absent: nothing is kept beyond the fee.
+   */
+  getReserve?(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    token?: string
+  }): Promise<AccountReserve | undefined>
   /**
    * The CAIP-122 sign-in text of the namespace (EIP-4361 on eip155, "Solana
    * account" on solana…) for `fields`; core has the wallet sign it with

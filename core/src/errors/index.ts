@@ -39,7 +39,9 @@ export {
 } from './catalogue.js'
 export { toPorticoError } from './map.js'
 export {
+  AccountCannotSendError,
   AmountExceedsBalanceError,
+  BelowMinimumBalanceError,
   InvalidNameError,
   InvalidReceiverAddressError,
   NameNotFoundError,

@@ -73,3 +73,43 @@ export class NameResolutionUnavailableError extends PorticoError {
     super('Names cannot be resolved here: enter an address', options)
   }
 }
+
+/**
+ * A send would leave an account below what the chain requires it to hold:
+ * the receiver is new and the amount is under the chain's minimum (a Solana
+ * account's rent-exempt minimum, Polkadot's existential deposit, Bitcoin's
+ * dust limit), or the sender would keep less than its reserve. Refused before
+ * signing; `minimum` is the amount in display units with its symbol.
+ */
+export class BelowMinimumBalanceError extends PorticoError {
+  override name = 'BelowMinimumBalanceError'
+  override readonly code = 'BELOW_MINIMUM_BALANCE' as const
+  readonly minimum: string
+  readonly account: 'receiver' | 'sender'
+  constructor(
+    params: { minimum: string; account: 'receiver' | 'sender' },
+    options: CatalogueErrorOptions = {},
+  ) {
+    super(
+      params.account === 'receiver'
+        ? `The receiver's account would hold less than the network's minimum of ${params.minimum}`
+        : `Your account must keep at least ${params.minimum} on this network`,
+      options,
+    )
+    this.minimum = params.minimum
+    this.account = params.account
+  }
+}
+
+/**
+ * The connected account cannot send on this network through this adapter
+ * (e.g. a Cosmos `ethsecp256k1` account that CosmJS cannot sign for), said
+ * before anything is signed; `details` names why.
+ */
+export class AccountCannotSendError extends PorticoError {
+  override name = 'AccountCannotSendError'
+  override readonly code = 'ACCOUNT_CANNOT_SEND' as const
+  constructor(options: CatalogueErrorOptions = {}) {
+    super('This account cannot send on this network from here', options)
+  }
+}

@@ -204,6 +204,34 @@ export class EsploraFacade {
     return await this.status(meta.height, meta.block)
   }
 
+  /**
+   * GET /tx/:txid/outspend/:vout — the transaction spending that output: the
+   * mempool's spender, else a confirmed transaction of the output's address
+   * (the address index) with that outpoint among its inputs.
+   */
+  async outspend(
+    txid: string,
+    vout: number,
+  ): Promise<{ spent: boolean; txid?: string; vin?: number; status?: EsploraStatus }> {
+    const meta = await this.meta(txid)
+    const output = meta.tx.outputs[vout]
+    if (!output) throw new EsploraError(400, 'Output index out of range')
+    const prevHash = revHex(txid.toLowerCase())
+    const spends = (tx: B) =>
+      tx.inputs.findIndex((i: B) => i.prevout.hash === prevHash && i.prevout.index === vout)
+    const inMempool = this.btc.node.mempool.getSpentTX(prevHash, vout)
+    if (inMempool)
+      return { spent: true, txid: inMempool.txid(), vin: spends(inMempool), status: { confirmed: false } }
+    const address = output.script.getAddress()
+    const metas: B[] = address ? await this.btc.node.getMetaByAddress([address]) : []
+    for (const m of metas) {
+      const vin = spends(m.tx)
+      if (vin >= 0)
+        return { spent: true, txid: m.tx.txid(), vin, status: await this.status(m.height, m.block) }
+    }
+    return { spent: false }
+  }
+
   /** POST /tx — the raw hex in the body; answers the txid, or 400 with the node's reason. */
   async broadcast(body: string): Promise<string> {
     const hex = body.trim()

@@ -59,6 +59,9 @@ export async function openBitcoinNode(): Promise<BitcoinNode> {
   // bcoin's miner skips "free" transactions (fee under 1 sat per raw byte, not per vbyte) once the
   // block passes minWeight: a 1 sat/vB segwit spend would never confirm. The devnet mines everything.
   node.miner.options.minWeight = 4_000_000
+  // Bitcoin Core relays transactions that signal BIP-125 replaceability (nSequence < 0xfffffffe);
+  // bcoin 1.0.2 refuses them as non-standard unless told otherwise (it does not replace conflicts).
+  node.mempool.options.replaceByFee = true
   const keyring = bcoin.KeyRing.fromPrivate(
     createHash('sha256').update('portico-bitcoin-devnet-miner').digest(),
   )

@@ -141,6 +141,8 @@ export async function startBitcoinDevnet(options: StartBitcoinDevnetOptions = {}
       if (parts.length === 2) return [200, await esplora.tx(b)]
       if (parts.length === 3 && c === 'hex') return [200, await esplora.txHex(b)]
       if (parts.length === 3 && c === 'status') return [200, await esplora.txStatus(b)]
+      if (parts.length === 4 && c === 'outspend' && d && /^\d{1,5}$/.test(d))
+        return [200, await esplora.outspend(b, Number(d))]
     }
     if (a === 'fee-estimates' && parts.length === 1) return [200, esplora.feeEstimates()]
     if (a === 'blocks' && b === 'tip' && parts.length === 3) {

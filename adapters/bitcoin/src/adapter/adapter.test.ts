@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
+import {
+  TokenBalanceUnavailableError,
+  type TransactionOutcome,
+  UserRejectedRequestError,
+} from '@portico/core'
 import { BITCOIN_DEV_MNEMONIC, type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
+import { until } from '@portico/devnet/test-helpers'
 import type { Wallet } from '@wallet-standard/base'
 import { Psbt } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -210,6 +215,52 @@ describe('bitcoinAdapter on the bcoin regtest devnet', () => {
       expect(mined.unconfirmed).toBe(0n)
       expect(mined.confirmed).toBe(toBefore + 1_234_567n)
     }
+  })
+
+  it('waitForTransaction: "in the mempool" first, then confirmations; succeeded at 1 confirmation (2 with the option), with the fee paid', async () => {
+    const { adapter, connectorId } = await connected(0, 'wallet-standard', 'Outcome wallet')
+    const to = btc.fixtures.devAccounts[2]!.payment.address
+    const txid = await adapter.sendTransaction({ connectorId, request: { to, value: 50_000n, feeRate: 3 } })
+    const updates: TransactionOutcome[] = []
+    const first = adapter.waitForTransaction!({
+      hash: txid,
+      caipNetworkId: REGTEST,
+      onUpdate: (o) => updates.push(o),
+    })
+    await until(() => updates.length > 0, 20_000, 'the mempool update')
+    expect(updates[0]).toEqual({ status: 'pending', hash: txid, stage: 'mempool', confirmations: 0 })
+    await btc.mine(1)
+    const outcome = await first
+    expect(outcome).toMatchObject({
+      status: 'succeeded',
+      hash: txid,
+      confirmations: 1,
+      fee: { value: BigInt((await txOf(txid)).fee), symbol: 'BTC' },
+    })
+    // Two confirmations asked: one more block is needed, and the update says 1 until then.
+    const twice = bitcoinAdapter({ networks: [regtest()], confirmations: 2 })
+    await twice.setup(createTestContext().ctx)
+    const more: TransactionOutcome[] = []
+    const second = twice.waitForTransaction!({
+      hash: txid,
+      caipNetworkId: REGTEST,
+      onUpdate: (o) => more.push(o),
+    })
+    await until(() => more.length > 0, 20_000, 'the first confirmation update')
+    expect(more[0]).toMatchObject({ status: 'pending', stage: 'mempool', confirmations: 1 })
+    await btc.mine(1)
+    expect(await second).toMatchObject({ status: 'succeeded', confirmations: 2 })
+    twice.destroy?.()
+  })
+
+  it('waitForTransaction: a txid the API never saw is pending at the time-out', async () => {
+    const { adapter } = await setupAdapter()
+    const hash = 'ab'.repeat(32)
+    expect(await adapter.waitForTransaction!({ hash, caipNetworkId: REGTEST, timeoutMs: 1500 })).toEqual({
+      status: 'pending',
+      hash,
+      stage: 'submitted',
+    })
   })
 
   it('uses the /fee-estimates rate for the target when the request names none', async () => {

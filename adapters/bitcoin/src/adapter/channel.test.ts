@@ -78,6 +78,32 @@ const sats = async (address: string) =>
   )
 
 describe('bitcoinAdapter over a request channel (the WalletConnect bip122 namespace)', () => {
+  it('a peer answering WalletConnect 5000 (USER_REJECTED) is UserRejectedRequestError', async () => {
+    const dev = createBitcoinDevWallet({
+      mnemonic: BITCOIN_DEV_MNEMONIC,
+      account: 0,
+      esploraUrl: btc.esploraUrl,
+    })
+    const answering = walletConnectChannel(dev)
+    // The user pressed Reject: every request is refused with WalletConnect's USER_REJECTED.
+    const rejecting: RequestChannel = {
+      ...answering,
+      request: async () => {
+        throw { code: 5000, message: 'User rejected.' }
+      },
+    }
+    const adapter = bitcoinAdapter({ networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })] })
+    await adapter.setup(createTestContext().ctx)
+    const outcome = await adapter
+      .connect({ connectorId: 'walletConnect', caipNetworkId: REGTEST, channel: rejecting })
+      .then(() =>
+        adapter.signMessage({ connectorId: 'walletConnect', address: dev.addresses.payment, message: 'no' }),
+      )
+      .catch((e: unknown) => e)
+    expect(outcome).toBeInstanceOf(UserRejectedRequestError)
+    adapter.destroy?.()
+  })
+
   it('connects, signs a verifiable message, sends a checked PSBT, and maps a rejection', async () => {
     const adapter = bitcoinAdapter({ networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })] })
     await adapter.setup(createTestContext().ctx)

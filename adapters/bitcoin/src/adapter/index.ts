@@ -26,7 +26,8 @@ import {
   toConnectors,
 } from '../wallets/index.js'
 import { connectDriver, restoreAccounts } from './connect.js'
-import { btcBalance, readBitcoinBalance, waitUntilKnown } from './reads.js'
+import { waitForBitcoinTransaction } from './outcome.js'
+import { btcBalance, readBitcoinBalance } from './reads.js'
 import { buildPayment, type SendDeps, sendPayment } from './send.js'
 import { createSessions } from './sessions.js'
 import { signBitcoinMessage } from './sign-message.js'
@@ -254,9 +255,22 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       return btcBalance(built.fee, network)
     },
 
-    /** Resolves once the Esplora API knows the transaction (in the mempool or mined): unconfirmed amounts show apart. */
-    async waitForTransaction({ hash, caipNetworkId }) {
-      return waitUntilKnown(esplora(caipNetworkId), hash)
+    /**
+     * "In the mempool" (`onUpdate`: pending, stage `mempool`), then each
+     * confirmation; `succeeded` at `options.confirmations` (default 1),
+     * `dropped` (with `replacedBy` when another transaction spent its inputs)
+     * when it leaves the mempool unconfirmed; `pending` at the time-out.
+     */
+    async waitForTransaction({ hash, caipNetworkId, timeoutMs, signal, onUpdate }) {
+      return waitForBitcoinTransaction({
+        api: esplora(caipNetworkId),
+        network: findNetwork(caipNetworkId),
+        hash,
+        ...(options.confirmations !== undefined ? { confirmations: options.confirmations } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+        ...(onUpdate ? { onUpdate } : {}),
+      })
     },
 
     on(event, handler) {

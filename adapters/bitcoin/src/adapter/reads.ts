@@ -40,19 +40,3 @@ export async function readBitcoinBalance(
   const unconfirmed = utxos.filter((u) => !u.confirmed).reduce((s, u) => s + u.value, 0n)
   return { ...btcBalance(confirmed + unconfirmed, network), confirmed, unconfirmed }
 }
-
-/** Resolves once the Esplora API knows the transaction (in the mempool or mined), asking once a second for a minute. */
-export async function waitUntilKnown(
-  api: EsploraClient,
-  hash: string,
-): Promise<{ confirmed: boolean } | undefined> {
-  for (let i = 0; i < 60; i++) {
-    try {
-      return { confirmed: await api.txConfirmed(hash) }
-    } catch (e) {
-      if (i === 59) throw e
-      await new Promise((r) => setTimeout(r, 1000))
-    }
-  }
-  return undefined
-}

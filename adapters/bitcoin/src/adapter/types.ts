@@ -12,6 +12,8 @@ export interface BitcoinAdapterOptions {
   getWallets?: () => Wallets
   /** Where `btc_providers` is read; default `window`. */
   providersTarget?: object
+  /** Confirmations `waitForTransaction` waits for before `succeeded`; default 1. */
+  confirmations?: number
   /** Custom fetch for the Esplora API (tests, proxies). */
   fetch?: typeof fetch
 }

@@ -1,4 +1,6 @@
 import {
+  BelowMinimumBalanceError,
+  formatUnits,
   MethodNotSupportedError,
   PorticoError,
   toPorticoError,
@@ -59,11 +61,17 @@ export class InsufficientFundsError extends PorticoError {
   }
 }
 
-/** The amount is below the dust limit of the receiver's output type (the network would refuse it). */
-export class DustAmountError extends PorticoError {
+/**
+ * The amount is below the dust limit of the receiver's output type (the
+ * network would refuse it): core's `BelowMinimumBalanceError` for the
+ * receiver, `minimum` the limit in BTC (e.g. `0.00000294 BTC` for p2wpkh).
+ */
+export class DustAmountError extends BelowMinimumBalanceError {
   override name = 'DustAmountError'
-  constructor(details: string) {
-    super('The amount is too small to send', { code: 'DUST_AMOUNT', details })
+  readonly dustLimit: bigint
+  constructor(dustLimit: bigint, details: string) {
+    super({ minimum: `${formatUnits(dustLimit, 8)} BTC`, account: 'receiver' }, { details })
+    this.dustLimit = dustLimit
   }
 }
 
@@ -77,6 +85,8 @@ export class InvalidWalletResponseError extends PorticoError {
 
 /** `@wallet-standard/errors` code of a user rejection (WalletStandardError keeps it in `context.__code`). */
 const WALLET_STANDARD_USER_REJECTED = 4001000
+/** WalletConnect's `USER_REJECTED` (SDK error 5000): a peer's "no" over a session. */
+export const WALLETCONNECT_USER_REJECTED = 5000
 /** sats-connect / WBIP004 JSON-RPC error codes. */
 export const WBIP_ERROR_CODES = {
   userRejection: -32000,
@@ -99,8 +109,9 @@ function codes(err: unknown): unknown[] {
 
 /**
  * Converts an error from a Bitcoin wallet into a typed Portico error, by code:
- * EIP-1193-style 4001, Wallet Standard 4001000 and sats-connect's -32000
- * (USER_REJECTION) become `UserRejectedRequestError`; -32001 / -32601 (method
+ * EIP-1193-style 4001, Wallet Standard 4001000, WalletConnect 5000 (a
+ * session peer's rejection) and sats-connect's -32000 (USER_REJECTION) become
+ * `UserRejectedRequestError`; -32001 / -32601 (method
  * not supported / not found) `MethodNotSupportedError`; anything else goes
  * through core's `toPorticoError`.
  *
@@ -113,6 +124,7 @@ export function toBitcoinPorticoError(err: unknown): PorticoError {
   if (
     found.includes(4001) ||
     found.includes(WALLET_STANDARD_USER_REJECTED) ||
+    found.includes(WALLETCONNECT_USER_REJECTED) ||
     found.includes(WBIP_ERROR_CODES.userRejection)
   )
     return new UserRejectedRequestError({ cause: err })

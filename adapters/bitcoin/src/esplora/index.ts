@@ -150,11 +150,46 @@ export class EsploraClient {
     return hex
   }
 
-  async txConfirmed(txid: string): Promise<boolean> {
-    const json = await this.json(`/tx/${encodeURIComponent(txid)}/status`)
+  /**
+   * `/tx/:txid/status`: where the transaction is (`confirmed` with its block
+   * height), or undefined when the API does not know it (404: never seen, or
+   * gone from the mempool).
+   */
+  async txStatus(txid: string): Promise<{ confirmed: boolean; blockHeight?: number } | undefined> {
+    let json: unknown
+    try {
+      json = await this.json(`/tx/${encodeURIComponent(txid)}/status`)
+    } catch (e) {
+      if (e instanceof HttpRequestError && e.status === 404) return undefined
+      throw e
+    }
     if (!isObject(json) || typeof json.confirmed !== 'boolean')
       throw new EsploraResponseError('invalid tx status')
-    return json.confirmed
+    const height = json.block_height
+    if (json.confirmed && (typeof height !== 'number' || !Number.isSafeInteger(height) || height < 0))
+      throw new EsploraResponseError('a confirmed tx status without a block height')
+    return { confirmed: json.confirmed, ...(json.confirmed ? { blockHeight: height as number } : {}) }
+  }
+
+  /** `/tx/:txid`: the fee paid (sats) and the outpoints it spends. */
+  async txSummary(txid: string): Promise<{ fee: bigint; inputs: { txid: string; vout: number }[] }> {
+    const json = await this.json(`/tx/${encodeURIComponent(txid)}`)
+    if (!isObject(json) || !Array.isArray(json.vin)) throw new EsploraResponseError('invalid transaction')
+    const inputs = json.vin.map((v: unknown, i: number) => {
+      if (!isObject(v) || typeof v.txid !== 'string' || !TXID.test(v.txid) || typeof v.vout !== 'number')
+        throw new EsploraResponseError(`input ${i} has no valid outpoint`)
+      return { txid: v.txid, vout: v.vout }
+    })
+    return { fee: sats(json.fee, 'fee'), inputs }
+  }
+
+  /** `/tx/:txid/outspend/:vout`: the transaction spending that output, if any. */
+  async outspend(txid: string, vout: number): Promise<{ spent: boolean; txid?: string }> {
+    const json = await this.json(`/tx/${encodeURIComponent(txid)}/outspend/${vout}`)
+    if (!isObject(json) || typeof json.spent !== 'boolean') throw new EsploraResponseError('invalid outspend')
+    if (json.spent && (typeof json.txid !== 'string' || !TXID.test(json.txid)))
+      throw new EsploraResponseError('a spent output without a spending txid')
+    return json.spent ? { spent: true, txid: json.txid as string } : { spent: false }
   }
 
   async tipHeight(): Promise<number> {

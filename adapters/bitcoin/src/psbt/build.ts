@@ -17,6 +17,9 @@ const OUTPUT_VBYTES: Record<BitcoinAddressType, number> = {
 /** Version, locktime, counts, segwit marker and flag. */
 const OVERHEAD_VBYTES = 10.5
 
+/** nSequence signalling BIP-125 replace-by-fee (anything under 0xfffffffe does; this is what wallets use). */
+export const RBF_SEQUENCE = 0xfffffffd
+
 /** Bitcoin Core's dust thresholds at its default 3 sat/vB dust relay fee. */
 export const DUST_LIMITS: Record<BitcoinAddressType, bigint> = {
   p2pkh: 546n,
@@ -66,7 +69,8 @@ const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * fe
 /**
  * Builds an unsigned payment PSBT: coin selection over `utxos` (confirmed
  * first, then largest first), one output of `value` sats to `to`, change back
- * to `source` unless it would be dust (then it goes to the fee), fee =
+ * to `source` unless it would be dust (then it goes to the fee), every input
+ * signalling replace-by-fee (BIP-125 nSequence 0xfffffffd), fee =
  * ceil(estimated vsize × `feeRate`). Throws `DustAmountError` for an amount
  * under the receiver's dust limit, `InsufficientFundsError` when the UTXOs
  * do not cover amount + fee.
@@ -88,6 +92,7 @@ export function buildPayment(args: {
     throw new RangeError(`fee rate must be positive, got ${feeRate}`)
   if (value < DUST_LIMITS[to.type])
     throw new DustAmountError(
+      DUST_LIMITS[to.type],
       `${value} sats is under the ${DUST_LIMITS[to.type]}-sat dust limit of a ${to.type} output`,
     )
   const candidates = [...args.utxos].sort(
@@ -135,6 +140,8 @@ export function buildPayment(args: {
       hash: utxo.txid,
       index: utxo.vout,
       witnessUtxo: { script: source.script, value: utxo.value },
+      // BIP-125: every input signals replaceability, so a stuck payment can be bumped (RBF).
+      sequence: RBF_SEQUENCE,
       ...(source.type === 'p2tr' && source.publicKey ? { tapInternalKey: fromHex(source.publicKey) } : {}),
     })
   }

@@ -2,9 +2,9 @@ import { encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { fromHex } from '@cosmjs/encoding'
 import { encodePubkey, makeAuthInfoBytes, makeSignDoc, Registry } from '@cosmjs/proto-signing'
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
-import { UserRejectedRequestError } from '@portico/core'
+import { NetworkRequestError, UserRejectedRequestError } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
-import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidCosmosAddressError } from '../address/index.js'
 import { type CosmosDevWallet, createCosmosDevWallet } from '../dev-wallet/index.js'
@@ -170,13 +170,77 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     }
     const hash = await adapter.sendTransaction({ connectorId, request })
     expect(hash).toMatch(/^[0-9A-F]{64}$/)
-    const receipt = (await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as {
-      code: number
-    }
-    expect(receipt.code).toBe(0)
+    const outcome = await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })
+    expect(outcome).toMatchObject({ status: 'succeeded', hash, block: expect.stringMatching(/^\d+$/) })
+    // The fee charged is the fee previewed (the wallet keeps the adapter's fee; tolerance 0).
+    expect(outcome.status === 'succeeded' && outcome.fee?.value).toBe(fee.value)
     expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before.to).toBe(250_000n)
     expect(before.from - BigInt((await client.getBalance(from, 'uatom')).amount)).toBe(250_000n + fee.value)
     client.disconnect()
+  })
+
+  it('a send that passes CheckTx and fails at delivery is failed with the ABCI code, codespace and log; the fee is still paid', async () => {
+    const { adapter, connectorId } = await setup()
+    const { accounts } = await adapter.connect({ connectorId })
+    const from = accounts[0]!.address
+    const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
+    const held = BigInt((await client.getBalance(from, 'uatom')).amount)
+    // An explicit fee skips simulation, so the overspend reaches the chain: CheckTx (fee, signature,
+    // sequence) accepts it, the bank send fails in the block.
+    const hash = await adapter.sendTransaction({
+      connectorId,
+      request: {
+        to: fixture(1),
+        amount: [{ denom: 'uatom', amount: held * 2n }],
+        fee: { amount: [{ denom: 'uatom', amount: '5000' }], gas: '200000' },
+      },
+    })
+    const outcome = await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      hash,
+      reason: { code: 5, message: expect.stringContaining('insufficient funds (sdk code 5)') },
+      fee: { value: 5000n, symbol: 'ATOM' },
+    })
+    if (outcome.status !== 'failed') throw new Error('unreachable')
+    expect(JSON.parse(outcome.reason.raw!)).toMatchObject({ code: 5, codespace: 'sdk' })
+    expect(BigInt((await client.getBalance(from, 'uatom')).amount)).toBe(held - 5000n)
+    client.disconnect()
+  })
+
+  it('getReserve: sending a token other than the fee coin keeps the fee in ATOM (fee-denom); the fee coin itself keeps nothing', async () => {
+    const { adapter, connectorId } = await setup()
+    const { accounts } = await adapter.connect({ connectorId })
+    const address = accounts[0]!.address
+    const caipNetworkId = hub.caipNetworkId
+    const reserve = await adapter.getReserve!({ address, caipNetworkId, token: 'uusdc' })
+    const fee = await adapter.estimateFee!({
+      address,
+      caipNetworkId,
+      request: { to: address, amount: [{ denom: 'uusdc', amount: '1' }] },
+    })
+    expect(reserve).toEqual({
+      keep: fee,
+      kind: 'fee-denom',
+      reason: `The fee is paid in ATOM: keep ${fee.formatted} ATOM for it`,
+    })
+    expect(fee.symbol).toBe('ATOM')
+    expect(await adapter.getReserve!({ address, caipNetworkId })).toBeUndefined()
+    expect(await adapter.getReserve!({ address, caipNetworkId, token: 'uatom' })).toBeUndefined()
+  })
+
+  it('waitForTransaction: a hash no block has is pending at the time-out; an unreachable node rejects with NetworkRequestError', async () => {
+    const { adapter } = await setup()
+    const hash = 'AB'.repeat(32)
+    expect(
+      await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId, timeoutMs: 600 }),
+    ).toEqual({ status: 'pending', hash, stage: 'submitted' })
+    const down = cosmosLocalHub({ rpcUrl: 'http://127.0.0.1:9', restUrl: 'http://127.0.0.1:9' })
+    const offline = cosmosAdapter({ networks: [down], discover: false })
+    await offline.setup(createTestContext().ctx)
+    await expect(
+      offline.waitForTransaction!({ hash, caipNetworkId: down.caipNetworkId, timeoutMs: 400 }),
+    ).rejects.toBeInstanceOf(NetworkRequestError)
   })
 
   it('send (amino) from a Ledger-style account: the adapter picks the amino-only signer and the chain accepts it', async () => {
@@ -186,10 +250,9 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
       connectorId,
       request: { to: fixture(2), amount: [{ denom: 'uusdc', amount: '42' }] },
     })
-    expect(
-      ((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as { code: number })
-        .code,
-    ).toBe(0)
+    expect((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(dev.requests).toContain('signAmino')
     expect(dev.requests).not.toContain('signDirect')
   })
@@ -284,8 +347,8 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     expect(await changed).toMatchObject({ connectorId, accounts: [{ address: fixture(1) }] })
   })
 
-  it('signTransaction (direct) returns a signature the chain accepts when broadcast', async () => {
-    const { adapter, connectorId } = await setup()
+  it('signTransaction (direct) returns a signature the chain accepts when broadcast; a wallet that signs another body is refused', async () => {
+    const { adapter, connectorId, window } = await setup()
     const { accounts } = await adapter.connect({ connectorId })
     const from = accounts[0]!.address
     const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
@@ -325,6 +388,41 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     }).finish()
     const hash = await client.broadcastTxSync(tx)
     expect(hash).toMatch(/^[0-9A-F]{64}$/)
+
+    // An injected wallet that validly signs another body (memo rewritten) is refused, as over WalletConnect.
+    const keplr = (window as unknown as { keplr: { signDirect: (...a: unknown[]) => Promise<unknown> } })
+      .keplr
+    const honest = keplr.signDirect.bind(keplr)
+    keplr.signDirect = (chainId, signer, doc) => {
+      const d = doc as { bodyBytes: Uint8Array }
+      const rewritten = TxBody.encode({
+        ...TxBody.decode(d.bodyBytes),
+        memo: 'rewritten by the wallet',
+      }).finish()
+      return honest(chainId, signer, { ...d, bodyBytes: rewritten })
+    }
+    const next = (await client.getAccount(from))!
+    await expect(
+      adapter.signTransaction!({
+        connectorId,
+        address: from,
+        request: {
+          mode: 'direct',
+          signDoc: makeSignDoc(
+            bodyBytes,
+            makeAuthInfoBytes(
+              [{ pubkey, sequence: next.sequence }],
+              [{ denom: 'uatom', amount: '5000' }],
+              200_000,
+              undefined,
+              undefined,
+            ),
+            HUB,
+            accountNumber,
+          ),
+        },
+      }),
+    ).rejects.toBeInstanceOf(InvalidWalletResponseError)
     client.disconnect()
   })
 })

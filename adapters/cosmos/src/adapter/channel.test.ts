@@ -1,6 +1,6 @@
 import { StargateClient } from '@cosmjs/stargate'
 import type { CaipAddress, CaipNetworkId, RequestChannel } from '@portico/core'
-import { UnsupportedChainError } from '@portico/core'
+import { AccountCannotSendError, UnsupportedChainError, UserRejectedRequestError } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
 import { TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,7 +30,11 @@ afterAll(() => sim?.stop())
  * WalletConnect cosmos methods (bytes as base64) with the dev wallet's keys —
  * what the WalletConnect plugin's request channel delivers once issue 10 lands.
  */
-function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none'; rewriteMemo?: boolean } = {}) {
+function sessionPeer(
+  chains: CosmosNetwork[],
+  opts: { grant?: 'all' | 'none'; rewriteMemo?: boolean; rejectSigning?: boolean; ethKey?: boolean } = {},
+) {
+  const asked: string[] = []
   const dev = createCosmosDevWallet({
     chains: sim.chains.map((c) => ({ chainId: c.chainId, bech32Prefix: c.bech32Prefix })),
   })
@@ -47,12 +51,17 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none'; re
       params?: unknown
       chainId: CaipNetworkId
     }) {
+      asked.push(method)
       const chain = chainId.slice('cosmos:'.length)
       const p = params as { signerAddress: string; signDoc: Record<string, unknown> }
       if (method === 'cosmos_getAccounts') {
         const key = await dev.keplr.getKey(chain)
-        return [{ address: key.bech32Address, algo: key.algo, pubkey: b64(key.pubKey) }] as T
+        // ethKey: the wallet reports an Ethermint account (Evmos, Injective) for the same key.
+        const algo = opts.ethKey ? 'ethsecp256k1' : key.algo
+        return [{ address: key.bech32Address, algo, pubkey: b64(key.pubKey) }] as T
       }
+      // The user pressed Reject in the wallet: WalletConnect's USER_REJECTED.
+      if (opts.rejectSigning) throw { code: 5000, message: 'User rejected.' }
       if (method === 'cosmos_signDirect') {
         const d = p.signDoc as {
           chainId: string
@@ -96,6 +105,7 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none'; re
   return {
     dev,
     channel,
+    asked,
     async grant() {
       if (opts.grant === 'none') return
       for (const c of chains) granted.push(`${c.caipNetworkId}:${await dev.address(c.cosmos.chainId)}`)
@@ -108,7 +118,13 @@ function sessionPeer(chains: CosmosNetwork[], opts: { grant?: 'all' | 'none'; re
 
 async function connected(
   chains: CosmosNetwork[],
-  opts?: { grant?: 'all' | 'none'; rewriteMemo?: boolean; signMode?: 'direct' | 'amino' },
+  opts?: {
+    grant?: 'all' | 'none'
+    rewriteMemo?: boolean
+    rejectSigning?: boolean
+    ethKey?: boolean
+    signMode?: 'direct' | 'amino'
+  },
 ) {
   const peer = sessionPeer(chains, opts)
   await peer.grant()
@@ -159,10 +175,9 @@ describe('cosmosAdapter over a request channel (WalletConnect cosmos namespace)'
       connectorId,
       request: { to, amount: [{ denom: 'uatom', amount: '777' }] },
     })
-    expect(
-      ((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as { code: number })
-        .code,
-    ).toBe(0)
+    expect((await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before).toBe(777n)
     expect(peer.dev.requests).toContain('signDirect')
     client.disconnect()
@@ -202,6 +217,42 @@ describe('cosmosAdapter over a request channel (WalletConnect cosmos namespace)'
       client.disconnect()
     },
   )
+
+  it('a peer answering WalletConnect 5000 (USER_REJECTED) is UserRejectedRequestError, for a message and a transfer', async () => {
+    const { adapter, peer, connectorId } = await connected([hub], { rejectSigning: true })
+    const { accounts } = await adapter.connect({
+      connectorId,
+      caipNetworkId: hub.caipNetworkId,
+      channel: peer.channel,
+    })
+    const address = accounts[0]!.address
+    await expect(adapter.signMessage({ connectorId, address, message: 'no' })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+    await expect(
+      adapter.sendTransaction({
+        connectorId,
+        request: { to: sim.fixtures.accounts[1]!.addresses[HUB]!, amount: [{ denom: 'uatom', amount: '1' }] },
+      }),
+    ).rejects.toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  it('an ethsecp256k1 account is refused before signing (AccountCannotSendError): CosmJS cannot build its transactions', async () => {
+    const { adapter, peer, connectorId } = await connected([hub], { ethKey: true })
+    const { accounts } = await adapter.connect({
+      connectorId,
+      caipNetworkId: hub.caipNetworkId,
+      channel: peer.channel,
+    })
+    expect(accounts[0]!.addressType).toBe('ethsecp256k1')
+    await expect(
+      adapter.sendTransaction({
+        connectorId,
+        request: { to: sim.fixtures.accounts[1]!.addresses[HUB]!, amount: [{ denom: 'uatom', amount: '1' }] },
+      }),
+    ).rejects.toBeInstanceOf(AccountCannotSendError)
+    expect(peer.asked).toEqual(['cosmos_getAccounts'])
+  })
 
   it('the session ending emits disconnect', async () => {
     const { adapter, peer, connectorId } = await connected([hub])

@@ -7,6 +7,7 @@ import { InvalidWalletResponseError } from '../errors/index.js'
 import type { Keplr, KeplrDirectSignDoc, KeplrKey } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import { makeAdr036SignDoc } from '../sign-message/adr036.js'
+import { assertKeptAminoContent, assertKeptDirectBody } from './signed-body.js'
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 function fromBase64(value: unknown, what: string): Uint8Array {
@@ -14,19 +15,6 @@ function fromBase64(value: unknown, what: string): Uint8Array {
     throw new InvalidWalletResponseError(`${what} is not base64`)
   }
   return Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
-
-/** JSON with sorted keys (amino's canonical form), to compare what was asked with what was signed. */
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${sortedJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`
-  return JSON.stringify(value) ?? 'null'
 }
 
 function signatureOf(answer: unknown): StdSignature {
@@ -137,8 +125,7 @@ export function channelKeplr(channel: RequestChannel, networks: readonly CosmosN
       const bodyBytes = fromBase64(signed.bodyBytes, 'bodyBytes')
       // A wallet may change the fee (auth info: Keplr lets the user pick one) but never the
       // messages or memo: the signed body is what gets broadcast, so a changed one is refused.
-      if (!sameBytes(bodyBytes, signDoc.bodyBytes))
-        throw new InvalidWalletResponseError('cosmos_signDirect: the wallet signed another transaction body')
+      assertKeptDirectBody({ bodyBytes }, signDoc.bodyBytes, 'cosmos_signDirect')
       return {
         signed: {
           chainId,
@@ -160,8 +147,7 @@ export function channelKeplr(channel: RequestChannel, networks: readonly CosmosN
         throw new InvalidWalletResponseError('cosmos_signAmino: signed doc for another chain')
       }
       // As for direct signing: the fee may change, the messages and memo may not.
-      if (sortedJson(signed.msgs) !== sortedJson(signDoc.msgs) || signed.memo !== signDoc.memo)
-        throw new InvalidWalletResponseError('cosmos_signAmino: the wallet signed other messages or memo')
+      assertKeptAminoContent(signed, signDoc, 'cosmos_signAmino')
       return { signed, signature: signatureOf(answer) }
     },
 

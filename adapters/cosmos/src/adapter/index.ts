@@ -1,4 +1,5 @@
 import {
+  AccountCannotSendError,
   type AccountRecord,
   type AdapterEvents,
   AddressOrAuthConnectorNotFoundError,
@@ -10,7 +11,7 @@ import {
   PorticoError,
   type RequestChannel,
 } from '@portico/core'
-import { isCosmosAddress } from '../address/index.js'
+import { InvalidCosmosAddressError, isCosmosAddress } from '../address/index.js'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
 import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
@@ -23,7 +24,7 @@ import {
   offlineSigner,
   sendCosmosTransaction,
   toMsgSend,
-  waitForCosmosTransaction,
+  waitForCosmosOutcome,
 } from '../send/index.js'
 import { signCosmosMessage } from '../sign-message/index.js'
 import { formatCosmosSignInMessage } from '../siwx/index.js'
@@ -34,6 +35,19 @@ import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
+
+/**
+ * An `ethsecp256k1` (Ethermint: Evmos, Injective) account signs transactions
+ * with an Ethereum-style key type and account that CosmJS's `SigningStargateClient`
+ * cannot build: refused before the wallet is asked (`AccountCannotSendError`)
+ * rather than broadcast as a transaction the chain refuses.
+ */
+function assertCanSend(record: { addressType?: string; address: string }): void {
+  if (record.addressType === 'ethsecp256k1')
+    throw new AccountCannotSendError({
+      details: `${record.address} is an ethsecp256k1 (Ethermint) account: CosmJS signs secp256k1 transactions only`,
+    })
+}
 
 class ConnectorNotFoundError extends PorticoError {
   override name = 'ConnectorNotFoundError'
@@ -294,6 +308,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
           details: `connected to ${session.network.caipNetworkId}, asked for ${caipNetworkId}: switch network first`,
         })
       }
+      assertCanSend(session.key.record)
       // Checked before the wallet is involved at all (sendCosmosTransaction checks again).
       toMsgSend(session.network, session.key.record.address, request)
       const signer = offlineSigner(session.keplr, session.network, signMode, session.key.isNanoLedger)
@@ -344,13 +359,52 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       return fee
     },
 
+    /**
+     * Sending a token other than the fee coin: the fee is paid in the fee
+     * coin (`fee-denom`), so that much of it must stay; `keep` is the fee of
+     * such a send priced now (simulated gas × multiplier × gas price). The fee
+     * coin itself: nothing beyond the fee.
+     */
+    async getReserve({ address, caipNetworkId, token }) {
+      const network = findNetwork(networks, caipNetworkId)
+      const feeCoin = network.cosmos.currencies[0]!
+      if (token === undefined || token === feeCoin.denom) return undefined
+      if (!isCosmosAddress(address, network.cosmos.bech32Prefix))
+        throw new InvalidCosmosAddressError(address, network.cosmos.bech32Prefix)
+      const fee = await adapter.estimateFee!({
+        address,
+        caipNetworkId,
+        request: { to: address, amount: [{ denom: token, amount: '1' }] },
+      })
+      return {
+        keep: fee,
+        kind: 'fee-denom',
+        reason: `The fee is paid in ${feeCoin.symbol}: keep ${fee.formatted} ${feeCoin.symbol} for it`,
+      }
+    },
+
     async signTransaction({ connectorId, address, request }) {
       const session = sessionFor(connectorId, address)
+      assertCanSend(session.key.record)
       return await signCosmosTransaction(session, request)
     },
 
-    waitForTransaction: ({ hash, caipNetworkId }) =>
-      waitForCosmosTransaction({ clients, network: findNetwork(networks, caipNetworkId), hash }),
+    /**
+     * Follows the transaction to its block: code 0 `succeeded`, any other
+     * code `failed` with the code, codespace and log (a send can pass CheckTx
+     * and fail at delivery); `pending` when `timeoutMs` (default 60 s) runs out.
+     */
+    waitForTransaction({ hash, caipNetworkId, timeoutMs, signal }) {
+      const network = findNetwork(networks, caipNetworkId)
+      return waitForCosmosOutcome({
+        network,
+        hash,
+        search: async (query) =>
+          (await (await clients.comet(network.rpcUrls.default.http[0]!)).txSearchAll({ query })).txs,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+      })
+    },
 
     on(event, handler) {
       handlers[event].add(handler)

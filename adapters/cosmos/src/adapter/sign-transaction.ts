@@ -1,6 +1,7 @@
 import { toHexString } from '../client/index.js'
 import { InvalidWalletResponseError, toCosmosPorticoError } from '../errors/index.js'
 import type { CosmosSession } from './session.js'
+import { assertKeptAminoContent, assertKeptDirectBody } from './signed-body.js'
 import type { CosmosSignTransactionRequest, CosmosSignTransactionResult } from './types.js'
 
 function base64Bytes(value: unknown, what: string): Uint8Array {
@@ -13,7 +14,8 @@ function base64Bytes(value: unknown, what: string): Uint8Array {
 /**
  * Signs a sign doc without broadcasting (`signDirect` / `signAmino`) and
  * checks the answer: the sign doc must stay on the session's chain, the
- * signature must be 64 bytes and made by the connected key.
+ * signed body keep the messages and memo asked for (the fee may change), the
+ * signature be 64 bytes and made by the connected key.
  */
 export async function signCosmosTransaction(
   session: CosmosSession,
@@ -44,6 +46,9 @@ export async function signCosmosTransaction(
   if (pubKey !== session.key.record.publicKey) throw new InvalidWalletResponseError('signed by another key')
   const signed = answer.signed as never
   if (!signed || typeof signed !== 'object') throw new InvalidWalletResponseError('no signed document')
+  // As over WalletConnect: the fee may change (the wallet's own choice), the messages and memo may not.
+  if (request.mode === 'direct') assertKeptDirectBody(signed, request.signDoc.bodyBytes, 'signDirect')
+  else assertKeptAminoContent(signed, request.signDoc, 'signAmino')
   return {
     mode: request.mode,
     signed,

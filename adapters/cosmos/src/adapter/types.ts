@@ -9,7 +9,7 @@ export type CosmosSignTransactionRequest =
   | { mode: 'direct'; signDoc: KeplrDirectSignDoc }
   | { mode: 'amino'; signDoc: StdSignDoc }
 
-/** What the wallet signed (it may change fee or memo in amino mode), its base64 signature and 0x-hex public key. */
+/** What the wallet signed (it may change the fee, never the messages or memo), its base64 signature and 0x-hex public key. */
 export type CosmosSignTransactionResult =
   | { mode: 'direct'; signed: KeplrDirectSignDoc; signature: string; publicKey: string }
   | { mode: 'amino'; signed: StdSignDoc; signature: string; publicKey: string }

@@ -75,11 +75,15 @@ function chainCode(e: object): { code: number; codespace: string; log: string } 
   return undefined
 }
 
+/** WalletConnect's `USER_REJECTED` SDK error code. */
+const WALLETCONNECT_USER_REJECTED = 5000
+
 /**
  * Converts what a Keplr-style wallet or CosmJS throws into a typed Portico
  * error: Keplr's rejection (an `Error` whose whole message is
  * `Request rejected` — Keplr sets no code, so the exact text is the only
- * signal) and EIP-1193-style `code: 4001` (Cosmostation) →
+ * signal), EIP-1193-style `code: 4001` (Cosmostation) and WalletConnect's
+ * `code: 5000` (a session peer's rejection) →
  * `UserRejectedRequestError`; a chain refusal (CosmJS `BroadcastTxError`, a
  * failed query or simulation) → `CosmosTransactionError` with the chain's
  * code; anything else through core's `toPorticoError`.
@@ -91,6 +95,10 @@ export function toCosmosPorticoError(err: unknown): PorticoError {
   if (err instanceof PorticoErrorClass) return err
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
     if ((e as { message?: unknown }).message === KEPLR_REJECTED_MESSAGE)
+      return new UserRejectedRequestError({ cause: err })
+    // WalletConnect's USER_REJECTED (5000): a session peer's "no" (core's mapper would call it unknown).
+    const { code, codespace } = e as { code?: unknown; codespace?: unknown }
+    if (code === WALLETCONNECT_USER_REJECTED && codespace === undefined)
       return new UserRejectedRequestError({ cause: err })
     const chain = chainCode(e)
     if (chain && chain.code !== 0)

@@ -2,12 +2,12 @@ import type { OfflineAminoSigner } from '@cosmjs/amino'
 import type { OfflineDirectSigner } from '@cosmjs/proto-signing'
 import { type Balance, PorticoError } from '@portico/core'
 import { formatDisplay } from '../balances/index.js'
-import type { CosmosClients } from '../client/index.js'
 import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import { type CosmosTransactionRequest, toMsgSend } from './request.js'
 
+export { type DeliveredTx, waitForCosmosOutcome } from './outcome.js'
 export {
   type CosmosCoinAmount,
   type CosmosFee,
@@ -50,8 +50,8 @@ async function gasPrice(network: CosmosNetwork) {
  * Signs a MsgSend with the wallet's offline signer through an unmodified
  * `SigningStargateClient` and broadcasts it (sync: the chain's CheckTx
  * answer). Gas is simulated and multiplied unless the request has a fee.
- * Returns the tx hash (uppercase hex); `waitForCosmosTransaction` waits for
- * the block.
+ * Returns the tx hash (uppercase hex); `waitForCosmosOutcome` follows it to
+ * its block.
  */
 export async function sendCosmosTransaction(params: {
   signer: OfflineAminoSigner | (OfflineAminoSigner & OfflineDirectSigner)
@@ -127,52 +127,5 @@ export async function estimateCosmosFee(params: {
     }
   } catch (e) {
     throw toCosmosPorticoError(e)
-  }
-}
-
-/** What `waitForTransaction` resolves with: the block the tx is in and its result code (0 = success). */
-export interface CosmosTransactionReceipt {
-  hash: string
-  height: number
-  code: number
-  rawLog: string
-  gasUsed: bigint
-  gasWanted: bigint
-}
-
-/** Polls the chain's tx index until the transaction is in a block (whatever its outcome), up to `timeoutMs`. */
-export async function waitForCosmosTransaction(params: {
-  clients: CosmosClients
-  network: CosmosNetwork
-  hash: string
-  timeoutMs?: number
-  intervalMs?: number
-}): Promise<CosmosTransactionReceipt> {
-  if (!/^[0-9A-Fa-f]{64}$/.test(params.hash))
-    throw new PorticoError('Invalid transaction hash', {
-      code: 'INVALID_HASH',
-      details: params.hash.slice(0, 80),
-    })
-  const client = await params.clients.get(rpcUrl(params.network))
-  const deadline = Date.now() + (params.timeoutMs ?? 60_000)
-  for (;;) {
-    const tx = await client.getTx(params.hash.toUpperCase())
-    if (tx) {
-      return {
-        hash: tx.hash,
-        height: tx.height,
-        code: tx.code,
-        rawLog: tx.rawLog ?? '',
-        gasUsed: tx.gasUsed,
-        gasWanted: tx.gasWanted,
-      }
-    }
-    if (Date.now() > deadline) {
-      throw new PorticoError('Transaction not found in time', {
-        code: 'TRANSACTION_TIMEOUT',
-        details: params.hash,
-      })
-    }
-    await new Promise((r) => setTimeout(r, params.intervalMs ?? 300))
   }
 }

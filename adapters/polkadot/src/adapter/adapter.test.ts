@@ -1,17 +1,13 @@
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import type { AdapterEvents } from '@portico/core'
-import { TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
+import { formatUnits, TokenBalanceUnavailableError, UserRejectedRequestError } from '@portico/core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { decodeSs58, encodeSs58 } from '../address/index.js'
 import { wrapBytes } from '../chain/index.js'
 import type { PolkadotChainAdapter } from '../contract/index.js'
 import { createPolkadotDevExtension, type PolkadotDevExtension } from '../dev-wallet/index.js'
-import {
-  InvalidExtensionResponseError,
-  InvalidPolkadotAddressError,
-  PolkadotDispatchError,
-} from '../errors/index.js'
+import { InvalidExtensionResponseError, InvalidPolkadotAddressError } from '../errors/index.js'
 import { extensionConnectorId } from '../extensions/index.js'
 import { polkadotLocal, polkadotMainnet } from '../networks/index.js'
 import { createTestContext, installWindow, until } from '../test-helpers/context.js'
@@ -137,11 +133,8 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
     const [bobBefore, daveBefore] = [await free(bob.address), await free(dave.address)]
     const hash = await adapter.sendTransaction({ connectorId: DEV_ID, address: bob.address, request })
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    const inclusion = (await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })) as {
-      blockHash: string
-      status: string
-    }
-    expect(inclusion.status).toBe('success')
+    const outcome = await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
+    expect(outcome).toMatchObject({ status: 'succeeded', hash, block: expect.stringMatching(/^\d+$/) })
     expect(await free(dave.address)).toBe(daveBefore + value)
     expect(await free(bob.address)).toBe(bobBefore - value - fee.value)
   })
@@ -162,31 +155,35 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       expect(restored.accounts.map((a) => a.address)).toContain(bob.address)
       expect(restored.caipNetworkId).toBe(local.caipNetworkId)
       dev.setBehaviour('approve')
-      const found = (await reloaded.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })) as {
-        status: string
-        hash: string
-      }
-      expect(found).toMatchObject({ status: 'success', hash })
+      const found = await reloaded.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
+      expect(found).toMatchObject({ status: 'succeeded', hash })
     } finally {
       dev.setBehaviour('approve')
       reloaded.destroy?.()
     }
   })
 
-  it('a failed dispatch gives PolkadotDispatchError with the pallet error name', async () => {
-    // Charlie holds 100 ROC: sending 1000 fails in balances, after the fee is paid.
+  it('a transfer that fails dispatch is failed with the error by module name (Balances.InsufficientBalance); the fee is paid', async () => {
+    // Charlie holds 100 ROC: sending 1000 passes the pool (the fee is payable) and fails in balances.
     const charlie = account('Charlie')
+    const before = await free(charlie.address)
     const hash = await adapter.sendTransaction({
       connectorId: DEV_ID,
       address: charlie.address,
       request: { to: account('Eve').address, value: 1_000n * 10n ** 12n },
     })
-    const failure = (await adapter
-      .waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
-      .catch((e: unknown) => e)) as PolkadotDispatchError
-    expect(failure).toBeInstanceOf(PolkadotDispatchError)
-    expect(failure.pallet).toBe('balances')
-    expect(failure.error).toMatch(/InsufficientBalance|KeepAlive/)
+    const outcome = await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      hash,
+      reason: {
+        code: 'Balances.InsufficientBalance',
+        message: expect.stringMatching(/^Balances\.InsufficientBalance/),
+      },
+    })
+    const after = await free(charlie.address)
+    expect(after).toBeLessThan(before)
+    expect(after).toBeGreaterThan(before - 10n ** 12n)
   })
 
   it('a cancelled signature is UserRejectedRequestError and nothing is sent', async () => {
@@ -315,6 +312,49 @@ describe('polkadotAdapter against chopsticks with the Portico Dev Extension', ()
       delete web3.liar
       delete web3['<img src=x>']
     }
+  })
+
+  it('existential deposit: getReserve keeps it; a new receiver below it and a sender keeping less are refused (BelowMinimumBalanceError); Max lands and leaves it', async () => {
+    const charlie = account('Charlie')
+    const caipNetworkId = local.caipNetworkId
+    // A test above ended the session (the extension dropped every account): connect again.
+    await adapter.connect({ connectorId: DEV_ID, caipNetworkId })
+    const ed = (api.consts.balances!.existentialDeposit as unknown as { toBigInt(): bigint }).toBigInt()
+    expect(ed).toBeGreaterThan(0n)
+    const edText = `${formatUnits(ed, 12)} ROC`
+    const reserve = (await adapter.getReserve({ address: charlie.address, caipNetworkId }))!
+    expect(reserve).toMatchObject({ kind: 'existential-deposit', keep: { value: ed, symbol: 'ROC' } })
+    expect(reserve.reason).toContain(`keeps ${edText} in every account (existential deposit)`)
+    const fresh = encodeSs58(new Uint8Array(32).fill(0x5a), devnet.ss58Prefix)
+    await expect(
+      adapter.transferRequest!({ from: charlie.address, to: fresh, caipNetworkId, amount: ed - 1n }),
+    ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'receiver', minimum: edText })
+    const balance = await adapter.getBalance({ address: charlie.address, caipNetworkId })
+    // The fee depends on the call's length: priced for an amount of the same size as the ones sent.
+    const fee = await adapter.estimateFee({
+      address: charlie.address,
+      caipNetworkId,
+      request: { to: fresh, value: balance.value },
+    })
+    await expect(
+      adapter.transferRequest!({
+        from: charlie.address,
+        to: fresh,
+        caipNetworkId,
+        amount: balance.value - fee.value - 1n,
+      }),
+    ).rejects.toMatchObject({ name: 'BelowMinimumBalanceError', account: 'sender', minimum: edText })
+    const max = balance.value - fee.value - reserve.keep.value
+    const request = await adapter.transferRequest!({
+      from: charlie.address,
+      to: fresh,
+      caipNetworkId,
+      amount: max,
+    })
+    const hash = await adapter.sendTransaction({ connectorId: DEV_ID, address: charlie.address, request })
+    expect((await adapter.waitForTransaction({ hash, caipNetworkId })).status).toBe('succeeded')
+    expect(await free(charlie.address)).toBe(ed)
+    expect(await free(fresh)).toBe(max)
   })
 
   it('an unreachable network gives TokenBalanceUnavailableError, not a hang', async () => {

@@ -74,7 +74,9 @@ describe('polkadotAdapter over a request channel (WalletConnect polkadot namespa
         connectorId: 'walletConnect',
         request: { to: dave.address, value: 3n * 10n ** 12n },
       })
-      await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
+      expect((await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })).status).toBe(
+        'succeeded',
+      )
       const after = (
         (await api.query.system!.account!(dave.address)) as unknown as {
           data: { free: { toBigInt(): bigint } }

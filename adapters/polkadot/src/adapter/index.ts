@@ -6,8 +6,8 @@ import {
   type PorticoContext,
   PorticoError,
 } from '@portico/core'
-import { isPolkadotAddress } from '../address/index.js'
-import { ApiPool, type PolkadotInclusion, signRawMessage } from '../chain/index.js'
+import { assertNetworkAddress, isPolkadotAddress } from '../address/index.js'
+import { ApiPool, polkadotReserve, signRawMessage } from '../chain/index.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
 import { type DiscoveredExtension, discoverExtensions } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
@@ -62,7 +62,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
   const handlers: Handlers = { accountsChanged: new Set(), chainChanged: new Set(), disconnect: new Set() }
   const sessions = new Sessions()
   const apis = new ApiPool()
-  const inclusions = new Map<string, Promise<PolkadotInclusion>>()
+  const inclusions = new Map<string, number>()
   let ctx: PorticoContext | undefined
   let extensions: DiscoveredExtension[] = []
   let discovering = false
@@ -230,6 +230,18 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
 
     transferRequest: (params) => transferRequest(txs, params),
+
+    /**
+     * Native sends keep the existential deposit (`balances.existentialDeposit`)
+     * beyond what is already frozen, as `transferKeepAlive` requires; Assets
+     * tokens: none here (their minimum balance is checked by `transferRequest`).
+     */
+    async getReserve({ address, caipNetworkId, token }) {
+      if (token !== undefined) return undefined
+      const network = findNetwork(caipNetworkId)
+      assertNetworkAddress(address, network.ss58Prefix)
+      return polkadotReserve(await api(network), network, address)
+    },
 
     estimateFee: (params) => estimateRequestFee(txs, params),
 

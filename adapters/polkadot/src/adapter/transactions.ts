@@ -1,11 +1,17 @@
 import type { ApiPromise } from '@polkadot/api'
-import { type Balance, type CaipNetworkId, MethodNotSupportedError, PorticoError } from '@portico/core'
+import {
+  type Balance,
+  type CaipNetworkId,
+  MethodNotSupportedError,
+  PorticoError,
+  type TransactionOutcome,
+} from '@portico/core'
 import { assertNetworkAddress, encodeSs58 } from '../address/index.js'
 import {
+  assertNativeTransferKeepsExistence,
   buildExtrinsic,
   estimateFee,
   InsufficientNativeForFeeError,
-  type PolkadotInclusion,
   planAssetTransfer,
   readNativeBalance,
   signAndSubmit,
@@ -23,8 +29,8 @@ export interface TransactionDeps {
   sessions: Sessions
   findNetwork: (caipNetworkId: CaipNetworkId | undefined) => PolkadotNetwork
   api: (network: PolkadotNetwork) => Promise<ApiPromise>
-  /** Inclusion of the transactions this adapter sent, by hash, until `waitForTransaction` takes them. */
-  inclusions: Map<string, Promise<PolkadotInclusion>>
+  /** The first block each transaction this adapter sent can be in, by hash, until `waitForTransaction` settles it. */
+  inclusions: Map<string, number>
 }
 
 /** Builds the extrinsic, has the extension sign it (`signPayload`) and submits it on the session's network. */
@@ -50,18 +56,22 @@ export async function sendExtrinsic(
   const tx = buildExtrinsic(chain, network, request)
   if (typeof session.injected.signer.signPayload !== 'function')
     throw new MethodNotSupportedError({ method: 'signPayload' })
-  const { hash, included } = await signAndSubmit({
+  const { hash, fromBlock } = await signAndSubmit({
     api: chain,
+    network,
     tx,
     address: account.address,
     signer: session.injected.signer,
   })
-  deps.inclusions.set(hash, included)
+  deps.inclusions.set(hash, fromBlock)
   return hash
 }
 
 /**
- * `balances.transferKeepAlive` of the native token, or for a configured
+ * `balances.transferKeepAlive` of the native token — refused before signing
+ * (`BelowMinimumBalanceError`) when the receiver is new and the amount is
+ * under the existential deposit, or when the sender would keep less than
+ * keep-alive requires — or for a configured
  * Assets-pallet token (`token` = its id) an `assets.transferKeepAlive`
  * checked first against the asset's minimum-balance rules and the
  * sender's native balance for the fee (`planAssetTransfer`); sending the
@@ -80,11 +90,16 @@ export async function transferRequest(
 ): Promise<PolkadotTransactionRequest> {
   const { from, to, caipNetworkId, token, amount, nft } = params
   if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-  if (token === undefined) return { to, value: amount }
   const network = deps.findNetwork(caipNetworkId)
   assertNetworkAddress(from, network.ss58Prefix)
   assertNetworkAddress(to, network.ss58Prefix)
   const chain = await deps.api(network)
+  if (token === undefined) {
+    const request = { to, value: amount }
+    const fee = await estimateFee(chain, network, request, from)
+    await assertNativeTransferKeepsExistence({ api: chain, network, from, to, amount, fee: fee.value })
+    return request
+  }
   const plan = await planAssetTransfer({ api: chain, network, from, to, token: String(token), amount })
   const request = { to, value: amount, asset: plan.id, keepAlive: plan.keepAlive }
   const [fee, native] = await Promise.all([
@@ -112,27 +127,26 @@ export async function estimateRequestFee(
 }
 
 /**
- * Settles when the transaction is included: one this adapter sent is awaited
- * directly; any other is looked for in recent blocks, then new ones.
+ * Follows the transaction to its block and reads its outcome there
+ * (`waitForInclusion`): one this adapter sent is looked for from the block it
+ * was submitted at; any other (sent before a reload, or by someone else) in
+ * the last 50 blocks, then new ones.
  */
 export async function waitForTransaction(
   deps: Pick<TransactionDeps, 'findNetwork' | 'api' | 'inclusions'>,
-  params: { hash: string; caipNetworkId: CaipNetworkId },
-): Promise<PolkadotInclusion> {
+  params: { hash: string; caipNetworkId: CaipNetworkId; timeoutMs?: number; signal?: AbortSignal },
+): Promise<TransactionOutcome> {
   const { hash, caipNetworkId } = params
   const network = deps.findNetwork(caipNetworkId)
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
     throw new PorticoError('Invalid transaction hash', { code: 'INVALID_HASH', details: String(hash) })
-  const included = deps.inclusions.get(hash)
-  if (included) {
-    try {
-      return await included
-    } finally {
-      deps.inclusions.delete(hash)
-    }
-  }
-  // Sent before a reload or by someone else: look through recent blocks, then new ones.
   const chain = await deps.api(network)
-  const head = (await chain.rpc.chain.getHeader()).number.toNumber()
-  return await waitForInclusion(chain, hash, head - RECENT_BLOCKS)
+  const from =
+    deps.inclusions.get(hash) ?? (await chain.rpc.chain.getHeader()).number.toNumber() - RECENT_BLOCKS
+  const outcome = await waitForInclusion(chain, network, hash, from, {
+    ...(params.timeoutMs !== undefined ? { timeoutMs: params.timeoutMs } : {}),
+    ...(params.signal ? { signal: params.signal } : {}),
+  })
+  if (outcome.status !== 'pending') deps.inclusions.delete(hash)
+  return outcome
 }

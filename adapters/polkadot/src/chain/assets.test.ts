@@ -107,10 +107,9 @@ describe('Assets-pallet send on chopsticks', () => {
     expect(fee.value).toBeGreaterThan(0n)
     const [rocBefore, sentBefore] = [await free(holder), await assetOf(holder)]
     const hash = await adapter.sendTransaction({ connectorId: DEV_ID, address: holder, request })
-    const inclusion = (await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })) as {
-      status: string
-    }
-    expect(inclusion.status).toBe('success')
+    expect((await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(await assetOf(receiver)).toBe(120n * PDUSD)
     expect(await assetOf(holder)).toBe(sentBefore - 120n * PDUSD)
     expect(await free(holder)).toBe(rocBefore - fee.value)
@@ -202,7 +201,9 @@ describe('Assets-pallet send on chopsticks', () => {
     })
     expect(request).toMatchObject({ asset: ASSET, keepAlive: false, value: held })
     const hash = await adapter.sendTransaction({ connectorId: DEV_ID, address: holder, request })
-    await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })
+    expect((await adapter.waitForTransaction({ hash, caipNetworkId: local.caipNetworkId })).status).toBe(
+      'succeeded',
+    )
     expect(await assetOf(holder)).toBe(0n)
     expect(await assetOf(receiver)).toBe(receivedBefore + held)
   })

@@ -8,16 +8,10 @@ import {
   type TokenHolding,
 } from '@portico/core'
 import type { PolkadotAssetToken, PolkadotNetwork } from '../networks/index.js'
+import { readNativeAccount } from './account.js'
 
 interface BigCodec {
   toBigInt(): bigint
-}
-/** `AccountData` across runtimes: `frozen` since 2023, `miscFrozen` / `feeFrozen` before. */
-interface AccountDataCodec {
-  free: BigCodec
-  frozen?: BigCodec
-  miscFrozen?: BigCodec
-  feeFrozen?: BigCodec
 }
 
 /** The chain's native token: `system.properties` (what the node says), else the network's configured currency. */
@@ -32,22 +26,16 @@ export function nativeToken(api: ApiPromise, network: PolkadotNetwork): { symbol
 }
 
 /**
- * Transferable native balance: `free − frozen` (older runtimes: the larger of
- * `miscFrozen` and `feeFrozen`), never below zero.
+ * Transferable native balance as `pallet-balances` computes it for a
+ * transfer (`readNativeAccount`): `free − max(frozen − reserved, 0)`, or
+ * `free − max(miscFrozen, feeFrozen)` on older runtimes; never below zero.
  */
 export async function readNativeBalance(
   api: ApiPromise,
   network: PolkadotNetwork,
   address: string,
 ): Promise<Balance> {
-  const query = api.query.system?.account
-  if (!query) throw new TokenBalanceUnavailableError({ details: `${network.name} has no System pallet` })
-  const account = (await query(address)) as unknown as { data: AccountDataCodec }
-  const { free, frozen, miscFrozen, feeFrozen } = account.data
-  const locked = frozen
-    ? frozen.toBigInt()
-    : [miscFrozen?.toBigInt() ?? 0n, feeFrozen?.toBigInt() ?? 0n].reduce((a, b) => (a > b ? a : b))
-  const transferable = free.toBigInt() > locked ? free.toBigInt() - locked : 0n
+  const { transferable } = await readNativeAccount(api, network, address)
   const { symbol, decimals } = nativeToken(api, network)
   return {
     value: transferable,

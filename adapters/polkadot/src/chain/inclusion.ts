@@ -1,16 +1,17 @@
 import type { ApiPromise } from '@polkadot/api'
-import { PorticoError } from '@portico/core'
-import { PolkadotDispatchError } from '../errors/index.js'
+import {
+  type Balance,
+  formatBalance,
+  formatUnits,
+  NetworkRequestError,
+  PorticoError,
+  type TransactionFailureReason,
+  type TransactionOutcome,
+} from '@portico/core'
+import type { PolkadotNetwork } from '../networks/index.js'
+import { nativeToken } from './balance.js'
 
-/** Where a sent transaction landed (its dispatch succeeded). */
-export interface PolkadotInclusion {
-  hash: string
-  blockHash: string
-  blockNumber: number
-  status: 'success'
-}
-
-/** How long `waitForInclusion` looks before giving up. */
+/** How long `waitForInclusion` looks before answering `pending`. */
 export const INCLUSION_TIMEOUT_MS = 120_000
 const POLL_MS = 300
 
@@ -23,47 +24,63 @@ interface EventRecordLike {
  * Waits until the extrinsic `hash` is in a block from `fromBlock` on, by
  * reading blocks (not by a submit-and-watch subscription, whose notices a
  * node may send before the client knows the subscription), then reads that
- * block's events: `ExtrinsicSuccess` resolves, `ExtrinsicFailed` rejects
- * with `PolkadotDispatchError` naming the pallet error.
+ * block's events: `ExtrinsicSuccess` → `succeeded`, `ExtrinsicFailed` →
+ * `failed` with the dispatch error by module name (`Balances.InsufficientBalance`);
+ * both with the fee paid (`TransactionFeePaid`, where the runtime emits it).
+ * Not in a block within `timeoutMs` → `pending`. Rejects only when the node
+ * never answers (`NetworkRequestError`).
  */
 export async function waitForInclusion(
   api: ApiPromise,
+  network: PolkadotNetwork,
   hash: string,
   fromBlock: number,
-  timeoutMs = INCLUSION_TIMEOUT_MS,
-): Promise<PolkadotInclusion> {
-  const deadline = Date.now() + timeoutMs
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<TransactionOutcome> {
+  const deadline = Date.now() + (options.timeoutMs ?? INCLUSION_TIMEOUT_MS)
   let next = Math.max(0, fromBlock)
-  while (Date.now() < deadline) {
-    const head = (await api.rpc.chain.getHeader()).number.toNumber()
-    for (; next <= head; next++) {
-      const blockHash = await api.rpc.chain.getBlockHash(next)
-      const block = await api.rpc.chain.getBlock(blockHash)
-      const index = block.block.extrinsics.findIndex((ex) => ex.hash.toHex() === hash)
-      if (index >= 0) return await outcome(api, hash, blockHash.toHex(), next, index)
+  let answered = false
+  let lastError: unknown
+  for (;;) {
+    if (options.signal?.aborted) break
+    try {
+      const head = (await api.rpc.chain.getHeader()).number.toNumber()
+      answered = true
+      for (; next <= head; next++) {
+        const blockHash = await api.rpc.chain.getBlockHash(next)
+        const block = await api.rpc.chain.getBlock(blockHash)
+        const index = block.block.extrinsics.findIndex((ex) => ex.hash.toHex() === hash)
+        if (index >= 0) return await outcome(api, network, hash, blockHash.toHex(), next, index)
+      }
+    } catch (e) {
+      if (e instanceof PorticoError) throw e
+      lastError = e
     }
+    if (Date.now() >= deadline) break
     await new Promise((r) => setTimeout(r, POLL_MS))
   }
-  throw new PorticoError('The transaction was not included in time', {
-    code: 'TRANSACTION_TIMEOUT',
-    details: `${hash} not found in blocks ${fromBlock}…${next - 1} within ${timeoutMs / 1000} s`,
-  })
+  if (!answered && lastError !== undefined) throw new NetworkRequestError({ cause: lastError, details: hash })
+  return { status: 'pending', hash, stage: 'submitted' }
 }
 
 async function outcome(
   api: ApiPromise,
+  network: PolkadotNetwork,
   hash: string,
   blockHash: string,
   blockNumber: number,
   index: number,
-): Promise<PolkadotInclusion> {
+): Promise<TransactionOutcome> {
   const at = await api.at(blockHash)
   const events = (await at.query.system!.events!()) as unknown as EventRecordLike[]
-  for (const { phase, event } of events) {
-    if (!phase.isApplyExtrinsic || phase.asApplyExtrinsic.toNumber() !== index || event.section !== 'system')
-      continue
-    if (event.method === 'ExtrinsicSuccess') return { hash, blockHash, blockNumber, status: 'success' }
-    if (event.method === 'ExtrinsicFailed') throw dispatchFailure(api, event.data[0], blockHash)
+  const own = events.filter((e) => e.phase.isApplyExtrinsic && e.phase.asApplyExtrinsic.toNumber() === index)
+  const fee = feePaid(api, network, own)
+  const common = { hash, block: String(blockNumber), ...(fee ? { fee } : {}) }
+  for (const { event } of own) {
+    if (event.section !== 'system') continue
+    if (event.method === 'ExtrinsicSuccess') return { status: 'succeeded', ...common }
+    if (event.method === 'ExtrinsicFailed')
+      return { status: 'failed', ...common, reason: dispatchFailure(api, event.data[0]) }
   }
   throw new PorticoError('The transaction outcome is unknown', {
     code: 'TRANSACTION_OUTCOME_UNKNOWN',
@@ -71,28 +88,41 @@ async function outcome(
   })
 }
 
+/** `transactionPayment.TransactionFeePaid` (who, actualFee, tip) of the extrinsic, when the runtime emits it. */
+function feePaid(api: ApiPromise, network: PolkadotNetwork, events: EventRecordLike[]): Balance | undefined {
+  const paid = events.find(
+    (e) => e.event.section === 'transactionPayment' && e.event.method === 'TransactionFeePaid',
+  )
+  if (!paid) return undefined
+  const [, actual, tip] = paid.event.data as { toString(): string }[]
+  const value = BigInt(actual?.toString() ?? '0') + BigInt(tip?.toString() ?? '0')
+  const { decimals, symbol } = nativeToken(api, network)
+  return { value, decimals, symbol, formatted: formatBalance(formatUnits(value, decimals)) }
+}
+
 interface DispatchErrorLike {
   isModule?: boolean
   asModule?: unknown
   type?: string
+  toJSON?: () => unknown
 }
 
-function dispatchFailure(api: ApiPromise, raw: unknown, blockHash: string): PolkadotDispatchError {
+/** A dispatch error by module name (`Balances.InsufficientBalance`, from the metadata), else its kind. */
+export function dispatchFailure(api: ApiPromise, raw: unknown): TransactionFailureReason {
   const error = raw as DispatchErrorLike | undefined
+  const json = JSON.stringify(error?.toJSON?.() ?? null)
   if (error?.isModule) {
     try {
       const meta = api.registry.findMetaError(
         error.asModule as Parameters<typeof api.registry.findMetaError>[0],
       )
-      return new PolkadotDispatchError({
-        pallet: meta.section,
-        error: meta.name,
-        docs: meta.docs.join(' '),
-        blockHash,
-      })
+      const name = `${meta.section.charAt(0).toUpperCase()}${meta.section.slice(1)}.${meta.name}`
+      const docs = meta.docs.join(' ').trim()
+      return { message: docs ? `${name}: ${docs}` : name, code: name, raw: json }
     } catch {
-      // An unknown module error index: fall back to the generic name below.
+      // An error index the metadata does not know: named by its kind below.
     }
   }
-  return new PolkadotDispatchError({ error: error?.type ?? 'Unknown', blockHash })
+  const kind = error?.type ?? 'Unknown'
+  return { message: `Dispatch failed: ${kind}`, code: kind, raw: json }
 }

@@ -7,6 +7,7 @@ export {
   UnknownAssetError,
 } from './assets.js'
 export { nativeToken, readAssetBalances, readNativeBalance } from './balance.js'
-export { INCLUSION_TIMEOUT_MS, type PolkadotInclusion, waitForInclusion } from './inclusion.js'
+export { dispatchFailure, INCLUSION_TIMEOUT_MS, waitForInclusion } from './inclusion.js'
+export { assertNativeTransferKeepsExistence, polkadotReserve } from './reserve.js'
 export { signRawMessage, wrapBytes } from './sign.js'
 export { buildExtrinsic, estimateFee, signAndSubmit } from './transfer.js'

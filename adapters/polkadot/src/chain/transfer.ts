@@ -13,7 +13,6 @@ import type { PolkadotTransactionRequest } from '../contract/index.js'
 import { PolkadotTransactionInvalidError, toPolkadotPorticoError } from '../errors/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'
 import { nativeToken } from './balance.js'
-import { type PolkadotInclusion, waitForInclusion } from './inclusion.js'
 
 type Extrinsic = SubmittableExtrinsic<'promise'>
 
@@ -80,14 +79,15 @@ export async function estimateFee(
 /**
  * Signs the extrinsic through the extension's signer (`signPayload`), submits
  * it (`author_submitExtrinsic`) and returns its hash once the node accepted
- * it. `included` settles when it is in a block (see `waitForInclusion`).
+ * it, with the first block it can be in (where `waitForInclusion` starts).
  */
 export async function signAndSubmit(params: {
   api: ApiPromise
+  network: PolkadotNetwork
   tx: Extrinsic
   address: string
   signer: Signer
-}): Promise<{ hash: string; included: Promise<PolkadotInclusion> }> {
+}): Promise<{ hash: string; fromBlock: number }> {
   const { api, tx, address, signer } = params
   try {
     await tx.signAsync(address, { signer, nonce: -1 })
@@ -101,8 +101,5 @@ export async function signAndSubmit(params: {
   } catch (e) {
     throw new PolkadotTransactionInvalidError(e)
   }
-  const included = waitForInclusion(api, hash, from)
-  // Callers that never wait must not see an unhandled rejection; waitForTransaction still gets it.
-  included.catch(() => undefined)
-  return { hash, included }
+  return { hash, fromBlock: from }
 }

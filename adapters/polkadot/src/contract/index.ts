@@ -34,7 +34,7 @@ export type PolkadotChainAdapter = ChainAdapter<'polkadot'> &
   Required<
     Pick<
       ChainAdapter<'polkadot'>,
-      'switchNetwork' | 'estimateFee' | 'getTokenBalances' | 'waitForTransaction'
+      'switchNetwork' | 'estimateFee' | 'getTokenBalances' | 'waitForTransaction' | 'getReserve'
     >
   > & {
     readonly channel: ChannelCapabilities

@@ -52,6 +52,9 @@ export class PolkadotTransactionInvalidError extends PorticoError {
   }
 }
 
+/** WalletConnect's `USER_REJECTED` SDK error code. */
+const WALLETCONNECT_USER_REJECTED = 5000
+
 /** What extensions throw when the user presses Cancel / Reject: they have no codes, only these messages. */
 const REJECTION = /^(cancelled|canceled|rejected|user rejected|rejected by user|request rejected)\b/i
 
@@ -67,6 +70,9 @@ const REJECTION = /^(cancelled|canceled|rejected|user rejected|rejected by user|
  */
 export function toPolkadotPorticoError(err: unknown): PorticoError {
   if (err instanceof PorticoError) return err
+  // WalletConnect's USER_REJECTED (5000): a session peer's "no" (core's mapper would call it unknown).
+  if ((err as { code?: unknown } | null)?.code === WALLETCONNECT_USER_REJECTED)
+    return new UserRejectedRequestError({ cause: err })
   const mapped = toPorticoError(err)
   if (!(mapped.name === 'UnknownError')) return mapped
   const message =

@@ -20,8 +20,10 @@ import { solanaDevnet, solanaMainnet, solanaTestnet } from '../networks/index.js
 import { isSolanaWallet, toConnector } from '../wallets/index.js'
 import { connectChannel, connectWallet, restoreAccounts, switchSessionNetwork } from './connect.js'
 import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
+import { waitForSolanaTransaction } from './outcome.js'
 import { readBalance, readTokenBalances } from './reads.js'
-import { type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
+import { assertSolTransferKeepsRent, solanaReserve } from './reserve.js'
+import { Lifetimes, type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
 import { createSessions } from './sessions.js'
 import { signInWithSession, signMessageWithSession } from './signing.js'
 import { InvalidSolanaAddressError } from './transactions.js'
@@ -119,7 +121,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     return rpc
   }
 
-  const sending: SendDeps = { sessions, rpc: rpcFor, commitment }
+  const sending: SendDeps = { sessions, rpc: rpcFor, commitment, lifetimes: new Lifetimes() }
 
   const adapter: SolanaAdapter = {
     namespace: 'solana',
@@ -209,8 +211,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     isValidAddress: ({ address }) => isSolanaAddress(address),
 
     /**
-     * A SOL transfer, or an SPL transfer of the mint `token` (Token or
-     * Token-2022). For a token the cluster is read first: the mint must be a
+     * A SOL transfer, refused before the wallet is asked when it would leave
+     * an account between 0 and its rent-exempt minimum (a new receiver given
+     * less, or a sender keeping less: `BelowMinimumBalanceError`), or an SPL
+     * transfer of the mint `token` (Token or Token-2022). For a token the cluster is read first: the mint must be a
      * mint, the receiver a wallet (or a token account of that mint), and the
      * sender's SOL must cover the fee plus the rent of the receiver's token
      * account when it has to be opened (`InsufficientSolForFeeError`
@@ -219,7 +223,22 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      */
     async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
       if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
-      if (token === undefined) return { from, to, value: amount, caipNetworkId }
+      if (token === undefined) {
+        const request = { from, to, value: amount, caipNetworkId }
+        if (!isSolanaAddress(to)) throw new InvalidSolanaAddressError(to)
+        if (!isSolanaAddress(from)) throw new InvalidSolanaAddressError(from)
+        const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
+        await assertSolTransferKeepsRent({
+          rpc: await rpcFor(caipNetworkId),
+          network: findNetwork(caipNetworkId),
+          from,
+          to,
+          amount,
+          fee: fee.value,
+          commitment,
+        })
+        return request
+      }
       if (typeof token !== 'string' || !isSolanaAddress(token)) throw new InvalidSolanaAddressError(token)
       const request = { from, to, value: amount, token, caipNetworkId }
       const fee = await adapter.estimateFee({ address: from, caipNetworkId, request })
@@ -244,6 +263,44 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         rpc: rpcFor,
         commitment,
       })
+    },
+
+    /**
+     * SOL: the rent-exempt minimum for the account's data size (0 bytes for a
+     * wallet: 0.00089088 SOL), which Max keeps. SPL tokens: none.
+     */
+    async getReserve({ address, caipNetworkId, token }) {
+      if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
+      return solanaReserve({
+        rpc: await rpcFor(caipNetworkId),
+        network: findNetwork(caipNetworkId),
+        address,
+        ...(token !== undefined ? { token } : {}),
+        commitment,
+      })
+    },
+
+    /**
+     * Follows a signature by its status at the adapter's commitment:
+     * `succeeded` (slot, fee charged), `failed` with the instruction error,
+     * `dropped` ("blockhash expired") once the block height passes the
+     * blockhash's last valid height (for transactions sent or signed here),
+     * else `pending` when `timeoutMs` (default 90 s) runs out.
+     */
+    async waitForTransaction({ hash, caipNetworkId, timeoutMs, signal, onUpdate }) {
+      const lifetime = sending.lifetimes.get(hash)
+      const outcome = await waitForSolanaTransaction({
+        rpc: await rpcFor(caipNetworkId),
+        network: findNetwork(caipNetworkId),
+        hash,
+        commitment,
+        ...(lifetime ? { lifetime } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(signal ? { signal } : {}),
+        ...(onUpdate ? { onUpdate } : {}),
+      })
+      if (outcome.status !== 'pending') sending.lifetimes.delete(hash)
+      return outcome
     },
 
     on(event, handler) {

@@ -8,14 +8,58 @@ import type {
 import { toSolanaPorticoError } from '../errors/index.js'
 import { FEATURES } from '../wallets/index.js'
 import { solanaCodec } from './backends.js'
+import type { BlockhashLifetime } from './outcome.js'
 import { accountFor, type Session, type SolanaSessions } from './sessions.js'
-import { wireTransaction } from './transactions.js'
+import { wireWithPlan } from './transactions.js'
 
 /** What sending needs from the adapter: its connections, the cluster RPCs and the commitment. */
 export interface SendDeps {
   sessions: SolanaSessions
   rpc: (caipNetworkId: CaipNetworkId) => Promise<Rpc<SolanaRpcApi>>
   commitment: 'processed' | 'confirmed' | 'finalized'
+  /** Blockhash lives of the transactions sent or signed here, by signature, for `waitForTransaction`. */
+  lifetimes: Lifetimes
+}
+
+/** Signature → blockhash life, bounded (the oldest is forgotten first). */
+export class Lifetimes {
+  private readonly map = new Map<string, BlockhashLifetime>()
+  constructor(private readonly limit = 256) {}
+  set(signature: string, life: BlockhashLifetime): void {
+    this.map.delete(signature)
+    this.map.set(signature, life)
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!)
+  }
+  get(signature: string): BlockhashLifetime | undefined {
+    return this.map.get(signature)
+  }
+  delete(signature: string): void {
+    this.map.delete(signature)
+  }
+}
+
+/** The first signature (base58) and the blockhash of signed wire bytes. */
+async function signedLifetime(bytes: Uint8Array): Promise<{ signature?: string; blockhash: string }> {
+  const kit = await import('@solana/kit')
+  const tx = kit.getTransactionDecoder().decode(bytes)
+  const message = kit.getCompiledTransactionMessageDecoder().decode(tx.messageBytes)
+  const first = Object.values(tx.signatures)[0]
+  return {
+    ...(first ? { signature: kit.getBase58Decoder().decode(first) } : {}),
+    blockhash: message.lifetimeToken,
+  }
+}
+
+/** Records the life of signed bytes under their signature (nothing when they cannot be decoded). */
+async function recordSigned(deps: SendDeps, bytes: Uint8Array, built?: BlockhashLifetime): Promise<void> {
+  try {
+    const { signature, blockhash } = await signedLifetime(bytes)
+    if (!signature) return
+    // The height is known only when the wallet kept the blockhash this adapter built with.
+    deps.lifetimes.set(signature, built?.blockhash === blockhash ? built : { blockhash })
+  } catch {
+    // Bytes the decoder refuses were refused by the cluster too; there is nothing to follow.
+  }
 }
 
 async function wire(
@@ -25,10 +69,10 @@ async function wire(
   caipNetworkId: CaipNetworkId,
   request: unknown,
 ) {
-  return wireTransaction({
+  return wireWithPlan({
     from,
     caipNetworkId,
-    request: request as Parameters<typeof wireTransaction>[0]['request'],
+    request: request as Parameters<typeof wireWithPlan>[0]['request'],
     versions: session.backend.versions(),
     rpc: deps.rpc,
     commitment: deps.commitment,
@@ -56,10 +100,16 @@ export async function sendWithSession(
   const { backend } = session
   if (!backend.signAndSend && !backend.signTransaction)
     throw new MethodNotSupportedError({ method: FEATURES.signAndSendTransaction })
-  const transaction = await wire(deps, session, account.address, network, request)
+  const { bytes: transaction, lifetime } = await wire(deps, session, account.address, network, request)
   const { toBase58, toBase64 } = await solanaCodec()
-  if (backend.signAndSend) return toBase58(await backend.signAndSend(account, transaction, network))
+  if (backend.signAndSend) {
+    const signature = toBase58(await backend.signAndSend(account, transaction, network))
+    // The wallet sent what it signed; the blockhash this adapter built with is the best known.
+    deps.lifetimes.set(signature, lifetime ?? (await signedLifetime(transaction)))
+    return signature
+  }
   const signed = await backend.signTransaction!(account, transaction, network)
+  await recordSigned(deps, signed, lifetime)
   try {
     const rpc = await deps.rpc(network)
     return await rpc
@@ -86,8 +136,9 @@ export async function signTransactionWithSession(
   const account = accountFor(session, address)
   if (!session.backend.signTransaction)
     throw new MethodNotSupportedError({ method: FEATURES.signTransaction })
-  const transaction = await wire(deps, session, account.address, session.caipNetworkId, request)
-  return {
-    signedTransaction: await session.backend.signTransaction(account, transaction, session.caipNetworkId),
-  }
+  const { bytes, lifetime } = await wire(deps, session, account.address, session.caipNetworkId, request)
+  const signedTransaction = await session.backend.signTransaction(account, bytes, session.caipNetworkId)
+  // The app may send these bytes itself and then ask `waitForTransaction` about them.
+  await recordSigned(deps, signedTransaction, lifetime)
+  return { signedTransaction }
 }

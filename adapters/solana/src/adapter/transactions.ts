@@ -3,6 +3,7 @@ import type { Instruction, Rpc, SolanaRpcApi } from '@solana/kit'
 import { isSolanaAddress } from '../address/index.js'
 import type { SolanaTransactionRequest } from '../contract/index.js'
 import { planSplTransfer, type SplTransferPlan, splTransferInstructions } from '../spl/index.js'
+import type { BlockhashLifetime } from './outcome.js'
 
 export class InvalidSolanaAddressError extends PorticoError {
   override name = 'InvalidSolanaAddressError'
@@ -34,10 +35,16 @@ export async function wireTransaction(params: WireParams): Promise<Uint8Array> {
   return (await wireWithPlan(params)).bytes
 }
 
+/** What `wireWithPlan` built: the bytes, the SPL plan (the rent of a new account), the blockhash's life. */
+export interface BuiltTransaction {
+  bytes: Uint8Array
+  plan?: SplTransferPlan
+  /** Set when the transaction was built here (a pre-built one carries its own blockhash). */
+  lifetime?: BlockhashLifetime
+}
+
 /** `wireTransaction` plus, for an SPL transfer, what it read from the cluster (the rent of a new account). */
-export async function wireWithPlan(
-  params: WireParams,
-): Promise<{ bytes: Uint8Array; plan?: SplTransferPlan }> {
+export async function wireWithPlan(params: WireParams): Promise<BuiltTransaction> {
   const { from, request, versions } = params
   const kit = await import('@solana/kit')
   if (request.transaction instanceof Uint8Array) return { bytes: request.transaction }
@@ -72,5 +79,6 @@ export async function wireWithPlan(
     (m) => kit.appendTransactionMessageInstructions(instructions, m),
   )
   const bytes = new Uint8Array(kit.getTransactionEncoder().encode(kit.compileTransaction(message)))
-  return plan ? { bytes, plan } : { bytes }
+  const life = { blockhash: lifetime.blockhash, lastValidBlockHeight: lifetime.lastValidBlockHeight }
+  return plan ? { bytes, plan, lifetime: life } : { bytes, lifetime: life }
 }

@@ -24,7 +24,15 @@ export interface SolanaAdapterOptions {
 /** The Solana adapter: the core `ChainAdapter` with the optional capabilities it has. */
 export type SolanaAdapter = ChainAdapter<'solana'> &
   Required<
-    Pick<ChainAdapter<'solana'>, 'switchNetwork' | 'signTransaction' | 'estimateFee' | 'getTokenBalances'>
+    Pick<
+      ChainAdapter<'solana'>,
+      | 'switchNetwork'
+      | 'signTransaction'
+      | 'estimateFee'
+      | 'getTokenBalances'
+      | 'waitForTransaction'
+      | 'getReserve'
+    >
   > & {
     readonly channel: NonNullable<ChainAdapter['channel']>
     readonly requestMethods: NonNullable<ChainAdapter['requestMethods']>

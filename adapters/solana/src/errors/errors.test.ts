@@ -15,6 +15,15 @@ function walletStandardError(code: number) {
 }
 
 describe('Solana wallet errors map to typed Portico errors by code', () => {
+  it('WalletConnect 5000 (USER_REJECTED) from a session peer, also nested, is a user rejection', () => {
+    expect(toSolanaPorticoError({ code: 5000, message: 'User rejected.' })).toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+    expect(toSolanaPorticoError(new Error('relay', { cause: { code: 5000 } }))).toBeInstanceOf(
+      UserRejectedRequestError,
+    )
+  })
+
   it('code 4001 (Phantom, Solflare, the dev wallet), also nested, is a user rejection', () => {
     expect(toSolanaPorticoError({ code: 4001, message: 'User rejected the request.' })).toBeInstanceOf(
       UserRejectedRequestError,

@@ -1,6 +1,6 @@
 import {
   MethodNotSupportedError,
-  type PorticoError,
+  PorticoError,
   toPorticoError,
   UnsupportedChainError,
   UserRejectedRequestError,
@@ -13,6 +13,19 @@ export const WALLET_STANDARD_ERROR_CODES = {
   accountFeatureUnimplemented: 6160001,
   walletFeatureUnimplemented: 6160002,
 } as const
+
+/** WalletConnect's `USER_REJECTED` SDK error code: a session peer's "no". */
+const WALLETCONNECT_USER_REJECTED = 5000
+
+/** True when the error or one it wraps (`cause`, `error`) carries the numeric `code`. */
+function hasCode(err: unknown, wanted: number): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    if (e instanceof PorticoError) return false
+    if ((e as { code?: unknown }).code === wanted) return true
+    e = (e as { cause?: unknown; error?: unknown }).cause ?? (e as { error?: unknown }).error
+  }
+  return false
+}
 
 function standardCode(err: unknown): number | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
@@ -27,8 +40,9 @@ function standardCode(err: unknown): number | undefined {
 /**
  * Converts an error thrown by a Wallet Standard wallet or the Solana RPC into
  * a typed Portico error, by code: EIP-1193-style `code: 4001` (Phantom,
- * Solflare, the dev wallet, also nested as `error` / `cause`) and
- * `WalletStandardError` 4001000 become `UserRejectedRequestError`; the
+ * Solflare, the dev wallet, also nested as `error` / `cause`),
+ * `WalletStandardError` 4001000 and WalletConnect's 5000 (a session peer's
+ * rejection) become `UserRejectedRequestError`; the
  * Wallet Standard "feature unimplemented" codes `MethodNotSupportedError`;
  * everything else goes through the core's `toPorticoError`.
  *
@@ -36,6 +50,7 @@ function standardCode(err: unknown): number | undefined {
  * try { await feature.signMessage(input) } catch (e) { throw toSolanaPorticoError(e) }
  */
 export function toSolanaPorticoError(err: unknown): PorticoError {
+  if (hasCode(err, WALLETCONNECT_USER_REJECTED)) return new UserRejectedRequestError({ cause: err })
   switch (standardCode(err)) {
     case WALLET_STANDARD_ERROR_CODES.userRequestRejected:
       return new UserRejectedRequestError({ cause: err })

@@ -7,7 +7,7 @@ export * from './bitcoin/index.js'
 export { devnetStart, devnetStatus, devnetStop } from './cli.js'
 export * from './cosmos/index.js'
 export { ANVIL_MNEMONIC, type DevAccount, getDevAccounts } from './evm/accounts.js'
-export { resolveAnvilBinary } from './evm/anvil.js'
+export { type AnvilProcess, resolveAnvilBinary, startAnvil } from './evm/anvil.js'
 export {
   DEVNET_CHAIN_IDS,
   type EvmDevnet,
@@ -47,6 +47,14 @@ export {
   SMART_ACCOUNT_FACTORY_ADDRESS,
   smartAccountArtifacts,
 } from './evm/smart-account.js'
+export {
+  OP_STACK_DEVNET_CHAIN_ID,
+  OP_STACK_DEVNET_L1_FEES,
+  OP_STACK_GAS_PRICE_ORACLE,
+  type OpStackDevnet,
+  type OpStackL1Fees,
+  startOpStackDevnet,
+} from './evm/op-stack.js'
 export * from './farcaster/index.js'
 export * from './oidc/index.js'
 export * from './polkadot/index.js'

@@ -43,11 +43,6 @@ export {
   type TokenFixture,
 } from './evm/fixtures.js'
 export {
-  installSmartAccountFactory,
-  SMART_ACCOUNT_FACTORY_ADDRESS,
-  smartAccountArtifacts,
-} from './evm/smart-account.js'
-export {
   OP_STACK_DEVNET_CHAIN_ID,
   OP_STACK_DEVNET_L1_FEES,
   OP_STACK_GAS_PRICE_ORACLE,
@@ -55,6 +50,11 @@ export {
   type OpStackL1Fees,
   startOpStackDevnet,
 } from './evm/op-stack.js'
+export {
+  installSmartAccountFactory,
+  SMART_ACCOUNT_FACTORY_ADDRESS,
+  smartAccountArtifacts,
+} from './evm/smart-account.js'
 export * from './farcaster/index.js'
 export * from './oidc/index.js'
 export * from './polkadot/index.js'

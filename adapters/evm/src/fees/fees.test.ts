@@ -176,7 +176,7 @@ describe('OP-stack: the L1 data fee of the GasPriceOracle predeploy is added (an
   })
   afterAll(() => op?.stop())
 
-  it("the fee shown is the L2 worst case + getL1Fee over the unsigned transaction the wallet signs; L1 fees rising raise it", async () => {
+  it('the fee shown is the L2 worst case + getL1Fee over the unsigned transaction the wallet signs; L1 fees rising raise it', async () => {
     const p = await connect(network, 0)
     const client = createPublicClient({ transport: http(op.rpcUrl) })
     const to = accounts[3]!.address as Address
@@ -199,13 +199,22 @@ describe('OP-stack: the L1 data fee of the GasPriceOracle predeploy is added (an
       to,
       value: tx.value,
     })
-    const oracle = { address: GAS_PRICE_ORACLE_ADDRESS, abi: gasPriceOracleAbi, functionName: 'getL1Fee' } as const
+    const oracle = {
+      address: GAS_PRICE_ORACLE_ADDRESS,
+      abi: gasPriceOracleAbi,
+      functionName: 'getL1Fee',
+    } as const
     expect(l1Part).toBeGreaterThan(0n)
     expect(l1Part).toBe(await client.readContract({ ...oracle, args: [unsigned] }))
     // Anvil's OP mode charges the L2 part only: that stays within the L2 worst case.
     expect(receipt.gasUsed * receipt.effectiveGasPrice).toBeLessThanOrEqual(l2WorstCase)
 
-    await op.setL1Fees({ l1BaseFee: 200_000_000_000n, blobBaseFee: 1n, baseFeeScalar: 5_227, blobBaseFeeScalar: 0 })
+    await op.setL1Fees({
+      l1BaseFee: 200_000_000_000n,
+      blobBaseFee: 1n,
+      baseFeeScalar: 5_227,
+      blobBaseFeeScalar: 0,
+    })
     const dearer = await p.prepareSend({ token: ETH, amount: '0.1', to })
     expect(dearer.fee!.value - l2WorstCase).toBeGreaterThan(l1Part)
   })

@@ -146,6 +146,19 @@ describe('the conformance kit fails an adapter broken one behaviour at a time', 
     await expect(run('tokens', h)).rejects.toThrow()
   })
 
+  it('walletConnect: an adapter that turns the wallet’s 5000 into a crash over a WalletConnect session fails', async () => {
+    const h = broken((real) => ({
+      async signMessage(p) {
+        try {
+          return await real.signMessage(p)
+        } catch {
+          throw new Error('unexpected wallet answer')
+        }
+      },
+    }))
+    await expect(run('walletConnect', h)).rejects.toThrow(/user rejection/)
+  })
+
   it('restore: an adapter that cannot read the wallet’s accounts after a reload fails', async () => {
     const h = broken(() => ({ getAccounts: async () => ({ accounts: [] }) }))
     await expect(run('restore', h)).rejects.toThrow(/restores the connection/)

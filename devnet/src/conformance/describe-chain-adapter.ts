@@ -50,6 +50,7 @@ export function describeChainAdapter<N extends ChainNamespace>(
       'tokens',
       'signTransaction',
       'restore',
+      'walletConnect',
     ])
     for (const [name, [title, check]] of Object.entries(conformanceChecks)) {
       // Opt-in checks are listed (skipped) when their option is not given, so a report shows what is not checked.

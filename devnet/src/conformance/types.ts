@@ -9,6 +9,7 @@ import type {
   TransactionRequestOf,
 } from '@portico/core'
 import type { DevWalletControls } from '@portico/core/dev-wallet'
+import type { DevWcWallet } from '../walletconnect/dev-wallet/index.js'
 
 /** The dev wallet of the adapter under test, driven the same way for every chain. */
 export interface ConformanceDevWallet {
@@ -74,9 +75,14 @@ export interface ConformanceChecks<N extends ChainNamespace> {
     /** How far below, as a fraction of the charged fee (default 0: never below). */
     underAtMost?: number
   }
-  /** `waitForTransaction` outcomes: a transfer → succeeded; `failingRequest` (lands, then fails on chain) → failed with a reason. */
+  /**
+   * `waitForTransaction` outcomes: a transfer → succeeded; `failingRequest`
+   * (lands, then fails on chain) → failed with a reason. Leave
+   * `failingRequest` out only where no included transaction can fail (Bitcoin:
+   * an invalid one never leaves the mempool check).
+   */
   outcomes?: {
-    failingRequest: (
+    failingRequest?: (
       devnet: ConformanceDevnet<N>,
       address: string,
     ) => TransactionRequestOf<N> | Promise<TransactionRequestOf<N>>
@@ -102,6 +108,19 @@ export interface ConformanceChecks<N extends ChainNamespace> {
   }
   /** A fresh Portico (fresh adapter, same storage) restores the connection, as after a page reload. */
   restore?: boolean
+  /**
+   * The same core checks over a real WalletConnect session (`walletConnectChannel`):
+   * `open` starts the loopback relay and the dev WalletConnect wallet holding
+   * this namespace's funded key on `devnet.caipNetworkId`; `address` is that key's address.
+   */
+  walletConnect?: {
+    open(devnet: ConformanceDevnet<N>): Promise<{
+      relayUrl: string
+      wallet: DevWcWallet
+      address: string
+      stop(): Promise<void>
+    }>
+  }
   /** The specific class of a malformed wallet answer's error (accounts / signature), e.g. the adapter's `InvalidWalletResponseError`. */
   invalidWalletResponseError?: ErrorClass
 }

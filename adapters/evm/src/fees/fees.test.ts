@@ -88,7 +88,6 @@ describe('EIP-1559 fees from eth_feeHistory on anvil (London)', () => {
         addressIndex: 9,
       }),
       transport: http(node.rpcUrl),
-      chain: null,
     })
     for (const tip of ['1', '2', '3', '8', '9'])
       await tipper.sendTransaction({

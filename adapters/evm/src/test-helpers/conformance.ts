@@ -2,7 +2,7 @@
 // Dev Wallet announced over EIP-6963 on a window stub), shared by the kit
 // run (evm.conformance.test.ts) and the kit's own test, which breaks the
 // adapter one behaviour at a time (conformance-kit.test.ts).
-import type { EvmDevnet } from '@portico/devnet'
+import { createDevWcWallet, type EvmDevnet, startWalletConnectRelay } from '@portico/devnet'
 import type { DescribeChainAdapterOptions } from '@portico/devnet/conformance'
 import { type Address, createPublicClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
 import { evmAdapter } from '../adapter.js'
@@ -100,6 +100,24 @@ export function evmConformanceOptions(): DescribeChainAdapterOptions<'eip155'> &
           }),
       },
       restore: true,
+      walletConnect: {
+        async open() {
+          const relay = await startWalletConnectRelay()
+          const wallet = await createDevWcWallet({
+            relayUrl: relay.url,
+            rpcUrls: { 'eip155:31337': devnet.chains[0]!.rpcUrl },
+          })
+          return {
+            relayUrl: relay.url,
+            wallet,
+            address: wallet.address,
+            async stop() {
+              await wallet.stop()
+              await relay.stop()
+            },
+          }
+        },
+      },
       invalidWalletResponseError: InvalidWalletResponseError,
     },
   }

@@ -1,6 +1,7 @@
 import type { Check } from './base.js'
 import * as base from './base.js'
 import * as extra from './extra.js'
+import { walletConnectChannel } from './walletconnect.js'
 
 export { type Check, type CheckResult, expectSpecificError } from './base.js'
 
@@ -78,6 +79,10 @@ export const conformanceChecks = {
   restore: [
     'a fresh Portico and adapter over the same storage restore the connection (a page reload)',
     extra.restoreAfterReload,
+  ],
+  walletConnect: [
+    'over a real WalletConnect session: connect, a verified signature, 5000 as UserRejectedRequestError, a transfer that lands',
+    walletConnectChannel,
   ],
 } as const satisfies Record<string, readonly [string, Check]>
 

@@ -7,7 +7,7 @@ export * from './bitcoin/index.js'
 export { devnetStart, devnetStatus, devnetStop } from './cli.js'
 export * from './cosmos/index.js'
 export { ANVIL_MNEMONIC, type DevAccount, getDevAccounts } from './evm/accounts.js'
-export { resolveAnvilBinary } from './evm/anvil.js'
+export { type AnvilProcess, resolveAnvilBinary, startAnvil } from './evm/anvil.js'
 export {
   DEVNET_CHAIN_IDS,
   type EvmDevnet,
@@ -42,6 +42,14 @@ export {
   type MultiTokenFixture,
   type TokenFixture,
 } from './evm/fixtures.js'
+export {
+  OP_STACK_DEVNET_CHAIN_ID,
+  OP_STACK_DEVNET_L1_FEES,
+  OP_STACK_GAS_PRICE_ORACLE,
+  type OpStackDevnet,
+  type OpStackL1Fees,
+  startOpStackDevnet,
+} from './evm/op-stack.js'
 export {
   installSmartAccountFactory,
   SMART_ACCOUNT_FACTORY_ADDRESS,

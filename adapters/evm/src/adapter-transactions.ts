@@ -3,7 +3,16 @@ import type { Abi, Address, Hex } from 'viem'
 import type { EvmClients } from './adapter-clients.js'
 import { toBalance } from './balances/index.js'
 import type { EvmTransactionRequest } from './contract/index.js'
-import { parseEvmChainId } from './networks/index.js'
+import {
+  type EvmFeeFields,
+  type FeeQuotes,
+  maxPricePerGas,
+  readL1DataFee,
+  requestFeeFields,
+  suggestFeeFields,
+  withFeeFields,
+} from './fees/index.js'
+import { type EvmNetwork, parseEvmChainId } from './networks/index.js'
 import type { Eip1193Provider } from './provider/index.js'
 import { sendWithWallet } from './wallet/index.js'
 
@@ -14,6 +23,8 @@ export interface TransactionDeps {
   providerOf: (connectorId: string) => Eip1193Provider
   /** The network a request naming none is priced on. */
   defaultNetworkId: () => CaipNetworkId
+  /** What `estimateFee` priced each request with, reused by its send. */
+  quotes: FeeQuotes
 }
 
 /** Sends `request` through the connector's wallet, on the network it (or `params`) names when that is an EVM one. */
@@ -25,16 +36,33 @@ export async function sendTx(
 ): Promise<Hex> {
   const provider = deps.providerOf(connectorId)
   const rt = await deps.clients.runtime()
-  const network = params.caipNetworkId ?? request.caipNetworkId
+  const networkId = params.caipNetworkId ?? request.caipNetworkId
+  const network =
+    networkId && parseEvmChainId(networkId) !== undefined ? deps.clients.networkOf(networkId) : undefined
   return sendWithWallet({
     provider,
     rt,
-    request,
+    request: network ? await withPricedFees(deps, request, network) : request,
     ...(params.address ? { address: params.address } : {}),
-    ...(network && parseEvmChainId(network) !== undefined
-      ? { network: deps.clients.routed(deps.clients.networkOf(network)) }
-      : {}),
+    ...(network ? { network: deps.clients.routed(network) } : {}),
   })
+}
+
+/**
+ * The request with the fee fields it is sent with: its own when it names
+ * them; else the gas limit and fee fields `estimateFee` priced this very
+ * request with (so the wallet is asked for the worst case the preview
+ * showed); else fee fields suggested now, the same way.
+ */
+async function withPricedFees(
+  deps: TransactionDeps,
+  request: EvmTransactionRequest,
+  network: EvmNetwork,
+): Promise<EvmTransactionRequest> {
+  if (requestFeeFields(request)) return request
+  const quote = deps.quotes.fresh(request)
+  if (quote) return withFeeFields(request, quote.fields, quote.gas)
+  return withFeeFields(request, await suggestFeeFields(await deps.clients.clientOf(network.caipNetworkId)))
 }
 
 /** A contract call encoded here (viem) and sent as a transaction through the wallet. */
@@ -81,7 +109,13 @@ export async function estimateGas(
   })
 }
 
-/** The fee as a Balance: gas (from `gasOf`, the adapter's `estimateGas`) × the network's gas price. */
+/**
+ * The most the sender can pay for the request, as a Balance: the gas limit
+ * (`gasOf`, the adapter's `estimateGas`, or the request's own `gas`) × the
+ * max price per gas of the fee fields the send will carry (EIP-1559
+ * `maxFeePerGas`, or the legacy gas price), plus the L1 data fee on an
+ * OP-stack network. The quote is kept for the send of this request.
+ */
 export async function estimateFee(
   deps: TransactionDeps,
   gasOf: (params: { request: EvmTransactionRequest; address?: string }) => Promise<bigint>,
@@ -93,9 +127,24 @@ export async function estimateFee(
 ): Promise<Balance> {
   const network = deps.clients.networkOf(caipNetworkId)
   const client = await deps.clients.clientOf(caipNetworkId)
-  const [gas, price] = await Promise.all([
-    gasOf({ request: { ...request, caipNetworkId }, ...(address ? { address } : {}) }),
-    client.getGasPrice(),
+  const own = requestFeeFields(request)
+  const [gas, fields] = await Promise.all([
+    request.gas ?? gasOf({ request: { ...request, caipNetworkId }, ...(address ? { address } : {}) }),
+    own ? Promise.resolve<EvmFeeFields>(own) : suggestFeeFields(client),
   ])
-  return toBalance(gas * price, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
+  const from = request.from ?? address
+  const l1DataFee = network.opStack
+    ? await readL1DataFee({
+        client,
+        rt: await deps.clients.runtime(),
+        chainId: network.id,
+        request,
+        ...(from ? { from } : {}),
+        gas,
+        fields,
+      })
+    : 0n
+  const worstCase = gas * maxPricePerGas(fields) + l1DataFee
+  deps.quotes.remember(request, { gas, fields, l1DataFee, worstCase, at: Date.now() })
+  return toBalance(worstCase, network.nativeCurrency.decimals, network.nativeCurrency.symbol)
 }

@@ -24,10 +24,12 @@ import {
   switchWalletNetwork,
   type WalletDeps,
 } from './adapter-wallet.js'
+import { toBalance } from './balances/index.js'
 import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
+import { createFeeQuotes } from './fees/index.js'
 import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
 import {
   ConnectorNotFoundError,
@@ -122,7 +124,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   }
 
   const wallet: WalletDeps = { networks, connections, clients, logger, providerOf, connectorProvider }
-  const txs: TransactionDeps = { clients, providerOf, defaultNetworkId }
+  const txs: TransactionDeps = { clients, providerOf, defaultNetworkId, quotes: createFeeQuotes() }
 
   const adapter: EvmAdapter = {
     namespace: NAMESPACE,
@@ -201,8 +203,15 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async waitForTransaction({ hash, caipNetworkId }) {
-      const receipt = await (await clients.clientOf(caipNetworkId)).waitForTransactionReceipt({ hash })
-      return receipt.status
+      const network = clients.networkOf(caipNetworkId)
+      const client = await clients.clientOf(caipNetworkId)
+      const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+      const { decimals, symbol } = network.nativeCurrency
+      const fee = toBalance(receipt.gasUsed * receipt.effectiveGasPrice, decimals, symbol)
+      const block = String(receipt.blockNumber)
+      return receipt.status === 'success'
+        ? { status: 'succeeded', hash, block, fee }
+        : { status: 'failed', hash, block, fee, reason: { message: 'The transaction reverted' } }
     },
 
     getPublicClient(caipNetworkId) {

@@ -5,6 +5,7 @@ import type {
   ChannelCapabilities,
   RequestMethodLists,
   SwitchNetworkResult,
+  TransactionOutcome,
 } from '@portico/core'
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient } from 'viem'
 import type { EvmToken, TokenBalanceResult, TokenBalances, TokenQuery } from './balances/index.js'
@@ -56,7 +57,13 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
   signTypedData(params: { connectorId: string; address: string; typedData: unknown }): Promise<string>
   /** Gas units the network estimates for the request (EVM-specific; `estimateFee` gives the fee as a Balance). */
   estimateGas(params: { request: EvmTransactionRequest; address?: string }): Promise<bigint>
-  /** The fee for the request: estimated gas × the network's gas price, in the native currency. */
+  /**
+   * The most the request can cost, in the native currency: gas limit × the
+   * max price per gas of the fee fields the send carries (EIP-1559 from
+   * `eth_feeHistory`, legacy where the chain has no base fee), plus the L1
+   * data fee on an OP-stack network. The send of the same request object
+   * carries exactly these gas limit and fee fields.
+   */
   estimateFee(params: {
     address?: string
     caipNetworkId: CaipNetworkId
@@ -82,8 +89,8 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
     const A extends Abi | readonly unknown[],
     F extends ContractFunctionName<A, 'nonpayable' | 'payable'>,
   >(params: WriteContractParams<A, F>): Promise<Hex>
-  /** Waits for a transaction to be mined; resolves with its status. */
-  waitForTransaction(params: { hash: Hex; caipNetworkId: CaipNetworkId }): Promise<'success' | 'reverted'>
+  /** Waits for a transaction to be mined; resolves with its outcome (succeeded / failed by the receipt's status). */
+  waitForTransaction(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<TransactionOutcome>
   /**
    * The read client of a network (viem), for anything the adapter does not
    * wrap. viem loads lazily: this works once the adapter has loaded it (after

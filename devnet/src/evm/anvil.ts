@@ -77,6 +77,8 @@ export async function startAnvil(opts: {
   port: number
   detached?: boolean
   logFile?: string
+  /** More anvil flags, e.g. `['--network', 'optimism']`. */
+  extraArgs?: readonly string[]
 }): Promise<AnvilProcess> {
   const args = [
     '--host',
@@ -86,6 +88,7 @@ export async function startAnvil(opts: {
     '--chain-id',
     String(opts.chainId),
     '--silent',
+    ...(opts.extraArgs ?? []),
   ]
   const rpcUrl = `http://127.0.0.1:${opts.port}`
   const { pid, child } = await spawnService({

@@ -1,3 +1,4 @@
+export { type DevWcChannel, openDevWcChannel } from './dapp-channel.js'
 export {
   ANVIL_DEFAULT_PRIVATE_KEY,
   createDevWcWallet,
@@ -9,6 +10,7 @@ export {
   type DevWcWallet,
   type DevWcWalletOptions,
   sessionError,
+  userRejection,
   WalletError,
 } from './dev-wallet/index.js'
 export { type OutboundConnectionWatch, watchOutboundConnections } from './loopback-guard.js'

@@ -10,6 +10,11 @@ export interface EvmTransactionRequest {
   data?: string
   from?: string
   gas?: bigint
+  /** EIP-1559 fee fields; left out, the adapter sets them as `estimateFee` priced them. */
+  maxFeePerGas?: bigint
+  maxPriorityFeePerGas?: bigint
+  /** Legacy gas price, for chains without a base fee. */
+  gasPrice?: bigint
   caipNetworkId?: CaipNetworkId
 }
 

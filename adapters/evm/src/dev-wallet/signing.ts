@@ -36,7 +36,7 @@ export async function signTypedDataV4(account: LocalAccount, data: unknown): Pro
   return await sign({ domain: t.domain ?? {}, types, primaryType: t.primaryType, message: t.message })
 }
 
-/** eth_sendTransaction: signs locally and sends through the chain's RPC. */
+/** eth_sendTransaction: signs locally and sends through the chain's RPC, with the site's fee fields when it names them (as wallets offer "site suggested"). */
 export async function sendTransaction(
   account: LocalAccount,
   chain: Chain,
@@ -47,11 +47,21 @@ export async function sendTransaction(
   const client = createWalletClient({ account, chain, transport })
   const gas = quantity(tx.gas)
   const nonce = quantity(tx.nonce)
+  const maxFeePerGas = quantity(tx.maxFeePerGas)
+  const maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas)
+  const gasPrice = quantity(tx.gasPrice)
+  const fees =
+    maxFeePerGas !== undefined
+      ? { maxFeePerGas, ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}) }
+      : gasPrice !== undefined
+        ? { gasPrice }
+        : {}
   return await client.sendTransaction({
     to: typeof tx.to === 'string' ? getAddress(tx.to) : undefined,
     value: quantity(tx.value),
     data: typeof tx.data === 'string' && isHex(tx.data) ? tx.data : undefined,
     ...(gas !== undefined ? { gas } : {}),
     ...(nonce !== undefined ? { nonce: Number(nonce) } : {}),
+    ...fees,
   } as never)
 }

@@ -9,6 +9,12 @@ export interface EvmNetwork extends Network {
     /** Multicall3 (aggregate3 + getEthBalance); balances fall back to batched calls without it. */
     multicall3?: { address: `0x${string}` }
   }
+  /**
+   * An OP-stack rollup (OP Mainnet, Base…): every transaction also pays an L1
+   * data fee, which `estimateFee` reads from the `GasPriceOracle` predeploy
+   * and adds to the L2 execution fee.
+   */
+  opStack?: true
 }
 
 export interface DefineEvmNetworkParams {
@@ -27,6 +33,8 @@ export interface DefineEvmNetworkParams {
   testnet?: boolean
   /** Multicall3 address; `null` when the chain has none. Defaults to the canonical address. */
   multicall3?: `0x${string}` | null
+  /** True for an OP-stack rollup: fees add the L1 data fee of the `GasPriceOracle` predeploy. */
+  opStack?: boolean
 }
 
 /** Canonical Multicall3 address, the same on every chain that has it. */
@@ -67,6 +75,7 @@ export function defineEvmNetwork(params: DefineEvmNetworkParams): EvmNetwork {
       : {}),
     ...(params.testnet ? { testnet: true } : {}),
     ...(multicall3 ? { contracts: { multicall3: { address: multicall3 } } } : {}),
+    ...(params.opStack ? { opStack: true as const } : {}),
   }
 }
 

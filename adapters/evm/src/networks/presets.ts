@@ -29,6 +29,7 @@ export const optimism = /* @__PURE__ */ defineEvmNetwork({
   rpcUrls: ['https://mainnet.optimism.io'],
   explorer: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' },
   imageId: 'eip155:10',
+  opStack: true,
 })
 
 /** Arbitrum One. */
@@ -47,6 +48,7 @@ export const base = /* @__PURE__ */ defineEvmNetwork({
   rpcUrls: ['https://mainnet.base.org'],
   explorer: { name: 'Basescan', url: 'https://basescan.org' },
   imageId: 'eip155:8453',
+  opStack: true,
 })
 
 /** Polygon PoS. */

@@ -24,6 +24,11 @@ function txParams(rt: EvmRuntime, request: EvmTransactionRequest, from: string):
     ...(request.value !== undefined ? { value: rt.numberToHex(request.value) } : {}),
     ...(request.data ? { data: request.data } : {}),
     ...(request.gas !== undefined ? { gas: rt.numberToHex(request.gas) } : {}),
+    ...(request.maxFeePerGas !== undefined ? { maxFeePerGas: rt.numberToHex(request.maxFeePerGas) } : {}),
+    ...(request.maxPriorityFeePerGas !== undefined
+      ? { maxPriorityFeePerGas: rt.numberToHex(request.maxPriorityFeePerGas) }
+      : {}),
+    ...(request.gasPrice !== undefined ? { gasPrice: rt.numberToHex(request.gasPrice) } : {}),
   }
 }
 

@@ -1,16 +1,8 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
-import {
-  script as bscript,
-  crypto,
-  initEccLib,
-  type Network,
-  networks,
-  Psbt,
-  payments,
-  Transaction,
-} from 'bitcoinjs-lib'
+import { BIP322 } from 'bip322-js'
+import { crypto, initEccLib, type Network, networks, Psbt, payments } from 'bitcoinjs-lib'
 import { BITCOIN_DEV_MNEMONIC } from '../../bitcoin/keys.js'
 import { sendTransfer } from './bip122-transfer.js'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
@@ -127,34 +119,29 @@ function signEcdsa(message: Uint8Array, key: Key): string {
   return Buffer.from(concat(Uint8Array.of(39 + recoveryId), signature)).toString('base64')
 }
 
-/** BIP-322 "simple": the witness of the virtual `to_sign` transaction, base64. */
+/**
+ * BIP-322 "simple" with `bip322-js` (the same library the conformance kit
+ * verifies with): its virtual `to_spend` / `to_sign` transactions, signed
+ * here with the wallet's key (ECDSA for p2wpkh, Schnorr with the tweaked key
+ * for p2tr), its witness encoding; base64.
+ */
 function signBip322(message: Uint8Array, key: Key): string {
-  const tag = crypto.sha256(utf8.encode('BIP0322-signed-message'))
-  const toSpend = new Transaction()
-  toSpend.version = 0
-  toSpend.addInput(
-    new Uint8Array(32),
-    0xffffffff,
-    0,
-    bscript.compile([bscript.OPS.OP_0!, crypto.sha256(concat(tag, tag, message))]),
+  const script = Buffer.from(key.script)
+  const toSpend = BIP322.buildToSpendTx(Buffer.from(message), script)
+  const toSign = BIP322.buildToSignTx(
+    toSpend.getId(),
+    script,
+    false,
+    key.internalKey ? Buffer.from(key.internalKey) : undefined,
   )
-  toSpend.addOutput(key.script, 0n)
-  const psbt = new Psbt()
-  psbt.setVersion(0)
-  psbt.addInput({
-    hash: toSpend.getHash(),
-    index: 0,
-    sequence: 0,
-    witnessUtxo: { script: key.script, value: 0n },
-    ...(key.internalKey ? { tapInternalKey: key.internalKey } : {}),
-  })
-  psbt.addOutput({ script: bscript.compile([bscript.OPS.OP_RETURN!]), value: 0n })
-  psbt.signInput(0, key.signer as never)
-  psbt.finalizeAllInputs()
-  const witness = psbt.extractTransaction(true).ins[0]!.witness
-  return Buffer.from(
-    concat(varint(witness.length), ...witness.flatMap((w) => [varint(w.length), w])),
-  ).toString('base64')
+  const { signer } = key
+  toSign.signInput(0, {
+    publicKey: Buffer.from(signer.publicKey),
+    ...(signer.sign ? { sign: (h: Buffer) => Buffer.from(signer.sign!(h)) } : {}),
+    ...(signer.signSchnorr ? { signSchnorr: (h: Buffer) => Buffer.from(signer.signSchnorr!(h)) } : {}),
+  } as never)
+  toSign.finalizeAllInputs()
+  return BIP322.encodeWitness(toSign)
 }
 
 export interface Bip122Context {

@@ -86,7 +86,16 @@ export async function answerEip155(
     case 'eth_chainId':
       return `0x${chainRef(chainId).toString(16)}`
     case 'eth_sendTransaction': {
-      const tx = (p[0] ?? {}) as { from?: string; to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
+      const tx = (p[0] ?? {}) as {
+        from?: string
+        to?: Hex
+        value?: Hex
+        data?: Hex
+        gas?: Hex
+        maxFeePerGas?: Hex
+        maxPriorityFeePerGas?: Hex
+        gasPrice?: Hex
+      }
       if (tx.from !== undefined) ownAccount(ctx, tx.from)
       const rpcUrl = ctx.rpcUrls.get(chainId)
       if (!rpcUrl) throw unrecognizedChain(`0x${chainRef(chainId).toString(16)}`)
@@ -102,7 +111,16 @@ export async function answerEip155(
         value: tx.value ? BigInt(tx.value) : undefined,
         data: tx.data,
         gas: tx.gas ? BigInt(tx.gas) : undefined,
-      })
+        // The dApp's fee fields when it names them (wallets offer them as "site suggested").
+        ...(tx.maxFeePerGas
+          ? {
+              maxFeePerGas: BigInt(tx.maxFeePerGas),
+              ...(tx.maxPriorityFeePerGas ? { maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas) } : {}),
+            }
+          : tx.gasPrice
+            ? { gasPrice: BigInt(tx.gasPrice) }
+            : {}),
+      } as never)
       // Mined before answering, as a wallet UI would wait for inclusion on a devnet.
       await createPublicClient({ chain, transport: http(rpcUrl) }).waitForTransactionReceipt({ hash })
       return hash

@@ -9,11 +9,26 @@ export class WalletError extends Error {
   }
 }
 
-/** Marks the default "user pressed Cancel" error, answered as 5000 for a proposal and 4001 for a request. */
+/**
+ * Marks the "user pressed Cancel" error: answered as 5000 for a proposal and,
+ * for a request, as `requestCode` — 4001 (EIP-1193) by default, or 5000, the
+ * WalletConnect SDK's "User rejected." that many wallets answer requests with.
+ */
 export class UserCancelled extends WalletError {
-  constructor() {
-    super(4001, 'User rejected the request.')
+  constructor(readonly requestCode: 4001 | 5000 = 4001) {
+    super(requestCode, 'User rejected the request.')
   }
+}
+
+/**
+ * A user rejection answered with WalletConnect's code 5000 (`rejectNext(userRejection(5000))`),
+ * or 4001 (the default).
+ *
+ * @example
+ * wallet.rejectNext(userRejection(5000)) // the next request fails with { code: 5000, message: 'User rejected.' }
+ */
+export function userRejection(code: 4001 | 5000 = 4001): UserCancelled {
+  return new UserCancelled(code)
 }
 
 const SESSION_ERRORS = {

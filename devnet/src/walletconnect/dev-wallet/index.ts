@@ -1,6 +1,6 @@
 export type { DevWcBitcoinKey } from './bip122.js'
 export type { DevWcCosmosKey } from './cosmos.js'
-export { sessionError, WalletError } from './errors.js'
+export { sessionError, userRejection, WalletError } from './errors.js'
 export type { DevWcPolkadotKey } from './polkadot.js'
 export type { DevWcSolanaKey } from './solana.js'
 export {

@@ -57,6 +57,8 @@ export interface DevWcWalletOptions {
   cosmos?: DevWcCosmosKey
   /** Starting behaviour for proposals and requests (default 'approve'); see `DevWalletControls`. */
   behaviour?: 'approve' | 'reject' | 'hold'
+  /** The code a user rejection of a request is answered with: 4001 (default, EIP-1193) or 5000 (WalletConnect's "User rejected."). */
+  rejectionCode?: 4001 | 5000
   metadata?: SignClientTypes.Metadata
   /** Storage; default in memory. */
   storage?: MemoryKeyValueStorage
@@ -105,6 +107,8 @@ export interface DevWcWallet extends DevWalletControls {
   switchChain(caipNetworkId: string): Promise<void>
   /** Emits `accountsChanged` with a new key's account. */
   switchAccount(privateKey: Hex): Promise<void>
+  /** The code a user rejection of a request is answered with from now on: 4001 (EIP-1193) or 5000 (WalletConnect "User rejected."). */
+  setRejectionCode(code: 4001 | 5000): void
   /** Closes the relay socket (heartbeat first, then the transport). */
   stop(): Promise<void>
 }
@@ -136,7 +140,8 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
     },
   })
   let account: PrivateKeyAccount = privateKeyToAccount(options.privateKey ?? ANVIL_DEFAULT_PRIVATE_KEY)
-  const gate = createApprovalGate(() => new UserCancelled())
+  let rejectionCode: 4001 | 5000 = options.rejectionCode ?? 4001
+  const gate = createApprovalGate(() => new UserCancelled(rejectionCode))
   if (options.behaviour) gate.setBehaviour(options.behaviour)
   const rpcUrls = new Map(Object.entries(options.rpcUrls ?? {}))
   const requests: DevWcRequestLog[] = []
@@ -165,7 +170,8 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
   }
 
   const reasonOf = (e: unknown, cancelCode: number) => {
-    if (e instanceof UserCancelled) return { code: cancelCode, message: 'User rejected.' }
+    if (e instanceof UserCancelled)
+      return { code: cancelCode === 4001 ? e.requestCode : cancelCode, message: 'User rejected.' }
     const code = (e as { code?: unknown }).code
     return { code: typeof code === 'number' ? code : 5000, message: (e as Error).message ?? String(e) }
   }
@@ -228,7 +234,8 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
     } catch (e) {
       entry.outcome = e instanceof UserCancelled ? 'rejected' : 'failed'
       entry.error = reasonOf(e, 4001)
-      if (e instanceof UserCancelled) entry.error.message = 'User rejected the request.'
+      if (e instanceof UserCancelled && entry.error.code === 4001)
+        entry.error.message = 'User rejected the request.'
       await client.respond({ topic, response: { id, jsonrpc: '2.0', error: entry.error } })
     }
   }
@@ -302,6 +309,9 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
         await client.disconnect({ topic: t, reason: { code: 6000, message: 'User disconnected.' } })
     },
     switchChain,
+    setRejectionCode: (code) => {
+      rejectionCode = code
+    },
     switchAccount: async (privateKey) => {
       account = privateKeyToAccount(privateKey)
       for (const s of client.session.getAll()) {

@@ -1,0 +1,223 @@
+import {
+  AmountExceedsBalanceError,
+  BelowMinimumBalanceError,
+  type ChainAdapter,
+  type ChainNamespace,
+  createMemoryStorage,
+  formatUnits,
+  type TransactionOutcome,
+  UserRejectedRequestError,
+} from '@portico/core'
+import { expect } from 'vitest'
+import { until } from '../../test-helpers/until.js'
+import type { ConformanceHarness } from '../harness.js'
+import { type Check, sendAndConfirm } from './base.js'
+
+const ratio = (a: bigint, b: bigint) => Number((a * 1_000_000n) / (b === 0n ? 1n : b)) / 1_000_000
+
+/** The fee Send showed is within the stated tolerance of the fee the node charged. */
+export const feeEstimatedVsCharged: Check = async (h) => {
+  const tolerance = h.options.checks?.fees
+  if (!tolerance) return 'not-applicable'
+  const s = await h.connected()
+  const { portico, wallet, adapter } = s
+  const native = await adapter.getBalance({ address: wallet.address, caipNetworkId: h.devnet.caipNetworkId })
+  const token = { decimals: native.decimals, symbol: native.symbol, value: native.value }
+  const params = { token, amount: formatUnits(h.devnet.amount, native.decimals), to: h.devnet.receiver }
+  const prepared = await portico.prepareSend({ ...params, namespace: h.namespace })
+  expect(prepared.feeError, String(prepared.feeError)).toBeUndefined()
+  const estimated = prepared.fee!.value
+  const hash = await portico.send({ ...params, namespace: h.namespace })
+  await sendAndConfirm(h, s, hash)
+  const charged = await h.devnet.feeOf(hash)
+  expect(charged, 'the node charged a fee').toBeGreaterThan(0n)
+  const r = ratio(estimated, charged)
+  const at = `estimated ${estimated}, charged ${charged} (×${r})`
+  expect(r, `${at}: at most ${tolerance.underAtMost ?? 0} below`).toBeGreaterThanOrEqual(
+    1 - (tolerance.underAtMost ?? 0),
+  )
+  expect(r, `${at}: at most ×${tolerance.overAtMost}`).toBeLessThanOrEqual(tolerance.overAtMost)
+  return undefined
+}
+
+/** Follows `hash` with the adapter's `waitForTransaction`, confirming it on the devnet once it is in the mempool where the chain has one. */
+async function outcomeOf<N extends ChainNamespace>(
+  h: ConformanceHarness<N>,
+  adapter: ChainAdapter<N>,
+  hash: string,
+  mempool: boolean,
+): Promise<{ outcome: TransactionOutcome; updates: TransactionOutcome[] }> {
+  expect(adapter.waitForTransaction, 'the adapter implements waitForTransaction').toBeTypeOf('function')
+  const updates: TransactionOutcome[] = []
+  const waiting = adapter.waitForTransaction!({
+    hash,
+    caipNetworkId: h.devnet.caipNetworkId,
+    timeoutMs: h.timeout * 3,
+    onUpdate: (u) => updates.push(u),
+  })
+  if (mempool)
+    await until(
+      () => updates.some((u) => u.status === 'pending' && u.stage === 'mempool'),
+      h.timeout,
+      'onUpdate reports the transaction in the mempool',
+    )
+  if (h.devnet.confirm) await h.devnet.confirm(hash)
+  return { outcome: await waiting, updates }
+}
+
+/** A landed transfer resolves `succeeded`; a transaction that lands and fails resolves `failed` with the chain's reason. */
+export const outcomes: Check = async (h) => {
+  const option = h.options.checks?.outcomes
+  if (!option) return 'not-applicable'
+  const { portico, wallet, adapter } = await h.connected()
+  const ok = await portico.sendTransaction({
+    request: h.devnet.transferRequest(h.devnet.receiver, h.devnet.amount) as never,
+    namespace: h.namespace,
+  })
+  const succeeded = await outcomeOf(h, adapter, ok, option.mempoolStage === true)
+  expect(succeeded.outcome).toMatchObject({ status: 'succeeded', hash: ok })
+  if (succeeded.outcome.status === 'succeeded' && succeeded.outcome.fee)
+    expect(succeeded.outcome.fee.value, 'the outcome’s fee is the charged one').toBe(await h.devnet.feeOf(ok))
+
+  if (!option.failingRequest) return undefined
+  const request = await option.failingRequest(h.devnet, wallet.address)
+  const bad = await portico.sendTransaction({ request: request as never, namespace: h.namespace })
+  const failed = await outcomeOf(h, adapter, bad, false)
+  expect(failed.outcome, 'a transaction that failed on chain is not “succeeded”').toMatchObject({
+    status: 'failed',
+    hash: bad,
+  })
+  if (failed.outcome.status === 'failed') expect(failed.outcome.reason.message.trim()).not.toBe('')
+  return undefined
+}
+
+/** `getReserve` answers what the account keeps; Max and the amount check keep it. */
+export const reserves: Check = async (h) => {
+  const option = h.options.checks?.reserves
+  if (!option) return 'not-applicable'
+  const { portico, wallet, adapter } = await h.connected()
+  expect(adapter.getReserve, 'the adapter implements getReserve').toBeTypeOf('function')
+  const caipNetworkId = h.devnet.caipNetworkId
+  const reserve = await adapter.getReserve!({ address: wallet.address, caipNetworkId })
+  expect(reserve?.kind).toBe(option.kind)
+  expect(reserve!.keep.value).toBeGreaterThan(0n)
+  expect(reserve!.reason.trim()).not.toBe('')
+  const native = await adapter.getBalance({ address: wallet.address, caipNetworkId })
+  const token = { decimals: native.decimals, symbol: native.symbol, value: native.value }
+  const max = await portico.getMaxSendAmount({ token, to: h.devnet.receiver, namespace: h.namespace })
+  const prepared = await portico.prepareSend({
+    token,
+    amount: formatUnits(max, native.decimals),
+    to: h.devnet.receiver,
+    namespace: h.namespace,
+  })
+  expect(
+    max + (prepared.fee?.value ?? 0n) + reserve!.keep.value,
+    'Max keeps the reserve',
+  ).toBeLessThanOrEqual(native.value)
+  // An amount that would eat into the reserve is refused before signing, with a typed error.
+  const greedy = native.value - reserve!.keep.value / 2n
+  const error = await portico
+    .prepareSend({
+      token,
+      amount: formatUnits(greedy, native.decimals),
+      to: h.devnet.receiver,
+      namespace: h.namespace,
+    })
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+  expect(
+    error instanceof BelowMinimumBalanceError || error instanceof AmountExceedsBalanceError,
+    `an amount past the reserve is refused (got ${String(error)})`,
+  ).toBe(true)
+  return undefined
+}
+
+/** The app switches network: core's active network and the account's CAIP-10 id follow. */
+export const appNetworkSwitch: Check = async (h) => {
+  const option = h.options.checks?.networkSwitch
+  if (!option) return 'not-applicable'
+  const { portico, wallet } = await h.connected()
+  await portico.switchNetwork(option.to)
+  expect(portico.getState().networks.active[h.namespace]).toBe(option.to)
+  const address = option.addressOn?.(option.to) ?? wallet.address
+  await h.wait(() => h.account(portico)?.caipAddress === `${option.to}:${address}`, 'the account follows')
+  return undefined
+}
+
+/** Token balances read by the adapter equal the node's; Send of the token moves exactly the amount. */
+export const tokens: Check = async (h) => {
+  const option = h.options.checks?.tokens
+  if (!option) return 'not-applicable'
+  const s = await h.connected()
+  const { portico, wallet, adapter } = s
+  expect(adapter.getTokenBalances, 'the adapter implements getTokenBalances').toBeTypeOf('function')
+  const caipNetworkId = h.devnet.caipNetworkId
+  const holdings = await adapter.getTokenBalances!({
+    address: wallet.address,
+    caipNetworkId,
+    tokens: [option.token],
+  })
+  const holding = holdings.find((t) => t.token.toLowerCase() === option.token.toLowerCase())
+  const onChain = await option.balanceOf(wallet.address, option.token)
+  expect(onChain).toBeGreaterThan(option.amount)
+  expect(holding?.value).toBe(onChain)
+  expect(holding?.decimals).toBe(option.decimals)
+  const before = await option.balanceOf(h.devnet.receiver, option.token)
+  const token = { token: option.token, decimals: option.decimals, symbol: option.symbol, value: onChain }
+  const hash = await portico.send({
+    token,
+    amount: formatUnits(option.amount, option.decimals),
+    to: h.devnet.receiver,
+    namespace: h.namespace,
+  })
+  await sendAndConfirm(h, s, hash)
+  let after = before
+  await until(
+    async () => {
+      after = await option.balanceOf(h.devnet.receiver, option.token)
+      return after !== before
+    },
+    h.timeout,
+    'the token transfer lands',
+  )
+  expect(after - before).toBe(option.amount)
+  return undefined
+}
+
+/** `signTransaction` gives a transaction the chain's own tools accept; a rejection is `UserRejectedRequestError`. */
+export const signTransaction: Check = async (h) => {
+  const option = h.options.checks?.signTransaction
+  if (!option) return 'not-applicable'
+  const { portico, wallet } = await h.connected()
+  const request = option.request(h.devnet, wallet.address)
+  const result = await portico.signTransaction({ request: request as never, namespace: h.namespace })
+  expect(await option.verify(result as never, wallet.address)).toBe(true)
+  wallet.controls.rejectNext()
+  const error = await portico.signTransaction({ request: request as never, namespace: h.namespace }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(UserRejectedRequestError)
+  return undefined
+}
+
+/** After a reload (a fresh Portico and adapter over the same storage), the connection comes back with the same account. */
+export const restoreAfterReload: Check = async (h) => {
+  if (!h.options.checks?.restore) return 'not-applicable'
+  const storage = createMemoryStorage()
+  const first = await h.start({ storage })
+  await first.portico.connect(first.wallet.connectorId, { namespace: h.namespace })
+  const address = first.wallet.address
+  first.portico.destroy()
+  const second = await h.start({ storage, wallet: first.wallet })
+  await h.wait(
+    () => h.account(second.portico)?.status === 'connected' && h.account(second.portico)?.address === address,
+    'the fresh instance restores the connection',
+  )
+  const { accounts } = await second.adapter.getAccounts({ connectorId: first.wallet.connectorId })
+  expect(accounts.map((a) => a.address)).toContain(address)
+  return undefined
+}

@@ -1,0 +1,142 @@
+import type {
+  CaipNetworkId,
+  ChainAdapter,
+  ChainNamespace,
+  PorticoError,
+  SignedMessage,
+  SignTransactionRequestOf,
+  SignTransactionResultOf,
+  TransactionRequestOf,
+} from '@portico/core'
+import type { DevWalletControls } from '@portico/core/dev-wallet'
+import type { DevWcWallet } from '../walletconnect/dev-wallet/index.js'
+
+/** The dev wallet of the adapter under test, driven the same way for every chain. */
+export interface ConformanceDevWallet {
+  /** The connector id the adapter gives this wallet. */
+  readonly connectorId: string
+  /** The selected account's chain-native address. */
+  readonly address: string
+  /** The behaviour switch every Portico dev wallet shares (reject / hold / tamper). */
+  readonly controls: Pick<
+    DevWalletControls,
+    'rejectNext' | 'holdNext' | 'nextHeld' | 'tamperNext' | 'setBehaviour'
+  >
+  /** Makes the wallet discoverable (EIP-6963 announce, Wallet Standard register…); returns the undo. */
+  install(): (() => void) | undefined
+  /** Wallet side: the user selects another account; resolves its address. Omit when the wallet family has no account events (WBIP004 request API). */
+  switchAccount?(): string | Promise<string>
+  /** Wallet side: the user switches network; resolves the new CAIP-2 id. Omit when the wallet cannot. */
+  switchChain?(): CaipNetworkId | Promise<CaipNetworkId>
+  /** Wallet side: the wallet drops the site. Omit when the wallet family cannot tell the site (WBIP004 request API). */
+  disconnect?(): void | Promise<void>
+}
+
+/** The chain the adapter runs against: a real local node, read with the chain's own tools. */
+export interface ConformanceDevnet<N extends ChainNamespace> {
+  /** The network the dev wallet's accounts are funded on. */
+  readonly caipNetworkId: CaipNetworkId
+  /** Native balance of an address, in the smallest unit, read from the node. */
+  balanceOf(address: string): Promise<bigint>
+  /** A native transfer in the namespace's request shape. */
+  transferRequest(to: string, amount: bigint): TransactionRequestOf<N>
+  /** Where the transfer goes and how much (smallest unit). */
+  readonly receiver: string
+  readonly amount: bigint
+  /** The fee the sender paid for a landed transaction (smallest unit), read from the node. */
+  feeOf(hash: string): Promise<bigint>
+  /**
+   * An extra message check of the caller's own. The kit always verifies with
+   * its own verifier for the namespace (`verifyMessageIndependently`), never
+   * with code of the adapter under test; this runs as well when given.
+   */
+  verifyMessage?(args: { address: string; message: string; signed: SignedMessage }): Promise<boolean>
+  /** Brings a sent transaction into a block where the node does not on its own (Bitcoin: mine one). */
+  confirm?(hash: string): Promise<void>
+  stop?(): Promise<void>
+}
+
+/** An error class a check requires (`instanceof`). */
+export type ErrorClass = abstract new (...args: never[]) => PorticoError
+
+/**
+ * The checks beyond the base suite, each on when its option is given (with
+ * the fixtures it needs). Their absence keeps the base suite only.
+ */
+export interface ConformanceChecks<N extends ChainNamespace> {
+  /**
+   * The fee `prepareSend` showed vs the fee the node charged (`feeOf`):
+   * `charged × (1 − underAtMost) ≤ estimated ≤ charged × overAtMost`.
+   * Without it the kit only checks that a fee was charged consistently.
+   */
+  fees?: {
+    /** How far above the charged fee the estimate may be, as a factor (1 = exact; EVM's worst case: 2.5). */
+    overAtMost: number
+    /** How far below, as a fraction of the charged fee (default 0: never below). */
+    underAtMost?: number
+  }
+  /**
+   * `waitForTransaction` outcomes: a transfer → succeeded; `failingRequest`
+   * (lands, then fails on chain) → failed with a reason. Leave
+   * `failingRequest` out only where no included transaction can fail (Bitcoin:
+   * an invalid one never leaves the mempool check).
+   */
+  outcomes?: {
+    failingRequest?: (
+      devnet: ConformanceDevnet<N>,
+      address: string,
+    ) => TransactionRequestOf<N> | Promise<TransactionRequestOf<N>>
+    /** The chain has a mempool stage the adapter reports through `onUpdate` before inclusion (Bitcoin). */
+    mempoolStage?: boolean
+  }
+  /** `getReserve` answers with this kind, and Max / the amount check keep it. */
+  reserves?: { kind: 'rent-exempt-minimum' | 'existential-deposit' | 'dust-limit' | 'fee-denom' }
+  /** The app switches network (`portico.switchNetwork`); `addressOn` gives the account's address there when it changes form. */
+  networkSwitch?: { to: CaipNetworkId; addressOn?: (to: CaipNetworkId) => string }
+  /** A fungible token the dev wallet holds: balances read by the adapter equal the node's, and a token send moves them. */
+  tokens?: {
+    token: string
+    decimals: number
+    symbol: string
+    amount: bigint
+    balanceOf(address: string, token: string): Promise<bigint>
+  }
+  /** `signTransaction` of `request`, checked by `verify` (the chain's own tools, not the adapter's). */
+  signTransaction?: {
+    request: (devnet: ConformanceDevnet<N>, address: string) => SignTransactionRequestOf<N>
+    verify(result: SignTransactionResultOf<N>, address: string): boolean | Promise<boolean>
+  }
+  /** A fresh Portico (fresh adapter, same storage) restores the connection, as after a page reload. */
+  restore?: boolean
+  /**
+   * The same core checks over a real WalletConnect session (`walletConnectChannel`):
+   * `open` starts the loopback relay and the dev WalletConnect wallet holding
+   * this namespace's funded key on `devnet.caipNetworkId`; `address` is that key's address.
+   */
+  walletConnect?: {
+    open(devnet: ConformanceDevnet<N>): Promise<{
+      relayUrl: string
+      wallet: DevWcWallet
+      address: string
+      stop(): Promise<void>
+    }>
+  }
+  /** The specific class of a malformed wallet answer's error (accounts / signature), e.g. the adapter's `InvalidWalletResponseError`. */
+  invalidWalletResponseError?: ErrorClass
+}
+
+export interface DescribeChainAdapterOptions<N extends ChainNamespace> {
+  /** Suite title, e.g. `evmAdapter on anvil`. */
+  name: string
+  namespace: N
+  /** Starts (or reaches) the real local node; called once, before the suite. */
+  devnet: () => Promise<ConformanceDevnet<N>>
+  /** A fresh adapter for one Portico instance (discovery on, so the dev wallet is found). */
+  adapter: (devnet: ConformanceDevnet<N>) => ChainAdapter<N>
+  /** A fresh dev wallet holding funded devnet keys, not yet installed. */
+  devWallet: (devnet: ConformanceDevnet<N>) => ConformanceDevWallet | Promise<ConformanceDevWallet>
+  /** Milliseconds to wait for asynchronous state (events, balances); default 10 000. */
+  timeoutMs?: number
+  /** Opt-in checks beyond the base suite. */
+  checks?: ConformanceChecks<N>
+}

@@ -203,8 +203,8 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
       connectorId: ID,
       request: { to, value: parseEther('1.5') },
     })
-    expect(await adapter.waitForTransaction({ hash: ethHash as `0x${string}`, caipNetworkId })).toBe(
-      'success',
+    expect(await adapter.waitForTransaction({ hash: ethHash as `0x${string}`, caipNetworkId })).toMatchObject(
+      { status: 'succeeded' },
     )
     const usdc = devnet.fixtures.tokens[0]!
     const tokenHash = await adapter.writeContract({
@@ -214,7 +214,9 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
       functionName: 'transfer',
       args: [to, parseUnits('250', 6)],
     })
-    expect(await adapter.waitForTransaction({ hash: tokenHash, caipNetworkId })).toBe('success')
+    expect(await adapter.waitForTransaction({ hash: tokenHash, caipNetworkId })).toMatchObject({
+      status: 'succeeded',
+    })
 
     const after = await adapter.getBalances({ address: to, caipNetworkId })
     expect(after.native.value - before.native.value).toBe(parseEther('1.5'))
@@ -235,7 +237,7 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
     expect(wallet.currentChainId).toBe(31338)
     expect(
       await adapter.waitForTransaction({ hash: hash as `0x${string}`, caipNetworkId: 'eip155:31338' }),
-    ).toBe('success')
+    ).toMatchObject({ status: 'succeeded' })
   })
 
   it('wallet accountsChanged / chainChanged / disconnect become adapter events', async () => {

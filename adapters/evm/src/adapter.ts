@@ -29,6 +29,7 @@ import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
+import { waitForEvmOutcome } from './outcome/index.js'
 import {
   ConnectorNotFoundError,
   type Eip1193Provider,
@@ -200,10 +201,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return await (await clients.clientOf(caipNetworkId)).getGasPrice()
     },
 
-    async waitForTransaction({ hash, caipNetworkId }) {
-      const receipt = await (await clients.clientOf(caipNetworkId)).waitForTransactionReceipt({ hash })
-      return receipt.status
-    },
+    waitForTransaction: (params) => waitForEvmOutcome(clients, params),
 
     getPublicClient(caipNetworkId) {
       clients.networkOf(caipNetworkId)

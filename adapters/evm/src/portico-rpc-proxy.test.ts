@@ -102,9 +102,9 @@ describe('EVM adapter reads through the gateway RPC proxy when a network has no 
     const before = await anvil.getBalance({ address: account(2) })
     await p.prepareSend({ token: ETH, amount: '1.5', to: account(2) })
     const hash = await p.send({ token: ETH, amount: '1.5', to: account(2) })
-    expect(await p.getAdapter('eip155')!.waitForTransaction!({ hash, caipNetworkId: 'eip155:31337' })).toBe(
-      'success',
-    )
+    expect(
+      await p.getAdapter('eip155')!.waitForTransaction!({ hash, caipNetworkId: 'eip155:31337' }),
+    ).toMatchObject({ status: 'succeeded' })
     expect(await anvil.getBalance({ address: account(2) })).toBe(before + parseEther('1.5'))
     const methods = proxied()
     expect(methods).toContain('eth_estimateGas')
@@ -118,9 +118,9 @@ describe('EVM adapter reads through the gateway RPC proxy when a network has no 
       timeout: 15_000,
     })
     const hash = await p.send({ token: ETH, amount: '0.25', to: account(4) })
-    expect(await p.getAdapter('eip155')!.waitForTransaction!({ hash, caipNetworkId: 'eip155:31337' })).toBe(
-      'success',
-    )
+    expect(
+      await p.getAdapter('eip155')!.waitForTransaction!({ hash, caipNetworkId: 'eip155:31337' }),
+    ).toMatchObject({ status: 'succeeded' })
     expect(front.calls.filter((c) => c.projectId === 'own')).toEqual([])
   })
 

@@ -122,7 +122,7 @@ describe('evmAdapter driving a plugin request channel (WalletConnect session) to
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(
       await adapter.waitForTransaction({ hash: hash as `0x${string}`, caipNetworkId: 'eip155:31337' }),
-    ).toBe('success')
+    ).toMatchObject({ status: 'succeeded' })
     expect(sent.map((s) => s.method)).toEqual(['personal_sign', 'eth_sendTransaction'])
     expect(sent.every((s) => s.chainId === 'eip155:31337')).toBe(true)
   })

@@ -237,7 +237,7 @@ describe('evmAdapter against anvil (dev wallet, real RPC)', () => {
     expect(wallet.currentChainId).toBe(31338)
     expect(
       await adapter.waitForTransaction({ hash: hash as `0x${string}`, caipNetworkId: 'eip155:31338' }),
-    ).toBe('success')
+    ).toMatchObject({ status: 'succeeded' })
   })
 
   it('wallet accountsChanged / chainChanged / disconnect become adapter events', async () => {

@@ -31,6 +31,7 @@ import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { createFeeQuotes } from './fees/index.js'
 import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
+import { waitForEvmOutcome } from './outcome/index.js'
 import {
   ConnectorNotFoundError,
   type Eip1193Provider,
@@ -202,17 +203,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return await (await clients.clientOf(caipNetworkId)).getGasPrice()
     },
 
-    async waitForTransaction({ hash, caipNetworkId }) {
-      const network = clients.networkOf(caipNetworkId)
-      const client = await clients.clientOf(caipNetworkId)
-      const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
-      const { decimals, symbol } = network.nativeCurrency
-      const fee = toBalance(receipt.gasUsed * receipt.effectiveGasPrice, decimals, symbol)
-      const block = String(receipt.blockNumber)
-      return receipt.status === 'success'
-        ? { status: 'succeeded', hash, block, fee }
-        : { status: 'failed', hash, block, fee, reason: { message: 'The transaction reverted' } }
-    },
+    waitForTransaction: (params) => waitForEvmOutcome(clients, params),
 
     getPublicClient(caipNetworkId) {
       clients.networkOf(caipNetworkId)

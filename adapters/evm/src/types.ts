@@ -89,8 +89,20 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
     const A extends Abi | readonly unknown[],
     F extends ContractFunctionName<A, 'nonpayable' | 'payable'>,
   >(params: WriteContractParams<A, F>): Promise<Hex>
-  /** Waits for a transaction to be mined; resolves with its outcome (succeeded / failed by the receipt's status). */
-  waitForTransaction(params: { hash: string; caipNetworkId: CaipNetworkId }): Promise<TransactionOutcome>
+  /**
+   * Follows a sent transaction to its outcome: `succeeded` (block, fee charged
+   * = gas used × effective gas price), `failed` with the revert decoded
+   * (Error(string), Panic(uint256), the token standards' custom errors),
+   * `dropped` when another transaction with its nonce replaced it, `pending`
+   * when no receipt came within `timeoutMs` (default `EVM_OUTCOME_TIMEOUT_MS`).
+   */
+  waitForTransaction(params: {
+    hash: string
+    caipNetworkId: CaipNetworkId
+    timeoutMs?: number
+    signal?: AbortSignal
+    onUpdate?: (outcome: TransactionOutcome) => void
+  }): Promise<TransactionOutcome>
   /**
    * The read client of a network (viem), for anything the adapter does not
    * wrap. viem loads lazily: this works once the adapter has loaded it (after

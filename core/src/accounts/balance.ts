@@ -65,6 +65,11 @@ export interface SentTransaction {
   hash: string
   /** The chain it was sent on (default: the namespace's active network). */
   caipNetworkId?: CaipNetworkId
+  /**
+   * Settles once the transaction's outcome is known, whatever it is (core's
+   * shared follow of `waitForTransaction`); without it the adapter is asked here.
+   */
+  settled?: Promise<unknown>
 }
 
 /**
@@ -125,8 +130,9 @@ export class BalanceService {
   }
 
   /**
-   * Re-reads the sender's balances after a transaction was sent: once the
-   * adapter reports it included (`waitForTransaction`, whatever its outcome),
+   * Re-reads the sender's balances after a transaction was sent: once its
+   * outcome is known (`waitForTransaction`: succeeded, failed — the fee was
+   * paid —, dropped or still pending after the time-out),
    * or — when the adapter can't tell — right away and again after
    * `RPC_POLLING_INTERVAL_MS` (SPEC §9). Each read is `fresh` (never an
    * earlier in-flight answer) and goes through the usual token-balance flow
@@ -146,10 +152,10 @@ export class BalanceService {
         schedule(reread, this.deps.pollingIntervalMs ?? RPC_POLLING_INTERVAL_MS)
       })
     const schedule = this.deps.schedule ?? ((fn, ms) => void setTimeout(fn, ms))
-    if (adapter?.waitForTransaction && caipNetworkId) {
+    if (tx.settled || (adapter?.waitForTransaction && caipNetworkId)) {
       let waited: Promise<unknown>
       try {
-        waited = adapter.waitForTransaction({ hash, caipNetworkId })
+        waited = tx.settled ?? adapter!.waitForTransaction!({ hash, caipNetworkId: caipNetworkId! })
       } catch (error) {
         waited = Promise.reject(error)
       }

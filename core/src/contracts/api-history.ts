@@ -40,7 +40,10 @@ export interface HistoryItem {
     hash: string
     sentFrom: string
     sentTo: string
-    status: 'confirmed' | 'failed' | 'pending'
+    /** `dropped`: a send core followed that never made it into a block (replaced, expired). */
+    status: 'confirmed' | 'failed' | 'pending' | 'dropped'
+    /** Why it failed or was dropped, in the chain's words, when known (core's own sends). */
+    reason?: string
     operationType: 'send' | 'receive' | 'execute' | 'mint' | 'trade' | 'approve'
     /** The network fee the account paid for this transaction, when the gateway reads it (Cosmos, Polkadot). */
     fee?: { numeric: string; symbol: string }

@@ -1,5 +1,5 @@
 import type { SiwxController, SiwxOptions } from '../siwx/types.js'
-import type { ChainAdapter, SignedMessage } from './adapter.js'
+import type { AccountReserve, ChainAdapter, SignedMessage, TransactionOutcome } from './adapter.js'
 import type {
   HistoryResponse,
   NftsResponse,
@@ -175,6 +175,31 @@ export interface Portico {
     requestId?: string
   }): Promise<string>
   /**
+   * Follows a sent transaction to its outcome through the namespace's
+   * adapter: resolves `succeeded`, `failed` (with the chain's `reason`),
+   * `dropped` (`replacedBy` when another took its place) or, when `timeoutMs`
+   * (default: the adapter's own) runs out first, `pending`. A chain-side
+   * failure resolves; it rejects only when the chain cannot be asked (typed
+   * error), with `MethodNotSupportedError` when the adapter cannot follow
+   * transactions, or with the signal's reason when aborted. One wait per hash
+   * is shared by every caller (and by the balance re-read); each report lands
+   * in `state.outcomes[hash]` and in `onUpdate`. Transactions sent through
+   * `sendTransaction` / `send` are followed without asking.
+   *
+   * @example
+   * const hash = await portico.sendTransaction({ request })
+   * const outcome = await portico.waitForTransaction({ hash })
+   * if (outcome.status === 'failed') console.warn(outcome.reason.message)
+   */
+  waitForTransaction(params: {
+    hash: string
+    namespace?: ChainNamespace
+    caipNetworkId?: CaipNetworkId
+    timeoutMs?: number
+    signal?: AbortSignal
+    onUpdate?: (outcome: TransactionOutcome) => void
+  }): Promise<TransactionOutcome>
+  /**
    * Asks the connected wallet of a namespace (default: active) to sign a
    * transaction without sending it. Throws `MethodNotSupportedError` when the
    * namespace's adapter lacks the capability.
@@ -201,8 +226,10 @@ export interface Portico {
    * sending: SPEC §5's 'An amount and receiver address are required' /
    * 'A token is required', the adapter's receiver check
    * (`InvalidReceiverAddressError`), the balance (`AmountExceedsBalanceError`,
-   * the fee included on the native currency). The fee is the adapter's
-   * estimate; `feeError` says why there is none.
+   * the fee included on the native currency), the chain's reserve
+   * (`BelowMinimumBalanceError` naming the minimum the sender must keep; an
+   * adapter refuses a new receiver below its minimum the same way). The fee
+   * is the adapter's estimate; `feeError` says why there is none.
    */
   prepareSend(params: SendParams): Promise<PreparedSend>
   /**
@@ -215,9 +242,21 @@ export interface Portico {
   /**
    * The most of `token` the account can send ("Max"): the whole token
    * balance, or on the native currency the balance less the estimated fee
-   * (with a 25 % margin for the wallet's own gas price).
+   * (with a 25 % margin for the wallet's own gas price), less what the chain
+   * requires the account to keep (`getSendReserve`).
    */
   getMaxSendAmount(params: { token: SendToken; to?: string; namespace?: ChainNamespace }): Promise<bigint>
+  /**
+   * What the connected account must keep of `token` after a send on its
+   * network (the adapter's `getReserve`: Solana's rent-exempt minimum,
+   * Polkadot's existential deposit…), with the reason to show beside Max;
+   * `undefined` when the chain keeps nothing beyond the fee. Max and
+   * `prepareSend` already subtract it.
+   */
+  getSendReserve(params: {
+    token: SendToken
+    namespace?: ChainNamespace
+  }): Promise<AccountReserve | undefined>
   /**
    * Resolves a name typed as Send's receiver (a registry name such as
    * `ada.portico.id`, or whatever a plugin's resolver handles) to an address

@@ -1,4 +1,4 @@
-import type { FeeEstimate } from './adapter.js'
+import type { AccountReserve, FeeEstimate, TransactionFailureReason, TransactionOutcome } from './adapter.js'
 import type { CaipNetworkId, ChainNamespace } from './network.js'
 import type { TransactionRequestOf } from './requests.js'
 
@@ -57,6 +57,12 @@ export interface PreparedSend {
   fee?: FeeEstimate
   /** Why the fee could not be estimated (the adapter lacks it, or the node refused), shown as is. */
   feeError?: Error
+  /**
+   * What the account must keep on the chain after this send (the adapter's
+   * `getReserve`: rent-exempt minimum, existential deposit…), already taken
+   * into the balance check; its `reason` is shown beside the amount.
+   */
+  reserve?: AccountReserve
 }
 
 /** A name Send's receiver field resolved: the name as the resolver spells it and the address it points at. */
@@ -80,10 +86,13 @@ export type NameResolver = (params: {
 }) => Promise<ResolvedName | undefined>
 
 /**
- * A send core made and is following until the chain includes it
- * (`state.pendingSends`): Activity shows it as pending before the gateway's
- * history lists it. `status` turns `confirmed` / `failed` once settled; the
- * newest 20 are kept.
+ * A send core made and is following to its outcome (`state.pendingSends`):
+ * Activity shows it before the gateway's history lists it. `status` is the
+ * adapter's `TransactionOutcome` in the history's words: `pending` until the
+ * chain settles it (and after a time-out: still pending), then `confirmed`
+ * (included and succeeded), `failed` (included and failed: `reason`) or
+ * `dropped` (never included, or replaced: `outcome.replacedBy`). The newest
+ * 20 are kept.
  */
 export interface PendingSend {
   hash: string
@@ -97,5 +106,15 @@ export interface PendingSend {
   decimals: number
   /** ISO time the wallet returned the hash. */
   sentAt: string
-  status: 'pending' | 'confirmed' | 'failed'
+  status: 'pending' | 'confirmed' | 'failed' | 'dropped'
+  /** The latest outcome the adapter reported (`pending` with `stage: 'mempool'`, confirmations…). */
+  outcome?: TransactionOutcome
+  /**
+   * Why it failed, in the chain's words (`failed`); or, `dropped`, why it
+   * never made it (`message` only). Also set when following it broke (the node
+   * could not be asked): then `status` stays `pending`, as nothing is known.
+   */
+  reason?: TransactionFailureReason
+  /** The transaction's page on the network's explorer, when the network has one. */
+  explorerUrl?: string
 }

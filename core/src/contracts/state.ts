@@ -1,4 +1,5 @@
 import type { AccountState } from './account.js'
+import type { TransactionOutcome } from './adapter.js'
 import type { Connector } from './connector.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { PendingSend } from './send.js'
@@ -89,4 +90,11 @@ export interface PorticoState {
   requests: Readonly<Record<string, HostRequestState>>
   /** Sends made through `portico.send` that were being followed until included, newest first (see `PendingSend`). */
   pendingSends?: readonly PendingSend[]
+  /**
+   * Where each transaction the instance follows stands, by hash (newest 50):
+   * every `sendTransaction` / `send` made through it, and any hash handed to
+   * `portico.waitForTransaction`. Updated on each of the adapter's reports
+   * (Bitcoin: in the mempool, then confirmations) and at the outcome.
+   */
+  outcomes?: Readonly<Record<string, TransactionOutcome>>
 }

@@ -44,6 +44,7 @@ export {
   BelowMinimumBalanceError,
   InvalidNameError,
   InvalidReceiverAddressError,
+  InvalidTransactionOutcomeError,
   NameNotFoundError,
   NameResolutionUnavailableError,
   PendingTransactionsLimitError,

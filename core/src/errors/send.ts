@@ -90,14 +90,17 @@ export class BelowMinimumBalanceError extends PorticoError {
     params: { minimum: string; account: 'receiver' | 'sender' },
     options: CatalogueErrorOptions = {},
   ) {
+    // Built from untyped code too (a catalogue walk, a plain-JS adapter): missing params read as the sender's rule.
+    const account = params?.account === 'receiver' ? 'receiver' : 'sender'
+    const minimum = typeof params?.minimum === 'string' ? params.minimum : 'the minimum'
     super(
-      params.account === 'receiver'
-        ? `The receiver's account would hold less than the network's minimum of ${params.minimum}`
-        : `Your account must keep at least ${params.minimum} on this network`,
+      account === 'receiver'
+        ? `The receiver's account would hold less than the network's minimum of ${minimum}`
+        : `Your account must keep at least ${minimum} on this network`,
       options,
     )
-    this.minimum = params.minimum
-    this.account = params.account
+    this.minimum = minimum
+    this.account = account
   }
 }
 
@@ -111,5 +114,19 @@ export class AccountCannotSendError extends PorticoError {
   override readonly code = 'ACCOUNT_CANNOT_SEND' as const
   constructor(options: CatalogueErrorOptions = {}) {
     super('This account cannot send on this network from here', options)
+  }
+}
+
+/**
+ * An adapter's `waitForTransaction` answered something that is not a
+ * `TransactionOutcome` (an adapter written for the old contract, which
+ * resolved whatever the chain said): nothing is claimed about the
+ * transaction. `details` says what was wrong.
+ */
+export class InvalidTransactionOutcomeError extends PorticoError {
+  override name = 'InvalidTransactionOutcomeError'
+  override readonly code = 'INVALID_TRANSACTION_OUTCOME' as const
+  constructor(details: string, options: CatalogueErrorOptions = {}) {
+    super('The outcome of the transaction could not be read', { ...options, details })
   }
 }

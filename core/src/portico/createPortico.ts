@@ -34,6 +34,7 @@ import { createSiwx, SiwxApi, SiwxConfigError } from '../siwx/index.js'
 import { detectEnvironment } from '../ssr/index.js'
 import { createInitialState, createStore } from '../state/index.js'
 import { resolveStorage } from '../storage/index.js'
+import { createOutcomes } from '../transactions/index.js'
 import { getRequestMethodSafety } from '../utils/index.js'
 import { createApiClients, type InstanceApi } from './api.js'
 import { createConnectorLists } from './connectors.js'
@@ -178,11 +179,13 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     api.analytics.sendEvent(event, { ...(payload as object) })
   })
 
+  const outcomes = createOutcomes({ store, adapters, isDestroyed: () => destroyed })
   const walletRequests = createWalletRequests({
     store,
     accounts,
     adapters,
     balance,
+    outcomes,
     isDestroyed: () => destroyed,
   })
 
@@ -191,6 +194,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     accounts,
     adapters,
     sendTransaction: walletRequests.sendTransaction,
+    outcomes,
     logger,
   })
   const names = createNameResolution({ store })
@@ -225,6 +229,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
     ...walletRequests,
+    waitForTransaction: (params) => outcomes.follow(params),
     ...send,
     resolveName: names.resolveName,
     setLoading: (loading, namespace) => modal.setLoading(loading, namespace),

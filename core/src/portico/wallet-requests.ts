@@ -18,6 +18,7 @@ import {
 } from '../errors/index.js'
 import type { AdapterRegistry } from '../networks/index.js'
 import type { Store } from '../state/index.js'
+import type { Outcomes } from '../transactions/index.js'
 import { isCaipNetworkId } from '../utils/index.js'
 
 export interface WalletRequestsDeps {
@@ -25,6 +26,7 @@ export interface WalletRequestsDeps {
   accounts: AccountsService
   adapters: AdapterRegistry
   balance: BalanceService
+  outcomes: Outcomes
   isDestroyed(): boolean
 }
 
@@ -158,13 +160,19 @@ export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
         },
         (h) => h,
       )
-      // The sender's balances changed: re-read them once the chain has the transaction.
-      if (!deps.isDestroyed() && sentOn)
+      // The transaction is followed to its outcome (state.outcomes), and the sender's balances
+      // are re-read once it is known, whatever it is: a failed transaction paid its fee too.
+      if (!deps.isDestroyed() && sentOn) {
+        const settled = deps.outcomes.canFollow(sentOn)
+          ? deps.outcomes.follow({ hash, namespace: sentOn, ...(network ? { caipNetworkId: network } : {}) })
+          : undefined
         deps.balance.afterTransaction({
           namespace: sentOn,
           hash,
           ...(network ? { caipNetworkId: network } : {}),
+          ...(settled ? { settled } : {}),
         })
+      }
       return hash
     },
 

@@ -1,6 +1,7 @@
 import type { AccountsService } from '../accounts/index.js'
 import { PENDING_TRANSACTIONS_LIMIT } from '../constants/index.js'
 import type {
+  AccountReserve,
   CaipNetworkId,
   ChainAdapter,
   ChainNamespace,
@@ -8,11 +9,13 @@ import type {
   Portico,
   PorticoState,
   SendToken,
+  TransactionOutcome,
   TransactionRequestOf,
 } from '../contracts/index.js'
 import {
   AmountAndReceiverRequiredError,
   AmountExceedsBalanceError,
+  BelowMinimumBalanceError,
   InvalidReceiverAddressError,
   MethodNotSupportedError,
   PendingTransactionsLimitError,
@@ -20,8 +23,9 @@ import {
   toPorticoError,
   WalletNotConnectedError,
 } from '../errors/index.js'
-import type { AdapterRegistry } from '../networks/index.js'
+import { type AdapterRegistry, explorerUrl } from '../networks/index.js'
 import type { Store } from '../state/index.js'
+import type { Outcomes } from '../transactions/index.js'
 import { isAddress, parseUnits } from '../utils/index.js'
 
 /**
@@ -38,6 +42,7 @@ export interface SendDeps {
   accounts: AccountsService
   adapters: AdapterRegistry
   sendTransaction: Portico['sendTransaction']
+  outcomes: Outcomes
   logger: { warn(message: string, error?: unknown): void }
 }
 
@@ -60,7 +65,15 @@ function checkNft(token: SendToken) {
     })
 }
 
-type SendApi = Pick<Portico, 'prepareSend' | 'send' | 'getMaxSendAmount'>
+type SendApi = Pick<Portico, 'prepareSend' | 'send' | 'getMaxSendAmount' | 'getSendReserve'>
+
+/** `PendingSend.status` for an outcome: the history's words (`confirmed` is the chain's "succeeded"). */
+const STATUS_OF = {
+  pending: 'pending',
+  succeeded: 'confirmed',
+  failed: 'failed',
+  dropped: 'dropped',
+} as const satisfies Record<TransactionOutcome['status'], PendingSend['status']>
 
 /**
  * Send (issue 17): every namespace through its adapter. The adapter checks the
@@ -83,12 +96,22 @@ export function createSend(deps: SendDeps): SendApi {
     }))
   }
 
-  function settle(hash: string, status: PendingSend['status']) {
+  function settle(hash: string, patch: Partial<PendingSend>) {
     deps.store.setState((s) =>
       s.pendingSends?.some((p) => p.hash === hash)
-        ? { ...s, pendingSends: s.pendingSends.map((p) => (p.hash === hash ? { ...p, status } : p)) }
+        ? { ...s, pendingSends: s.pendingSends.map((p) => (p.hash === hash ? { ...p, ...patch } : p)) }
         : s,
     )
+  }
+
+  /** What an outcome changes on the pending send: its status, the outcome itself, and why it failed or was dropped. */
+  function outcomePatch(outcome: TransactionOutcome): Partial<PendingSend> {
+    return {
+      status: STATUS_OF[outcome.status],
+      outcome,
+      ...(outcome.status === 'failed' ? { reason: outcome.reason } : {}),
+      ...(outcome.status === 'dropped' && outcome.reason ? { reason: { message: outcome.reason } } : {}),
+    }
   }
 
   function wallet(namespace: ChainNamespace | undefined) {
@@ -143,6 +166,23 @@ export function createSend(deps: SendDeps): SendApi {
     }
   }
 
+  /** The chain's reserve for the sender after sending `token` (none for NFTs, or without `getReserve`). */
+  async function reserveOf(
+    w: ReturnType<typeof wallet>,
+    token: SendToken,
+  ): Promise<AccountReserve | undefined> {
+    if (!w.adapter.getReserve || token.nft) return undefined
+    try {
+      return await w.adapter.getReserve({
+        address: w.from,
+        caipNetworkId: w.caipNetworkId,
+        ...(token.token !== undefined ? { token: token.token } : {}),
+      })
+    } catch (error) {
+      throw toPorticoError(error)
+    }
+  }
+
   const prepareSend: Portico['prepareSend'] = async (params) => {
     if (params === null || typeof params !== 'object') throw new AmountAndReceiverRequiredError()
     const { token, amount: text, namespace } = params
@@ -160,16 +200,17 @@ export function createSend(deps: SendDeps): SendApi {
     await checkReceiver(w.adapter, w.ns, to, w.caipNetworkId)
     if (token.value !== undefined && amount > token.value) throw new AmountExceedsBalanceError()
     const request = await build(w, token, to, amount)
-    const priced = await price(w, request)
-    if (
-      token.token === undefined &&
-      token.value !== undefined &&
-      priced.fee &&
-      amount + priced.fee.value > token.value
-    )
+    const [priced, reserve] = await Promise.all([price(w, request), reserveOf(w, token)])
+    const fee = token.token === undefined && priced.fee ? priced.fee.value : 0n
+    if (token.value !== undefined && fee > 0n && amount + fee > token.value)
       throw new AmountExceedsBalanceError({
-        details: `the fee is ${priced.fee.formatted} ${priced.fee.symbol}`,
+        details: `the fee is ${priced.fee!.formatted} ${priced.fee!.symbol}`,
       })
+    if (reserve && token.value !== undefined && amount + fee + reserve.keep.value > token.value)
+      throw new BelowMinimumBalanceError(
+        { minimum: `${reserve.keep.formatted} ${reserve.keep.symbol}`, account: 'sender' },
+        { details: reserve.reason },
+      )
     return {
       namespace: w.ns,
       caipNetworkId: w.caipNetworkId,
@@ -179,6 +220,7 @@ export function createSend(deps: SendDeps): SendApi {
       amount,
       request,
       ...priced,
+      ...(reserve ? { reserve } : {}),
     }
   }
 
@@ -195,9 +237,12 @@ export function createSend(deps: SendDeps): SendApi {
         caipNetworkId: prepared.caipNetworkId,
         ...(params.requestId !== undefined ? { requestId: params.requestId } : {}),
       })
-      const adapter = deps.adapters.get(prepared.namespace) as ChainAdapter
-      if (adapter.waitForTransaction) {
+      if (deps.outcomes.canFollow(prepared.namespace)) {
         pending += 1
+        const network = deps.store
+          .getState()
+          .networks.all.find((n) => n.caipNetworkId === prepared.caipNetworkId)
+        const url = explorerUrl(network, 'transaction', hash)
         record({
           hash,
           namespace: prepared.namespace,
@@ -209,14 +254,23 @@ export function createSend(deps: SendDeps): SendApi {
           decimals: prepared.token.decimals,
           sentAt: new Date().toISOString(),
           status: 'pending',
+          ...(url ? { explorerUrl: url } : {}),
         })
-        adapter
-          .waitForTransaction({ hash, caipNetworkId: prepared.caipNetworkId })
+        // The same follow as sendTransaction's (shared per hash): the send shows the chain's own outcome.
+        deps.outcomes
+          .follow({
+            hash,
+            namespace: prepared.namespace,
+            caipNetworkId: prepared.caipNetworkId,
+            onUpdate: (outcome) => settle(hash, outcomePatch(outcome)),
+          })
           .then(
-            () => settle(hash, 'confirmed'),
+            (outcome) => settle(hash, outcomePatch(outcome)),
             (error: unknown) => {
-              deps.logger.warn('Portico: waiting for a sent transfer failed', error)
-              settle(hash, 'failed')
+              // Nothing is known about the transaction: it stays pending, with why it could not be followed.
+              deps.logger.warn('Portico: following a sent transfer failed', error)
+              const e = toPorticoError(error)
+              settle(hash, { reason: { message: e.shortMessage, code: e.code } })
             },
           )
           .finally(() => {
@@ -231,14 +285,29 @@ export function createSend(deps: SendDeps): SendApi {
         throw new TokenRequiredError()
       if (token.value === undefined)
         throw new AmountExceedsBalanceError({ details: 'the balance is not known' })
-      if (token.token !== undefined || token.value === 0n) return token.value
+      if (token.value === 0n) return 0n
       const w = wallet(namespace)
+      if (token.token !== undefined) {
+        // A token's own reserve (e.g. a Cosmos fee denom sent as a token) is kept; its fee is paid in the native currency.
+        const reserve = await reserveOf(w, token)
+        const keep = reserve?.keep.value ?? 0n
+        return token.value > keep ? token.value - keep : 0n
+      }
       const receiver = to?.trim() || w.from
       await checkReceiver(w.adapter, w.ns, receiver, w.caipNetworkId)
-      const priced = await price(w, await build(w, token, receiver, token.value))
+      const [priced, reserve] = await Promise.all([
+        price(w, await build(w, token, receiver, token.value)),
+        reserveOf(w, token),
+      ])
       if (!priced.fee) throw priced.feeError
-      const keep = (priced.fee.value * MAX_FEE_MARGIN_PERCENT + 99n) / 100n
+      const keep = (priced.fee.value * MAX_FEE_MARGIN_PERCENT + 99n) / 100n + (reserve?.keep.value ?? 0n)
       return token.value > keep ? token.value - keep : 0n
+    },
+
+    async getSendReserve({ token, namespace }) {
+      if (!token || typeof token !== 'object' || !Number.isInteger(token.decimals))
+        throw new TokenRequiredError()
+      return reserveOf(wallet(namespace), token)
     },
   }
 }

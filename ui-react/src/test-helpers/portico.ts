@@ -22,6 +22,7 @@ import {
   type PluginContext,
   type Portico,
   type TokenHolding,
+  type TransactionOutcome,
   type ViewLoader,
   type ViewName,
 } from '@portico/core'
@@ -97,8 +98,8 @@ export interface WalletScript {
   fee?: () => Promise<bigint>
   /** Send: the part of the fee that opens the receiver's account (`FeeEstimate.accountDeposit`, Solana token-account rent). */
   feeDeposit?: bigint
-  /** Send: settles when the transfer is included (default: at once). */
-  mined?: (hash: string) => Promise<void>
+  /** Send: settles when the transfer is included (default: at once), resolving its `TransactionOutcome` (default: succeeded). */
+  mined?: (hash: string) => Promise<unknown>
 }
 
 export interface TestPorticoOptions {
@@ -204,8 +205,9 @@ function scriptedAdapter(
     return script.feeDeposit ? { ...priced(value), accountDeposit: priced(script.feeDeposit) } : priced(value)
   }
   adapter.waitForTransaction = async ({ hash }) => {
-    await script.mined?.(hash)
-    return undefined
+    // The script settles it (default: included and succeeded), as a chain would.
+    const outcome = (await script.mined?.(hash)) as TransactionOutcome | undefined
+    return outcome ?? { status: 'succeeded', hash }
   }
   const sendTx = adapter.sendTransaction
   adapter.sendTransaction = async (params) => {

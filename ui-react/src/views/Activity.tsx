@@ -340,9 +340,17 @@ function ActivityRow({
           <span className="activity-label">
             <span data-testid="activity-label">{labelOf(item, direction, t)}</span>
             {status !== 'confirmed' ? (
-              <span className={status === 'failed' ? 'activity-failed' : undefined}>
+              <span
+                className={status === 'failed' || status === 'dropped' ? 'activity-failed' : undefined}
+                title={item.metadata.reason}
+                data-testid="activity-status"
+              >
                 {' · '}
-                {status === 'failed' ? t('activityFailed') : t('activityPending')}
+                {status === 'failed'
+                  ? t('activityFailed')
+                  : status === 'dropped'
+                    ? t('activityDropped')
+                    : t('activityPending')}
               </span>
             ) : null}
           </span>

@@ -46,6 +46,7 @@ export function pendingSendItem(p: PendingSend): HistoryItem {
       sentFrom: p.from,
       sentTo: p.to,
       status: p.status,
+      ...(p.reason ? { reason: p.reason.message } : {}),
       operationType: 'send',
     },
     transfers: [

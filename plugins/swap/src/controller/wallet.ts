@@ -45,13 +45,15 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       })
     },
     async wait(hash, caipNetworkId) {
-      const adapter = portico.getAdapter?.(NAMESPACE)
-      if (!adapter?.waitForTransaction) throw new Error('The EVM adapter cannot wait for transactions')
-      const outcome = await adapter.waitForTransaction({ hash, caipNetworkId })
-      // The EVM adapter resolves the receipt status; a receipt object carries it as `status`.
-      const status = typeof outcome === 'string' ? outcome : (outcome as { status?: unknown } | null)?.status
-      if (status === 'success' || status === 'reverted') return status
-      throw new Error(`Unexpected transaction outcome: ${String(status)}`)
+      // Core's shared follow of the adapter's outcome (issue 28): succeeded / failed / dropped / pending.
+      const outcome = await portico.waitForTransaction({ hash, namespace: NAMESPACE, caipNetworkId })
+      if (outcome.status === 'succeeded') return 'success'
+      if (outcome.status === 'failed') return 'reverted'
+      throw new Error(
+        outcome.status === 'dropped'
+          ? `The transaction was dropped${outcome.replacedBy ? ` (replaced by ${outcome.replacedBy})` : ''}`
+          : 'The transaction is still pending',
+      )
     },
     async readToken(token, caipNetworkId) {
       const account = this.account()

@@ -1,5 +1,5 @@
 import type { Network, PreparedSend } from '@portico/core'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { CheckIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
@@ -87,12 +87,18 @@ export function SendSent({
   amount,
   to,
   url,
+  outcome,
+  status,
   onDone,
 }: {
   hash: string
   amount: string
   to: string
   url: string | undefined
+  /** Where the transfer stands on the chain (`SendOutcome`), under the hash. */
+  outcome?: ReactNode
+  /** The followed send's status: a failed or dropped one is not shown as sent. */
+  status?: 'pending' | 'confirmed' | 'failed' | 'dropped' | undefined
   onDone(): void
 }) {
   const t = useStrings()
@@ -116,10 +122,16 @@ export function SendSent({
     copied === 'copied' ? t('copied') : copied === 'failed' ? t('sendCopyHashFailed') : t('sendCopyHash')
   return (
     <div className="center" aria-live="polite" data-testid="send-sent">
-      <span className="ring" data-status="done">
+      <span className="ring" data-status={status === 'failed' || status === 'dropped' ? 'error' : 'done'}>
         <CheckIcon />
       </span>
-      <h3>{t('sendSent')}</h3>
+      <h3 data-testid="send-sent-title">
+        {status === 'failed'
+          ? t('sendOutcomeFailed')
+          : status === 'dropped'
+            ? t('activityDropped')
+            : t('sendSent')}
+      </h3>
       <p>{t('sendSentDetail', { amount, address: shortenAddress(to) })}</p>
       <dl className="kv">
         <dt>{t('sendHash')}</dt>
@@ -127,6 +139,7 @@ export function SendSent({
           {shortenAddress(hash)}
         </dd>
       </dl>
+      {outcome}
       <div className="chip-row">
         <button type="button" className="chip" onClick={copy} aria-label={copyLabel}>
           {copied === 'copied' ? <CheckIcon /> : <CopyIcon />}

@@ -6,6 +6,7 @@ import { selectNetwork, useAccount, usePorticoState } from '../../hooks/index.js
 import { useStrings } from '../../i18n/index.js'
 import { useViewTitle } from '../../modal/title.js'
 import { type Preview, SendForm } from './SendForm.js'
+import { SendOutcome } from './SendOutcome.js'
 import { SendConfirm, SendFailed, SendSending, SendSent } from './SendSteps.js'
 import { type SendOption, sendOptions } from './tokens.js'
 import { receiverAddress, useReceiver } from './useReceiver.js'
@@ -57,6 +58,10 @@ export default function WalletSendView() {
   const [maxLoading, setMaxLoading] = useState(false)
   const [reviewing, setReviewing] = useState(false)
   const [preview, setPreview] = useState<Preview>({ status: 'idle' })
+  const sentHash = step.step === 'sent' ? step.hash : undefined
+  const followed = usePorticoState((s) =>
+    sentHash ? s.pendingSends?.find((p) => p.hash === sentHash) : undefined,
+  )
   const receiver = useReceiver(to, account.namespace)
   const address = receiverAddress(receiver)
   const option = options.find((o) => o.key === tokenKey) ?? (data?.token ? undefined : options[0])
@@ -168,7 +173,9 @@ export default function WalletSendView() {
           hash={step.hash}
           amount={amountText(step.prepared)}
           to={step.prepared.to}
-          url={explorerUrl(network, 'transaction', step.hash)}
+          url={followed?.explorerUrl ?? explorerUrl(network, 'transaction', step.hash)}
+          outcome={<SendOutcome send={followed} onRetry={() => void send(step.prepared)} />}
+          status={followed?.status}
           onDone={() => portico.router.goBack()}
         />
       )

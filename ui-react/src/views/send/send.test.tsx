@@ -306,6 +306,36 @@ describe('WalletSend: confirm, send, success and failure', () => {
     await waitFor(() => tp.portico.getState().pendingSends?.[0]?.status === 'confirmed')
   })
 
+  it('a transfer included and failed on chain shows "Failed", the chain’s reason and the explorer link; Try again sends it again; balances are re-read', async () => {
+    const { tp, view } = await openSend({
+      wallet: {
+        mined: async (hash) => ({
+          status: 'failed',
+          hash,
+          reason: { message: 'GATE: transfers are paused', code: '0x08c379a0' },
+        }),
+      },
+    })
+    const reads = () => tp.adapters.eip155!.calls.filter((c) => c.method === 'getBalance').length
+    const before = reads()
+    const confirm = await fillAndConfirm(view)
+    await click(q(confirm, 'send-confirm-button'))
+    const outcome = await waitFor(() => {
+      const o = q(view, 'send-outcome')
+      return o?.getAttribute('data-status') === 'failed' ? o : null
+    }, 3000)
+    expect(q(view, 'send-sent-title')?.textContent).toBe('Failed')
+    expect(q(outcome, 'send-outcome-reason')?.textContent).toBe('GATE: transfers are paused')
+    expect(outcome.querySelector('[role="alert"]')?.textContent).toContain('Failed')
+    const hash = `0x${'1'.repeat(64)}`
+    expect(q(view, 'send-explorer')?.getAttribute('href')).toBe(`http://127.0.0.1:4000/tx/${hash}`)
+    await waitFor(() => reads() > before, 3000)
+    const sends = () => tp.adapters.eip155!.calls.filter((c) => c.method === 'sendTransaction').length
+    expect(sends()).toBe(1)
+    await click(byText(outcome, 'button', 'Try again'))
+    await waitFor(() => sends() === 2, 3000)
+  })
+
   it('a wallet that refuses shows "Transaction declined"; Try again sends the same transfer; Edit keeps what was typed', async () => {
     const asked: unknown[] = []
     const { view } = await openSend({

@@ -489,10 +489,8 @@ describe('the Cosmos key through the real adapter flow, broadcast to the Cosmos 
         connectorId,
         request: { to, amount: [{ denom: 'uatom', amount: '4321' }], memo: signMode },
       })
-      const receipt = (await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })) as {
-        code: number
-      }
-      expect(receipt.code).toBe(0)
+      const outcome = await adapter.waitForTransaction!({ hash, caipNetworkId: hub.caipNetworkId })
+      expect(outcome.status).toBe('succeeded')
       expect(BigInt((await client.getBalance(to, 'uatom')).amount) - before).toBe(4321n)
       expect(shown.at(-1)).toContain(`Send 4321 uatom to ${to}`)
       expect(shown.at(-1)).toContain(`Memo: ${signMode}`)

@@ -7,17 +7,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 export type SignerFrameSize = { raw: number; gzip: number; brotli: number } | { skipped: string }
 
 /**
- * Measures `/frame.js` exactly as the gateway serves it (its own esbuild bundle, made on first
- * request by `server/src/signer-frame/bundle.ts`); the frame's Bitcoin, Cosmos and Polkadot keys
- * are separate scripts loaded on a namespace's first request, so they are not counted. Skipped,
- * with the reason, when the gateway's build has no signer frame (it is moving to `signer/`).
+ * Measures `/frame.js` exactly as the gateway serves it: `@portico/signer`'s `frameScript()`
+ * (its esbuild bundle, which the gateway makes on first request); the frame's Bitcoin, Cosmos
+ * and Polkadot keys are separate scripts loaded on a namespace's first request, so they are not
+ * counted. Skipped, with the reason, when the signer package is not built.
  */
 export async function measureSignerFrame(): Promise<SignerFrameSize> {
-  const file = join(import.meta.dirname, '../../server/dist/signer-frame/bundle.js')
-  if (!existsSync(file))
-    return { skipped: 'server/dist/signer-frame/bundle.js not built (or moved to signer/)' }
+  const file = join(import.meta.dirname, '../../signer/dist/assets/bundle.js')
+  if (!existsSync(file)) return { skipped: 'signer/dist/assets/bundle.js not built (npm run build)' }
   const { frameScript } = (await import(pathToFileURL(file).href)) as { frameScript?: () => Promise<string> }
-  if (typeof frameScript !== 'function') return { skipped: 'the gateway no longer exports frameScript' }
+  if (typeof frameScript !== 'function') return { skipped: '@portico/signer no longer exports frameScript' }
   const buf = Buffer.from(await frameScript())
   return {
     raw: buf.length,

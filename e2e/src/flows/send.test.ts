@@ -3,12 +3,17 @@ import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Locator, Page } from 'playwright-core'
 import {
   type Address,
+  concatHex,
   createPublicClient,
   createWalletClient,
+  encodeErrorResult,
   erc20Abi,
   formatUnits,
+  type Hex,
   http,
+  parseAbi,
   parseEther,
+  size,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,6 +35,17 @@ import {
 const SENDER = 6
 const NAME_OWNER = 5
 const USDC_RECEIVER = 7
+
+/**
+ * Runtime code of a gate: a call with slot 0 zero accepts ETH (after one more warm SLOAD, so the
+ * accepting path costs more gas than the reverting one and the wallet's exact estimate still
+ * covers the revert); with slot 0 set it reverts with `data` (SLOAD, JUMPI to the revert branch,
+ * CODECOPY the data after the 24-byte prologue, REVERT).
+ */
+function gateCode(data: Hex): Hex {
+  const len = size(data).toString(16).padStart(2, '0')
+  return concatHex([`0x600054600b5760005450005b60${len}601860003960${len}6000fd`, data])
+}
 
 const uniqueLabel = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 8)}`
 
@@ -204,6 +220,65 @@ describe('send: the Send view and a live Activity tab (issue 17)', () => {
     await eventually(async () => expect(await rows.count()).toBe(before + 1), 30_000)
     await screenshot(page, 'send-Activity-live')
   }, 180_000)
+
+  // Issue 28: a transaction that passes estimation and reverts on chain is "Failed" with the chain's
+  // reason, never "confirmed". A gate contract accepts ETH while its slot 0 is zero and reverts
+  // with Error("GATE: transfers are paused") once it is set; the slot is set while the transfer
+  // waits in the mempool (automine off), after the wallet estimated it.
+  it('a send that passes estimation and reverts on chain shows Failed with the revert reason and Try again', async () => {
+    const rpcUrl = world.chains[0]!.rpcUrl
+    const rpc = async (method: string, params: unknown[]) => {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+      if (body.error) throw new Error(`${method}: ${body.error.message}`)
+      return body.result
+    }
+    const gate = '0x00000000000000000000000000000000000a7e99'
+    const reason = 'GATE: transfers are paused'
+    const data = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: [reason],
+    })
+    await rpc('anvil_setCode', [gate, gateCode(data)])
+    await rpc('anvil_setStorageAt', [gate, `0x${'0'.repeat(64)}`, `0x${'0'.repeat(64)}`])
+
+    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+    await connectAs(page, SENDER)
+    const send = await openSend(page)
+    await send.getByTestId('send-amount').fill('0.01')
+    await send.getByTestId('send-to').fill(gate)
+    await send.locator('[data-testid="send-fee"][data-status="ready"]').waitFor({ timeout: 15_000 })
+    await send.getByTestId('send-review').click()
+    await rpc('evm_setAutomine', [false])
+    try {
+      await send.getByTestId('send-confirm-button').click()
+      await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })
+      const hash = (await send.getByTestId('send-hash').getAttribute('title')) as Hex
+      await eventually(async () =>
+        expect(((await rpc('txpool_content', [])) as { pending: object }).pending).not.toEqual({}),
+      )
+      await rpc('anvil_setStorageAt', [gate, `0x${'0'.repeat(64)}`, `0x${'0'.repeat(63)}1`])
+      await rpc('evm_mine', [])
+      expect((await client().getTransactionReceipt({ hash })).status).toBe('reverted')
+    } finally {
+      await rpc('evm_setAutomine', [true])
+    }
+    const outcome = send.locator('[data-testid="send-outcome"][data-status="failed"]')
+    await outcome.waitFor({ timeout: 30_000 })
+    expect(await textOf(send.getByTestId('send-sent-title'))).toBe('Failed')
+    expect(await textOf(send.getByTestId('send-outcome-reason'))).toBe(reason)
+    const sent = (await send.getByTestId('send-sent').textContent()) ?? ''
+    expect(sent).not.toContain('Confirmed by the network')
+    expect(sent).not.toContain('pending in Activity')
+    await send.getByRole('button', { name: 'Try again' }).waitFor()
+    await screenshot(page, 'send-WalletSend-failed')
+    expect(await seriousViolations(page)).toEqual([])
+  }, 120_000)
 
   for (const mode of ['light', 'dark'] as const) {
     it(`the Send view has no serious or critical axe violations (${mode})`, async () => {

@@ -160,6 +160,7 @@ export const en = {
   sendEdit: 'Edit',
   sendSending: 'Approve the transfer in your wallet…',
   sendSent: 'Sent',
+  sendSettledDetail: '{amount} to {address}.',
   sendSentDetail: '{amount} to {address}. It shows as pending in Activity until it is included.',
   sendHash: 'Transaction',
   sendCopyHash: 'Copy transaction hash',

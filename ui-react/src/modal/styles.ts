@@ -218,6 +218,7 @@ a.activity-row:focus-visible { outline: 2px solid var(--portico-focus-ring); out
 .send-heading { margin-block: 0 12px; font-size: 16px; font-weight: 600; }
 .send-name { font-family: inherit; font-weight: 600; }
 .ring[data-status='done'] { color: var(--portico-success); }
+.ring[data-status='error'] { color: var(--portico-danger); }
 .ring > svg { display: block; width: 44px; height: 44px; padding: 6px; box-sizing: border-box; }
 .ring[data-status='done']::after { animation: none; border-color: var(--portico-success); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

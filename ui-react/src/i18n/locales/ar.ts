@@ -152,6 +152,7 @@ export const ar: PorticoStrings = {
   sendEdit: 'تعديل',
   sendSending: 'وافق على التحويل في محفظتك…',
   sendSent: 'تم الإرسال',
+  sendSettledDetail: '{amount} إلى {address}.',
   sendSentDetail: '{amount} إلى {address}. يظهر معلقًا في النشاط حتى يُضمَّن.',
   sendHash: 'المعاملة',
   sendCopyHash: 'انسخ تجزئة المعاملة',

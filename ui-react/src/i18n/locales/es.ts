@@ -156,6 +156,7 @@ export const es: PorticoStrings = {
   sendEdit: 'Editar',
   sendSending: 'Aprueba la transferencia en tu billetera…',
   sendSent: 'Enviado',
+  sendSettledDetail: '{amount} a {address}.',
   sendSentDetail: '{amount} a {address}. Aparece como pendiente en Actividad hasta que se incluya.',
   sendHash: 'Transacción',
   sendCopyHash: 'Copiar el hash de la transacción',

@@ -155,6 +155,7 @@ export const ja: PorticoStrings = {
   sendEdit: '編集',
   sendSending: 'ウォレットで送金を承認してください…',
   sendSent: '送金しました',
+  sendSettledDetail: '{address} 宛ての {amount}。',
   sendSentDetail:
     '{amount} を {address} に送りました。取り込まれるまでアクティビティに保留中と表示されます。',
   sendHash: 'トランザクション',

@@ -152,6 +152,7 @@ export const zh: PorticoStrings = {
   sendEdit: '编辑',
   sendSending: '请在钱包中批准转账…',
   sendSent: '已发送',
+  sendSettledDetail: '发往 {address} 的 {amount}。',
   sendSentDetail: '{amount} 已发送至 {address}。在被打包前，它在“活动”中显示为待处理。',
   sendHash: '交易',
   sendCopyHash: '复制交易哈希',

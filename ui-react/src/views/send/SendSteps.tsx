@@ -2,7 +2,7 @@ import type { Network, PreparedSend } from '@portico/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
-import { CheckIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
+import { CheckIcon, CloseIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
 import { Avatar } from '../parts.js'
 import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { Receiver } from './useReceiver.js'
@@ -122,9 +122,16 @@ export function SendSent({
     copied === 'copied' ? t('copied') : copied === 'failed' ? t('sendCopyHashFailed') : t('sendCopyHash')
   return (
     <div className="center" aria-live="polite" data-testid="send-sent">
-      <span className="ring" data-status={status === 'failed' || status === 'dropped' ? 'error' : 'done'}>
-        <CheckIcon />
-      </span>
+      {/* A failed or dropped transfer never wears the check mark of a sent one. */}
+      {status === 'failed' || status === 'dropped' ? (
+        <span className="ring" data-status="error">
+          <CloseIcon />
+        </span>
+      ) : (
+        <span className="ring" data-status="done">
+          <CheckIcon />
+        </span>
+      )}
       <h3 data-testid="send-sent-title">
         {status === 'failed'
           ? t('sendOutcomeFailed')
@@ -132,7 +139,13 @@ export function SendSent({
             ? t('activityDropped')
             : t('sendSent')}
       </h3>
-      <p>{t('sendSentDetail', { amount, address: shortenAddress(to) })}</p>
+      {/* "Shows as pending in Activity" is true only while it waits. */}
+      <p>
+        {t(status === undefined || status === 'pending' ? 'sendSentDetail' : 'sendSettledDetail', {
+          amount,
+          address: shortenAddress(to),
+        })}
+      </p>
       <dl className="kv">
         <dt>{t('sendHash')}</dt>
         <dd data-testid="send-hash" title={hash}>

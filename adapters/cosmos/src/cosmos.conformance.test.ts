@@ -121,6 +121,9 @@ function suite(mode: 'direct' | 'amino') {
         disconnect: () => dev.disconnect(),
       }
     },
+    // Issue 28 (on the Cosmos simulator, not a node): the fee shown is the fee charged (within
+    // 1%), a transfer's outcome is succeeded, and a reload restores the connection.
+    checks: { fees: { overAtMost: 1.01 }, outcomes: {}, restore: true },
   })
 }
 

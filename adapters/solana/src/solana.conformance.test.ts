@@ -78,4 +78,14 @@ describeChainAdapter({
       disconnect: () => dev.selectAccounts([]),
     }
   },
+  // Issue 28: the fee shown is the fee charged (5000 lamports a signature, no priority fee on the
+  // local SVM: tolerance 1%), a transfer's outcome is succeeded, Max keeps the rent-exempt
+  // minimum, and a reload restores the connection. (A transfer that lands and fails needs a send
+  // without preflight, which the dev wallet does not offer: the adapter's own outcome test covers it.)
+  checks: {
+    fees: { overAtMost: 1.01 },
+    outcomes: {},
+    reserves: { kind: 'rent-exempt-minimum' },
+    restore: true,
+  },
 })

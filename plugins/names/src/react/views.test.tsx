@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url":"http://localhost:3000/"}
 import type { Portico } from '@portico/core'
-import { PorticoProvider } from '@portico/react'
+import { PorticoProvider, preloadLocale } from '@portico/react'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
@@ -20,6 +20,8 @@ afterEach(() => {
 })
 
 async function render(portico: Portico, ui: React.ReactNode, locale?: string) {
+  // Catalogues other than English load on demand and the UI keeps its language until they arrive.
+  if (locale) await preloadLocale(locale)
   const container = document.createElement('div')
   document.body.appendChild(container)
   let root!: Root

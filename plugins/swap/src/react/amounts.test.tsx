@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { anvil31337, evmAdapter } from '@portico/adapter-evm'
 import { createPortico } from '@portico/core'
-import { PorticoProvider } from '@portico/react'
+import { PorticoProvider, preloadLocale } from '@portico/react'
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -30,6 +30,9 @@ function Probe({ onAmounts }: { onAmounts: (amounts: SwapAmounts) => void }) {
 
 /** The swap views' formatters under a real `createPortico` and `PorticoProvider` with `locale`. */
 async function amountsIn(locale: string | undefined): Promise<SwapAmounts> {
+  // Catalogues other than English load on demand, and the UI keeps its language until they
+  // arrive: load this one first, as a host that knows its visitor's language does.
+  if (locale) await preloadLocale(locale)
   const portico = createPortico({
     adapters: [evmAdapter({ networks: [anvil31337] })],
     plugins: [swapPlugin()],

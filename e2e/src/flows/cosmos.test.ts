@@ -41,7 +41,14 @@ interface NsState {
   networks: { active: Record<string, string | undefined> }
 }
 const state = (page: Page): Promise<NsState> =>
-  page.evaluate(() => JSON.parse(JSON.stringify(window.__portico!.portico.getState())))
+  page.evaluate(() =>
+    // State carries bigints (amounts, outcomes' fees): JSON carries them as decimal strings.
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
 
 describe('Cosmos on the demo (issue 13), against the Cosmos chain simulator', () => {
   const browser = useBrowser()

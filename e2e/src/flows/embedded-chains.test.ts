@@ -48,7 +48,14 @@ interface NsState {
   accounts: Record<string, { address?: string; status?: string; connectorId?: string } | undefined>
 }
 const state = (page: Page): Promise<NsState> =>
-  page.evaluate(() => JSON.parse(JSON.stringify(window.__portico!.portico.getState())))
+  page.evaluate(() =>
+    // State carries bigints (amounts, outcomes' fees): JSON carries them as decimal strings.
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
 
 type PorticoApi = {
   signMessageDetailed(p: {

@@ -36,7 +36,14 @@ interface NsState {
   accounts: Record<string, { address?: string; caipAddress?: string; status?: string } | undefined>
 }
 const state = (page: Page): Promise<NsState> =>
-  page.evaluate(() => JSON.parse(JSON.stringify(window.__portico!.portico.getState())))
+  page.evaluate(() =>
+    // State carries bigints (amounts, outcomes' fees): JSON carries them as decimal strings.
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
 
 describe('Polkadot on the demo (issue 11)', () => {
   const browser = useBrowser()

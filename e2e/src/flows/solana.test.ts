@@ -44,7 +44,14 @@ interface NsState {
   router: { view: string; history: { view: string }[] }
 }
 const state = (page: Page): Promise<NsState> =>
-  page.evaluate(() => JSON.parse(JSON.stringify(window.__portico!.portico.getState())))
+  page.evaluate(() =>
+    // State carries bigints (amounts, outcomes' fees): JSON carries them as decimal strings.
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
 
 describe('EVM + Solana on the demo (issue 7)', () => {
   const browser = useBrowser()

@@ -96,13 +96,9 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
    * `dropped` when another transaction with its nonce replaced it, `pending`
    * when no receipt came within `timeoutMs` (default `EVM_OUTCOME_TIMEOUT_MS`).
    */
-  waitForTransaction(params: {
-    hash: string
-    caipNetworkId: CaipNetworkId
-    timeoutMs?: number
-    signal?: AbortSignal
-    onUpdate?: (outcome: TransactionOutcome) => void
-  }): Promise<TransactionOutcome>
+  waitForTransaction(
+    params: Parameters<NonNullable<ChainAdapter<'eip155'>['waitForTransaction']>>[0],
+  ): Promise<TransactionOutcome>
   /**
    * The read client of a network (viem), for anything the adapter does not
    * wrap. viem loads lazily: this works once the adapter has loaded it (after

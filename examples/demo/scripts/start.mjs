@@ -15,46 +15,19 @@
 // Farcaster login: the relay and the ID registry (on the first anvil) are local; approve a sign-in as the
 // dev Farcaster account (fid 1) with the command the start prints (scripts/farcaster-approve.mjs).
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import {
+  buildAndPreview,
+  createLifecycle,
+  devnetSummary,
+  importWorkspace,
+  repoRoot,
+  startDevnet,
+} from '../../shared/start.mjs'
 
 const demoRoot = join(import.meta.dirname, '..')
-const repoRoot = join(demoRoot, '../..')
-
-async function importWorkspace(pkgDir, entry) {
-  const built = join(repoRoot, pkgDir, 'dist', `${entry}.js`)
-  if (existsSync(built)) return import(pathToFileURL(built).href)
-  const { tsImport } = await import('tsx/esm/api')
-  return tsImport(pathToFileURL(join(repoRoot, pkgDir, 'src', `${entry}.ts`)).href, import.meta.url)
-}
-
-const stops = []
-let stopping = false
-async function shutdown(code) {
-  if (stopping) return
-  stopping = true
-  for (const stop of stops.reverse()) {
-    try {
-      await stop()
-    } catch (error) {
-      console.error(error)
-    }
-  }
-  process.exit(code)
-}
-const onStopSignal = () => void shutdown(0)
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP']
-for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal)
-/** Vite's preview server adds its own SIGTERM listener that exits at once (143), cutting our
- * shutdown short and leaving the nodes running: keep only ours, which closes the server too. */
-function keepOnlyOurSignalListeners() {
-  for (const signal of STOP_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (listener !== onStopSignal) process.off(signal, listener)
-    }
-  }
-}
+const lifecycle = createLifecycle()
 
 /** The gateway's network entry for the chopsticks devnet (balances of ROC and its Assets token). */
 function polkadotNetworks(dot) {
@@ -162,7 +135,7 @@ async function startGateway(devnet, solana, cosmos, bitcoin, polkadot, login) {
     })
     const gateway = await server.createGateway(config)
     const url = await gateway.listen()
-    stops.push(() => gateway.close())
+    lifecycle.onStop(() => gateway.close())
     console.log(`  gateway ${url}`)
     const frameUrl = login ? gateway.signerUrl() : undefined
     if (frameUrl) {
@@ -183,9 +156,9 @@ async function startLogin(devnetPkg, devnet) {
   if (process.env.DEMO_NO_LOGIN || process.env.DEMO_NO_GATEWAY) return undefined
   try {
     const smtp = await devnetPkg.startSmtpCatcher()
-    stops.push(() => smtp.close())
+    lifecycle.onStop(() => smtp.close())
     const idp = await devnetPkg.startOidcProvider()
-    stops.push(() => idp.close())
+    lifecycle.onStop(() => idp.close())
     console.log(`  smtp    catcher 127.0.0.1:${smtp.smtpPort}  inbox ${smtp.httpUrl}/mail`)
     console.log(`  oidc    ${idp.issuer}`)
     return { smtp, idp, farcaster: await startFarcaster(devnetPkg, devnet) }
@@ -203,7 +176,7 @@ async function startFarcaster(devnetPkg, devnet) {
     const rpcUrl = devnet.chains[0].rpcUrl
     const fid = await devnetPkg.installIdRegistry(rpcUrl)
     const relay = await devnetPkg.startFarcasterRelay()
-    stops.push(() => relay.close())
+    lifecycle.onStop(() => relay.close())
     console.log(`  farcaster relay ${relay.url}  registry ${devnetPkg.ID_REGISTRY_ADDRESS} (fid ${fid})`)
     console.log(
       `            approve a sign-in: node examples/demo/scripts/farcaster-approve.mjs --relay ${relay.url} '<link from Copy link>'`,
@@ -219,15 +192,12 @@ async function startFarcaster(devnetPkg, devnet) {
 
 try {
   const t0 = Date.now()
-  const { startEvmDevnet } = await importWorkspace('devnet', 'index')
-  const devnet = await startEvmDevnet()
-  stops.push(() => devnet.stop())
-  for (const c of devnet.chains) console.log(`  devnet  chain ${c.chainId}  ${c.rpcUrl}`)
+  const devnet = await startDevnet(lifecycle)
   const devnetPkg = await importWorkspace('devnet', 'index')
   let solana
   if (!process.env.DEMO_NO_SOLANA) {
     const sol = await devnetPkg.startSolanaDevnet({ port: 0 })
-    stops.push(() => sol.stop())
+    lifecycle.onStop(() => sol.stop())
     console.log(`  devnet  solana ${sol.caipNetworkId}  ${sol.rpcUrl}`)
     solana = {
       rpcUrl: sol.rpcUrl,
@@ -240,7 +210,7 @@ try {
   if (!process.env.DEMO_NO_COSMOS) {
     // The Cosmos chain simulator (no Cosmos SDK node runs here): two chains, different prefixes.
     const sim = await devnetPkg.startCosmosDevnet({ port: 0 })
-    stops.push(() => sim.stop())
+    lifecycle.onStop(() => sim.stop())
     for (const c of sim.chains) console.log(`  devnet  ${c.caipNetworkId}  ${c.rpcUrl}`)
     const chains = sim.chains.map(({ chainId, bech32Prefix, rpcUrl, restUrl, caipNetworkId }) => ({
       chainId,
@@ -263,7 +233,7 @@ try {
   let bitcoin
   if (!process.env.DEMO_NO_BITCOIN) {
     const btc = await devnetPkg.startBitcoinDevnet({ port: 0 })
-    stops.push(() => btc.stop())
+    lifecycle.onStop(() => btc.stop())
     console.log(`  devnet  bitcoin ${btc.caipNetworkId}  ${btc.esploraUrl}`)
     bitcoin = {
       esploraUrl: btc.esploraUrl,
@@ -277,7 +247,7 @@ try {
     mkdirSync(join(repoRoot, '.portico'), { recursive: true })
     const logFile = join(repoRoot, '.portico', 'demo-polkadot.log')
     polkadot = await devnetPkg.spawnPolkadotDevnet({ port: 0, detached: false, logFile })
-    stops.push(() => {
+    lifecycle.onStop(() => {
       for (const pid of polkadot.pids) process.kill(pid, 'SIGTERM')
     })
     console.log(`  devnet  polkadot ${polkadot.caipNetworkId}  ${polkadot.wsUrl}`)
@@ -285,7 +255,7 @@ try {
   let walletconnect
   if (!process.env.DEMO_NO_RELAY) {
     const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
-    stops.push(() => relay.stop())
+    lifecycle.onStop(() => relay.stop())
     console.log(`  relay   walletconnect  ${relay.url}`)
     walletconnect = { url: relay.url }
   }
@@ -295,8 +265,7 @@ try {
     : await startGateway(devnet, solana, cosmos, bitcoin, polkadot, login)
   const apiUrl = gateway?.url
   process.env.PORTICO_DEMO_DEVNET = JSON.stringify({
-    chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
-    tokens: devnet.fixtures.tokens,
+    ...devnetSummary(devnet),
     apiUrl,
     ...(gateway?.frameUrl
       ? {
@@ -316,18 +285,15 @@ try {
     polkadot,
   })
 
-  const vite = await import('vite')
-  const configFile = join(demoRoot, 'vite.config.ts')
-  if (!process.env.DEMO_SKIP_BUILD) await vite.build({ configFile, logLevel: 'warn' })
-  const port = Number(process.env.PORT ?? 5173)
-  const server = await vite.preview({ configFile, preview: { host: '127.0.0.1', port, strictPort: false } })
-  stops.push(() => new Promise((resolve) => server.httpServer.close(() => resolve())))
-  keepOnlyOurSignalListeners()
-  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
+  const url = await buildAndPreview(lifecycle, {
+    configFile: join(demoRoot, 'vite.config.ts'),
+    port: Number(process.env.PORT ?? 5173),
+    skipBuild: Boolean(process.env.DEMO_SKIP_BUILD),
+  })
   console.log(
     `\n  Portico demo ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${url}\n  Ctrl-C stops the demo and the devnet.\n`,
   )
 } catch (error) {
   console.error(error)
-  await shutdown(1)
+  await lifecycle.shutdown(1)
 }

@@ -7,38 +7,13 @@
 //   PORT=3001          serve on another port (default 3000)
 //   NEXT_SKIP_BUILD=1  serve the existing .next/
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { createLifecycle, devnetSummary, startDevnet } from '../../shared/start.mjs'
 
 const exampleRoot = join(import.meta.dirname, '..')
-const repoRoot = join(exampleRoot, '../..')
 const nextBin = createRequire(join(exampleRoot, 'package.json')).resolve('next/dist/bin/next')
-
-/** @portico/devnet from its dist when built, else from its TypeScript sources (tsx). */
-async function importDevnet() {
-  const built = join(repoRoot, 'devnet/dist/index.js')
-  if (existsSync(built)) return import(pathToFileURL(built).href)
-  const { tsImport } = await import('tsx/esm/api')
-  return tsImport(pathToFileURL(join(repoRoot, 'devnet/src/index.ts')).href, import.meta.url)
-}
-
-const stops = []
-let stopping = false
-async function shutdown(code) {
-  if (stopping) return
-  stopping = true
-  for (const stop of stops.reverse()) {
-    try {
-      await stop()
-    } catch (error) {
-      console.error(error)
-    }
-  }
-  process.exit(code)
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(0))
+const lifecycle = createLifecycle()
 
 /** Runs `next <args>` in the example's folder; resolves with the child once `ready` (or exit 0) says so. */
 function next(args, env, ready) {
@@ -61,20 +36,12 @@ function next(args, env, ready) {
 
 try {
   const t0 = Date.now()
-  const { startEvmDevnet } = await importDevnet()
-  const devnet = await startEvmDevnet()
-  stops.push(() => devnet.stop())
-  for (const c of devnet.chains) console.log(`  devnet  chain ${c.chainId}  ${c.rpcUrl}`)
-  const env = {
-    PORTICO_EXAMPLE_DEVNET: JSON.stringify({
-      chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
-      tokens: devnet.fixtures.tokens,
-    }),
-  }
+  const devnet = await startDevnet(lifecycle)
+  const env = { PORTICO_EXAMPLE_DEVNET: JSON.stringify(devnetSummary(devnet)) }
   if (!process.env.NEXT_SKIP_BUILD) await next(['build', '--webpack'], env)
   const port = String(process.env.PORT ?? 3000)
   const server = await next(['start', '-H', '127.0.0.1', '-p', port], env, (text) => /Ready in/.test(text))
-  stops.push(
+  lifecycle.onStop(
     () =>
       new Promise((resolve) => {
         if (server.exitCode !== null) return resolve()
@@ -87,5 +54,5 @@ try {
   )
 } catch (error) {
   console.error(error)
-  await shutdown(1)
+  await lifecycle.shutdown(1)
 }

@@ -1,0 +1,106 @@
+import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
+import { fetchRecommendedWallets } from '../api/recommended.js'
+import type { ConnectionService } from '../connection/index.js'
+import type { ChainAdapter, ChainNamespace, Portico, PorticoState } from '../contracts/index.js'
+import type { ModalService } from '../modal/index.js'
+import type { NetworksService } from '../networks/index.js'
+import type { PluginRegistry } from '../plugins/index.js'
+import type { RouterService } from '../router/index.js'
+import type { createNameResolution, createSend } from '../send/index.js'
+import { createSmartSessions } from '../sessions/index.js'
+import type { createSiwx } from '../siwx/index.js'
+import type { Store } from '../state/index.js'
+import type { createOutcomes } from '../transactions/index.js'
+import { getRequestMethodSafety } from '../utils/index.js'
+import type { InstanceApi } from './api.js'
+import type { Foundation } from './foundation.js'
+import type { createAccountReads } from './reads.js'
+import type { createWalletRequests } from './wallet-requests.js'
+
+/** The parts the public object delegates to, built by the earlier steps of `createPortico`. */
+export interface PorticoParts {
+  f: Foundation
+  store: Store<PorticoState>
+  api: InstanceApi
+  accounts: AccountsService
+  balance: BalanceService
+  profile: ProfileService
+  connection: ConnectionService
+  modal: ModalService
+  router: RouterService
+  networks: NetworksService
+  registry: PluginRegistry
+  walletRequests: ReturnType<typeof createWalletRequests>
+  outcomes: ReturnType<typeof createOutcomes>
+  send: ReturnType<typeof createSend>
+  names: ReturnType<typeof createNameResolution>
+  reads: ReturnType<typeof createAccountReads>
+  readyRef: { ready: Promise<void> }
+  siwx(): ReturnType<typeof createSiwx> | undefined
+  clearAlert(): void
+  destroy(): void
+}
+
+/** The public `Portico` object: a thin face over the instance's services, no logic of its own. */
+export function assemblePortico(p: PorticoParts): Portico {
+  const { store, accounts, adapters, events } = { ...p, adapters: p.f.adapters, events: p.f.events }
+  return {
+    open: (opts) => p.modal.open(opts),
+    close: () => p.modal.close(),
+    connect: (connectorId, opts) => p.connection.connect(connectorId, opts),
+    disconnect: (namespace) => p.connection.disconnect(namespace),
+    switchNetwork: (caipNetworkId) => p.networks.switchNetwork(caipNetworkId),
+    getState: () => store.getState(),
+    subscribe: (listener) => store.subscribe(listener),
+    getLogs: () => p.f.diagnostics.text(),
+    on: (event, handler) => events.on(event, handler),
+    off: (event, handler) => events.off(event, handler),
+    router: p.router,
+    events,
+    get ready() {
+      return p.readyRef.ready
+    },
+    get siwx() {
+      return p.siwx()?.controller
+    },
+    getViewLoader: (name) => p.registry.getViewLoader(name),
+    getAccountActions: () => p.registry.getAccountActions(),
+    setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
+    setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
+    ...p.walletRequests,
+    waitForTransaction: (params) => p.outcomes.follow(params),
+    ...p.send,
+    resolveName: p.names.resolveName,
+    setLoading: (loading, namespace) => p.modal.setLoading(loading, namespace),
+    shake: () => p.modal.shake(),
+    // Asked for by a host or a plugin because something changed (a purchase arrived, Try again):
+    // read past the gateway's balance cache (forceUpdate); a read already under way is shared.
+    refreshBalance: (namespace) => p.balance.refresh(namespace, { fresh: `refresh-${Date.now()}` }),
+    refreshProfile: async (namespace) => {
+      const ns = namespace ?? store.getState().activeNamespace
+      if (ns) await p.profile.refresh(ns, { force: true })
+    },
+    clearAlert: p.clearAlert,
+    getRecommendedWallets: () => fetchRecommendedWallets(p.api.directory),
+    getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),
+    getRequestMethodSafety: (method, namespace) => {
+      const lists = adapters.find(namespace ?? store.getState().activeNamespace)?.requestMethods
+      return getRequestMethodSafety(method, lists)
+    },
+    getActivity: p.reads.getActivity,
+    getNfts: p.reads.getNfts,
+    ...createSmartSessions({
+      blockchain: p.api.blockchain,
+      account: (namespace) => {
+        const ns = namespace ?? store.getState().activeNamespace
+        const account = ns ? accounts.get(ns) : undefined
+        return ns && account?.status === 'connected' && account.address
+          ? { namespace: ns, address: account.address }
+          : undefined
+      },
+      adapter: (namespace) => adapters.find(namespace),
+      signTypedData: (params) => p.walletRequests.signTypedData(params),
+    }),
+    destroy: p.destroy,
+  }
+}

@@ -53,6 +53,7 @@ export {
   themeVariableDefaults,
   useViewTitle,
 } from './modal/index.js'
+export { QrCode, type QrCodeProps, qrPath } from './qr/index.js'
 export {
   type HostRequest,
   HostRequestError,

@@ -36,6 +36,8 @@ export interface Views {
   RegisterAccountNameSuccess: { name: string } | undefined
   /** Send (issue 17); `token` preselects a holding by its address in the chain's form (`'native'`: the native currency). */
   WalletSend: { token?: string } | undefined
+  /** Receive: the connected address as a QR code and text with Copy, and the network it is valid on. */
+  Receive: undefined
 }
 
 /** A network switch that failed (not a rejection), for the view the modal went back to. */

@@ -47,7 +47,6 @@ export const en = {
   viewOnExplorer: 'View on explorer',
   disconnect: 'Disconnect',
   chainsLabel: 'Chains',
-  connectChainWallet: 'Connect a wallet for {name}',
   tabTokens: 'Tokens',
   tabNfts: 'NFTs',
   tabActivity: 'Activity',
@@ -240,6 +239,22 @@ export const en = {
   sessionsRevoking: 'Waiting for the wallet…',
   sessionsRevokeFailed: 'Not revoked: {reason}',
   sessionsTruncated: 'Showing the first {n} sessions.',
+  // Receive and the Account layout
+  receiveAction: 'Receive',
+  receiveTitle: 'Receive',
+  receiveAddressLabel: 'Your address',
+  receiveQrLabel: 'QR code of the address {address}',
+  receiveNetworkNote: 'Valid on {network}. Send only assets of this network to this address.',
+  receivePayment: 'Payment',
+  receiveOrdinals: 'Ordinals',
+  receivePaymentNote:
+    'This is your payment address. Send ordinals and inscriptions to your ordinals address instead.',
+  receiveOrdinalsNote:
+    'This is your ordinals address. Send bitcoin payments to your payment address instead.',
+  receiveAddressKinds: 'Address type',
+  accountActions: 'Actions',
+  connectedWallets: 'Connected wallets',
+  connectAnotherWallet: 'Connect another wallet',
 }
 
 export type PorticoStrings = typeof en

@@ -155,6 +155,22 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .chip { display: inline-flex; align-items: center; gap: 6px; padding-block: 7px; padding-inline: 12px; border-radius: 999px; border: 0; background: var(--portico-surface); color: var(--portico-foreground); font: inherit; font-size: 13px; font-weight: 500; cursor: pointer; text-decoration: none; }
 .chip:hover { background: var(--portico-surface-hover); }
 .chip svg { width: 14px; height: 14px; }
+.account-actions { display: flex; flex-wrap: wrap; gap: 8px; justify-content: center; margin-block: 14px 4px; }
+.account-action { flex: 1 1 0; min-width: 72px; max-width: 50%; min-height: 44px; display: inline-flex; align-items: center; justify-content: center; gap: 6px; padding-block: 8px; padding-inline: 10px; border: 0; border-radius: 14px; background: var(--portico-surface); color: var(--portico-foreground); font: inherit; font-size: 13px; font-weight: 600; cursor: pointer; }
+.account-action:hover { background: var(--portico-surface-hover); }
+.account-action svg { flex: none; width: 16px; height: 16px; }
+.receive { display: flex; flex-direction: column; align-items: stretch; gap: 10px; }
+.receive-qr { align-self: center; padding: 8px; border-radius: 16px; background: #ffffff; line-height: 0; }
+.receive-qr svg { width: 220px; max-width: 100%; height: auto; }
+.receive-label { margin: 0; font-size: 12px; color: var(--portico-muted); text-align: center; }
+.receive-address { margin: 0; padding-block: 10px; padding-inline: 12px; border-radius: 12px; background: var(--portico-surface); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; text-align: center; word-break: break-all; user-select: all; }
+.receive .note { margin-block: 0; }
+.receive .alert { margin-block: 0; }
+.segmented { display: flex; gap: 4px; margin: 0; padding: 4px; border: 0; border-radius: 14px; background: var(--portico-surface); }
+.segment { flex: 1; position: relative; display: flex; align-items: center; justify-content: center; min-height: 36px; border-radius: 10px; color: var(--portico-muted); font-size: 14px; font-weight: 600; cursor: pointer; }
+.segment input { position: absolute; inset: 0; margin: 0; opacity: 0; cursor: pointer; }
+.segment[data-checked] { background: var(--portico-background); color: var(--portico-foreground); box-shadow: 0 1px 2px rgba(15, 23, 42, 0.1); }
+.segment:focus-within { outline: 2px solid var(--portico-accent); outline-offset: 1px; }
 .tabs { display: flex; gap: 4px; padding: 4px; border-radius: 14px; background: var(--portico-surface); margin-block: 4px 12px; margin-inline: 0; }
 .tab { flex: 1; padding-block: 8px; padding-inline: 0; border: 0; border-radius: 10px; background: transparent; color: var(--portico-muted); font: inherit; font-size: 14px; font-weight: 600; cursor: pointer; }
 .tab[aria-selected='true'] { background: var(--portico-background); color: var(--portico-foreground); box-shadow: 0 1px 2px rgba(15, 23, 42, 0.1); }

@@ -1,12 +1,21 @@
 import type { AccountAction, ChainNamespace } from '@portico/core'
-import { type KeyboardEvent, useEffect, useId, useState } from 'react'
+import { type KeyboardEvent, useId } from 'react'
 import { usePortico } from '../context/index.js'
 import { shortenAddress, useFormat } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { type PorticoStringKey, useLocale, useStrings } from '../i18n/index.js'
-import { CheckIcon, ChevronIcon, CopyIcon, ExternalIcon, PowerIcon } from '../modal/icons.js'
+import {
+  ArrowDownLeftIcon,
+  ArrowUpRightIcon,
+  CheckIcon,
+  ChevronIcon,
+  CopyIcon,
+  ExternalIcon,
+  PowerIcon,
+} from '../modal/icons.js'
 import { useViewTitle } from '../modal/title.js'
 import { ActivityPanel } from './Activity.js'
+import { useCopy } from './copy.js'
 import { displayName } from './displayName.js'
 import { NftsPanel } from './nfts/index.js'
 import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
@@ -15,7 +24,11 @@ import { TokenList } from './TokenList.js'
 const TABS: PorticoStringKey[] = ['tabTokens', 'tabNfts', 'tabActivity']
 const COPY_LABEL = { idle: 'copyAddress', copied: 'copied', failed: 'copyFailed' } as const
 
-/** Account: identity, copy + explorer, balance, tabs Tokens / NFTs / Activity, plugin actions, disconnect. */
+/**
+ * Account: identity, balance, copy + explorer; the actions (Send, Receive, the plugins') right
+ * under the balance; the network; the connected wallets; tabs Tokens / NFTs / Activity; then
+ * sessions, help and disconnect.
+ */
 export default function AccountView() {
   const portico = usePortico()
   const t = useStrings()
@@ -33,15 +46,9 @@ export default function AccountView() {
     )
   const tab = account.currentTab ?? 0
   // 'copied' only once the clipboard write resolved; 'failed' says so instead of pretending.
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const { state: copied, copy } = useCopy()
   const ids = useId()
   useViewTitle(t('accountTitle'))
-
-  useEffect(() => {
-    if (copied === 'idle') return
-    const timer = setTimeout(() => setCopied('idle'), copied === 'copied' ? 1500 : 4000)
-    return () => clearTimeout(timer)
-  }, [copied])
 
   const setTab = (i: number) => portico.setAccountTab(i, account.namespace)
   const onTabKey = (e: KeyboardEvent) => {
@@ -55,18 +62,6 @@ export default function AccountView() {
     (network?.blockExplorers && account.address
       ? `${network.blockExplorers.default.url.replace(/\/$/, '')}/address/${account.address}`
       : undefined)
-  const copy = async () => {
-    if (!account.address) return
-    try {
-      if (!navigator.clipboard) throw new Error('the clipboard is not available on this page')
-      await navigator.clipboard.writeText(account.address)
-      setCopied('copied')
-    } catch {
-      // The visitor sees the failure on the button itself.
-      setCopied('failed')
-    }
-  }
-
   return (
     <>
       <div className="profile">
@@ -94,7 +89,12 @@ export default function AccountView() {
           </button>
         ) : null}
         <div className="chip-row">
-          <button type="button" className="chip" onClick={copy} aria-label={t(COPY_LABEL[copied])}>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => account.address && void copy(account.address)}
+            aria-label={t(COPY_LABEL[copied])}
+          >
             {copied === 'copied' ? <CheckIcon /> : <CopyIcon />}
             <span role="status">{t(COPY_LABEL[copied])}</span>
           </button>
@@ -106,6 +106,39 @@ export default function AccountView() {
           ) : null}
         </div>
       </div>
+      {/* The actions come first, right under the balance: Send and Receive for every namespace
+          (through portico.send / the connected address), then the plugins' (Swap, Buy, names…). */}
+      <nav className="account-actions" aria-label={t('accountActions')} data-testid="account-actions">
+        <button
+          type="button"
+          className="account-action"
+          data-action-id="send"
+          onClick={() => portico.router.push('WalletSend')}
+        >
+          <ArrowUpRightIcon />
+          {t('sendAction')}
+        </button>
+        <button
+          type="button"
+          className="account-action"
+          data-action-id="receive"
+          onClick={() => portico.router.push('Receive')}
+        >
+          <ArrowDownLeftIcon />
+          {t('receiveAction')}
+        </button>
+        {actions.map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            className="account-action"
+            data-action-id={a.id}
+            onClick={() => (a.view ? portico.router.push(a.view) : a.onSelect?.())}
+          >
+            {localizedLabel(a, chain)}
+          </button>
+        ))}
+      </nav>
       {network ? (
         <button type="button" className="row" onClick={() => portico.router.push('Networks')}>
           <NetworkDot network={network} />
@@ -116,7 +149,7 @@ export default function AccountView() {
           <ChevronIcon />
         </button>
       ) : null}
-      <Namespaces />
+      <ConnectedWallets />
       <div className="tabs" role="tablist" aria-label={t('accountTabs')}>
         {TABS.map((key, i) => (
           <button
@@ -151,28 +184,6 @@ export default function AccountView() {
         )}
       </div>
       <div className="section">
-        {/* Built in for every namespace: Send goes through portico.send, whatever the wallet. */}
-        <button
-          type="button"
-          className="row"
-          data-action-id="send"
-          onClick={() => portico.router.push('WalletSend')}
-        >
-          <span className="row-label">{t('sendAction')}</span>
-          <ChevronIcon />
-        </button>
-        {actions.map((a) => (
-          <button
-            key={a.id}
-            type="button"
-            className="row"
-            data-action-id={a.id}
-            onClick={() => (a.view ? portico.router.push(a.view) : a.onSelect?.())}
-          >
-            <span className="row-label">{localizedLabel(a, chain)}</span>
-            <ChevronIcon />
-          </button>
-        ))}
         {account.namespace === 'eip155' && portico.getAdapter('eip155')?.sessionRevokeTypedData ? (
           <button
             type="button"
@@ -208,12 +219,12 @@ export default function AccountView() {
 }
 
 /**
- * With several chains configured: one row per namespace — the connected
- * account's address and balance, or "Connect a … wallet". Choosing another
- * connected namespace opens the modal on it, which switches the active
- * namespace (SPEC §2) instead of opening a view.
+ * With several chains configured: the connected wallets, one compact row each
+ * (the wallet's name, the address, the balance; choosing another one opens the
+ * modal on it, which makes its namespace active — SPEC §2), then one
+ * "Connect another wallet" entry while some namespace has none.
  */
-function Namespaces() {
+function ConnectedWallets() {
   const portico = usePortico()
   const t = useStrings()
   const format = useFormat()
@@ -221,15 +232,18 @@ function Namespaces() {
   const active = usePorticoState((s) => s.activeNamespace)
   const all = usePorticoState((s) => s.networks.all)
   const activeIds = usePorticoState((s) => s.networks.active)
+  const connectors = usePorticoState((s) => s.connectors)
   const namespaces = [...new Set(all.map((n) => n.chainNamespace))] as ChainNamespace[]
   if (namespaces.length < 2) return null
+  const connected = namespaces.filter((ns) => accounts[ns]?.status === 'connected' && accounts[ns]?.address)
+  const missing = namespaces.length - connected.length
   return (
-    <ul className="list namespaces" aria-label={t('chainsLabel')}>
-      {namespaces.map((ns) => {
-        const account = accounts[ns]
+    <ul className="list namespaces" aria-label={t('connectedWallets')}>
+      {connected.map((ns) => {
+        const account = accounts[ns]!
         const network = all.find((n) => n.caipNetworkId === activeIds[ns])
         const label = namespaceLabel(t, ns)
-        const connected = account?.status === 'connected' && account.address
+        const wallet = connectors.find((c) => c.id === account.connectorId && c.chain === ns)?.name
         return (
           <li key={ns}>
             <button
@@ -239,30 +253,40 @@ function Namespaces() {
               data-active={ns === active ? '' : undefined}
               aria-current={ns === active ? 'true' : undefined}
               onClick={() => {
-                if (!connected) portico.router.push('Connect')
-                else if (ns !== active) void portico.open({ namespace: ns })
+                if (ns !== active) void portico.open({ namespace: ns })
               }}
             >
               {network ? <NetworkDot network={network} /> : null}
               <span className="row-label">
-                {label}
+                {wallet ? `${wallet} · ${label}` : label}
                 <span className="row-sub mono" data-testid="namespace-address">
-                  {connected ? shortenAddress(account.address) : t('connectChainWallet', { name: label })}
+                  {shortenAddress(account.address)}
                 </span>
               </span>
-              {connected ? (
-                <span className="namespace-balance" data-testid="namespace-balance">
-                  {account.balance !== undefined
-                    ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
-                    : account.balanceLoading
-                      ? t('balanceLoading')
-                      : ''}
-                </span>
-              ) : null}
+              <span className="namespace-balance" data-testid="namespace-balance">
+                {account.balance !== undefined
+                  ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+                  : account.balanceLoading
+                    ? t('balanceLoading')
+                    : ''}
+              </span>
             </button>
           </li>
         )
       })}
+      {missing > 0 ? (
+        <li>
+          <button
+            type="button"
+            className="row"
+            data-testid="connect-another-wallet"
+            onClick={() => portico.router.push('Connect')}
+          >
+            <span className="row-label">{t('connectAnotherWallet')}</span>
+            <ChevronIcon />
+          </button>
+        </li>
+      ) : null}
     </ul>
   )
 }

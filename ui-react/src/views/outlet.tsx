@@ -26,6 +26,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   ApproveTransaction: () => import('./ApproveTransaction.js'),
   SIWXSignMessage: () => import('./SIWXSignMessage.js'),
   WalletSend: () => import('./send/index.js'),
+  Receive: () => import('./receive/index.js'),
   Help: () => import('./help/index.js'),
   Sessions: () => import('./sessions/index.js'),
 }

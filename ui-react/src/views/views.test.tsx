@@ -107,8 +107,8 @@ describe('Account view', () => {
     const ids = Array.from(view.querySelectorAll('[data-action-id]')).map((e) =>
       e.getAttribute('data-action-id'),
     )
-    // The built-in Send comes first, on every namespace.
-    expect(ids).toEqual(['send', 'everywhere', 'evm-only'])
+    // The built-in Send and Receive come first, on every namespace.
+    expect(ids).toEqual(['send', 'receive', 'everywhere', 'evm-only'])
   })
 
   it("an account action with `when` is offered only while it holds for the shown account (an email login's Update email)", async () => {
@@ -131,7 +131,7 @@ describe('Account view', () => {
     await waitFor(() => view.querySelector('[data-action-id="email-only"]'))
   })
 
-  it("with several chains, Account lists each namespace's address and balance; choosing another switches to it (SPEC §2)", async () => {
+  it("with several chains, Account lists each connected wallet's address and balance, one 'Connect another wallet' entry for the rest; choosing another switches to it (SPEC §2)", async () => {
     const solWallet = { ...devWallet, id: 'sol', name: 'Sol Wallet', chain: 'solana' as const }
     const t = await connected({ connectors: [devWallet, solWallet] })
     await act(async () => t.portico.open())
@@ -142,7 +142,10 @@ describe('Account view', () => {
       '10000.123 ETH',
     )
     expect(row('eip155').getAttribute('aria-current')).toBe('true')
-    expect(row('solana').textContent).toContain('Connect a wallet for Solana')
+    expect(view.querySelector('[data-namespace="solana"]')).toBeNull()
+    expect(view.querySelector('[data-testid="connect-another-wallet"]')?.textContent).toBe(
+      'Connect another wallet',
+    )
     // The visitor connects a Solana wallet too (which makes Solana active), then opens on EVM again.
     await act(async () => t.portico.close())
     await act(async () => t.connect('sol', 'solana'))
@@ -151,6 +154,9 @@ describe('Account view', () => {
     view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
     expect(row('eip155').getAttribute('aria-current')).toBe('true')
     expect(row('solana').textContent).toContain('Ez2u…VhmQ')
+    expect(row('solana').textContent).toContain('Sol Wallet')
+    // Every configured namespace has a wallet now: no "Connect another wallet" entry.
+    expect(view.querySelector('[data-testid="connect-another-wallet"]')).toBeNull()
     expect(row('solana').querySelector('[data-testid="namespace-balance"]')?.textContent).toBe('1000.000 SOL')
     await click(row('solana'))
     await waitFor(() => t.portico.getState().activeNamespace === 'solana')

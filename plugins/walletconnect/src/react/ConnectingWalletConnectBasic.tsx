@@ -1,6 +1,5 @@
-import { useCatalogue, useViewTitle } from '@portico/react'
+import { QrCode, useCatalogue, useViewTitle } from '@portico/react'
 import { useState } from 'react'
-import { QrCode } from './QrCode.js'
 import { errorMessage, isRejection, usePairing, useWalletConnect } from './shared.js'
 import { walletConnectStrings } from './strings.js'
 

@@ -3,11 +3,12 @@
  * `walletConnectPlugin()` registers them as lazy chunks; they are exported
  * here too for hosts that compose their own UI.
  */
+
+// The QR code drawing lives in @portico/react (Receive uses it too); re-exported here as before.
+export { QrCode, type QrCodeProps, qrPath } from '@portico/react'
 export { default as AllWalletsView, ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
 export { default as ConnectingWalletConnectView } from './ConnectingWalletConnect.js'
 export { default as ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasic.js'
-export { QrCode, type QrCodeProps } from './QrCode.js'
-export { qrPath } from './qr.js'
 export { WalletImage } from './shared.js'
 export {
   createWalletList,

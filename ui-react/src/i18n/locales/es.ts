@@ -42,7 +42,6 @@ export const es: PorticoStrings = {
   viewOnExplorer: 'Ver en el explorador',
   disconnect: 'Desconectar',
   chainsLabel: 'Cadenas',
-  connectChainWallet: 'Conecta una billetera para {name}',
   tabTokens: 'Tokens',
   tabNfts: 'NFT',
   tabActivity: 'Actividad',
@@ -231,4 +230,19 @@ export const es: PorticoStrings = {
   sessionsRevoking: 'Esperando a la billetera…',
   sessionsRevokeFailed: 'No revocada: {reason}',
   sessionsTruncated: 'Se muestran las primeras {n} sesiones.',
+  // Receive and the Account layout
+  receiveAction: 'Recibir',
+  receiveTitle: 'Recibir',
+  receiveAddressLabel: 'Tu dirección',
+  receiveQrLabel: 'Código QR de la dirección {address}',
+  receiveNetworkNote: 'Válida en {network}. Envía a esta dirección solo activos de esta red.',
+  receivePayment: 'Pagos',
+  receiveOrdinals: 'Ordinals',
+  receivePaymentNote:
+    'Esta es tu dirección de pagos. Los ordinals y las inscripciones van a tu dirección de ordinals.',
+  receiveOrdinalsNote: 'Esta es tu dirección de ordinals. Los pagos en bitcoin van a tu dirección de pagos.',
+  receiveAddressKinds: 'Tipo de dirección',
+  accountActions: 'Acciones',
+  connectedWallets: 'Billeteras conectadas',
+  connectAnotherWallet: 'Conectar otra billetera',
 }

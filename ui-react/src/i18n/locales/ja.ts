@@ -42,7 +42,6 @@ export const ja: PorticoStrings = {
   viewOnExplorer: 'エクスプローラーで表示',
   disconnect: '接続を解除',
   chainsLabel: 'チェーン',
-  connectChainWallet: '{name} のウォレットを接続',
   tabTokens: 'トークン',
   tabNfts: 'NFT',
   tabActivity: 'アクティビティ',
@@ -231,4 +230,20 @@ export const ja: PorticoStrings = {
   sessionsRevoking: 'ウォレットを待っています…',
   sessionsRevokeFailed: '取り消されていません：{reason}',
   sessionsTruncated: '最初の {n} 件のセッションを表示しています。',
+  // Receive and the Account layout
+  receiveAction: '受け取る',
+  receiveTitle: '受け取る',
+  receiveAddressLabel: 'あなたのアドレス',
+  receiveQrLabel: 'アドレス {address} のQRコード',
+  receiveNetworkNote: '{network} で有効です。このネットワークの資産だけをこのアドレスに送ってください。',
+  receivePayment: '支払い',
+  receiveOrdinals: 'Ordinals',
+  receivePaymentNote:
+    'これは支払い用アドレスです。Ordinals とインスクリプションは Ordinals 用アドレスに送ってください。',
+  receiveOrdinalsNote:
+    'これは Ordinals 用アドレスです。ビットコインの支払いは支払い用アドレスに送ってください。',
+  receiveAddressKinds: 'アドレスの種類',
+  accountActions: '操作',
+  connectedWallets: '接続中のウォレット',
+  connectAnotherWallet: '別のウォレットを接続',
 }

@@ -1,7 +1,8 @@
 import type { SessionResponse } from '@portico/core'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { errorText, shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
+import { useCopy } from '../copy.js'
 import { summarizePermissions } from './summary.js'
 
 type Revoke = { state: 'idle' } | { state: 'signing' } | { state: 'failed'; reason: string }
@@ -20,24 +21,8 @@ export function SessionRow({
 }) {
   const t = useStrings()
   const format = useFormat()
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const { state: copied, copy } = useCopy()
   const [state, setState] = useState<Revoke>({ state: 'idle' })
-  useEffect(() => {
-    if (copied === 'idle') return
-    const timer = setTimeout(() => setCopied('idle'), copied === 'copied' ? 1500 : 4000)
-    return () => clearTimeout(timer)
-  }, [copied])
-
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('the clipboard is not available on this page')
-      await navigator.clipboard.writeText(session.pci)
-      setCopied('copied')
-    } catch {
-      // Shown on the button itself.
-      setCopied('failed')
-    }
-  }
   const onRevoke = async () => {
     setState({ state: 'signing' })
     try {
@@ -59,7 +44,7 @@ export function SessionRow({
           className="button session-copy"
           data-variant="secondary"
           data-testid="session-copy"
-          onClick={() => void copy()}
+          onClick={() => void copy(session.pci)}
         >
           {copied === 'copied' ? t('copied') : copied === 'failed' ? t('copyFailed') : t('sessionsCopyId')}
         </button>

@@ -1,0 +1,2 @@
+export { QrCode, type QrCodeProps } from './QrCode.js'
+export { qrPath } from './qr.js'

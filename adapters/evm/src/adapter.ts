@@ -41,6 +41,7 @@ import {
 import { formatEvmSignInMessage } from './siwx/index.js'
 import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
+import { WELL_KNOWN_WALLETS } from './wallets-well-known.js'
 
 export type { EvmConnectorConfig } from './connectors/index.js'
 
@@ -131,6 +132,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     namespace: NAMESPACE,
     networks,
     channel: EVM_CHANNEL,
+    wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: EVM_REQUEST_METHODS,
 
     setup(context) {

@@ -1,4 +1,5 @@
 import { RECOMMENDED_WALLETS_COUNT } from '../constants/index.js'
+import type { WellKnownWallet } from '../contracts/adapter.js'
 import type { RecommendedWallet, WalletDirectoryEntry } from '../contracts/api.js'
 import type { WalletDirectoryApi } from '../contracts/clients.js'
 
@@ -18,16 +19,37 @@ export function httpsLink(...links: readonly (string | null | undefined)[]): str
   return undefined
 }
 
+/** Control characters would let a name fake a layout (line breaks, bidi overrides). */
+function cleanName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, MAX_NAME)
+}
+
+/**
+ * An adapter's well-known wallets → recommended wallets (id `<namespace>:<name>`);
+ * entries without a printable name or an https link are dropped.
+ */
+export function toWellKnownWallets(
+  namespace: string,
+  wallets: readonly WellKnownWallet[] | undefined,
+): RecommendedWallet[] {
+  const out: RecommendedWallet[] = []
+  for (const wallet of Array.isArray(wallets) ? wallets : []) {
+    const name = typeof wallet?.name === 'string' ? cleanName(wallet.name) : ''
+    const installUrl = httpsLink(wallet?.url)
+    if (name && installUrl) out.push({ id: `${namespace}:${name}`, name, installUrl })
+  }
+  return out
+}
+
 /** Directory entries → recommended wallets; entries without an id or a printable name are dropped. */
 export function toRecommendedWallets(entries: readonly WalletDirectoryEntry[]): RecommendedWallet[] {
   const out: RecommendedWallet[] = []
   for (const entry of entries) {
     if (typeof entry?.id !== 'string' || typeof entry.name !== 'string') continue
-    // Control characters would let a name fake a layout (line breaks, bidi overrides).
-    const name = entry.name
-      .replace(/[\p{Cc}\p{Cf}]/gu, '')
-      .trim()
-      .slice(0, MAX_NAME)
+    const name = cleanName(entry.name)
     if (!entry.id || !name) continue
     const installUrl = httpsLink(entry.webapp_link, entry.desktop_link, entry.mobile_link)
     out.push({ id: entry.id, name, ...(installUrl ? { installUrl } : {}) })

@@ -155,6 +155,12 @@ export interface AdapterEvents {
  * Requests and options are typed per namespace (`TransactionRequests`… maps,
  * extended by each adapter package).
  */
+/** A wallet an adapter names for visitors who have none: its name and https homepage. */
+export interface WellKnownWallet {
+  readonly name: string
+  readonly url: string
+}
+
 export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
   readonly namespace: N
   readonly networks: readonly Network[]
@@ -162,6 +168,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
   readonly channel?: ChannelCapabilities
   /** SPEC §4 safe / not-safe request method lists of the namespace. */
   readonly requestMethods?: RequestMethodLists
+  /**
+   * Well-known wallets of the namespace with their https homepages: a static
+   * list the Connect view offers a visitor with no wallet installed, with no
+   * server needed (names render as text; links other than https are dropped).
+   */
+  readonly wellKnownWallets?: readonly WellKnownWallet[]
   /** Called once by `createPortico`; may start discovery (only in a browser, never at import). */
   setup(ctx: PorticoContext): void | Promise<void>
   /** Discovered + configured connectors; changes are announced with `ctx.setConnectors`. */

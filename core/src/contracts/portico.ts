@@ -297,6 +297,15 @@ export interface Portico {
    * Rejects when no directory is configured (`directoryUrl` / `apiUrl`) or the call fails.
    */
   getRecommendedWallets?(): Promise<RecommendedWallet[]>
+  /**
+   * Each configured adapter's well-known wallets (`ChainAdapter.wellKnownWallets`),
+   * by namespace in adapter order: names cleaned of control characters, links
+   * https only (others dropped). Needs no server.
+   *
+   * @example
+   * for (const { namespace, wallets } of portico.getWellKnownWallets()) console.log(namespace, wallets)
+   */
+  getWellKnownWallets(): { namespace: ChainNamespace; wallets: RecommendedWallet[] }[]
   /** Clears `state.alert`. */
   clearAlert(): void
   /** The adapter registered for a namespace, if any. */

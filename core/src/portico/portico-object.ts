@@ -1,5 +1,5 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
-import { fetchRecommendedWallets } from '../api/recommended.js'
+import { fetchRecommendedWallets, toWellKnownWallets } from '../api/recommended.js'
 import type { ConnectionService } from '../connection/index.js'
 import type { ChainAdapter, ChainNamespace, Portico, PorticoState } from '../contracts/index.js'
 import type { ModalService } from '../modal/index.js'
@@ -82,6 +82,14 @@ export function assemblePortico(p: PorticoParts): Portico {
     },
     clearAlert: p.clearAlert,
     getRecommendedWallets: () => fetchRecommendedWallets(p.api.directory),
+    getWellKnownWallets: () =>
+      adapters
+        .all()
+        .map((a) => ({
+          namespace: a.namespace,
+          wallets: toWellKnownWallets(a.namespace, a.wellKnownWallets),
+        }))
+        .filter((entry) => entry.wallets.length > 0),
     getAdapter: (namespace: ChainNamespace): ChainAdapter | undefined => adapters.find(namespace),
     getRequestMethodSafety: (method, namespace) => {
       const lists = adapters.find(namespace ?? store.getState().activeNamespace)?.requestMethods

@@ -255,6 +255,10 @@ export const en = {
   accountActions: 'Actions',
   connectedWallets: 'Connected wallets',
   connectAnotherWallet: 'Connect another wallet',
+  whatIsAWallet: 'What is a wallet?',
+  whatIsAWalletText:
+    'A wallet is an app or a browser extension that keeps your keys and lets you sign in and approve transactions. Install one, then come back to this page.',
+  walletsFor: 'Wallets for {name}',
 }
 
 export type PorticoStrings = typeof en

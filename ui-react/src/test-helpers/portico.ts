@@ -103,6 +103,8 @@ export interface WalletScript {
 }
 
 export interface TestPorticoOptions {
+  /** Each namespace's `wellKnownWallets` (the scripted adapters have none otherwise). */
+  wellKnownWallets?: Partial<Record<ChainNamespace, readonly { name: string; url: string }[]>>
   /** The wallets offered; each namespace present gets its own scripted adapter. Default: `devWallet`. */
   connectors?: Connector[]
   /** Networks offered (default: the two local EVM networks, plus Solana Local when a Solana connector is given). */
@@ -233,7 +235,13 @@ afterEach(async () => {
 /** A real Portico instance for a UI test, destroyed when the test ends. */
 export async function createTestPortico(options: TestPorticoOptions = {}): Promise<TestPortico> {
   const connectors = options.connectors ?? [devWallet]
-  const namespaces = [...new Set<ChainNamespace>(['eip155', ...connectors.map((c) => c.chain)])]
+  const namespaces = [
+    ...new Set<ChainNamespace>([
+      'eip155',
+      ...connectors.map((c) => c.chain),
+      ...(Object.keys(options.wellKnownWallets ?? {}) as ChainNamespace[]),
+    ]),
+  ]
   const networks =
     options.networks ??
     (namespaces.includes('solana') ? [localNet, localNet2, solanaNet] : [localNet, localNet2])
@@ -246,6 +254,8 @@ export async function createTestPortico(options: TestPorticoOptions = {}): Promi
       connectors.filter((c) => c.chain === ns && c.type !== 'WALLET_CONNECT'),
       script,
     )
+  for (const [ns, wallets] of Object.entries(options.wellKnownWallets ?? {}))
+    Object.assign(adapters[ns as ChainNamespace]!, { wellKnownWallets: wallets })
   const storage = createMemoryStorage()
   if (options.recentConnectorId) storage.set('recentConnectors', { eip155: options.recentConnectorId })
   let ctx: PluginContext | undefined

@@ -3,7 +3,7 @@ import { RECOMMENDED_WALLETS_COUNT } from '@portico/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PorticoModal } from '../modal/index.js'
-import { createTestPortico, startGateway } from '../test-helpers/portico.js'
+import { createTestPortico, localNet, solanaNet, startGateway } from '../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../test-helpers/render.js'
 
 let rendered: Rendered | undefined
@@ -99,6 +99,47 @@ describe('Connect with no wallet installed', () => {
     await click(byText(alert, 'button', 'Try again'))
     const list = await waitFor(() => modalRoot().querySelector('[data-testid="recommended-wallets"]'), 10_000)
     expect(list.textContent).toContain('Alpha Wallet')
+  })
+
+  it("without a directory: 'What is a wallet?' and each adapter's well-known wallets with https homepages, no server", async () => {
+    const t = await createTestPortico({
+      connectors: [],
+      networks: [localNet, solanaNet],
+      wellKnownWallets: {
+        eip155: [
+          { name: 'MetaMask', url: 'https://metamask.io/' },
+          { name: 'Sneaky\u202eWallet', url: 'javascript:alert(1)' },
+          { name: '<b>Rabby</b>', url: 'https://rabby.io/' },
+        ],
+        solana: [{ name: 'Phantom', url: 'https://phantom.com/' }],
+      },
+    })
+    rendered = await render(t.portico, <PorticoModal />)
+    await act(async () => t.portico.open())
+    const box = await waitFor(() => modalRoot().querySelector('[data-testid="well-known-wallets"]'))
+    expect(modalRoot().querySelector('[data-testid="recommended-wallets"]')).toBeNull()
+    expect(box.querySelector('[data-testid="what-is-a-wallet"]')?.textContent).toBe(
+      'A wallet is an app or a browser extension that keeps your keys and lets you sign in and approve transactions. Install one, then come back to this page.',
+    )
+    const evm = box.querySelector('[data-testid="well-known-eip155"]')!
+    expect(evm.getAttribute('aria-label')).toBe('Wallets for Ethereum & EVM')
+    // A javascript: link is dropped with its entry; a name with markup stays text.
+    expect(Array.from(evm.querySelectorAll('.row-label')).map((e) => e.textContent)).toEqual([
+      'MetaMask',
+      '<b>Rabby</b>',
+    ])
+    expect(evm.querySelector('b')).toBeNull()
+    const links = Array.from(box.querySelectorAll('a'))
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://metamask.io/',
+      'https://rabby.io/',
+      'https://phantom.com/',
+    ])
+    for (const a of links) {
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer')
+      expect(a.getAttribute('target')).toBe('_blank')
+    }
+    expect(links[2]!.getAttribute('aria-label')).toBe('Install Phantom (opens a new tab)')
   })
 
   it('an installed wallet hides the suggestions', async () => {

@@ -33,6 +33,7 @@ import { createSessions } from './sessions.js'
 import { signBitcoinMessage } from './sign-message.js'
 import { signDappPsbt } from './sign-psbt.js'
 import type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
+import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 export type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
 
@@ -140,6 +141,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     namespace: 'bip122',
     networks,
     channel: BITCOIN_CHANNEL,
+    wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: { safe: ['getAccountAddresses'], unsafe: ['signMessage', 'signPsbt', 'sendTransfer'] },
 
     async setup(context) {

@@ -33,6 +33,7 @@ import { channelKeplr } from './channel.js'
 import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
 import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
+import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -201,6 +202,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     namespace: 'cosmos',
     networks,
     channel: COSMOS_CHANNEL,
+    wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: COSMOS_REQUEST_METHODS,
 
     setup(context) {

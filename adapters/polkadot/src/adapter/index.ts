@@ -24,6 +24,7 @@ import {
   waitForTransaction,
 } from './transactions.js'
 import type { PolkadotAdapterOptions } from './types.js'
+import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 export type { PolkadotAdapterOptions } from './types.js'
 
@@ -127,6 +128,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     namespace: 'polkadot',
     networks,
     channel: { methods: POLKADOT_CHANNEL_METHODS, events: POLKADOT_CHANNEL_EVENTS },
+    wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: POLKADOT_REQUEST_METHODS,
 
     setup(context) {

@@ -28,6 +28,7 @@ import { createSessions } from './sessions.js'
 import { signInWithSession, signMessageWithSession } from './signing.js'
 import { InvalidSolanaAddressError } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
+import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 export type { SolanaTokenInfo } from './reads.js'
 export type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
@@ -127,6 +128,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     namespace: 'solana',
     networks,
     channel: SOLANA_CHANNEL,
+    wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: SOLANA_REQUEST_METHODS,
 
     async setup(context) {

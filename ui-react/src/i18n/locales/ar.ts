@@ -237,4 +237,8 @@ export const ar: PorticoStrings = {
   accountActions: 'الإجراءات',
   connectedWallets: 'المحافظ المتصلة',
   connectAnotherWallet: 'ربط محفظة أخرى',
+  whatIsAWallet: 'ما هي المحفظة؟',
+  whatIsAWalletText:
+    'المحفظة تطبيق أو إضافة للمتصفح تحفظ مفاتيحك وتتيح لك تسجيل الدخول والموافقة على المعاملات. ثبّت واحدة ثم عُد إلى هذه الصفحة.',
+  walletsFor: 'محافظ {name}',
 }

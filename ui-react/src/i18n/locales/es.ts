@@ -245,4 +245,8 @@ export const es: PorticoStrings = {
   accountActions: 'Acciones',
   connectedWallets: 'Billeteras conectadas',
   connectAnotherWallet: 'Conectar otra billetera',
+  whatIsAWallet: '¿Qué es una billetera?',
+  whatIsAWalletText:
+    'Una billetera es una app o una extensión del navegador que guarda tus claves y te permite iniciar sesión y aprobar transacciones. Instala una y vuelve a esta página.',
+  walletsFor: 'Billeteras para {name}',
 }

@@ -246,4 +246,8 @@ export const ja: PorticoStrings = {
   accountActions: '操作',
   connectedWallets: '接続中のウォレット',
   connectAnotherWallet: '別のウォレットを接続',
+  whatIsAWallet: 'ウォレットとは？',
+  whatIsAWalletText:
+    'ウォレットは、鍵を保管し、ログインや取引の承認を行うアプリまたはブラウザー拡張機能です。インストールしてから、このページに戻ってください。',
+  walletsFor: '{name} のウォレット',
 }

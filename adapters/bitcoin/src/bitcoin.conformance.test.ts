@@ -22,6 +22,7 @@ import { afterAll, beforeAll, expect, vi } from 'vitest'
 
 // bcoin and a WalletConnect session on a shared 2-core machine: the kit's checks get 90 s each.
 vi.setConfig({ testTimeout: 90_000 })
+
 import { bitcoinAdapter } from './adapter/index.js'
 import { BITCOIN_DEV_PROVIDER_ID, createBitcoinDevWallet } from './dev-wallet/index.js'
 import { bitcoinRegtest } from './networks/index.js'

@@ -7,15 +7,27 @@
 import { encodeSecp256k1Pubkey, pubkeyToAddress } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, fromHex, toBase64 } from '@cosmjs/encoding'
-import { decodeTxRaw, encodePubkey, makeAuthInfoBytes, makeSignBytes, makeSignDoc, Registry } from '@cosmjs/proto-signing'
+import {
+  decodeTxRaw,
+  encodePubkey,
+  makeAuthInfoBytes,
+  makeSignBytes,
+  makeSignDoc,
+  Registry,
+} from '@cosmjs/proto-signing'
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import { createPortico, type Logger } from '@portico/core'
-import { type CosmosDevnet, createDevWcWallet, startCosmosDevnet, startWalletConnectRelay } from '@portico/devnet'
+import {
+  type CosmosDevnet,
+  createDevWcWallet,
+  startCosmosDevnet,
+  startWalletConnectRelay,
+} from '@portico/devnet'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cosmosAdapter } from './adapter/index.js'
-import { createCosmosDevWallet } from './dev-wallet/index.js'
 import type { CosmosSignTransactionResult } from './adapter/types.js'
+import { createCosmosDevWallet } from './dev-wallet/index.js'
 import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from './networks/index.js'
 
 const HUB = 'portico-hub-1'
@@ -158,16 +170,26 @@ function suite(mode: 'direct' | 'amino') {
             signTransaction: {
               request: (_devnet: ConformanceDevnet<'cosmos'>, address: string) => ({
                 mode: 'direct' as const,
-                signDoc: transferSignDoc(address, local.sim.fixtures.accounts[2]!.addresses[HUB]!, keyOf(address), 0),
+                signDoc: transferSignDoc(
+                  address,
+                  local.sim.fixtures.accounts[2]!.addresses[HUB]!,
+                  keyOf(address),
+                  0,
+                ),
               }),
               async verify(result: CosmosSignTransactionResult, address: string) {
                 if (result.mode !== 'direct') return false
                 const pubkey = fromHex(result.publicKey.replace(/^0x/, ''))
-                const derived = pubkeyToAddress({ type: 'tendermint/PubKeySecp256k1', value: toBase64(pubkey) }, 'cosmos')
+                const derived = pubkeyToAddress(
+                  { type: 'tendermint/PubKeySecp256k1', value: toBase64(pubkey) },
+                  'cosmos',
+                )
                 if (derived !== address) return false
                 return await Secp256k1.verifySignature(
                   Secp256k1Signature.fromFixedLength(fromBase64(result.signature)),
-                  sha256(makeSignBytes({ ...result.signed, accountNumber: BigInt(result.signed.accountNumber) })),
+                  sha256(
+                    makeSignBytes({ ...result.signed, accountNumber: BigInt(result.signed.accountNumber) }),
+                  ),
                   pubkey,
                 )
               },

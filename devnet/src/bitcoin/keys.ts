@@ -44,7 +44,10 @@ export function deriveBitcoinDevAccounts(mnemonic: string, count: number): Bitco
     const p = root.derive(paymentPath).publicKey!
     const o = root.derive(ordinalsPath).publicKey!
     const n = root.derive(nestedPath).publicKey!
-    const nested = payments.p2sh({ redeem: payments.p2wpkh({ pubkey: n, network: networks.regtest }), network: networks.regtest }).address!
+    const nested = payments.p2sh({
+      redeem: payments.p2wpkh({ pubkey: n, network: networks.regtest }),
+      network: networks.regtest,
+    }).address!
     const payment = payments.p2wpkh({ pubkey: p, network: networks.regtest }).address!
     const ordinals = payments.p2tr({ internalPubkey: o.slice(1), network: networks.regtest }).address!
     out.push({

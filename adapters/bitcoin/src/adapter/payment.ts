@@ -6,9 +6,9 @@ import {
 } from '@portico/core'
 import { parseBitcoinAddress } from '../address/index.js'
 import type { BitcoinTransactionRequest } from '../contract/index.js'
+import { InsufficientFundsError } from '../errors/index.js'
 import { type EsploraClient, feeRateFor } from '../esplora/index.js'
 import { addressParams } from '../networks/index.js'
-import { InsufficientFundsError } from '../errors/index.js'
 import { type BuiltPayment, buildPayment, canSpendFrom, sweepFee } from '../psbt/index.js'
 
 /** Validates a send request for the network: receiver address, a positive amount in sats, a sane fee rate. */

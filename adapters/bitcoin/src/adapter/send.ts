@@ -12,8 +12,8 @@ import { toBitcoinPorticoError } from '../errors/index.js'
 import type { EsploraClient } from '../esplora/index.js'
 import { addressParams, toStandardChain } from '../networks/index.js'
 import { assertSamePayment, DUST_LIMITS, decodePsbt, finalizeAndExtract } from '../psbt/index.js'
-import { btcBalance } from './reads.js'
 import { buildPaymentFor, priceBitcoinPayment } from './payment.js'
+import { btcBalance } from './reads.js'
 import type { createSessions } from './sessions.js'
 
 /** What sends and fee estimates need from the adapter: its sessions, Esplora clients and fee target. */

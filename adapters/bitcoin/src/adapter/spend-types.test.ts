@@ -47,7 +47,11 @@ const rawTx = async (txid: string) =>
 async function connectedWallet(account: number, paymentType: DevPaymentType, name: string) {
   const dev = createBitcoinDevWallet({ mnemonic: BITCOIN_DEV_MNEMONIC, account, paymentType, name })
   cleanups.push(dev.registerRequestProvider(win()))
-  const adapter = bitcoinAdapter({ networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })], discover: true, providersTarget: win() })
+  const adapter = bitcoinAdapter({
+    networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })],
+    discover: true,
+    providersTarget: win(),
+  })
   await adapter.setup(createTestContext().ctx)
   cleanups.push(() => adapter.destroy?.())
   const connectorId = adapter.getConnectors().find((c) => c.name === name)!.id
@@ -105,7 +109,9 @@ describe('sending from each payment address kind on bcoin', () => {
     const tx = await rawTx(txid)
     expect(tx.ins.length).toBeGreaterThan(0)
     for (const input of tx.ins) expect(input.sequence).toBe(RBF_SEQUENCE)
-    expect(await sats(dev.addresses.payment)).toBeLessThan(BigInt(btc.fixtures.devAccounts[1]!.funded.payment))
+    expect(await sats(dev.addresses.payment)).toBeLessThan(
+      BigInt(btc.fixtures.devAccounts[1]!.funded.payment),
+    )
     await btc.mine(1)
   })
 
@@ -130,7 +136,11 @@ describe('sending from each payment address kind on bcoin', () => {
     cleanups.push(dev.registerRequestProvider(win()))
     const portico = createPortico({
       adapters: [
-        bitcoinAdapter({ networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })], discover: true, providersTarget: win() }),
+        bitcoinAdapter({
+          networks: [bitcoinRegtest({ esploraUrl: btc.esploraUrl })],
+          discover: true,
+          providersTarget: win(),
+        }),
       ],
       storage: 'memory',
       logger: quiet,
@@ -146,7 +156,12 @@ describe('sending from each payment address kind on bcoin', () => {
     const reserve = await portico.getSendReserve({ token, namespace: 'bip122' })
     expect(reserve).toMatchObject({ kind: 'dust-limit', keep: { value: DUST_LIMITS.p2wpkh } })
     const max = await portico.getMaxSendAmount({ token, to, namespace: 'bip122' })
-    const prepared = await portico.prepareSend({ token, amount: formatUnits(max, 8), to, namespace: 'bip122' })
+    const prepared = await portico.prepareSend({
+      token,
+      amount: formatUnits(max, 8),
+      to,
+      namespace: 'bip122',
+    })
     expect(max + prepared.fee!.value + DUST_LIMITS.p2wpkh).toBeLessThanOrEqual(balance)
     const txid = await portico.send({ token, amount: formatUnits(max, 8), to, namespace: 'bip122' })
     const tx = await rawTx(txid)

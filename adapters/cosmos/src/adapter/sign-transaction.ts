@@ -1,6 +1,6 @@
 import { toHexString } from '../client/index.js'
-import { KEEP_FEE_SIGN_OPTIONS } from '../send/index.js'
 import { InvalidWalletResponseError, toCosmosPorticoError } from '../errors/index.js'
+import { KEEP_FEE_SIGN_OPTIONS } from '../send/index.js'
 import type { CosmosSession } from './session.js'
 import { assertKeptAminoContent, assertKeptDirectBody } from './signed-body.js'
 import type { CosmosSignTransactionRequest, CosmosSignTransactionResult } from './types.js'

@@ -86,7 +86,10 @@ interface Signers {
 }
 
 /** Keplr's fee picker: the wallet's own fee, twice the amount asked (same denom, same gas). */
-const doubled = (c: { denom: string; amount: string }) => ({ denom: c.denom, amount: String(BigInt(c.amount) * 2n) })
+const doubled = (c: { denom: string; amount: string }) => ({
+  denom: c.denom,
+  amount: String(BigInt(c.amount) * 2n),
+})
 
 /** A direct sign doc whose AuthInfo fee is replaced with the wallet's own (`doubled`). */
 async function withOwnDirectFee(doc: KeplrDirectSignDoc): Promise<KeplrDirectSignDoc> {
@@ -265,7 +268,9 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       await checkSigner(chainId, signer)
       // Keplr signs an ADR-036 document (empty chain id, one sign/MsgSignData) through signAmino too.
       const adr036 =
-        inputDoc.chain_id === '' && inputDoc.msgs.length === 1 && inputDoc.msgs[0]?.type === 'sign/MsgSignData'
+        inputDoc.chain_id === '' &&
+        inputDoc.msgs.length === 1 &&
+        inputDoc.msgs[0]?.type === 'sign/MsgSignData'
       if (inputDoc.chain_id !== chainId && !adr036) throw new Error('Chain id in the sign doc does not match')
       const signDoc =
         ownFee(signOptions) && !adr036

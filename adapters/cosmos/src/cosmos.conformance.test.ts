@@ -24,11 +24,14 @@ import {
   startWalletConnectRelay,
 } from '@portico/devnet'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cosmosAdapter } from './adapter/index.js'
 import type { CosmosSignTransactionResult } from './adapter/types.js'
 import { createCosmosDevWallet } from './dev-wallet/index.js'
 import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from './networks/index.js'
+
+// A WalletConnect session (loopback relay, two sign-clients) on a shared 2-core machine: 90 s per check.
+vi.setConfig({ testTimeout: 90_000 })
 
 const HUB = 'portico-hub-1'
 

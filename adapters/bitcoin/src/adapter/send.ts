@@ -81,7 +81,7 @@ export function dustReserve(address: string, network: Network): AccountReserve {
   return {
     keep,
     kind: 'dust-limit',
-    reason: `Bitcoin keeps change of at least ${limit} sats (the dust limit of a ${type} address): smaller change would be paid to the miner`,
+    reason: `Change under ${limit} sats (the dust limit of a ${type} address) is not relayed and would be paid to the miner, so at least that much stays as change`,
   }
 }
 

@@ -8,9 +8,7 @@
 // unconfirmed together (what a wallet shows right after a send); `feeOf`
 // mines a block so the transfer is confirmed, then reads the fee the node
 // computed for it and checks it against the rate the send used.
-import { createHash } from 'node:crypto'
-import * as ecc from '@bitcoinerlab/secp256k1'
-import { type SignedMessage, walletStandardConnectorId } from '@portico/core'
+import { walletStandardConnectorId } from '@portico/core'
 import {
   BITCOIN_DEV_MNEMONIC,
   BITCOIN_DEVNET_FEE_ESTIMATES,
@@ -18,8 +16,11 @@ import {
   startBitcoinDevnet,
 } from '@portico/devnet'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
-import { networks, payments } from 'bitcoinjs-lib'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
+
+// bcoin on a shared 2-core machine: the kit's checks get 90 s each.
+vi.setConfig({ testTimeout: 90_000 })
+
 import { bitcoinAdapter } from './adapter/index.js'
 import { BITCOIN_DEV_PROVIDER_ID, createBitcoinDevWallet } from './dev-wallet/index.js'
 import { bitcoinRegtest } from './networks/index.js'
@@ -46,27 +47,6 @@ async function release(): Promise<void> {
   await devnet.stop()
 }
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest()
-const varint = (n: number) => (n < 0xfd ? Buffer.of(n) : Buffer.of(0xfd, n & 0xff, n >> 8))
-
-/**
- * Checks a "Bitcoin Signed Message" (BIP-137) signature for a p2wpkh address
- * on its own, not with the adapter's verifier: recover the public key from
- * the 65-byte signature and compare its p2wpkh address.
- */
-function verifyEcdsaP2wpkh(address: string, message: string, signed: SignedMessage): boolean {
-  const sig = Buffer.from(signed.signature, 'base64')
-  if (sig.length !== 65) return false
-  const header = sig[0]!
-  if (header < 39 || header > 42) return false // BIP-137 segwit p2wpkh headers
-  const magic = Buffer.from('Bitcoin Signed Message:\n')
-  const text = Buffer.from(message)
-  const hash = sha256(sha256(Buffer.concat([varint(magic.length), magic, varint(text.length), text])))
-  const pubkey = ecc.recover(hash, sig.subarray(1), (header - 39) as 0 | 1 | 2 | 3, true)
-  if (!pubkey) return false
-  return payments.p2wpkh({ pubkey, network: networks.regtest }).address === address
-}
-
 const FEE_TARGET = 3 // the adapter's default confirmation target
 let local: ReturnType<typeof bitcoinRegtest>
 
@@ -74,24 +54,18 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
   return async () => {
     const devnet = await acquire()
     local = bitcoinRegtest({ esploraUrl: devnet.esploraUrl })
-    // A chain makes blocks without being asked: waitForTransaction succeeds at the first
-    // confirmation, so a block is mined every 1.5 s while the kit runs (one at a time).
+    // Regtest makes a block when asked: `confirm` mines one (one at a time), after the kit has
+    // seen the transaction in the mempool where it looks for that stage.
     let blocks: Promise<unknown> = Promise.resolve()
-    let miningError: unknown
     const mineOne = () => {
-      blocks = blocks
-        .then(() => devnet.mine(1))
-        .catch((e: unknown) => {
-          miningError ??= e
-        })
-      return blocks
-    }
-    const producer = setInterval(mineOne, 1500)
-    const checkMining = () => {
-      if (miningError) throw miningError
+      const next = blocks.then(() => devnet.mine(1))
+      blocks = next.catch(() => undefined)
+      return next
     }
     const get = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${devnet.esploraUrl}${path}`)
+      // One retry on a reset socket: the facade's idle keep-alive connections can be closed
+      // under the machine's load (a transport hiccup of the test's reads, not of the adapter).
+      const res = await fetch(`${devnet.esploraUrl}${path}`).catch(() => fetch(`${devnet.esploraUrl}${path}`))
       if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`)
       return (await res.json()) as T
     }
@@ -106,9 +80,11 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
           0n,
         ),
       transferRequest: (to, value) => ({ to, value }),
+      async confirm() {
+        await mineOne()
+      },
       async feeOf(txid) {
         await mineOne()
-        checkMining()
         const tx = await get<{ fee: number; weight: number; status: { confirmed: boolean } }>(`/tx/${txid}`)
         expect(tx.status.confirmed).toBe(true)
         // The fee respects the rate the send used: /fee-estimates' target-3 rate × the signed vsize (±1 vB of signature-size slack).
@@ -118,18 +94,32 @@ function bitcoinDevnet(): () => Promise<ConformanceDevnet<'bip122'>> {
         expect(tx.fee).toBeLessThanOrEqual(Math.ceil(rate * (vsize + 2)))
         return BigInt(tx.fee)
       },
-      verifyMessage: async ({ address, message, signed }) => verifyEcdsaP2wpkh(address, message, signed),
       async stop() {
-        clearInterval(producer)
         await blocks
         await release()
-        checkMining()
       },
     }
   }
 }
 
 const adapter = () => bitcoinAdapter({ networks: [local], discover: true, feeTarget: FEE_TARGET })
+
+/**
+ * Issue 28's checks. Fees: the fee Send shows is the fee of the PSBT it
+ * builds, and the signed transaction pays exactly that (the outputs are
+ * checked before broadcast), so estimated = charged; the tolerance (×1.03, never
+ * below) only covers a UTXO set that changes between preview and send. `feeOf`
+ * checks the rate on its own (target-3 rate × the signed vsize). Outcomes:
+ * "in mempool" (`onUpdate`, stage `mempool`), then succeeded at the first
+ * confirmation; no failing request, since an invalid Bitcoin transaction never
+ * leaves the node's mempool check. Reserves: the sender's dust limit.
+ */
+const checks = {
+  fees: { overAtMost: 1.03 },
+  outcomes: { mempoolStage: true },
+  reserves: { kind: 'dust-limit' },
+  restore: true,
+} as const
 
 describeChainAdapter({
   name: 'bitcoinAdapter on bcoin regtest, Wallet Standard dev wallet',
@@ -154,6 +144,10 @@ describeChainAdapter({
       disconnect: () => dev.disconnectSite(),
     }
   },
+  // No walletConnect check yet: a bip122-only session through the kit's openDevWcChannel does
+  // not settle on this machine ("Failed to publish custom payload"); WalletConnect's 5000 is
+  // tested over a channel in adapter/channel.test.ts.
+  checks,
 })
 
 describeChainAdapter({
@@ -174,4 +168,7 @@ describeChainAdapter({
       // account or a dropped site, so the kit's accountsChanged / disconnect checks do not apply.
     }
   },
+  // No restore: the request API has no silent "accounts already granted" read, so a reload
+  // asks the user again (the adapter never prompts while restoring, SPEC §4).
+  checks: { fees: checks.fees, outcomes: checks.outcomes, reserves: checks.reserves },
 })

@@ -4,19 +4,29 @@
 // Cosmos SDK node can be installed on these machines), with the Keplr-API dev
 // wallet on a window-like target, inside a real createPortico. Run twice:
 // direct signing (the default) and amino signing (a Ledger-style account).
-import { pubkeyToAddress, serializeSignDoc } from '@cosmjs/amino'
+import { encodeSecp256k1Pubkey, pubkeyToAddress } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
-import { fromBase64, fromHex } from '@cosmjs/encoding'
-import { decodeTxRaw } from '@cosmjs/proto-signing'
-import { StargateClient } from '@cosmjs/stargate'
+import { fromBase64, fromHex, toBase64 } from '@cosmjs/encoding'
+import {
+  decodeTxRaw,
+  encodePubkey,
+  makeAuthInfoBytes,
+  makeSignBytes,
+  makeSignDoc,
+  Registry,
+} from '@cosmjs/proto-signing'
+import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import { createPortico, type Logger } from '@portico/core'
 import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cosmosAdapter } from './adapter/index.js'
+import type { CosmosSignTransactionResult } from './adapter/types.js'
 import { createCosmosDevWallet } from './dev-wallet/index.js'
 import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from './networks/index.js'
-import { makeAdr036SignDoc } from './sign-message/index.js'
+
+// The simulator and CosmJS on a shared 2-core machine: 90 s per check.
+vi.setConfig({ testTimeout: 90_000 })
 
 const HUB = 'portico-hub-1'
 
@@ -36,24 +46,45 @@ async function startLocal(): Promise<Local> {
   return { sim, hub, osmo, client }
 }
 
-/** ADR-036 checked with CosmJS's own secp256k1 and the address derived from the returned key. */
-async function verifyAdr036(address: string, message: string, signature: string, publicKeyHex?: string) {
-  if (!publicKeyHex) return false
-  const pubkey = fromHex(publicKeyHex.replace(/^0x/, ''))
-  const prefix = address.slice(0, address.lastIndexOf('1'))
-  const derived = pubkeyToAddress({ type: 'tendermint/PubKeySecp256k1', value: toB64(pubkey) }, prefix)
-  if (derived !== address) return false
-  const digest = sha256(serializeSignDoc(makeAdr036SignDoc(address, message)))
-  return await Secp256k1.verifySignature(
-    Secp256k1Signature.fromFixedLength(fromBase64(signature)),
-    digest,
-    pubkey,
-  )
+/** The fixture account's public key as a protobuf `Any` (what an AuthInfo signer carries). */
+function pubkeyAny(publicKeyHex: string) {
+  return encodePubkey(encodeSecp256k1Pubkey(fromHex(publicKeyHex)))
 }
-const toB64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+/**
+ * A direct sign doc of a 5-uatom MsgSend from `from`, built with CosmJS's own
+ * proto-signing (not the adapter): what the kit's signTransaction check asks
+ * the wallet to sign.
+ */
+function transferSignDoc(from: string, to: string, publicKeyHex: string, accountNumber: number) {
+  const registry = new Registry(defaultRegistryTypes)
+  const bodyBytes = registry.encode({
+    typeUrl: '/cosmos.tx.v1beta1.TxBody',
+    value: {
+      messages: [
+        {
+          typeUrl: '/cosmos.bank.v1beta1.MsgSend',
+          value: { fromAddress: from, toAddress: to, amount: [{ denom: 'uatom', amount: '5' }] },
+        },
+      ],
+      memo: 'portico conformance',
+    },
+  })
+  const authInfoBytes = makeAuthInfoBytes(
+    [{ pubkey: pubkeyAny(publicKeyHex), sequence: 0 }],
+    [{ denom: 'uatom', amount: '5000' }],
+    200_000,
+    undefined,
+    undefined,
+  )
+  return makeSignDoc(bodyBytes, authInfoBytes, HUB, accountNumber)
+}
 
 function suite(mode: 'direct' | 'amino') {
   let local: Local
+  /** A fixture account's public key (hex) by its hub address. */
+  const keyOf = (address: string) =>
+    local.sim.fixtures.accounts.find((a) => a.addresses[HUB] === address)!.publicKey
   // The window-like target of the current test's dev wallet (the adapter discovers under it).
   let win: EventTarget
   describeChainAdapter({
@@ -75,8 +106,6 @@ function suite(mode: 'direct' | 'amino') {
           const fee = decodeTxRaw(tx.tx).authInfo.fee?.amount ?? []
           return fee.filter((c) => c.denom === 'uatom').reduce((sum, c) => sum + BigInt(c.amount), 0n)
         },
-        verifyMessage: ({ address, message, signed }) =>
-          verifyAdr036(address, message, signed.signature, signed.publicKey),
         async stop() {
           local.client.disconnect()
           await sim.stop()
@@ -94,6 +123,9 @@ function suite(mode: 'direct' | 'amino') {
           rest: c.restUrl,
         })),
         aminoOnly: mode === 'amino',
+        // Like Keplr's fee picker: the wallet puts its own fee in unless asked `preferNoSetFee`,
+        // so the fees check fails if the adapter does not ask.
+        setsOwnFee: true,
       })
       win = new EventTarget()
       let selected = 0
@@ -122,8 +154,50 @@ function suite(mode: 'direct' | 'amino') {
       }
     },
     // Issue 28 (on the Cosmos simulator, not a node): the fee shown is the fee charged (within
-    // 1%), a transfer's outcome is succeeded, and a reload restores the connection.
-    checks: { fees: { overAtMost: 1.01 }, outcomes: {}, restore: true },
+    // 1%, with a wallet that would set its own fee), a transfer's outcome is succeeded, and a
+    // reload restores the connection. No reserves check: the fee coin sent as itself keeps nothing
+    // beyond the fee (getReserve answers only for another token, `fee-denom`: adapter.test.ts).
+    checks: {
+      fees: { overAtMost: 1.01 },
+      outcomes: {},
+      restore: true,
+      ...(mode === 'direct'
+        ? {
+            // signTransaction: a direct sign doc built with CosmJS; the answer keeps the body and
+            // its signature verifies (CosmJS secp256k1) for the account's key and address.
+            signTransaction: {
+              request: (_devnet: ConformanceDevnet<'cosmos'>, address: string) => ({
+                mode: 'direct' as const,
+                signDoc: transferSignDoc(
+                  address,
+                  local.sim.fixtures.accounts[2]!.addresses[HUB]!,
+                  keyOf(address),
+                  0,
+                ),
+              }),
+              async verify(result: CosmosSignTransactionResult, address: string) {
+                if (result.mode !== 'direct') return false
+                const pubkey = fromHex(result.publicKey.replace(/^0x/, ''))
+                const derived = pubkeyToAddress(
+                  { type: 'tendermint/PubKeySecp256k1', value: toBase64(pubkey) },
+                  'cosmos',
+                )
+                if (derived !== address) return false
+                return await Secp256k1.verifySignature(
+                  Secp256k1Signature.fromFixedLength(fromBase64(result.signature)),
+                  sha256(
+                    makeSignBytes({ ...result.signed, accountNumber: BigInt(result.signed.accountNumber) }),
+                  ),
+                  pubkey,
+                )
+              },
+            },
+            // No walletConnect check yet: a cosmos-only session through the kit's openDevWcChannel
+            // does not settle on this machine ("Failed to publish custom payload"); the 5000 mapping
+            // is tested over a channel in adapter/channel.test.ts.
+          }
+        : {}),
+    },
   })
 }
 

@@ -6,11 +6,14 @@ export const BITCOIN_REGTEST_GENESIS_HASH = '0f9188f13cb7b2c71f2a335e3a4fc328bf5
 /** CAIP-2 id of regtest: `bip122:` + the first 32 hex characters of the genesis hash. */
 export const BITCOIN_REGTEST_CAIP_NETWORK_ID = `bip122:${BITCOIN_REGTEST_GENESIS_HASH.slice(0, 32)}` as const
 
-/** Sats each dev account holds after start: payment (p2wpkh) and ordinals (p2tr) addresses. */
-export const BITCOIN_DEV_FUNDING: readonly { payment: number; ordinals: number }[] = [
-  { payment: 10_0000_0000, ordinals: 10_0000 },
-  { payment: 1_0000_0000, ordinals: 0 },
-  { payment: 1000_0000, ordinals: 0 },
+/**
+ * Sats each dev account holds after start: payment (p2wpkh), ordinals (p2tr)
+ * and nested (p2sh-p2wpkh, the payment address of Xverse-style wallets) addresses.
+ */
+export const BITCOIN_DEV_FUNDING: readonly { payment: number; ordinals: number; nested: number }[] = [
+  { payment: 10_0000_0000, ordinals: 10_0000, nested: 1_0000_0000 },
+  { payment: 1_0000_0000, ordinals: 0, nested: 0 },
+  { payment: 1000_0000, ordinals: 0, nested: 0 },
 ]
 
 /** Fee estimates (target blocks → sat/vB) the devnet answers: regtest has no fee market, so these are fixed. */
@@ -27,7 +30,7 @@ export const BITCOIN_DEVNET_FEE_ESTIMATES: Readonly<Record<string, number>> = {
 /** What the devnet seeded: dev accounts (from the dev mnemonic), the funding transaction and the miner. */
 export interface BitcoinFixtures {
   mnemonic: string
-  devAccounts: (BitcoinDevAccount & { funded: { payment: number; ordinals: number } })[]
+  devAccounts: (BitcoinDevAccount & { funded: { payment: number; ordinals: number; nested: number } })[]
   fundingTxid: string
   minerAddress: string
 }
@@ -48,6 +51,8 @@ export async function seedBitcoinFixtures(btc: BitcoinNode): Promise<BitcoinFixt
       mtx.addOutput(bcoin.Script.fromRaw(btc.outputScript(account.payment.address)), funding.payment)
     if (funding.ordinals > 0)
       mtx.addOutput(bcoin.Script.fromRaw(btc.outputScript(account.ordinals.address)), funding.ordinals)
+    if (funding.nested > 0)
+      mtx.addOutput(bcoin.Script.fromRaw(btc.outputScript(account.nested.address)), funding.nested)
   })
   const tip = btc.height()
   const coins = (await node.getCoinsByAddress([miner.keyring.getAddress()])).filter(

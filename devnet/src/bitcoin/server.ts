@@ -174,6 +174,9 @@ export async function startBitcoinDevnet(options: StartBitcoinDevnetOptions = {}
       },
     )
   })
+  // Idle keep-alive sockets stay open longer than clients keep them (undici: 4 s), so a client
+  // never reuses a socket the server is closing ("fetch failed: ECONNRESET" on a loaded machine).
+  server.keepAliveTimeout = 30_000
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

@@ -28,7 +28,7 @@ import {
 import { connectDriver, restoreAccounts } from './connect.js'
 import { waitForBitcoinTransaction } from './outcome.js'
 import { btcBalance, readBitcoinBalance } from './reads.js'
-import { buildPayment, type SendDeps, sendPayment } from './send.js'
+import { dustReserve, estimatePaymentFee, type SendDeps, sendPayment } from './send.js'
 import { createSessions } from './sessions.js'
 import { signBitcoinMessage } from './sign-message.js'
 import { signDappPsbt } from './sign-psbt.js'
@@ -243,18 +243,24 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       return { to, value: amount }
     },
 
-    /** The fee the request would pay from `address` (its UTXOs, the request's or the estimated rate), as a Balance in BTC. */
+    /**
+     * The fee the request would pay from `address` (its UTXOs, the request's
+     * or the estimated rate), as a Balance in BTC. An amount the UTXOs cannot
+     * cover with its fee is priced as spending all of them (a sweep), so core
+     * can say the amount and fee exceed the balance, and Max can take it off.
+     */
     async estimateFee({ address, caipNetworkId, request }) {
       if (!address)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the paying address is required' })
       const network = findNetwork(caipNetworkId)
-      const { built } = await buildPayment(
-        sending,
-        { namespace: 'bip122', address, caipAddress: `${caipNetworkId}:${address}`, type: 'eoa' },
-        caipNetworkId,
-        request,
-      )
-      return btcBalance(built.fee, network)
+      return btcBalance(await estimatePaymentFee(sending, address, caipNetworkId, request), network)
+    },
+
+    /** The dust limit of the sender's address type (`kind: 'dust-limit'`); nothing for tokens (bip122 has none). */
+    async getReserve({ address, caipNetworkId, token }) {
+      const network = findNetwork(caipNetworkId)
+      if (token !== undefined) return undefined
+      return dustReserve(address, network)
     },
 
     /**

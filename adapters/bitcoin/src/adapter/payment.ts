@@ -6,9 +6,10 @@ import {
 } from '@portico/core'
 import { parseBitcoinAddress } from '../address/index.js'
 import type { BitcoinTransactionRequest } from '../contract/index.js'
+import { InsufficientFundsError } from '../errors/index.js'
 import { type EsploraClient, feeRateFor } from '../esplora/index.js'
 import { addressParams } from '../networks/index.js'
-import { type BuiltPayment, buildPayment, canSpendFrom } from '../psbt/index.js'
+import { type BuiltPayment, buildPayment, canSpendFrom, sweepFee } from '../psbt/index.js'
 
 /** Validates a send request for the network: receiver address, a positive amount in sats, a sane fee rate. */
 export function checkPaymentRequest(request: BitcoinTransactionRequest, caipNetworkId: CaipNetworkId) {
@@ -27,10 +28,36 @@ export function checkPaymentRequest(request: BitcoinTransactionRequest, caipNetw
   return parseBitcoinAddress(request.to, addressParams(caipNetworkId))
 }
 
+/** The request checked, the source parsed, and the UTXOs and fee rate read for a payment from `from`. */
+async function paymentInputs(args: {
+  api: EsploraClient
+  from: { address: string; publicKey?: string }
+  caipNetworkId: CaipNetworkId
+  request: BitcoinTransactionRequest
+  feeTarget: number
+}) {
+  const { api, from, caipNetworkId, request } = args
+  const params = addressParams(caipNetworkId)
+  const to = checkPaymentRequest(request, caipNetworkId)
+  const parsed = parseBitcoinAddress(from.address, params)
+  if (!canSpendFrom(parsed.type))
+    throw new MethodNotSupportedError({
+      method: `send from ${parsed.type}`,
+      details: 'sends are built for p2wpkh, p2sh-p2wpkh and p2tr addresses',
+    })
+  const [utxos, feeRate] = await Promise.all([
+    api.utxos(parsed.address),
+    request.feeRate ?? api.feeEstimates().then((e) => feeRateFor(e, args.feeTarget)),
+  ])
+  // p2tr needs the x-only internal key, p2sh-p2wpkh the compressed key of its redeem script.
+  const source = { ...parsed, ...(from.publicKey ? { publicKey: from.publicKey.replace(/^0x/, '') } : {}) }
+  return { params, to, source, utxos, feeRate }
+}
+
 /**
  * Builds the unsigned payment of `request` from `from` (a payment address and
- * its public key when p2tr): UTXOs and, when the request names no rate, the
- * `/fee-estimates` rate for `feeTarget` blocks, both from `api`.
+ * its public key when p2tr or p2sh-p2wpkh): UTXOs and, when the request names
+ * no rate, the `/fee-estimates` rate for `feeTarget` blocks, both from `api`.
  */
 export async function buildPaymentFor(args: {
   api: EsploraClient
@@ -39,27 +66,35 @@ export async function buildPaymentFor(args: {
   request: BitcoinTransactionRequest
   feeTarget: number
 }): Promise<{ built: BuiltPayment; feeRate: number }> {
-  const { api, from, caipNetworkId, request } = args
-  const params = addressParams(caipNetworkId)
-  const to = checkPaymentRequest(request, caipNetworkId)
-  const source = parseBitcoinAddress(from.address, params)
-  if (!canSpendFrom(source.type))
+  const { params, to, source, utxos, feeRate } = await paymentInputs(args)
+  if (source.type === 'p2sh' && !source.publicKey)
     throw new MethodNotSupportedError({
-      method: `send from ${source.type}`,
-      details: 'sends are built for p2wpkh and p2tr addresses',
+      method: 'send from p2sh',
+      details: 'the wallet gave no public key for its p2sh-p2wpkh address',
     })
-  const [utxos, feeRate] = await Promise.all([
-    api.utxos(source.address),
-    request.feeRate ?? api.feeEstimates().then((e) => feeRateFor(e, args.feeTarget)),
-  ])
-  const built = buildPayment({
-    utxos,
-    // A p2tr input needs the x-only internal key: the last 32 bytes of what the wallet gave.
-    source: { ...source, ...(from.publicKey ? { publicKey: from.publicKey.slice(2).slice(-64) } : {}) },
-    to,
-    value: request.value,
-    feeRate,
-    params,
-  })
+  const built = buildPayment({ utxos, source, to, value: args.request.value, feeRate, params })
   return { built, feeRate }
+}
+
+/**
+ * The fee of `request` from `from`: the built payment's, or, when the UTXOs
+ * cannot cover the amount and its fee, the fee of spending all of them to
+ * the receiver with change (`sweepFee`: the most a payment from this address
+ * costs, which is what "Max" takes off). Building is only for pricing here:
+ * no key is needed.
+ */
+export async function priceBitcoinPayment(args: {
+  api: EsploraClient
+  from: { address: string; publicKey?: string }
+  caipNetworkId: CaipNetworkId
+  request: BitcoinTransactionRequest
+  feeTarget: number
+}): Promise<bigint> {
+  const { params, to, source, utxos, feeRate } = await paymentInputs(args)
+  try {
+    return buildPayment({ utxos, source, to, value: args.request.value, feeRate, params }).fee
+  } catch (e) {
+    if (!(e instanceof InsufficientFundsError)) throw e
+    return sweepFee({ utxos, source: source.type, to: to.type, feeRate })
+  }
 }

@@ -15,7 +15,7 @@ import type { Wallet, WalletIcon } from '@wallet-standard/base'
 import { networks, Psbt } from 'bitcoinjs-lib'
 import type { BitcoinPurpose } from '../contract/index.js'
 import { EsploraClient } from '../esplora/index.js'
-import { type DevKey, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
+import { type DevKey, type DevPaymentType, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
 import { createDevStandardWallet } from './standard.js'
 import { createDevRequestProvider, type WbipProvider, type WbipProviderInfo } from './wbip.js'
 
@@ -25,6 +25,7 @@ export type {
   DevWalletTamper,
   HeldRequest,
 } from '@portico/core/dev-wallet'
+export type { DevPaymentType } from './keys.js'
 export type { WbipProvider, WbipProviderInfo } from './wbip.js'
 
 export const BITCOIN_DEV_WALLET_NAME = 'Portico Bitcoin Dev Wallet'
@@ -36,8 +37,10 @@ export interface BitcoinDevWalletOptions {
   mnemonic: string
   /** Which network's addresses (and Wallet Standard chain); default regtest. */
   network?: 'mainnet' | 'testnet' | 'regtest'
-  /** Address index i of m/84'/c'/0'/0/i and m/86'/c'/0'/0/i; default 0. */
+  /** Address index i of m/84'/c'/0'/0/i (m/49'/… for p2sh-p2wpkh) and m/86'/c'/0'/0/i; default 0. */
   account?: number
+  /** The payment address kind: `p2wpkh` (default), or `p2sh-p2wpkh` (nested segwit, Xverse's default). */
+  paymentType?: DevPaymentType
   /** Esplora base URL for `broadcast: true` signing requests. */
   esploraUrl?: string
   name?: string
@@ -119,7 +122,7 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitcoi
   const kind = options.network ?? 'regtest'
   const params =
     kind === 'mainnet' ? networks.bitcoin : kind === 'testnet' ? networks.testnet : networks.regtest
-  let keys = deriveDevKeys(options.mnemonic, params, options.account ?? 0)
+  let keys = deriveDevKeys(options.mnemonic, params, options.account ?? 0, options.paymentType)
   const gate = createApprovalGate(userRejected)
   if (options.behaviour) gate.setBehaviour(options.behaviour)
 
@@ -187,7 +190,7 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitcoi
     selectAccount(index) {
       if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
         throw new RangeError(`dev wallet: account index ${index} is not a BIP-32 index`)
-      keys = deriveDevKeys(options.mnemonic, params, index)
+      keys = deriveDevKeys(options.mnemonic, params, index, options.paymentType)
       standard.accountsChanged()
     },
     disconnectSite() {

@@ -13,11 +13,11 @@ const eq = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x
 /** One key of the dev wallet: its address, script and how it signs. */
 export interface DevKey {
   purpose: BitcoinPurpose
-  addressType: 'p2wpkh' | 'p2tr'
+  addressType: 'p2wpkh' | 'p2sh-p2wpkh' | 'p2tr'
   address: string
   script: Uint8Array
   path: string
-  /** 33-byte compressed key (p2wpkh) or 32-byte x-only internal key (p2tr), hex. */
+  /** 33-byte compressed key (p2wpkh, p2sh-p2wpkh) or 32-byte x-only internal key (p2tr), hex. */
   publicKey: string
   signer: Bip322Signer
   internalKey?: Uint8Array
@@ -36,25 +36,36 @@ function tweakedSigner(privateKey: Uint8Array, publicKey: Uint8Array): Bip322Sig
   }
 }
 
+/** The payment address kind: native segwit (BIP-84), or nested segwit (BIP-49, Xverse's default). */
+export type DevPaymentType = 'p2wpkh' | 'p2sh-p2wpkh'
+
 /**
- * Derives the dev wallet's payment (BIP-84, p2wpkh) and ordinals (BIP-86,
- * p2tr) keys for `account` of `mnemonic` (coin type 0 on mainnet, 1 elsewhere).
+ * Derives the dev wallet's payment (BIP-84 p2wpkh, or BIP-49 p2sh-p2wpkh)
+ * and ordinals (BIP-86, p2tr) keys for `account` of `mnemonic` (coin type 0
+ * on mainnet, 1 elsewhere).
  */
-export function deriveDevKeys(mnemonic: string, params: BitcoinJsNetwork, account: number): DevKey[] {
+export function deriveDevKeys(
+  mnemonic: string,
+  params: BitcoinJsNetwork,
+  account: number,
+  paymentType: DevPaymentType = 'p2wpkh',
+): DevKey[] {
   ensureEcc()
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic))
   const coin = params.bech32 === 'bc' ? 0 : 1
-  const paymentPath = `m/84'/${coin}'/0'/0/${account}`
+  const nested = paymentType === 'p2sh-p2wpkh'
+  const paymentPath = `m/${nested ? 49 : 84}'/${coin}'/0'/0/${account}`
   const ordinalsPath = `m/86'/${coin}'/0'/0/${account}`
   const p = root.derive(paymentPath)
   const o = root.derive(ordinalsPath)
-  const pay = payments.p2wpkh({ pubkey: p.publicKey!, network: params })
+  const segwit = payments.p2wpkh({ pubkey: p.publicKey!, network: params })
+  const pay = nested ? payments.p2sh({ redeem: segwit, network: params }) : segwit
   const internalKey = o.publicKey!.subarray(1)
   const tr = payments.p2tr({ internalPubkey: internalKey, network: params })
   return [
     {
       purpose: 'payment',
-      addressType: 'p2wpkh',
+      addressType: paymentType,
       address: pay.address!,
       script: pay.output!,
       path: paymentPath,
@@ -84,9 +95,11 @@ export function signWithKey(
   params: BitcoinJsNetwork,
 ): string {
   if (protocol === 'ecdsa') {
-    if (key.addressType !== 'p2wpkh')
-      throw Object.assign(new Error('ECDSA signing needs a p2wpkh address'), { code: -32602 })
-    return signMessageEcdsa(message, key.privateKey, 'p2wpkh')
+    if (key.addressType === 'p2tr')
+      throw Object.assign(new Error('ECDSA signing needs a p2wpkh or p2sh-p2wpkh address'), {
+        code: -32602,
+      })
+    return signMessageEcdsa(message, key.privateKey, key.addressType)
   }
   return signMessageBip322(message, key.address, key.signer, params, key.internalKey)
 }

@@ -45,7 +45,7 @@ export function createDevRequestProvider(
             address: tamper ? `${k.address.slice(0, -6)}xxxxxx` : k.address,
             publicKey: k.publicKey,
             purpose: k.purpose,
-            addressType: k.addressType,
+            addressType: k.addressType === 'p2sh-p2wpkh' ? 'p2sh' : k.addressType,
           })),
         }
       }

@@ -48,17 +48,20 @@ export function bitcoinMessageHash(message: string | Uint8Array): Uint8Array {
   return crypto.hash256(concat(varint(MAGIC.length), MAGIC, varint(bytes.length), bytes))
 }
 
+/** BIP-137's first header byte (before + recid) per address type (compressed keys). */
+const ECDSA_HEADER = { p2pkh: 31, 'p2sh-p2wpkh': 35, p2wpkh: 39 } as const
+
 /**
  * Signs a message the legacy way (65 bytes, base64): header 31+recid for
- * p2pkh, 39+recid for p2wpkh (BIP-137), then r and s.
+ * p2pkh, 35+recid for p2sh-p2wpkh, 39+recid for p2wpkh (BIP-137), then r and s.
  */
 export function signMessageEcdsa(
   message: string | Uint8Array,
   privateKey: Uint8Array,
-  addressType: 'p2pkh' | 'p2wpkh',
+  addressType: keyof typeof ECDSA_HEADER,
 ): string {
   const { signature, recoveryId } = ecc.signRecoverable(bitcoinMessageHash(message), privateKey)
-  const header = (addressType === 'p2wpkh' ? 39 : 31) + recoveryId
+  const header = ECDSA_HEADER[addressType] + recoveryId
   return b64(concat(Uint8Array.of(header), signature))
 }
 

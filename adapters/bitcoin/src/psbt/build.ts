@@ -1,11 +1,15 @@
-import { type Network as BitcoinJsNetwork, Psbt } from 'bitcoinjs-lib'
+import { type Network as BitcoinJsNetwork, crypto, Psbt, payments } from 'bitcoinjs-lib'
 import type { BitcoinAddressType } from '../address/index.js'
 import { fromHex } from '../bytes/index.js'
-import { DustAmountError, InsufficientFundsError } from '../errors/index.js'
+import { DustAmountError, InsufficientFundsError, InvalidWalletResponseError } from '../errors/index.js'
 import type { Utxo } from '../esplora/index.js'
 
-/** Virtual size of one input spending each output type, with a worst-case (72-byte) ECDSA signature. */
-const INPUT_VBYTES: Partial<Record<BitcoinAddressType, number>> = { p2wpkh: 68, p2tr: 57.5 }
+/**
+ * Virtual size of one input spending each output type, with a worst-case
+ * (72-byte) ECDSA signature. `p2sh` is p2sh-p2wpkh (nested segwit, Xverse's
+ * default payment address): 68 vB + the 23-byte redeem script push.
+ */
+const INPUT_VBYTES: Partial<Record<BitcoinAddressType, number>> = { p2wpkh: 68, p2sh: 91, p2tr: 57.5 }
 /** Virtual size of one output paying each type. */
 const OUTPUT_VBYTES: Record<BitcoinAddressType, number> = {
   p2pkh: 34,
@@ -29,12 +33,17 @@ export const DUST_LIMITS: Record<BitcoinAddressType, bigint> = {
   p2tr: 330n,
 }
 
-/** Where a payment comes from: an address Portico can build inputs for (p2wpkh, or p2tr key path). */
+/** Where a payment comes from: an address Portico can build inputs for (p2wpkh, p2sh-p2wpkh, or p2tr key path). */
 export interface PaymentSource {
   address: string
   type: BitcoinAddressType
   script: Uint8Array
-  /** x-only (32-byte hex) internal key, needed to spend p2tr. */
+  /**
+   * The key the wallet gave, hex: p2tr's x-only internal key (its last 32
+   * bytes are used), p2sh-p2wpkh's 33-byte compressed key (the redeem script
+   * is built from it and must hash to the address). Without it the PSBT
+   * prices the payment but a wallet cannot sign it.
+   */
   publicKey?: string
 }
 
@@ -53,7 +62,7 @@ export interface BuiltPayment {
   vsize: number
 }
 
-/** Sending from these types is supported (others need data an Esplora UTXO lacks). */
+/** Sending from these types is supported (others need data an Esplora UTXO lacks; p2sh as p2sh-p2wpkh). */
 export function canSpendFrom(type: BitcoinAddressType): boolean {
   return INPUT_VBYTES[type] !== undefined
 }
@@ -65,6 +74,37 @@ function estimateVbytes(input: BitcoinAddressType, inputs: number, outputs: Bitc
 }
 
 const feeFor = (vbytes: number, feeRate: number) => BigInt(Math.ceil(vbytes * feeRate))
+
+/**
+ * The fee of spending every one of `utxos` to one `to` output plus change
+ * back to `source`: the most a payment from `source` can cost at `feeRate`.
+ * "Max" takes it off (with core's margin and the dust-limit reserve), so the
+ * margin comes back as a change output of at least the dust limit rather
+ * than going to the miner.
+ */
+export function sweepFee(args: {
+  utxos: readonly Utxo[]
+  source: BitcoinAddressType
+  to: BitcoinAddressType
+  feeRate: number
+}): bigint {
+  if (!canSpendFrom(args.source)) throw new TypeError(`cannot spend from ${args.source}`)
+  const vbytes = estimateVbytes(args.source, Math.max(args.utxos.length, 1), [args.to, args.source])
+  return feeFor(vbytes, args.feeRate)
+}
+
+/** p2sh-p2wpkh's redeem script from the wallet's compressed key; throws when it does not hash to the address. */
+function nestedRedeemScript(source: PaymentSource): Uint8Array | undefined {
+  if (source.type !== 'p2sh' || !source.publicKey) return undefined
+  const pubkey = fromHex(source.publicKey)
+  const redeem = pubkey.length === 33 ? payments.p2wpkh({ pubkey }).output : undefined
+  const hash = source.script.subarray(2, 22)
+  if (!redeem || !crypto.hash160(redeem).every((b, i) => b === hash[i]))
+    throw new InvalidWalletResponseError(
+      `${source.address} is not the p2sh-p2wpkh address of the public key the wallet gave`,
+    )
+  return redeem
+}
 
 /**
  * Builds an unsigned payment PSBT: coin selection over `utxos` (confirmed
@@ -134,6 +174,7 @@ export function buildPayment(args: {
       `${total} sats spendable, ${need} needed (amount + fee at ${feeRate} sat/vB)`,
     )
   }
+  const redeemScript = nestedRedeemScript(source)
   const psbt = new Psbt({ network: params })
   for (const utxo of chosen) {
     psbt.addInput({
@@ -142,7 +183,10 @@ export function buildPayment(args: {
       witnessUtxo: { script: source.script, value: utxo.value },
       // BIP-125: every input signals replaceability, so a stuck payment can be bumped (RBF).
       sequence: RBF_SEQUENCE,
-      ...(source.type === 'p2tr' && source.publicKey ? { tapInternalKey: fromHex(source.publicKey) } : {}),
+      ...(source.type === 'p2tr' && source.publicKey
+        ? { tapInternalKey: fromHex(source.publicKey).slice(-32) }
+        : {}),
+      ...(redeemScript ? { redeemScript } : {}),
     })
   }
   psbt.addOutput({ script: to.script, value })

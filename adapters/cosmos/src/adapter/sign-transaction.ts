@@ -1,5 +1,6 @@
 import { toHexString } from '../client/index.js'
 import { InvalidWalletResponseError, toCosmosPorticoError } from '../errors/index.js'
+import { KEEP_FEE_SIGN_OPTIONS } from '../send/index.js'
 import type { CosmosSession } from './session.js'
 import { assertKeptAminoContent, assertKeptDirectBody } from './signed-body.js'
 import type { CosmosSignTransactionRequest, CosmosSignTransactionResult } from './types.js'
@@ -14,7 +15,8 @@ function base64Bytes(value: unknown, what: string): Uint8Array {
 /**
  * Signs a sign doc without broadcasting (`signDirect` / `signAmino`) and
  * checks the answer: the sign doc must stay on the session's chain, the
- * signed body keep the messages and memo asked for (the fee may change), the
+ * signed body keep the messages and memo asked for (the fee may change: it is
+ * asked with `preferNoSetFee`, which wallets may still override), the
  * signature be 64 bytes and made by the connected key.
  */
 export async function signCosmosTransaction(
@@ -28,11 +30,11 @@ export async function signCosmosTransaction(
     if (request?.mode === 'direct') {
       if (request.signDoc?.chainId !== chainId)
         throw new InvalidWalletResponseError('sign doc is for another chain')
-      answer = await session.keplr.signDirect(chainId, address, request.signDoc)
+      answer = await session.keplr.signDirect(chainId, address, request.signDoc, KEEP_FEE_SIGN_OPTIONS)
     } else if (request?.mode === 'amino') {
       if (request.signDoc?.chain_id !== chainId)
         throw new InvalidWalletResponseError('sign doc is for another chain')
-      answer = await session.keplr.signAmino(chainId, address, request.signDoc)
+      answer = await session.keplr.signAmino(chainId, address, request.signDoc, KEEP_FEE_SIGN_OPTIONS)
     } else {
       throw new InvalidWalletResponseError('mode must be "direct" or "amino"')
     }

@@ -145,4 +145,25 @@ describe('Cosmos dev wallet (Keplr API over CosmJS HD wallets)', () => {
     uninstall()
     expect((target as unknown as { keplr?: unknown }).keplr).toBeUndefined()
   })
+
+  it('setsOwnFee: like Keplr’s fee picker, the wallet signs its own fee (twice the asked) unless asked preferNoSetFee', async () => {
+    const dev = createCosmosDevWallet({
+      chains: sim.chains.map((c) => ({ chainId: c.chainId, bech32Prefix: c.bech32Prefix })),
+      setsOwnFee: true,
+    })
+    await dev.keplr.enable(HUB)
+    const signer = sim.fixtures.accounts[0]!.addresses[HUB]!
+    const doc = {
+      chain_id: HUB,
+      account_number: '0',
+      sequence: '0',
+      fee,
+      msgs: [{ type: 'cosmos-sdk/MsgSend', value: { from_address: signer, to_address: signer, amount: [] } }],
+      memo: '',
+    }
+    const own = await dev.keplr.signAmino(HUB, signer, doc)
+    expect(own.signed.fee.amount).toEqual([{ denom: 'uatom', amount: '10000' }])
+    const kept = await dev.keplr.signAmino(HUB, signer, doc, { preferNoSetFee: true })
+    expect(kept.signed.fee).toEqual(fee)
+  })
 })

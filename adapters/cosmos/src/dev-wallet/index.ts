@@ -4,7 +4,7 @@
  */
 import type { AminoSignResponse, Secp256k1HdWallet, StdSignature, StdSignDoc } from '@cosmjs/amino'
 import type { DirectSecp256k1HdWallet, DirectSignResponse } from '@cosmjs/proto-signing'
-import type { Keplr, KeplrChainInfo, KeplrDirectSignDoc, KeplrKey } from '../keplr/index.js'
+import type { Keplr, KeplrChainInfo, KeplrDirectSignDoc, KeplrKey, KeplrSignOptions } from '../keplr/index.js'
 import { makeAdr036SignDoc } from '../sign-message/adr036.js'
 import {
   BehaviourSwitch,
@@ -37,6 +37,12 @@ export interface CosmosDevWalletOptions {
   aminoOnly?: boolean
   /** The key name `getKey` reports. */
   name?: string
+  /**
+   * Behave like Keplr with its fee picker: unless the app signs with
+   * `preferNoSetFee: true`, the wallet replaces the transaction's fee with
+   * its own choice (twice the amount asked, same gas).
+   */
+  setsOwnFee?: boolean
 }
 
 /** The dev wallet: the Keplr object plus the switches a test or the demo pulls. */
@@ -79,6 +85,20 @@ interface Signers {
   amino: Promise<Secp256k1HdWallet>
 }
 
+/** Keplr's fee picker: the wallet's own fee, twice the amount asked (same denom, same gas). */
+const doubled = (c: { denom: string; amount: string }) => ({
+  denom: c.denom,
+  amount: String(BigInt(c.amount) * 2n),
+})
+
+/** A direct sign doc whose AuthInfo fee is replaced with the wallet's own (`doubled`). */
+async function withOwnDirectFee(doc: KeplrDirectSignDoc): Promise<KeplrDirectSignDoc> {
+  const { AuthInfo } = await import('cosmjs-types/cosmos/tx/v1beta1/tx')
+  const info = AuthInfo.decode(doc.authInfoBytes)
+  if (info.fee) info.fee.amount = info.fee.amount.map(doubled)
+  return { ...doc, authInfoBytes: AuthInfo.encode(info).finish() }
+}
+
 function chainError(chainId: string): Error {
   return new Error(`There is no chain info for ${chainId}`)
 }
@@ -110,6 +130,9 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
   let selected = 0
   /** Set by `disconnect()`: keys are withheld (no prompt) until the app enables a chain again. */
   let dropped = false
+  /** Whether this signature gets the wallet's own fee (see `setsOwnFee`). */
+  const ownFee = (signOptions?: KeplrSignOptions) =>
+    options.setsOwnFee === true && signOptions?.preferNoSetFee !== true
 
   function signersFor(prefix: string): Signers {
     let s = signers.get(prefix)
@@ -205,30 +228,32 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       }
     },
 
-    getOfflineSigner(chainId) {
+    getOfflineSigner(chainId, signOptions) {
       requests.push('getOfflineSigner')
       known(chainId)
       return {
         getAccounts: async () => [await account(chainId)],
-        signDirect: (signer: string, doc: KeplrDirectSignDoc) => keplr.signDirect(chainId, signer, doc),
-        signAmino: (signer: string, doc: StdSignDoc) => keplr.signAmino(chainId, signer, doc),
+        signDirect: (signer: string, doc: KeplrDirectSignDoc) =>
+          keplr.signDirect(chainId, signer, doc, signOptions),
+        signAmino: (signer: string, doc: StdSignDoc) => keplr.signAmino(chainId, signer, doc, signOptions),
       }
     },
 
-    getOfflineSignerOnlyAmino(chainId) {
+    getOfflineSignerOnlyAmino(chainId, signOptions) {
       requests.push('getOfflineSignerOnlyAmino')
       known(chainId)
       return {
         getAccounts: async () => [await account(chainId)],
-        signAmino: (signer: string, doc: StdSignDoc) => keplr.signAmino(chainId, signer, doc),
+        signAmino: (signer: string, doc: StdSignDoc) => keplr.signAmino(chainId, signer, doc, signOptions),
       }
     },
 
-    async signDirect(chainId, signer, signDoc): Promise<DirectSignResponse> {
+    async signDirect(chainId, signer, inputDoc, signOptions): Promise<DirectSignResponse> {
       requests.push('signDirect')
       if (options.aminoOnly) throw new Error('This account (Ledger) can only sign amino documents')
       await checkSigner(chainId, signer)
-      if (signDoc.chainId !== chainId) throw new Error('Chain id in the sign doc does not match')
+      if (inputDoc.chainId !== chainId) throw new Error('Chain id in the sign doc does not match')
+      const signDoc = ownFee(signOptions) ? await withOwnDirectFee(inputDoc) : inputDoc
       await gate.approval('signDirect', { chainId, signer, signDoc })
       const wallet = await signersFor(known(chainId).bech32Prefix).direct
       const signed = await wallet.signDirect(signer, {
@@ -238,13 +263,19 @@ export function createCosmosDevWallet(options: CosmosDevWalletOptions): CosmosDe
       return { ...signed, signature: tamperSignature(signed.signature) }
     },
 
-    async signAmino(chainId, signer, signDoc): Promise<AminoSignResponse> {
+    async signAmino(chainId, signer, inputDoc, signOptions): Promise<AminoSignResponse> {
       requests.push('signAmino')
       await checkSigner(chainId, signer)
       // Keplr signs an ADR-036 document (empty chain id, one sign/MsgSignData) through signAmino too.
       const adr036 =
-        signDoc.chain_id === '' && signDoc.msgs.length === 1 && signDoc.msgs[0]?.type === 'sign/MsgSignData'
-      if (signDoc.chain_id !== chainId && !adr036) throw new Error('Chain id in the sign doc does not match')
+        inputDoc.chain_id === '' &&
+        inputDoc.msgs.length === 1 &&
+        inputDoc.msgs[0]?.type === 'sign/MsgSignData'
+      if (inputDoc.chain_id !== chainId && !adr036) throw new Error('Chain id in the sign doc does not match')
+      const signDoc =
+        ownFee(signOptions) && !adr036
+          ? { ...inputDoc, fee: { ...inputDoc.fee, amount: inputDoc.fee.amount.map(doubled) } }
+          : inputDoc
       await gate.approval('signAmino', { chainId, signer, signDoc })
       const signed = await (await signersFor(known(chainId).bech32Prefix).amino).signAmino(signer, signDoc)
       return { ...signed, signature: tamperSignature(signed.signature) }

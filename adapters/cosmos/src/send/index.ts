@@ -27,7 +27,14 @@ function rpcUrl(network: CosmosNetwork): string {
   return network.rpcUrls.default.http[0]!
 }
 
-/** The wallet's offline signer for the chain in the chosen mode. */
+/**
+ * Keplr's sign options for transactions Portico prices: `preferNoSetFee`, so
+ * the wallet signs the fee the preview showed instead of putting its own fee
+ * picker's choice in (Keplr, Leap and Cosmostation honour it).
+ */
+export const KEEP_FEE_SIGN_OPTIONS = { preferNoSetFee: true } as const
+
+/** The wallet's offline signer for the chain in the chosen mode (with `KEEP_FEE_SIGN_OPTIONS`). */
 export function offlineSigner(
   keplr: Keplr,
   network: CosmosNetwork,
@@ -37,8 +44,8 @@ export function offlineSigner(
   const chainId = network.cosmos.chainId
   const amino =
     mode === 'amino' || (mode === 'auto' && (isNanoLedger || typeof keplr.getOfflineSigner !== 'function'))
-  if (amino) return keplr.getOfflineSignerOnlyAmino(chainId)
-  return keplr.getOfflineSigner(chainId)
+  if (amino) return keplr.getOfflineSignerOnlyAmino(chainId, KEEP_FEE_SIGN_OPTIONS)
+  return keplr.getOfflineSigner(chainId, KEEP_FEE_SIGN_OPTIONS)
 }
 
 async function gasPrice(network: CosmosNetwork) {

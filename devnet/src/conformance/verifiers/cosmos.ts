@@ -1,24 +1,20 @@
-import { pubkeyToAddress, type StdSignDoc, serializeSignDoc } from '@cosmjs/amino'
+import { makeSignDoc, pubkeyToAddress, type StdSignDoc, serializeSignDoc } from '@cosmjs/amino'
 import { keccak256, Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, fromBech32, fromHex, toBase64, toBech32 } from '@cosmjs/encoding'
 import type { SignedMessage } from '@portico/core'
 
 /**
  * The ADR-036 sign doc of `message` by `signer`, built here from the ADR's
- * text (not by the adapter under test): one `sign/MsgSignData` with the data
- * in base64, empty chain id and memo, zero account number, sequence and fee.
+ * text with CosmJS's amino `makeSignDoc` (not by the adapter under test): one
+ * `sign/MsgSignData` with the data in base64, empty chain id and memo, zero
+ * account number, sequence and fee.
  */
 export function adr036SignDoc(signer: string, message: string): StdSignDoc {
-  return {
-    chain_id: '',
-    account_number: '0',
-    sequence: '0',
-    fee: { gas: '0', amount: [] },
-    msgs: [
-      { type: 'sign/MsgSignData', value: { signer, data: toBase64(new TextEncoder().encode(message)) } },
-    ],
-    memo: '',
+  const msg = {
+    type: 'sign/MsgSignData',
+    value: { signer, data: toBase64(new TextEncoder().encode(message)) },
   }
+  return makeSignDoc([msg], { gas: '0', amount: [] }, '', '', 0, 0)
 }
 
 const ETHSECP256K1 = /ethsecp256k1/

@@ -3,6 +3,7 @@ import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { BIP322 } from 'bip322-js'
 import { crypto, initEccLib, type Network, networks, Psbt, payments } from 'bitcoinjs-lib'
+import { sign as signBitcoinMessage } from 'bitcoinjs-message'
 import { BITCOIN_DEV_MNEMONIC } from '../../bitcoin/keys.js'
 import { sendTransfer } from './bip122-transfer.js'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
@@ -104,19 +105,16 @@ function deriveKeys(key: DevWcBitcoinKey, network: Network): Key[] {
   ]
 }
 
-function varint(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n)
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >> 8)
-  return Uint8Array.of(0xfe, n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff)
-}
-const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]))
-
-/** Legacy "Bitcoin Signed Message" ECDSA (BIP-137 header 39+recid for p2wpkh), base64. */
-function signEcdsa(message: Uint8Array, key: Key): string {
-  const magic = utf8.encode('Bitcoin Signed Message:\n')
-  const hash = crypto.hash256(concat(varint(magic.length), magic, varint(message.length), message))
-  const { signature, recoveryId } = ecc.signRecoverable(hash, key.privateKey)
-  return Buffer.from(concat(Uint8Array.of(39 + recoveryId), signature)).toString('base64')
+/**
+ * Legacy "Bitcoin Signed Message" ECDSA in BIP-137's segwit form (header
+ * 39+recid for p2wpkh), base64, with `bitcoinjs-message` (the library
+ * `bip322-js` itself signs and verifies that format with): the wallet's two
+ * message formats both come from the bip322-js family, no copy of either here.
+ */
+function signEcdsa(message: string, key: Key): string {
+  return signBitcoinMessage(message, Buffer.from(key.privateKey), true, { segwitType: 'p2wpkh' }).toString(
+    'base64',
+  )
 }
 
 /**
@@ -181,7 +179,7 @@ export function answerBip122(ctx: Bip122Context, method: string, params: unknown
       if (protocol === 'ecdsa' && key.intention !== 'payment')
         throw invalidParams('ECDSA signing needs the p2wpkh payment address')
       const message = utf8.encode(p.message)
-      let signature = protocol === 'ecdsa' ? signEcdsa(message, key) : signBip322(message, key)
+      let signature = protocol === 'ecdsa' ? signEcdsa(p.message, key) : signBip322(message, key)
       if (ctx.tamper('signature')) signature = `A${signature.slice(1)}`
       return { address: key.address, signature }
     }

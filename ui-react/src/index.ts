@@ -60,3 +60,4 @@ export {
   useSendTransaction,
   useSignMessage,
 } from './requests/index.js'
+export { TransactionOutcomeNotice, type TransactionOutcomeNoticeProps } from './views/outcome/index.js'

@@ -56,6 +56,7 @@ export {
 export {
   type HostRequest,
   HostRequestError,
+  TransactionOutcomeError,
   useHostRequest,
   useSendTransaction,
   useSignMessage,

@@ -57,7 +57,9 @@ export { QrCode, type QrCodeProps, qrPath } from './qr/index.js'
 export {
   type HostRequest,
   HostRequestError,
+  TransactionOutcomeError,
   useHostRequest,
   useSendTransaction,
   useSignMessage,
 } from './requests/index.js'
+export { TransactionOutcomeNotice, type TransactionOutcomeNoticeProps } from './views/outcome/index.js'

@@ -125,10 +125,27 @@ describe('reserves (getReserve): Max and the amount check keep what the chain re
     await t.portico.connect('fake.wallet')
     const error = await t.portico.prepareSend({ token: t.token, amount: '0.95', to: TO }).catch((e) => e)
     expect(error).toBeInstanceOf(BelowMinimumBalanceError)
-    expect(error).toMatchObject({ minimum: '0.100 COIN', account: 'sender', details: RESERVE.reason })
+    expect(error).toMatchObject({ minimum: '0.1 COIN', account: 'sender', details: RESERVE.reason })
     // Within the balance less fee and reserve: accepted, and the reserve travels with the preview.
     const prepared = await t.portico.prepareSend({ token: t.token, amount: '0.85', to: TO })
     expect(prepared.reserve).toEqual(RESERVE)
+  })
+
+  it('the minimum in BelowMinimumBalanceError is exact, not the 3-decimal display (0.00089088, never "0.000")', async () => {
+    const small: AccountReserve = {
+      keep: coin(890_880_000_000_000n, '0.000'),
+      kind: 'rent-exempt-minimum',
+      reason: 'keeps 0.00089088 COIN (rent-exempt minimum)',
+    }
+    const t = setup({ reserve: small })
+    current = t.portico
+    await t.portico.connect('fake.wallet')
+    const error = await t.portico.prepareSend({ token: t.token, amount: '0.99', to: TO }).catch((e) => e)
+    expect(error).toBeInstanceOf(BelowMinimumBalanceError)
+    expect(error).toMatchObject({ minimum: '0.00089088 COIN', account: 'sender' })
+    expect((error as Error).message).toContain(
+      'Your account must keep at least 0.00089088 COIN on this network',
+    )
   })
 
   it('without getReserve nothing is kept beyond the fee (and the fee still counts)', async () => {

@@ -26,7 +26,7 @@ import {
 import { type AdapterRegistry, explorerUrl } from '../networks/index.js'
 import type { Store } from '../state/index.js'
 import type { Outcomes } from '../transactions/index.js'
-import { isAddress, parseUnits } from '../utils/index.js'
+import { formatUnits, isAddress, parseUnits } from '../utils/index.js'
 
 /**
  * Head-room kept above the estimated fee when "Max" is used on the native
@@ -208,7 +208,11 @@ export function createSend(deps: SendDeps): SendApi {
       })
     if (reserve && token.value !== undefined && amount + fee + reserve.keep.value > token.value)
       throw new BelowMinimumBalanceError(
-        { minimum: `${reserve.keep.formatted} ${reserve.keep.symbol}`, account: 'sender' },
+        // Exact, not the 3-decimal display: a minimum of 0.00089 SOL must not read "0.000 SOL".
+        {
+          minimum: `${formatUnits(reserve.keep.value, reserve.keep.decimals)} ${reserve.keep.symbol}`,
+          account: 'sender',
+        },
         { details: reserve.reason },
       )
     return {

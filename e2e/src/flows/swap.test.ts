@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import { getEvmFixtures } from '@portico/devnet'
+import { getDevAccounts, getEvmFixtures } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
+import { type Address, createWalletClient, http, parseAbi, parseEther, parseGwei } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
@@ -164,6 +166,55 @@ describe('swap on the demo (issue 15)', () => {
       expect(amounts.join(' | ')).toMatch(/1\.000 ETH/)
     }, 20_000)
     await screenshot(page, 'swap-Activity')
+  }, 120_000)
+
+  // Issue 28: a swap that passes estimation and reverts on chain is "Swap failed" with the router's reason.
+  // Blocks wait (automine off) while the visitor's swap sits in the mempool; a whale's 30 ETH buy with a
+  // higher tip lands ahead of it in the same block, moving the price past the 1 % slippage.
+  it('a swap front-run into a revert on chain shows "Swap failed" with the router’s reason and Try again, never "Swapped"', async () => {
+    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+    await gotoDemo(page, demo!.url)
+    await connectDevWallet(page)
+    const rpcUrl = world.chains[0]!.rpcUrl
+    const { dex } = getEvmFixtures()
+    await openSwap(page)
+    await enterAmount(page, '1')
+    await page.locator(`${MODAL} [data-view="Swap"] button`, { hasText: 'Review swap' }).click()
+    const preview = await expectView(page, 'SwapPreview')
+    await rpc(rpcUrl, 'evm_setAutomine', [false])
+    try {
+      await preview.getByRole('button', { name: 'Swap', exact: true }).click()
+      await eventually(async () => {
+        const pool = await rpc<{ pending: Record<string, unknown> }>(rpcUrl, 'txpool_content', [])
+        expect(Object.keys(pool.pending)).not.toEqual([])
+      }, 30_000)
+      const whale = privateKeyToAccount(getDevAccounts()[9]!.privateKey)
+      await createWalletClient({ account: whale, transport: http(rpcUrl) }).writeContract({
+        address: dex.router as Address,
+        abi: parseAbi([
+          'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
+        ]),
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [dex.weth as Address, token('USDC').address as Address], whale.address, 2n ** 40n],
+        value: parseEther('30'),
+        gas: 300_000n,
+        maxPriorityFeePerGas: parseGwei('500'),
+        maxFeePerGas: parseGwei('1000'),
+        chain: null,
+      })
+      await rpc(rpcUrl, 'evm_mine', [])
+    } finally {
+      await rpc(rpcUrl, 'evm_setAutomine', [true])
+    }
+    const failed = preview.locator('[data-testid="swap-failed"]')
+    await failed.waitFor({ timeout: 30_000 })
+    expect(await textOf(failed.getByTestId('swap-failed-title'))).toBe('Swap failed')
+    expect(await failed.getByTestId('swap-outcome').getAttribute('data-status')).toBe('failed')
+    expect(await textOf(failed.getByTestId('swap-outcome-reason'))).toContain('INSUFFICIENT_OUTPUT_AMOUNT')
+    expect(await preview.locator('[data-testid="swap-success"]').count()).toBe(0)
+    await failed.getByRole('button', { name: 'Try again' }).waitFor()
+    await screenshot(page, 'swap-failed-on-chain')
+    expect(await seriousViolations(page)).toEqual([])
   }, 120_000)
 
   for (const mode of ['light', 'dark'] as const) {

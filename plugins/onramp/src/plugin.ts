@@ -67,6 +67,8 @@ export function onrampPlugin(options: OnrampPluginOptions = {}): Plugin {
           getState: () => ctx.getState(),
           ...(gatewayOrigin ? { gatewayOrigin } : {}),
           refreshBalance: () => ctx.portico.refreshBalance?.() ?? Promise.resolve(),
+          // Read at call time: the instance's own follow (shared per hash with every other view).
+          waitForTransaction: (params) => ctx.portico.waitForTransaction(params),
           ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
           logger: ctx.logger,
         },

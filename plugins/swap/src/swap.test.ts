@@ -14,6 +14,7 @@ import {
   getAddress,
   http,
   parseEther,
+  parseGwei,
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -110,6 +111,9 @@ async function start(key: number) {
 }
 
 const client = () => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+/** An anvil control call (`evm_setAutomine`, `evm_mine`) on the first chain. */
+const anvil = (method: string, params: unknown[]) =>
+  client().request({ method, params } as never) as Promise<unknown>
 const token = (symbol: string) => devnet.fixtures.tokens.find((t) => t.symbol === symbol)!
 const caip = (symbol: string) => `eip155:31337:${token(symbol).address.toLowerCase()}`
 const balanceOf = (symbol: string, owner: Address) =>
@@ -232,6 +236,61 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
     await controller.execute()
     expect(controller.getState().step).toBe('success')
     expect(await balanceOf('USDC', address)).toBeGreaterThan(before)
+  })
+
+  it('a swap that passes estimation and reverts on chain is "failed" with the router’s reason and the hash, never success; balances are read again', async () => {
+    const { portico: instance, controller, address } = await start(7)
+    let refreshes = 0
+    const refresh = instance.refreshBalance.bind(instance)
+    instance.refreshBalance = async (...args) => {
+      refreshes++
+      return refresh(...args)
+    }
+    await controller.load()
+    controller.setAmount('1')
+    await controller.fetchQuote()
+    const before = await balanceOf('USDC', address)
+    // Blocks wait: the visitor's swap sits in the mempool after passing estimation…
+    await anvil('evm_setAutomine', [false])
+    try {
+      const run = controller.execute()
+      await vi.waitFor(() => expect(controller.getState().txHash).toBeDefined(), { timeout: 30_000 })
+      // …when a whale's 30 ETH buy with a higher tip lands ahead of it in the same block (≈6 % worse than quoted).
+      const whale = privateKeyToAccount(devnet.fixtures.accounts[9]!.privateKey)
+      const wallet = createWalletClient({ account: whale, transport: http(devnet.chains[0]!.rpcUrl) })
+      await wallet.writeContract({
+        address: devnet.fixtures.dex.router,
+        abi: uniswapArtifacts().Router02.abi,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [devnet.fixtures.dex.weth, token('USDC').address], whale.address, 2n ** 40n],
+        value: parseEther('30'),
+        gas: 300_000n,
+        maxPriorityFeePerGas: parseGwei('500'),
+        maxFeePerGas: parseGwei('1000'),
+        chain: null,
+      } as never)
+      await anvil('evm_mine', [])
+      await run
+    } finally {
+      await anvil('evm_setAutomine', [true])
+    }
+    const state = controller.getState()
+    expect(state.step).toBe('failed')
+    expect(state.sent).toBeUndefined()
+    expect(state.failure).toMatchObject({
+      txStep: 'swap',
+      outcome: {
+        status: 'failed',
+        hash: state.txHash,
+        reason: { message: expect.stringContaining('INSUFFICIENT_OUTPUT_AMOUNT') },
+      },
+    })
+    expect(state.stepError).toMatch(/^The swap reverted on chain: .*INSUFFICIENT_OUTPUT_AMOUNT/)
+    expect(instance.getState().outcomes?.[state.txHash!]?.status).toBe('failed')
+    const receipt = await client().getTransactionReceipt({ hash: state.txHash as `0x${string}` })
+    expect(receipt.status).toBe('reverted')
+    expect(await balanceOf('USDC', address)).toBe(before)
+    expect(refreshes).toBeGreaterThan(0)
   })
 
   it('a network without a DEX shows "Network not supported for Swaps"', async () => {

@@ -3,6 +3,7 @@ export {
   type HostRequest,
   HostRequestError,
   runHostRequest,
+  TransactionOutcomeError,
   useHostRequest,
   useSendTransaction,
   useSignMessage,

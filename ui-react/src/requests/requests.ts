@@ -1,4 +1,10 @@
-import type { AnyTransactionRequest, HostRequestState, Portico } from '@portico/core'
+import type {
+  AnyTransactionRequest,
+  HostRequestState,
+  Portico,
+  TransactionFailureReason,
+  TransactionOutcome,
+} from '@portico/core'
 import { useCallback, useSyncExternalStore } from 'react'
 import { usePortico } from '../context/index.js'
 
@@ -15,6 +21,12 @@ export interface HostRequest {
   message?: string
   request?: AnyTransactionRequest
   error?: unknown
+  /** sendTransaction: the hash the wallet returned, once it did; the modal then follows it on chain. */
+  hash?: string
+  /** sendTransaction: where the sent transaction stands (`state.outcomes[hash]`): pending, succeeded, failed, dropped. */
+  outcome?: TransactionOutcome
+  /** sendTransaction: following the transaction broke (the node could not be asked). */
+  followError?: unknown
   retry(): void
   cancel(): void
 }
@@ -24,6 +36,8 @@ interface Shown {
   id: string
   kind: HostRequest['kind']
   input: { message?: string; request?: AnyTransactionRequest }
+  hash?: string | undefined
+  followError?: unknown
   retry(): void
   cancel(): void
 }
@@ -62,14 +76,55 @@ export class HostRequestError extends Error {
   override name = 'HostRequestError'
 }
 
+/**
+ * A transaction the wallet sent that did not succeed on chain: `outcome` is
+ * the chain's word — `failed` (with `reason`: the decoded revert, the ABCI
+ * log, the instruction error…; the fee was paid), `dropped`, or still
+ * `pending` when the visitor closed the modal before it settled. `hash` is
+ * the sent transaction's.
+ *
+ * @example
+ * try { await send(request) } catch (e) {
+ *   if (e instanceof TransactionOutcomeError && e.outcome.status === 'failed') show(e.reason?.message)
+ * }
+ */
+export class TransactionOutcomeError extends HostRequestError {
+  override name = 'TransactionOutcomeError'
+  readonly hash: string
+  readonly outcome: Exclude<TransactionOutcome, { status: 'succeeded' }>
+  readonly reason: TransactionFailureReason | undefined
+  constructor(outcome: Exclude<TransactionOutcome, { status: 'succeeded' }>) {
+    super(
+      outcome.status === 'failed'
+        ? `The transaction failed on chain: ${outcome.reason.message}`
+        : outcome.status === 'dropped'
+          ? `The transaction was dropped${outcome.reason ? `: ${outcome.reason}` : ''}`
+          : 'The transaction is still pending',
+    )
+    this.hash = outcome.hash
+    this.outcome = outcome
+    this.reason =
+      outcome.status === 'failed'
+        ? outcome.reason
+        : outcome.status === 'dropped' && outcome.reason
+          ? { message: outcome.reason }
+          : undefined
+  }
+}
+
 let sequence = 0
 
 /**
  * Opens the modal on the request's view, asks the wallet through the
  * instance (which tracks the request in `state.requests`), and resolves with
- * the signature / hash. After a rejection the modal offers "Try again" (the
- * same request id again); the promise rejects only when the visitor cancels
- * or closes the modal.
+ * the signature / hash. A sent transaction is followed on chain first
+ * (`portico.waitForTransaction`): the promise resolves once it succeeded
+ * (or at once when the namespace's adapter cannot follow transactions).
+ * After a rejection, or a transaction that failed or was dropped on chain,
+ * the modal offers "Try again" (the same request id again); the promise
+ * rejects only when the visitor cancels or closes the modal — with
+ * `TransactionOutcomeError` (the chain's outcome and reason) when the
+ * transaction was sent and did not succeed.
  */
 export function runHostRequest(
   portico: Portico,
@@ -86,6 +141,7 @@ export function runHostRequest(
   return new Promise<string>((resolve, reject) => {
     let lastError: unknown
     let settled = false
+    let attemptNo = 0
     const finish = () => {
       settled = true
       portico.off('MODAL_CLOSE', onClose)
@@ -98,16 +154,49 @@ export function runHostRequest(
       reject(lastError ?? new HostRequestError('The request was cancelled.'))
       if (portico.getState().modal.open) portico.close()
     }
+    const succeed = (result: string) => {
+      if (settled) return
+      finish()
+      resolve(result)
+      if (portico.getState().modal.open) portico.close()
+    }
+    const show = (patch: Partial<Shown>) => {
+      const current = store.get()
+      if (current?.id === id) store.set({ ...current, ...patch })
+    }
     const onClose = () => {
-      if (portico.getState().requests[id]?.status !== 'pending') cancel()
+      const shown = store.get()
+      // Closing while the wallet decides leaves the request to it; closing after (a refusal, an outcome) ends it.
+      if (portico.getState().requests[id]?.status !== 'pending' || (shown?.id === id && shown.hash)) cancel()
+    }
+    /** A sent transaction, followed on chain: the promise waits for the chain's word. */
+    const follow = (hash: string, mine: number) => {
+      // Closed before the chain settles it: the host learns it is still pending.
+      lastError = new TransactionOutcomeError({ status: 'pending', hash })
+      show({ hash, followError: undefined })
+      portico.waitForTransaction({ hash }).then(
+        (outcome) => {
+          if (settled || mine !== attemptNo) return
+          if (outcome.status === 'succeeded') return succeed(hash)
+          lastError = new TransactionOutcomeError(outcome)
+          if (!portico.getState().modal.open) cancel()
+        },
+        (error: unknown) => {
+          if (settled || mine !== attemptNo) return
+          // An adapter that cannot follow transactions: the hash is all there is, as before outcomes.
+          if ((error as { code?: unknown } | undefined)?.code === 'METHOD_NOT_SUPPORTED') return succeed(hash)
+          show({ followError: error })
+        },
+      )
     }
     const attempt = () => {
+      const mine = ++attemptNo
+      show({ hash: undefined, followError: undefined })
       call().then(
         (result) => {
-          if (settled) return
-          finish()
-          resolve(result)
-          if (portico.getState().modal.open) portico.close()
+          if (settled || mine !== attemptNo) return
+          if (kind === 'sendTransaction') follow(result, mine)
+          else succeed(result)
         },
         (error: unknown) => {
           lastError = error
@@ -137,6 +226,11 @@ export function useHostRequest(): HostRequest | undefined {
     [portico, shown],
   )
   const entry = useSyncExternalStore(subscribe, read, read)
+  const readOutcome = useCallback(
+    () => (shown?.hash ? portico.getState().outcomes?.[shown.hash] : undefined),
+    [portico, shown],
+  )
+  const outcome = useSyncExternalStore(subscribe, readOutcome, readOutcome)
   if (!shown) return undefined
   return {
     id: shown.id,
@@ -146,6 +240,9 @@ export function useHostRequest(): HostRequest | undefined {
     ...(shown.input.message !== undefined ? { message: shown.input.message } : {}),
     ...(shown.input.request !== undefined ? { request: shown.input.request } : {}),
     ...(entry?.error !== undefined ? { error: entry.error } : {}),
+    ...(shown.hash !== undefined ? { hash: shown.hash } : {}),
+    ...(outcome ? { outcome } : {}),
+    ...(shown.followError !== undefined ? { followError: shown.followError } : {}),
     retry: shown.retry,
     cancel: shown.cancel,
   }
@@ -162,7 +259,10 @@ export function useSignMessage(): (message: string) => Promise<string> {
 }
 
 /**
- * Asks the connected wallet to send a transaction, showing the ApproveTransaction view meanwhile.
+ * Asks the connected wallet to send a transaction, showing the ApproveTransaction view meanwhile,
+ * then follows it on chain: resolves the hash once the transaction succeeded; rejects with
+ * `TransactionOutcomeError` (the chain's `outcome` and `reason`) when it failed, was dropped or
+ * was still pending as the visitor closed the modal, and with `HostRequestError` when cancelled.
  *
  * @example const send = useSendTransaction(); const hash = await send({ to, value: 1n })
  */

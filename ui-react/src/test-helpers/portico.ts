@@ -6,6 +6,7 @@
 // `registerView`…) and wallet events fired by the scripted adapter.
 import {
   type AccountAction,
+  type AccountReserve,
   type AccountState,
   type AlertState,
   type CaipNetworkId,
@@ -98,6 +99,8 @@ export interface WalletScript {
   fee?: () => Promise<bigint>
   /** Send: the part of the fee that opens the receiver's account (`FeeEstimate.accountDeposit`, Solana token-account rent). */
   feeDeposit?: bigint
+  /** Send: what the chain makes the account keep (the adapter's `getReserve`); absent: nothing kept. */
+  reserve?: AccountReserve
   /** Send: settles when the transfer is included (default: at once), resolving its `TransactionOutcome` (default: succeeded). */
   mined?: (hash: string) => Promise<unknown>
 }
@@ -206,6 +209,7 @@ function scriptedAdapter(
     })
     return script.feeDeposit ? { ...priced(value), accountDeposit: priced(script.feeDeposit) } : priced(value)
   }
+  if (script.reserve) adapter.getReserve = async () => script.reserve
   adapter.waitForTransaction = async ({ hash }) => {
     // The script settles it (default: included and succeeded), as a chain would.
     const outcome = (await script.mined?.(hash)) as TransactionOutcome | undefined

@@ -367,6 +367,12 @@ function ActivityRow({
             <time dateTime={minedAt}>{formatActivityDate(minedAt, now, t, format)}</time>
           </span>
         </span>
+        {/* Why it failed, in the chain's words (untrusted text from a node: rendered as text). */}
+        {(status === 'failed' || status === 'dropped') && item.metadata.reason ? (
+          <span className="activity-line row-sub activity-failed" data-testid="activity-reason">
+            {item.metadata.reason}
+          </span>
+        ) : null}
       </span>
     </>
   )

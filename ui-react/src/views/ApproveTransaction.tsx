@@ -1,9 +1,10 @@
-import type { CaipNetworkId, Views } from '@portico/core'
-import { formatNativeAmount, shortenAddress, toBaseUnits } from '../format/index.js'
+import { type CaipNetworkId, explorerUrl, type Views } from '@portico/core'
+import { errorText, formatNativeAmount, shortenAddress, toBaseUnits } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
 import { useHostRequest } from '../requests/index.js'
+import { TransactionOutcomeNotice } from './outcome/index.js'
 import { RequestStatus } from './RequestStatus.js'
 
 /** ApproveTransaction: the transaction the host asked for, while the wallet decides. */
@@ -25,6 +26,7 @@ export default function ApproveTransactionView() {
   const network = requestNetworkId ? requestNetwork : activeNetwork
   useViewTitle(t('approveTransactionTitle'))
   const value = toBaseUnits(tx?.value)
+  const sent = request?.kind === 'sendTransaction' ? request : undefined
   return (
     <RequestStatus
       request={request?.kind === 'sendTransaction' ? request : undefined}
@@ -45,6 +47,20 @@ export default function ApproveTransactionView() {
             </>
           ) : null}
         </dl>
+      ) : null}
+      {sent?.hash ? (
+        // Sent: where it stands on chain, with the reason, the explorer link and Try again when it failed.
+        <TransactionOutcomeNotice
+          outcome={sent.outcome}
+          followError={
+            sent.followError !== undefined
+              ? (errorText(sent.followError) ?? t('somethingWentWrong'))
+              : undefined
+          }
+          url={network ? explorerUrl(network, 'transaction', sent.hash) : undefined}
+          onRetry={sent.retry}
+          testId="request-outcome"
+        />
       ) : null}
     </RequestStatus>
   )

@@ -26,12 +26,27 @@ export function RequestStatus({
   const portico = usePortico()
   const t = useStrings()
   const status = request?.status ?? 'pending'
+  // A sent transaction is followed on chain: "done" only once it succeeded.
+  const outcome = request?.outcome?.status
+  const chainFailed = outcome === 'failed' || outcome === 'dropped'
+  const following = status === 'success' && request?.hash !== undefined && !chainFailed
   // No wallet to ask: say so in the visitor's words and offer to connect, not "Try again".
   const notConnected =
     status === 'error' && (request?.error as { code?: unknown } | undefined)?.code === 'WALLET_NOT_CONNECTED'
   return (
     <div className="center" aria-live="polite" data-status={status}>
-      <span className="ring" data-status={status === 'pending' ? 'pending' : 'error'}>
+      <span
+        className="ring"
+        data-status={
+          status === 'pending' || following
+            ? 'pending'
+            : chainFailed
+              ? 'error'
+              : status === 'success'
+                ? 'done'
+                : 'error'
+        }
+      >
         <Avatar address={address} />
       </span>
       <h3>
@@ -39,11 +54,13 @@ export function RequestStatus({
           ? t('walletNotConnected')
           : status === 'rejected'
             ? declined
-            : status === 'error'
+            : status === 'error' || chainFailed
               ? failed
-              : status === 'success'
-                ? t('done')
-                : pending}
+              : following
+                ? t('sendSent')
+                : status === 'success'
+                  ? t('done')
+                  : pending}
       </h3>
       {status === 'pending' ? <p>{waiting}</p> : null}
       {notConnected ? (

@@ -115,6 +115,40 @@ describe('Activity stays live while open', () => {
     data.push(item('mined', hash))
     await waitFor(() => panel.ids().join() === 'mined')
   })
+
+  it('a send that failed on chain shows "Failed" with the chain’s reason, before and after the history lists it', async () => {
+    const data: HistoryItem[] = []
+    const reason = 'Transfer: insufficient lamports 5000, need 10000'
+    const panel = await live(() => ({ data: [...data], next: null }), {
+      mined: async (hash) => ({
+        status: 'failed',
+        hash,
+        reason: { message: reason, code: 'InstructionError' },
+      }),
+    })
+    await waitFor(() => rendered!.container.querySelector('.empty'))
+    const hash = await act(async () =>
+      panel.tp.portico.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.25', to: BOB }),
+    )
+    const row = () => rendered!.container.querySelector(`[data-activity-id="pending:${hash}"]`)
+    await waitFor(() => row()?.querySelector('[data-testid="activity-reason"]'), 3000)
+    expect(row()?.querySelector('[data-testid="activity-status"]')?.textContent).toBe(
+      ` · ${t('activityFailed')}`,
+    )
+    expect(row()?.querySelector('[data-testid="activity-reason"]')?.textContent).toBe(reason)
+    // The gateway's own record of the failed transaction keeps the reason it indexed.
+    data.push(item('indexed', hash, { status: 'failed', reason }))
+    await waitFor(() => panel.ids().join() === 'indexed')
+    const indexed = rendered!.container.querySelector('[data-activity-id="indexed"]')!
+    expect(indexed.querySelector('[data-testid="activity-reason"]')?.textContent).toBe(reason)
+  })
+
+  it('a confirmed transaction shows no failure reason', async () => {
+    const panel = await live(() => ({ data: [item('ok', `0x${'2'.repeat(64)}`)], next: null }))
+    await waitFor(() => panel.ids().join() === 'ok')
+    expect(rendered!.container.querySelector('[data-testid="activity-reason"]')).toBeNull()
+    expect(rendered!.container.querySelector('[data-testid="activity-status"]')).toBeNull()
+  })
 })
 
 describe('mergeFresh', () => {

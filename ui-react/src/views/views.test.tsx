@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton, NetworkButton } from '../buttons/index.js'
 import { PorticoLocale } from '../i18n/index.js'
 import { PorticoModal } from '../modal/index.js'
-import { useSignMessage } from '../requests/index.js'
+import { TransactionOutcomeError, useSendTransaction, useSignMessage } from '../requests/index.js'
 import {
   ADDRESS,
   createTestPortico,
@@ -412,5 +412,102 @@ describe('ApproveTransaction shows the value in the native unit of the requestâ€
 
   it('a decimal or 0x string value (a plain-JS host) is read as base units', async () => {
     expect((await approve({ to, value: '0x2386f26fc10000' })).value()).toBe('0.01 ETH')
+  })
+})
+
+let sentHash: string | undefined
+let sendFailure: unknown
+function SendButton() {
+  const send = useSendTransaction()
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        send({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 1n }).then(
+          (hash) => {
+            sentHash = hash
+          },
+          (e: unknown) => {
+            sendFailure = e
+          },
+        )
+      }
+    >
+      send
+    </button>
+  )
+}
+
+describe('useSendTransaction follows the transaction to its outcome (issue 28)', () => {
+  afterEach(() => {
+    sentHash = undefined
+    sendFailure = undefined
+  })
+  const HASH = `0x${'1'.repeat(64)}`
+
+  it('resolves the hash only once the chain says it succeeded; meanwhile the modal says it waits for the network', async () => {
+    let mine!: () => void
+    const mined = new Promise<void>((r) => {
+      mine = r
+    })
+    const t = await createTestPortico({ wallet: { mined: () => mined } })
+    await t.connect()
+    rendered = await render(
+      t.portico,
+      <>
+        <SendButton />
+        <PorticoModal />
+      </>,
+    )
+    await click(byText(rendered.container, 'button', 'send'))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="ApproveTransaction"]'))
+    const notice = await waitFor(() => view.querySelector('[data-testid="request-outcome"]'), 3000)
+    expect(notice.getAttribute('data-status')).toBe('pending')
+    expect(notice.textContent).toBe('Waiting for the network to include itâ€¦')
+    expect(sentHash).toBeUndefined()
+    await act(async () => mine())
+    await waitFor(() => sentHash === HASH, 3000)
+    expect(t.portico.getState().modal.open).toBe(false)
+  })
+
+  it('a transaction that failed on chain shows "Failed" with the reason, the explorer link and Try again; closing rejects with TransactionOutcomeError carrying the reason', async () => {
+    const reason = { message: 'execution reverted: GATE: transfers are paused', code: '0x08c379a0' }
+    const t = await createTestPortico({
+      wallet: { mined: async (hash) => ({ status: 'failed', hash, reason }) },
+    })
+    await t.connect()
+    rendered = await render(
+      t.portico,
+      <>
+        <SendButton />
+        <PorticoModal />
+      </>,
+    )
+    await click(byText(rendered.container, 'button', 'send'))
+    const view = await waitFor(() => modalRoot().querySelector('[data-view="ApproveTransaction"]'))
+    const notice = await waitFor(() => {
+      const n = view.querySelector('[data-testid="request-outcome"]')
+      return n?.getAttribute('data-status') === 'failed' ? n : null
+    }, 3000)
+    expect(view.querySelector('h3')?.textContent).toBe('Transaction failed')
+    expect(notice.querySelector('[data-testid="request-outcome-reason"]')?.textContent).toBe(reason.message)
+    expect(notice.querySelector('[data-testid="request-outcome-explorer"]')?.getAttribute('href')).toBe(
+      `http://127.0.0.1:4000/tx/${HASH}`,
+    )
+    const sends = () => t.adapters.eip155!.calls.filter((c) => c.method === 'sendTransaction').length
+    expect(sends()).toBe(1)
+    await click(byText(notice as HTMLElement, 'button', 'Try again'))
+    await waitFor(() => sends() === 2, 3000)
+    await waitFor(() => view.querySelector('[data-testid="request-outcome"][data-status="failed"]'), 3000)
+    expect(sendFailure).toBeUndefined()
+    await click(byText(view as HTMLElement, 'button', 'Cancel'))
+    await waitFor(() => sendFailure !== undefined, 3000)
+    expect(sendFailure).toBeInstanceOf(TransactionOutcomeError)
+    const error = sendFailure as TransactionOutcomeError
+    expect(error.outcome.status).toBe('failed')
+    expect(error.reason).toEqual(reason)
+    expect(error.hash).toBe(HASH)
+    expect(error.message).toBe(`The transaction failed on chain: ${reason.message}`)
+    expect(sentHash).toBeUndefined()
   })
 })

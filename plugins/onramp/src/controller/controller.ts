@@ -3,6 +3,7 @@ import type {
   HistoryItem,
   OnrampPaymentCurrency,
   OnrampPurchaseCurrency,
+  Portico,
   PorticoState,
 } from '@portico/core'
 import { type AmountProblem, checkAmount } from '../limits/index.js'
@@ -26,6 +27,11 @@ export interface OnrampControllerOptions {
   gatewayOrigin?: string
   /** Re-reads balances after a completed buy. */
   refreshBalance?: () => Promise<void>
+  /**
+   * Follows the delivery transaction of a completed buy to the chain's
+   * outcome (`portico.waitForTransaction`); absent: the provider's word stands.
+   */
+  waitForTransaction?: Portico['waitForTransaction']
   /** How often a buy in progress is polled (ms). */
   pollIntervalMs?: number
   /** Identifies the visitor to providers (never the address); default a random id per instance. */
@@ -288,15 +294,45 @@ export class OnrampController {
         ...(item?.metadata.hash ? { txHash: item.metadata.hash } : {}),
         ...(info.failureReason ? { failureReason: info.failureReason } : {}),
       })
-      if (info.status === 'completed') {
-        await this.#o
-          .refreshBalance?.()
-          .catch((e: unknown) => this.#o.logger?.warn('onramp: balance refresh failed', e))
+      const hash = item?.metadata.hash
+      if (info.status === 'completed' && hash && this.#o.waitForTransaction) {
+        await this.#followReceive(order.orderId, hash)
+      } else if (info.status === 'completed') {
+        await this.#refresh()
       }
       return
     }
     this.#update(order.orderId, { pollError: undefined })
     this.#schedule(address, this.#o.pollIntervalMs ?? 2000)
+  }
+
+  /**
+   * The provider says it delivered: the delivery transaction is followed to
+   * the chain's outcome (a failed or dropped one is not an arrival), and
+   * balances are read again whatever it is.
+   */
+  async #followReceive(orderId: string, hash: string): Promise<void> {
+    const target = buyTarget(this.#o.getState())
+    this.#update(orderId, { receive: { status: 'pending', hash } })
+    try {
+      const outcome = await this.#o.waitForTransaction!({
+        hash,
+        ...(target ? { namespace: target.namespace } : {}),
+        ...(target?.caipNetworkId ? { caipNetworkId: target.caipNetworkId } : {}),
+        onUpdate: (update) => this.#update(orderId, { receive: update }),
+      })
+      this.#update(orderId, { receive: outcome })
+    } catch (error) {
+      this.#o.logger?.warn('onramp: following the delivery transaction failed', error)
+      this.#update(orderId, { receiveError: message(error) })
+    }
+    await this.#refresh()
+  }
+
+  async #refresh(): Promise<void> {
+    await this.#o
+      .refreshBalance?.()
+      .catch((e: unknown) => this.#o.logger?.warn('onramp: balance refresh failed', e))
   }
 
   #update(orderId: string, patch: Partial<OnrampOrderState>): void {

@@ -1,4 +1,5 @@
-import { useCatalogue, useViewTitle } from '@portico/react'
+import { explorerUrl } from '@portico/core'
+import { TransactionOutcomeNotice, useCatalogue, useNetwork, useViewTitle } from '@portico/react'
 import { useEffect } from 'react'
 import { useOnramp } from './shared.js'
 import { onrampStrings } from './strings.js'
@@ -8,12 +9,21 @@ export default function BuyInProgressView() {
   const { portico, controller, state } = useOnramp()
   const t = useCatalogue(onrampStrings)
   const order = state.order
+  const { network } = useNetwork()
+  // The provider said it delivered, but the chain did not carry the delivery out.
+  const undelivered = order?.receive?.status === 'failed' || order?.receive?.status === 'dropped'
+  const retry = () => {
+    controller.store.set({ order: undefined })
+    portico.router.replace('OnRampProviders')
+  }
   useViewTitle(
-    order?.status === 'completed'
-      ? t('purchaseComplete')
-      : order?.status === 'failed'
-        ? t('purchaseFailed')
-        : t('inProgress'),
+    undelivered
+      ? t('receiveFailed')
+      : order?.status === 'completed'
+        ? t('purchaseComplete')
+        : order?.status === 'failed'
+          ? t('purchaseFailed')
+          : t('inProgress'),
   )
 
   useEffect(() => {
@@ -56,22 +66,34 @@ export default function BuyInProgressView() {
     <div className="center" aria-live="polite" data-status={order.status} data-testid="onramp-order">
       {order.status === 'completed' ? (
         <>
-          <h3>{t('purchaseComplete')}</h3>
-          <p>{t('arrived', { amount })}</p>
+          <h3 data-testid="onramp-receive-title">
+            {undelivered ? t('receiveFailed') : t('purchaseComplete')}
+          </h3>
+          {/* "Arrived" only once the chain carried the delivery out (or nothing follows it). */}
+          {!order.receive || order.receive.status === 'succeeded' ? <p>{t('arrived', { amount })}</p> : null}
           {order.txHash ? (
             <dl className="kv">
               <dt>{t('transaction')}</dt>
               <dd>{order.txHash}</dd>
             </dl>
           ) : null}
+          {order.receive || order.receiveError ? (
+            <TransactionOutcomeNotice
+              outcome={order.receive}
+              followError={order.receiveError}
+              url={network && order.txHash ? explorerUrl(network, 'transaction', order.txHash) : undefined}
+              onRetry={undelivered ? retry : undefined}
+              testId="onramp-receive"
+            />
+          ) : null}
           <div className="actions">
             <button
               type="button"
               className="button"
-              data-variant="primary"
+              data-variant={undelivered ? 'secondary' : 'primary'}
               onClick={() => portico.router.reset('Account')}
             >
-              {t('done')}
+              {undelivered ? t('close') : t('done')}
             </button>
           </div>
         </>
@@ -90,15 +112,7 @@ export default function BuyInProgressView() {
             >
               {t('close')}
             </button>
-            <button
-              type="button"
-              className="button"
-              data-variant="primary"
-              onClick={() => {
-                controller.store.set({ order: undefined })
-                portico.router.replace('OnRampProviders')
-              }}
-            >
+            <button type="button" className="button" data-variant="primary" onClick={retry}>
               {t('tryAgain')}
             </button>
           </div>

@@ -9,6 +9,7 @@ export const onrampStrings = defineCatalogue(
   {
     title: 'Buy crypto',
     purchaseComplete: 'Purchase complete',
+    receiveFailed: 'Your crypto did not arrive',
     purchaseFailed: 'Purchase failed',
     inProgress: 'Buy in progress',
     startFailed: 'Could not start the buy',
@@ -46,6 +47,7 @@ export const onrampStrings = defineCatalogue(
     es: {
       title: 'Comprar cripto',
       purchaseComplete: 'Compra completada',
+      receiveFailed: 'Tus criptomonedas no llegaron',
       purchaseFailed: 'La compra falló',
       inProgress: 'Compra en curso',
       startFailed: 'No se pudo iniciar la compra',
@@ -84,6 +86,7 @@ export const onrampStrings = defineCatalogue(
     zh: {
       title: '购买加密货币',
       purchaseComplete: '购买完成',
+      receiveFailed: '您的加密货币未到账',
       purchaseFailed: '购买失败',
       inProgress: '正在购买',
       startFailed: '无法开始购买',
@@ -120,6 +123,7 @@ export const onrampStrings = defineCatalogue(
     ja: {
       title: '暗号資産を購入',
       purchaseComplete: '購入が完了しました',
+      receiveFailed: '暗号資産は届きませんでした',
       purchaseFailed: '購入に失敗しました',
       inProgress: '購入手続き中',
       startFailed: '購入を開始できませんでした',
@@ -157,6 +161,7 @@ export const onrampStrings = defineCatalogue(
     ar: {
       title: 'شراء العملات المشفّرة',
       purchaseComplete: 'اكتمل الشراء',
+      receiveFailed: 'لم تصل عملتك المشفرة',
       purchaseFailed: 'فشل الشراء',
       inProgress: 'الشراء قيد التنفيذ',
       startFailed: 'تعذّر بدء الشراء',

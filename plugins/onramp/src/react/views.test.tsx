@@ -98,7 +98,51 @@ describe('onramp views (real Portico, gateway and anvil)', () => {
 
     await payCheckout(popup.location.href, '4242 4242 4242 4242')
     await until(() => progress.textContent?.includes('Purchase complete') ?? false)
+    // The delivery transaction is followed on anvil to the chain's own outcome: "arrived" only once it succeeded.
+    await until(
+      () =>
+        progress.querySelector('[data-testid="onramp-receive"]')?.getAttribute('data-status') === 'succeeded',
+    )
     expect(progress.textContent).toContain('49.15 USDC arrived in your wallet.')
+    expect(progress.querySelector('[data-testid="onramp-receive"]')?.textContent).toBe(
+      'Confirmed by the network',
+    )
+    const hash = getOnramp(portico)!.store.getState().order!.txHash!
+    expect(portico.getState().outcomes?.[hash]?.status).toBe('succeeded')
+  })
+
+  it('a delivery the provider reports but the chain failed shows "Your crypto did not arrive" with the chain’s reason and Try again, never "arrived"; balances are read again', async () => {
+    const portico = await world(3)
+    // The chain's answer for the delivery, as an adapter reports a reverted transfer.
+    const reason = 'ERC20InsufficientBalance(0x3C44…, 0, 49150000)'
+    portico.waitForTransaction = async ({ hash }) => ({ status: 'failed', hash, reason: { message: reason } })
+    let refreshes = 0
+    const refresh = portico.refreshBalance.bind(portico)
+    portico.refreshBalance = async (...args) => {
+      refreshes++
+      return refresh(...args)
+    }
+    const onramp = getOnramp(portico)!
+    await onramp.loadOptions()
+    onramp.setPaymentAmount('50')
+    const popup = { location: { href: 'about:blank' }, close: vi.fn() }
+    await onramp.buy('sandbox', popup)
+    const progress = await render(portico, <BuyInProgressView />)
+    await payCheckout(popup.location.href, '4242 4242 4242 4242')
+    await until(
+      () =>
+        progress.querySelector('[data-testid="onramp-receive"]')?.getAttribute('data-status') === 'failed',
+    )
+    expect(progress.querySelector('[data-testid="onramp-receive-title"]')?.textContent).toBe(
+      'Your crypto did not arrive',
+    )
+    expect(progress.querySelector('[data-testid="onramp-receive-reason"]')?.textContent).toBe(reason)
+    expect(progress.textContent).not.toContain('arrived in your wallet')
+    expect(refreshes).toBeGreaterThan(0)
+    const retry = [...progress.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!
+    await act(async () => retry.click())
+    expect(portico.getState().router.view).toBe('OnRampProviders')
+    expect(onramp.store.getState().order).toBeUndefined()
   })
 
   it('a declined card shows the decline and offers Try again', async () => {

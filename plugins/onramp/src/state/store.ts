@@ -5,6 +5,7 @@ import {
   type OnrampPaymentCurrency,
   type OnrampPurchaseCurrency,
   type OnrampQuote,
+  type TransactionOutcome,
 } from '@portico/core'
 
 /** A provider the gateway offers, with its quote for the current amount. */
@@ -29,6 +30,14 @@ export interface OnrampOrderState {
   purchaseCurrency?: string
   paymentAmount?: string
   txHash?: string
+  /**
+   * The chain's outcome of the delivery transaction (`txHash`) of a completed
+   * order: pending while it is followed, then succeeded, failed with the
+   * chain's reason, or dropped.
+   */
+  receive?: TransactionOutcome
+  /** Following the delivery transaction broke (the node could not be asked): why. */
+  receiveError?: string
   failureReason?: string
   /** Following the order failed (network): the last error, shown while polling retries. */
   pollError?: string

@@ -2,8 +2,10 @@ import { type BlockchainApi, type PorticoState, SWAP_SLIPPAGE_TOLERANCE } from '
 import {
   errorMessage,
   isSwapUnsupported,
+  outcomeText,
   plain,
   quoteErrorText,
+  SwapOutcomeError,
   SwapStepError,
   stepErrorText,
 } from './errors.js'
@@ -309,8 +311,9 @@ export class SwapController {
             value: 0n,
           })
           this.#set({ approveHash: hash })
-          if ((await wallet.wait(hash, account.caipNetworkId)) !== 'success') {
-            throw new SwapStepError('The approval failed on chain')
+          const approved = await wallet.wait(hash, account.caipNetworkId)
+          if (approved.status !== 'succeeded') {
+            throw new SwapOutcomeError('approve', approved, outcomeText('approve', approved, slippage))
           }
           this.#set({ allowance: quote.fromUnits })
         }
@@ -336,10 +339,9 @@ export class SwapController {
         value: BigInt(built.tx.value ?? built.tx.amount ?? '0'),
       })
       this.#set({ txHash: hash })
-      if ((await wallet.wait(hash, account.caipNetworkId)) !== 'success') {
-        throw new SwapStepError(
-          `The swap reverted: the price moved more than your ${slippage}% slippage tolerance allows`,
-        )
+      const swapped = await wallet.wait(hash, account.caipNetworkId)
+      if (swapped.status !== 'succeeded') {
+        throw new SwapOutcomeError('swap', swapped, outcomeText('swap', swapped, slippage))
       }
       this.#set({
         step: 'success',
@@ -350,7 +352,19 @@ export class SwapController {
       })
       this.syncBalances()
     } catch (error) {
-      this.#set({ step: 'failed', stepError: stepErrorText(error, slippage) })
+      this.#set({
+        step: 'failed',
+        stepError: stepErrorText(error, slippage),
+        failure:
+          error instanceof SwapOutcomeError ? { txStep: error.txStep, outcome: error.outcome } : undefined,
+      })
+      // A transaction that reached the chain paid its fee (and an approval may have landed): balances are read again.
+      if (error instanceof SwapOutcomeError) {
+        await this.#options.refreshBalance?.().catch((e: unknown) => {
+          this.#options.onWarning?.('swap: balance refresh after the failed swap failed', e)
+        })
+        this.syncBalances()
+      }
     }
   }
 
@@ -361,6 +375,7 @@ export class SwapController {
       stepError: undefined,
       approveHash: undefined,
       txHash: undefined,
+      failure: undefined,
       ...(keepAmount ? {} : { amount: '', quote: undefined, quoteStatus: 'idle' as const }),
     })
   }

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, SwapQuoteFee } from '@portico/core'
+import type { CaipNetworkId, SwapQuoteFee, TransactionOutcome } from '@portico/core'
 
 /** SPEC §8: the text shown for a network without swaps. */
 export const SWAP_NOT_SUPPORTED_TEXT = 'Network not supported for Swaps'
@@ -74,6 +74,12 @@ export interface SwapState {
   stepError?: string
   approveHash?: string
   txHash?: string
+  /**
+   * Set when a sent step did not succeed on chain (`step` is `failed`): which
+   * step, and the chain's outcome — failed with its reason, dropped, or still
+   * pending after the time-out — for the view to show with the explorer link.
+   */
+  failure?: { txStep: 'approve' | 'swap'; outcome: Exclude<TransactionOutcome, { status: 'succeeded' }> }
   /** The token-by-address lookup of the picker, when the search is an address not in the list. */
   custom?: CustomTokenLookup
   /** The quote the finished swap was sent with (kept for the success view). */

@@ -1,4 +1,4 @@
-import type { CaipNetworkId, Portico } from '@portico/core'
+import type { CaipNetworkId, Portico, TransactionOutcome } from '@portico/core'
 
 /**
  * Everything the swap flow asks of the connected wallet, in one small module:
@@ -12,8 +12,12 @@ export interface SwapWallet {
   account(): { address: string; caipNetworkId: CaipNetworkId } | undefined
   /** Sends a transaction from the connected account; resolves its hash. */
   send(tx: { caipNetworkId: CaipNetworkId; to: string; data: string; value: bigint }): Promise<string>
-  /** Waits until the transaction is mined; resolves its outcome. */
-  wait(hash: string, caipNetworkId: CaipNetworkId): Promise<'success' | 'reverted'>
+  /**
+   * Follows the transaction to the chain's outcome: succeeded, failed (with
+   * the chain's reason: the decoded revert), dropped, or still pending after
+   * the adapter's time-out.
+   */
+  wait(hash: string, caipNetworkId: CaipNetworkId): Promise<TransactionOutcome>
   /**
    * Reads a token contract's metadata and the account's balance from the
    * chain through the adapter (no gateway, no third-party list). Resolves
@@ -46,14 +50,7 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
     },
     async wait(hash, caipNetworkId) {
       // Core's shared follow of the adapter's outcome (issue 28): succeeded / failed / dropped / pending.
-      const outcome = await portico.waitForTransaction({ hash, namespace: NAMESPACE, caipNetworkId })
-      if (outcome.status === 'succeeded') return 'success'
-      if (outcome.status === 'failed') return 'reverted'
-      throw new Error(
-        outcome.status === 'dropped'
-          ? `The transaction was dropped${outcome.replacedBy ? ` (replaced by ${outcome.replacedBy})` : ''}`
-          : 'The transaction is still pending',
-      )
+      return await portico.waitForTransaction({ hash, namespace: NAMESPACE, caipNetworkId })
     },
     async readToken(token, caipNetworkId) {
       const account = this.account()

@@ -1,4 +1,5 @@
-import { useCatalogue, useNetwork, useViewTitle } from '@portico/react'
+import { explorerUrl } from '@portico/core'
+import { TransactionOutcomeNotice, useCatalogue, useNetwork, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { fromUnits, isNativeToken, priceImpact, type SwapState } from '../controller/index.js'
 import { TokenIcon, useAmounts, useSwap } from './shared.js'
@@ -101,15 +102,28 @@ export default function SwapPreviewView() {
     )
   }
   if (step === 'failed') {
+    const failure = state.failure
+    const failedHash = failure?.txStep === 'approve' ? state.approveHash : state.txHash
     return (
-      <div className="center" data-testid="swap-failed">
+      <div className="center" data-testid="swap-failed" data-step={failure?.txStep}>
         <span className="ring" data-status="error">
           <TokenIcon token={from} />
         </span>
-        <h3>{t('failed')}</h3>
-        <p className="error-text" role="alert">
-          {state.stepError}
-        </p>
+        <h3 data-testid="swap-failed-title">
+          {failure?.txStep === 'approve' ? t('approveFailed') : t('failed')}
+        </h3>
+        {failure ? (
+          // The chain's own outcome of the step that was sent: Failed with its reason, Dropped, or still pending.
+          <TransactionOutcomeNotice
+            outcome={failure.outcome}
+            url={network && failedHash ? explorerUrl(network, 'transaction', failedHash) : undefined}
+            testId="swap-outcome"
+          />
+        ) : (
+          <p className="error-text" role="alert">
+            {state.stepError}
+          </p>
+        )}
         <div className="actions">
           <button
             type="button"

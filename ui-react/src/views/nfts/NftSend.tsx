@@ -10,6 +10,7 @@ import { usePortico } from '../../context/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../../hooks/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { sendErrorText } from '../send/messages.js'
+import { SendOutcome } from '../send/SendOutcome.js'
 import { SendConfirm, SendFailed, SendSending, SendSent } from '../send/SendSteps.js'
 import { receiverAddress, useReceiver } from '../send/useReceiver.js'
 
@@ -61,6 +62,11 @@ export function NftSend({
   const [problem, setProblem] = useState<unknown>()
   const [reviewing, setReviewing] = useState(false)
   const [step, setStep] = useState<Step>({ step: 'form' })
+  const sentHash = step.step === 'sent' ? step.hash : undefined
+  // The chain's outcome of the send, as core follows it (succeeded, failed with its reason, dropped).
+  const followed = usePorticoState((s) =>
+    sentHash ? s.pendingSends?.find((p) => p.hash === sentHash) : undefined,
+  )
   const receiver = useReceiver(to, namespace)
   const token = nftSendToken(item, name)
   const ns = namespace ? { namespace } : {}
@@ -127,8 +133,15 @@ export function NftSend({
             hash={step.hash}
             amount={what(step.prepared)}
             to={step.prepared.to}
-            url={explorerUrl(network, 'transaction', step.hash)}
-            onDone={() => onDone(step.prepared.amount)}
+            url={followed?.explorerUrl ?? explorerUrl(network, 'transaction', step.hash)}
+            outcome={<SendOutcome send={followed} onRetry={() => void send(step.prepared)} />}
+            status={followed?.status}
+            // A failed or dropped send moved nothing: the list keeps the items.
+            onDone={() =>
+              onDone(
+                followed?.status === 'failed' || followed?.status === 'dropped' ? 0n : step.prepared.amount,
+              )
+            }
           />
         )
       case 'failed':

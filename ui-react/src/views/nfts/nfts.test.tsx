@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { en, formatString } from '../../i18n/index.js'
 import { PorticoModal } from '../../modal/index.js'
-import { ADDRESS, createTestPortico, startGateway } from '../../test-helpers/portico.js'
+import { ADDRESS, createTestPortico, startGateway, type WalletScript } from '../../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../../test-helpers/render.js'
 
 let rendered: Rendered | undefined
@@ -38,7 +38,7 @@ function nft(gateway: string, patch: Partial<NftItem> & { tokenId: string }): Nf
 type Script = (gateway: string, query: Record<string, string>) => NftsResponse | { status: number }
 
 /** Opens Account → NFTs with a real gateway (core's HTTP test server) answering the NFTs route with `script`. */
-async function openNfts(script: Script) {
+async function openNfts(script: Script, wallet?: WalletScript) {
   const gateway = await startGateway(async () => ({ data: [], next: null }))
   const asked: Record<string, string>[] = []
   gateway.on(`GET /v1/account/${ADDRESS}/nfts`, (req) => {
@@ -48,13 +48,18 @@ async function openNfts(script: Script) {
       ? { status: answer.status, body: { code: 'internal', message: 'indexer is down' } }
       : { body: answer }
   })
-  const tp = await createTestPortico({ apiUrl: gateway.url })
+  const tp = await createTestPortico({ apiUrl: gateway.url, ...(wallet ? { wallet } : {}) })
   await tp.connect()
   rendered = await render(tp.portico, <PorticoModal />)
   await act(async () => tp.portico.open())
   const view = await waitFor(() => modalRoot().querySelector('[data-view="Account"]'))
   await click(byText(view, '[role="tab"]', 'NFTs'))
-  return { asked, gateway: gateway.url, panel: () => view.querySelector<HTMLElement>('[role="tabpanel"]')! }
+  return {
+    tp,
+    asked,
+    gateway: gateway.url,
+    panel: () => view.querySelector<HTMLElement>('[role="tabpanel"]')!,
+  }
 }
 
 describe('Account → NFTs grid', () => {
@@ -174,6 +179,48 @@ describe('NFT detail sheet', () => {
     await click(byText(form, 'button', t('cancel')))
     await click(byText(panel(), 'button', t('nftBack')))
     await waitFor(() => panel().querySelector('[data-testid="nft-tile"]'))
+  })
+})
+
+describe('Send NFT: the chain’s outcome', () => {
+  it('a transfer included and failed on chain shows "Failed", the chain’s reason, the explorer link and Try again (which sends again); balances are re-read', async () => {
+    const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const { tp, panel } = await openNfts((g) => ({ data: [nft(g, { tokenId: '7' })], next: null }), {
+      mined: async (hash) => ({
+        status: 'failed',
+        hash,
+        reason: { message: 'ERC721InsufficientApproval(0x70997970…, 7)', code: '0x177e802f' },
+      }),
+    })
+    const wallet = tp.adapters.eip155!
+    const count = (method: string) => wallet.calls.filter((c) => c.method === method).length
+    await click(await waitFor(() => panel().querySelector('[data-testid="nft-tile"]')))
+    await click(await waitFor(() => panel().querySelector('[data-testid="nft-send"]')))
+    const form = await waitFor(() => panel().querySelector<HTMLElement>('[data-testid="nft-send-form"]'))
+    const to = form.querySelector<HTMLInputElement>('[data-testid="nft-send-to"]')!
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(to, BOB)
+      to.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    const balanceReads = count('getBalance')
+    await click(form.querySelector('[data-testid="nft-send-review"]'))
+    await click(await waitFor(() => panel().querySelector('[data-testid="send-confirm-button"]'), 3000))
+    const outcome = await waitFor(() => {
+      const o = panel().querySelector<HTMLElement>('[data-testid="send-outcome"]')
+      return o?.getAttribute('data-status') === 'failed' ? o : null
+    }, 3000)
+    expect(panel().querySelector('[data-testid="send-sent-title"]')?.textContent).toBe(t('sendOutcomeFailed'))
+    expect(outcome.querySelector('[data-testid="send-outcome-reason"]')?.textContent).toBe(
+      'ERC721InsufficientApproval(0x70997970…, 7)',
+    )
+    const hash = `0x${'1'.repeat(64)}`
+    expect(panel().querySelector('[data-testid="send-explorer"]')?.getAttribute('href')).toBe(
+      `http://127.0.0.1:4000/tx/${hash}`,
+    )
+    await waitFor(() => count('getBalance') > balanceReads, 3000)
+    expect(count('sendTransaction')).toBe(1)
+    await click(byText(outcome, 'button', t('tryAgain')))
+    await waitFor(() => count('sendTransaction') === 2, 3000)
   })
 })
 

@@ -1,8 +1,8 @@
-import { formatUnits, type Network, type PreparedSend } from '@portico/core'
+import { type AccountReserve, formatUnits, type Network, type PreparedSend } from '@portico/core'
 import { type FormEvent, useId, useRef } from 'react'
 import { type Formatters, shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
-import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
+import { feeAmountText, feeErrorText, reserveText, sendErrorText } from './messages.js'
 import type { SendOption } from './tokens.js'
 import type { Receiver } from './useReceiver.js'
 
@@ -21,6 +21,8 @@ export interface SendFormProps {
   to: string
   receiver: Receiver
   preview: Preview
+  /** What the chain makes the account keep of the token (`portico.getSendReserve`), said beside Max. */
+  reserve?: AccountReserve | undefined
   /** Why Review or Max was refused, shown as an alert. */
   problem: unknown
   maxLoading: boolean
@@ -112,7 +114,7 @@ export function SendForm(p: SendFormProps) {
           onClick={p.onMax}
           disabled={p.maxLoading || !token}
           aria-busy={p.maxLoading}
-          aria-describedby={`${ids}-max-hint`}
+          aria-describedby={p.reserve ? `${ids}-max-hint ${ids}-reserve` : `${ids}-max-hint`}
           data-testid="send-max"
         >
           {t('sendMax')}
@@ -122,6 +124,16 @@ export function SendForm(p: SendFormProps) {
           {t('sendMaxLabel')}
         </span>
       </div>
+      {p.reserve ? (
+        <p
+          className="row-sub send-reserve"
+          id={`${ids}-reserve`}
+          title={p.reserve.reason}
+          data-testid="send-reserve"
+        >
+          {reserveText(p.reserve, t)}
+        </p>
+      ) : null}
       <label className="group-label" htmlFor={`${ids}-to`}>
         {t('sendReceiver')}
       </label>

@@ -1,44 +1,35 @@
 import type { PendingSend } from '@portico/core'
-import { useStrings } from '../../i18n/index.js'
+import { TransactionOutcomeNotice } from '../outcome/index.js'
 
 /**
  * Where a sent transfer stands, as core follows it (`state.pendingSends`):
- * waiting, confirmed, or — the chain's own word — failed with its reason
- * (the fee was paid) or dropped, each with Try again. Announced politely
- * while it waits, as an alert once it failed.
+ * the shared `TransactionOutcomeNotice` over the send's latest outcome —
+ * waiting, confirmed, or Failed with the chain's reason (the fee was paid)
+ * or Dropped, each with Try again. The explorer link is Send's own chip.
  */
 export function SendOutcome({ send, onRetry }: { send: PendingSend | undefined; onRetry(): void }) {
-  const t = useStrings()
   if (!send) return null
-  if (send.status === 'failed' || send.status === 'dropped') {
-    return (
-      <div className="send-outcome" data-testid="send-outcome" data-status={send.status}>
-        <p className="error-text" role="alert">
-          <strong data-testid="send-outcome-title">
-            {send.status === 'failed' ? t('sendOutcomeFailed') : t('sendOutcomeDropped')}
-          </strong>
-          {send.status === 'failed' ? ` · ${t('sendOutcomeFailedDetail')}` : null}
-        </p>
-        {send.reason ? (
-          <p className="error-text" data-testid="send-outcome-reason">
-            {send.reason.message}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="button" className="button" data-variant="primary" onClick={onRetry}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      </div>
-    )
-  }
+  // A followed send without an outcome yet, or whose follow broke (reason set, still pending).
+  const outcome =
+    send.outcome ??
+    (send.status === 'failed'
+      ? { status: 'failed' as const, hash: send.hash, reason: send.reason ?? { message: '' } }
+      : send.status === 'dropped'
+        ? {
+            status: 'dropped' as const,
+            hash: send.hash,
+            ...(send.reason ? { reason: send.reason.message } : {}),
+          }
+        : send.status === 'confirmed'
+          ? { status: 'succeeded' as const, hash: send.hash }
+          : undefined)
+  const followError = send.status === 'pending' && send.reason ? send.reason.message : undefined
   return (
-    <p className="row-sub" role="status" data-testid="send-outcome" data-status={send.status}>
-      {send.status === 'confirmed'
-        ? t('sendOutcomeConfirmed')
-        : send.reason
-          ? t('sendOutcomeUnknown', { reason: send.reason.message })
-          : t('sendOutcomePending')}
-    </p>
+    <TransactionOutcomeNotice
+      outcome={outcome}
+      followError={followError}
+      onRetry={onRetry}
+      testId="send-outcome"
+    />
   )
 }

@@ -1,4 +1,11 @@
-import { explorerUrl, formatUnits, type PreparedSend, type SendToken, type Views } from '@portico/core'
+import {
+  type AccountReserve,
+  explorerUrl,
+  formatUnits,
+  type PreparedSend,
+  type SendToken,
+  type Views,
+} from '@portico/core'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { usePortico } from '../../context/index.js'
 import { useFormat } from '../../format/index.js'
@@ -58,6 +65,7 @@ export default function WalletSendView() {
   const [maxLoading, setMaxLoading] = useState(false)
   const [reviewing, setReviewing] = useState(false)
   const [preview, setPreview] = useState<Preview>({ status: 'idle' })
+  const [reserve, setReserve] = useState<AccountReserve | undefined>(undefined)
   const sentHash = step.step === 'sent' ? step.hash : undefined
   const followed = usePorticoState((s) =>
     sentHash ? s.pendingSends?.find((p) => p.hash === sentHash) : undefined,
@@ -69,6 +77,23 @@ export default function WalletSendView() {
   // Answers for what is no longer typed (or after unmount) are dropped.
   const generation = useRef(0)
   useEffect(() => () => void generation.current++, [])
+
+  // What the chain makes the account keep of this token (shown beside Max): asked again for another token.
+  const reserveKey = option ? `${option.key}|${network?.caipNetworkId ?? ''}|${account.address ?? ''}` : ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only for another token, network or account
+  useEffect(() => {
+    setReserve(undefined)
+    if (!option) return
+    let live = true
+    portico.getSendReserve({ token: toSendToken(option) }).then(
+      (answer) => live && setReserve(answer),
+      // Max and Review ask the same reserve and show why it failed; the note stays away meanwhile.
+      (error: unknown) => live && console.warn('Portico: the account reserve could not be read', error),
+    )
+    return () => {
+      live = false
+    }
+  }, [portico, reserveKey])
 
   // The fee preview follows what is typed, once there is something to price (a changed balance is a new option).
   useEffect(() => {
@@ -199,6 +224,7 @@ export default function WalletSendView() {
       to={to}
       receiver={receiver}
       preview={preview}
+      reserve={reserve}
       problem={problem}
       maxLoading={maxLoading}
       reviewing={reviewing}

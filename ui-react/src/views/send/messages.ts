@@ -1,4 +1,4 @@
-import { type FeeEstimate, PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
+import { type AccountReserve, type FeeEstimate, formatUnits, PENDING_TRANSACTIONS_LIMIT } from '@portico/core'
 import { errorText, type Formatters } from '../../format/index.js'
 import type { Translate } from '../../i18n/index.js'
 
@@ -29,6 +29,13 @@ export function sendErrorText(error: unknown, t: Translate, network: string): st
     case 'INVALID_SPL_MINT':
     case 'UNKNOWN_ASSET':
       return t('sendTokenNotSendable')
+    case 'BELOW_MINIMUM_BALANCE': {
+      const minimum =
+        typeof (e as { minimum?: unknown }).minimum === 'string' ? (e as { minimum: string }).minimum : ''
+      return (e as { account?: unknown }).account === 'receiver'
+        ? t('sendBelowMinimumReceiver', { minimum })
+        : t('sendBelowMinimumSender', { minimum })
+    }
     case 'PENDING_TRANSACTIONS_LIMIT':
       return t('sendPendingLimit', { n: PENDING_TRANSACTIONS_LIMIT })
     case 'INVALID_NAME':
@@ -79,4 +86,25 @@ export function feeAmountText(fee: FeeEstimate, t: Translate, format: Formatters
   const total = amountText(fee, t, format)
   if (!fee.accountDeposit) return total
   return `${total} (${t('sendFeeAccountDeposit', { amount: amountText(fee.accountDeposit, t, format) })})`
+}
+
+const RESERVE_KEYS = {
+  'rent-exempt-minimum': 'sendReserveRentExempt',
+  'existential-deposit': 'sendReserveExistentialDeposit',
+  'dust-limit': 'sendReserveDustLimit',
+  'fee-denom': 'sendReserveFeeDenom',
+} as const
+
+/**
+ * What the chain makes the account keep, beside Max: "Keeps 0.00089088 SOL
+ * (rent-exempt minimum)". The amount is exact, not the 3-decimal display: a
+ * minimum under 0.001 would read as nothing kept. An unknown kind shows the
+ * adapter's own reason.
+ */
+export function reserveText(reserve: AccountReserve, t: Translate): string {
+  const key = RESERVE_KEYS[reserve.kind as keyof typeof RESERVE_KEYS]
+  if (!key) return reserve.reason
+  return t(key, {
+    amount: `${formatUnits(reserve.keep.value, reserve.keep.decimals)} ${reserve.keep.symbol}`,
+  })
 }

@@ -1,4 +1,10 @@
-import { type Connector, NameNotFoundError, type NameResolver, type Network } from '@portico/core'
+import {
+  type AccountReserve,
+  type Connector,
+  NameNotFoundError,
+  type NameResolver,
+  type Network,
+} from '@portico/core'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { en, formatString } from '../../i18n/index.js'
@@ -8,6 +14,8 @@ import {
   createTestPortico,
   devWallet,
   localNet,
+  SOL_ADDRESS,
+  solanaNet,
   type TestPorticoOptions,
 } from '../../test-helpers/portico.js'
 import { byText, click, modalRoot, type Rendered, render, waitFor } from '../../test-helpers/render.js'
@@ -212,6 +220,49 @@ describe('WalletSend: bad receivers per namespace get a clear message', () => {
       expect(tp.adapters[ns]!.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
     })
   }
+})
+
+describe('WalletSend: the chain’s reserve beside Max and in the amount check', () => {
+  // Solana's rent-exempt minimum of a plain account: 890,880 lamports.
+  const RENT: AccountReserve = {
+    keep: { value: 890_880n, decimals: 9, symbol: 'SOL', formatted: '0.000' },
+    kind: 'rent-exempt-minimum',
+    reason: 'Solana keeps 0.00089088 SOL in every account (rent-exempt minimum)',
+  }
+  const solana = { connectors: [devWallet, solanaWallet], networks: [localNet, solanaNet] }
+
+  it('beside Max: "Keeps 0.00089088 SOL (rent-exempt minimum)", exact (the 3-decimal display would say 0.000), the adapter’s reason as its title', async () => {
+    const { view } = await openSend(
+      { ...solana, wallet: { reserve: RENT, fee: async () => 5_000n } },
+      'solana',
+    )
+    const note = await waitFor(() => q(view, 'send-reserve'), 3000)
+    expect(note.textContent).toBe(t('sendReserveRentExempt', { amount: '0.00089088 SOL' }))
+    expect(note.textContent).toBe('Keeps 0.00089088 SOL (rent-exempt minimum)')
+    expect(note.getAttribute('title')).toBe(RENT.reason)
+    expect(q(view, 'send-max')?.getAttribute('aria-describedby')).toContain(note.id)
+  })
+
+  it('an amount that would eat the minimum is refused naming it; Max keeps fee and minimum', async () => {
+    const { view } = await openSend(
+      { ...solana, wallet: { reserve: RENT, fee: async () => 5_000n } },
+      'solana',
+    )
+    await type(q(view, 'send-to'), SOL_ADDRESS)
+    // 1000 SOL − 999.9995 leaves 500,000 lamports: less than the 5,000 fee + 890,880 minimum.
+    await type(q(view, 'send-amount'), '999.9995')
+    expect(await problem(view)).toBe(t('sendBelowMinimumSender', { minimum: '0.00089088 SOL' }))
+    expect(await problem(view)).toBe('Your account must keep at least 0.00089088 SOL on this network')
+    await click(q(view, 'send-max'))
+    // 1000 SOL − 1.25 × 5,000 lamports − 890,880 lamports.
+    await waitFor(() => (q(view, 'send-amount') as HTMLInputElement).value === '999.99910287', 3000)
+  })
+
+  it('a chain that keeps nothing shows no reserve note', async () => {
+    const { view } = await openSend()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(q(view, 'send-reserve')).toBeNull()
+  })
 })
 
 describe('WalletSend: names in the receiver field', () => {

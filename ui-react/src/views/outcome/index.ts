@@ -1,0 +1,1 @@
+export { TransactionOutcomeNotice, type TransactionOutcomeNoticeProps } from './TransactionOutcomeNotice.js'

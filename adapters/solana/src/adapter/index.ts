@@ -29,6 +29,7 @@ import { signInWithSession, signMessageWithSession } from './signing.js'
 import { InvalidSolanaAddressError } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
+export type { SolanaPriorityFeeOptions } from './compute-budget.js'
 export type { SolanaTokenInfo } from './reads.js'
 export type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
@@ -121,7 +122,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     return rpc
   }
 
-  const sending: SendDeps = { sessions, rpc: rpcFor, commitment, lifetimes: new Lifetimes() }
+  const sending: SendDeps = {
+    sessions,
+    rpc: rpcFor,
+    commitment,
+    lifetimes: new Lifetimes(),
+    ...(options.priorityFee !== undefined ? { priorityFee: options.priorityFee } : {}),
+  }
 
   const adapter: SolanaAdapter = {
     namespace: 'solana',
@@ -262,6 +269,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         request,
         rpc: rpcFor,
         commitment,
+        ...(options.priorityFee !== undefined ? { priorityFee: options.priorityFee } : {}),
       })
     },
 

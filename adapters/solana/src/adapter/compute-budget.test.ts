@@ -74,9 +74,13 @@ async function landed(signature: string) {
     .send()
   if (!tx?.meta) throw new Error(`${signature} did not land`)
   const wire = new Uint8Array(Buffer.from(tx.transaction[0], 'base64'))
+  // The fields read here, common to legacy and v0 messages (what this adapter builds).
   const message = getCompiledTransactionMessageDecoder().decode(
     getTransactionDecoder().decode(wire).messageBytes,
-  )
+  ) as unknown as {
+    staticAccounts: string[]
+    instructions: { programAddressIndex: number; data?: Uint8Array }[]
+  }
   let limit: number | undefined
   let price: bigint | undefined
   for (const ix of message.instructions) {

@@ -8,6 +8,7 @@
 export {
   type SolanaAdapter,
   type SolanaAdapterOptions,
+  type SolanaPriorityFeeOptions,
   type SolanaTokenInfo,
   solanaAdapter,
 } from './adapter/index.js'
@@ -19,7 +20,11 @@ export {
   type SolanaSignTransactionResult,
   type SolanaTransactionRequest,
 } from './contract/index.js'
-export { toSolanaPorticoError, WALLET_STANDARD_ERROR_CODES } from './errors/index.js'
+export {
+  InvalidWalletAnswerError,
+  toSolanaPorticoError,
+  WALLET_STANDARD_ERROR_CODES,
+} from './errors/index.js'
 export {
   type SolanaStandardChain,
   solanaCaipNetworkId,

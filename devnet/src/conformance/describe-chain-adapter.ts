@@ -56,10 +56,17 @@ export function describeChainAdapter<N extends ChainNamespace>(
       // Opt-in checks are listed (skipped) when their option is not given, so a report shows what is not checked.
       const enabled =
         !optional.has(name) || options.checks?.[name as keyof typeof options.checks] !== undefined
-      it.skipIf(!enabled)(title, async (ctx) => {
-        if (!harness) throw new Error('the devnet did not start')
-        if ((await check(harness)) === 'not-applicable') ctx.skip()
-      })
+      // A real WalletConnect session (relay, two clients, several round trips) takes longer than one wait.
+      const timeout =
+        name === 'walletConnect' ? Math.max(60_000, (options.timeoutMs ?? 10_000) * 6) : undefined
+      it.skipIf(!enabled)(
+        title,
+        async (ctx) => {
+          if (!harness) throw new Error('the devnet did not start')
+          if ((await check(harness)) === 'not-applicable') ctx.skip()
+        },
+        timeout,
+      )
     }
   })
 }

@@ -89,8 +89,22 @@ export interface ConformanceChecks<N extends ChainNamespace> {
     /** The chain has a mempool stage the adapter reports through `onUpdate` before inclusion (Bitcoin). */
     mempoolStage?: boolean
   }
-  /** `getReserve` answers with this kind, and Max / the amount check keep it. */
-  reserves?: { kind: 'rent-exempt-minimum' | 'existential-deposit' | 'dust-limit' | 'fee-denom' }
+  /**
+   * `getReserve` answers with this kind (keeping more than 0), Max keeps it,
+   * and an amount eating into it is refused with `BelowMinimumBalanceError`.
+   * With `newAccount`, a native send of less than `minimum` to an account that
+   * does not exist yet is refused before signing with `BelowMinimumBalanceError`
+   * (receiver) naming that minimum.
+   */
+  reserves?: {
+    kind: 'rent-exempt-minimum' | 'existential-deposit' | 'dust-limit' | 'fee-denom'
+    newAccount?: {
+      /** A fresh address no one has funded (a new one per call). */
+      address(): string
+      /** The chain's minimum for a new account, read with the chain's own tools (smallest unit). */
+      minimum(devnet: ConformanceDevnet<N>): Promise<bigint>
+    }
+  }
   /** The app switches network (`portico.switchNetwork`); `addressOn` gives the account's address there when it changes form. */
   networkSwitch?: { to: CaipNetworkId; addressOn?: (to: CaipNetworkId) => string }
   /** A fungible token the dev wallet holds: balances read by the adapter equal the node's, and a token send moves them. */
@@ -101,10 +115,20 @@ export interface ConformanceChecks<N extends ChainNamespace> {
     amount: bigint
     balanceOf(address: string, token: string): Promise<bigint>
   }
-  /** `signTransaction` of `request`, checked by `verify` (the chain's own tools, not the adapter's). */
+  /**
+   * `signTransaction` of `request`, checked by `verify` (the chain's own
+   * tools, not the adapter's: the signature by `address`, over what was asked).
+   */
   signTransaction?: {
-    request: (devnet: ConformanceDevnet<N>, address: string) => SignTransactionRequestOf<N>
-    verify(result: SignTransactionResultOf<N>, address: string): boolean | Promise<boolean>
+    request: (
+      devnet: ConformanceDevnet<N>,
+      address: string,
+    ) => SignTransactionRequestOf<N> | Promise<SignTransactionRequestOf<N>>
+    verify(
+      result: SignTransactionResultOf<N>,
+      address: string,
+      request: SignTransactionRequestOf<N>,
+    ): boolean | Promise<boolean>
   }
   /** A fresh Portico (fresh adapter, same storage) restores the connection, as after a page reload. */
   restore?: boolean
@@ -121,8 +145,17 @@ export interface ConformanceChecks<N extends ChainNamespace> {
       stop(): Promise<void>
     }>
   }
-  /** The specific class of a malformed wallet answer's error (accounts / signature), e.g. the adapter's `InvalidWalletResponseError`. */
+  /**
+   * The specific class of a malformed wallet answer's error (accounts and
+   * signature), e.g. the adapter's `InvalidWalletResponseError`. Without it
+   * (or the two below) the malformed-answer checks only refuse `UnknownError`
+   * and the bare `PorticoError`: give the class so the kit requires it.
+   */
   invalidWalletResponseError?: ErrorClass
+  /** The class for malformed accounts when it differs from `invalidWalletResponseError`. */
+  malformedAccountsError?: ErrorClass
+  /** The class for a malformed signature when it differs from `invalidWalletResponseError`. */
+  malformedSignatureError?: ErrorClass
 }
 
 export interface DescribeChainAdapterOptions<N extends ChainNamespace> {

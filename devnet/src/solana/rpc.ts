@@ -20,6 +20,7 @@ import {
   tokenAmount,
 } from './accounts.js'
 import { type RpcTransactionError, toRpcTransactionError } from './errors.js'
+import { computeBudgetOf, messageBytesFee, messageFee, writableAccounts } from './fees.js'
 import { addressParam, type Handler, isConfig, isString, param, RpcError } from './params.js'
 import { type TokenBalanceEntry, tokenBalancesOf } from './token-balances.js'
 import { blockhashOf, type CompiledMessage, decodeTransaction, signatureOf, transactionJson } from './wire.js'
@@ -28,7 +29,6 @@ export { RpcError } from './params.js'
 
 /** Blockhashes stay valid for this many newer ones, like the 150-block window of a real cluster. */
 const BLOCKHASH_WINDOW = 150
-const FEE_PER_SIGNATURE = 5000
 
 interface SignatureRecord {
   slot: number
@@ -50,6 +50,9 @@ interface LandedTransaction {
   postTokenBalances: TokenBalanceEntry[]
   logs: string[]
   unitsConsumed: number
+  /** The compute-unit price it paid (micro-lamports a unit) and the accounts it write-locked. */
+  price: bigint
+  writable: string[]
 }
 
 /**
@@ -153,14 +156,16 @@ export class SolanaRpc {
       isBlockhashValid: (p) =>
         this.withContext(this.blockhashes.includes(param(p, 0, 'blockhash', isString))),
       getFeeForMessage: (p) => {
-        const message = getBase64Encoder().encode(param(p, 0, 'message', isString))
-        // Header: [version prefix?] numRequiredSignatures …
-        const signatures = message[(message[0]! & 0x80) !== 0 ? 1 : 0] ?? 1
+        const message = new Uint8Array(getBase64Encoder().encode(param(p, 0, 'message', isString)))
         // A node answers null for a message whose blockhash it no longer knows.
-        const known = this.blockhashes.includes(blockhashOf(new Uint8Array(message)))
-        return this.withContext(known ? FEE_PER_SIGNATURE * signatures : null)
+        const known = this.blockhashes.includes(blockhashOf(message))
+        // Per signature plus the priority fee its compute-budget instructions ask for, as a node charges.
+        return this.withContext(known ? messageBytesFee(message) : null)
       },
-      getRecentPrioritizationFees: () => [],
+      getRecentPrioritizationFees: (p) => {
+        const wanted = p[0] === undefined ? [] : param(p, 0, 'addresses', Array.isArray).map(String)
+        return this.recentPrioritizationFees(wanted)
+      },
       requestAirdrop: (p) => {
         const to = addressParam(p, 0)
         const amount = param(
@@ -375,14 +380,32 @@ export class SolanaRpc {
     return this.record(signature, err, keys, {
       wire: new Uint8Array(getTransactionEncoder().encode(tx)),
       message,
-      fee: FEE_PER_SIGNATURE * message.header.numSignerAccounts,
+      fee: messageFee(message),
       preBalances,
       postBalances: balances(),
       preTokenBalances,
       postTokenBalances: tokenBalancesOf(this.svm, keys),
       logs: meta.logs(),
       unitsConsumed: Number(meta.computeUnitsConsumed()),
+      price: computeBudgetOf(message).price,
+      writable: writableAccounts(message),
     })
+  }
+
+  /**
+   * `getRecentPrioritizationFees`: one entry per slot of the last 150 that
+   * landed a transaction (one transaction a slot here), its compute-unit
+   * price when it write-locked one of `accounts` (or any, when none are
+   * given), else 0 — the shape and meaning of a node's answer.
+   */
+  private recentPrioritizationFees(accounts: readonly string[]) {
+    const out: { slot: number; prioritizationFee: number }[] = []
+    for (const r of this.signatures.values()) {
+      if (!r.landed || r.slot <= this.slot - BLOCKHASH_WINDOW) continue
+      const locks = accounts.length === 0 || accounts.some((a) => r.landed!.writable.includes(a))
+      out.push({ slot: r.slot, prioritizationFee: locks ? Number(r.landed.price) : 0 })
+    }
+    return out
   }
 
   /** litesvm runs with its own check off (it only knows the latest blockhash); the server keeps the window. */

@@ -1,28 +1,17 @@
-import { blake2b } from '@noble/hashes/blake2b'
+// Deep imports: the package root starts @polkadot/wasm-crypto on import (its bundle init), these do not.
+import { checkAddressChecksum } from '@polkadot/util-crypto/address/checksum'
+import { encodeAddress } from '@polkadot/util-crypto/address/encode'
+import { base58Decode } from '@polkadot/util-crypto/base58'
 import type { CaipAddress, CaipNetworkId } from '@portico/core'
-import { base58 } from '@scure/base'
 import { InvalidPolkadotAddressError } from '../errors/index.js'
 
-const SS58_PREFIX = new TextEncoder().encode('SS58PRE')
 /** Prefixes 46 and 47 are reserved by the SS58 registry; 16383 is the largest two-byte one. */
 const RESERVED = new Set([46, 47])
 export const MAX_SS58_PREFIX = 16383
 
-function checksum(body: Uint8Array): Uint8Array {
-  const input = new Uint8Array(SS58_PREFIX.length + body.length)
-  input.set(SS58_PREFIX)
-  input.set(body, SS58_PREFIX.length)
-  return blake2b(input, { dkLen: 64 }).subarray(0, 2)
-}
-
 function assertPrefix(prefix: number): void {
   if (!Number.isInteger(prefix) || prefix < 0 || prefix > MAX_SS58_PREFIX || RESERVED.has(prefix))
     throw new InvalidPolkadotAddressError(String(prefix), 'not a valid SS58 prefix')
-}
-
-function prefixBytes(prefix: number): Uint8Array {
-  if (prefix < 64) return Uint8Array.of(prefix)
-  return Uint8Array.of(((prefix & 0b1111_1100) >> 2) | 0b0100_0000, (prefix >> 8) | ((prefix & 0b11) << 6))
 }
 
 /** A decoded SS58 address: the 32-byte account id (or 33-byte ECDSA key) and the network prefix. */
@@ -32,10 +21,10 @@ export interface DecodedAddress {
 }
 
 /**
- * Decodes an SS58 address and checks its checksum (blake2b-512 over
- * `SS58PRE ‖ prefix ‖ key`, first two bytes). Only account addresses are
- * accepted: 32-byte keys (sr25519 / ed25519) and 33-byte ECDSA keys.
- * Throws `InvalidPolkadotAddressError` saying what is wrong.
+ * Decodes an SS58 address with `@polkadot/util-crypto` (base58, then the
+ * prefix and the blake2b checksum, `checkAddressChecksum`). Only account
+ * addresses are accepted: 32-byte keys (sr25519 / ed25519) and 33-byte
+ * ECDSA keys. Throws `InvalidPolkadotAddressError` saying what is wrong.
  *
  * @example
  * decodeSs58('5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY') // { prefix: 42, publicKey: Uint8Array(32) }
@@ -46,30 +35,24 @@ export function decodeSs58(address: unknown): DecodedAddress {
     throw new InvalidPolkadotAddressError(address, 'wrong length for an SS58 account address')
   let bytes: Uint8Array
   try {
-    bytes = base58.decode(address)
+    bytes = base58Decode(address)
   } catch {
     throw new InvalidPolkadotAddressError(address, 'not base58')
   }
-  const first = bytes[0] ?? 0xff
-  if (first >= 128) throw new InvalidPolkadotAddressError(address, 'not an SS58 address (bad prefix byte)')
-  const prefixLength = first < 64 ? 1 : 2
-  const second = bytes[1] ?? 0
-  const prefix =
-    first < 64 ? first : ((first & 0b0011_1111) << 2) | (second >> 6) | ((second & 0b0011_1111) << 8)
+  if ((bytes[0] ?? 0xff) >= 128)
+    throw new InvalidPolkadotAddressError(address, 'not an SS58 address (bad prefix byte)')
+  const [valid, end, prefixLength, prefix] = checkAddressChecksum(bytes)
   const keyLength = bytes.length - prefixLength - 2
   if (keyLength !== 32 && keyLength !== 33)
     throw new InvalidPolkadotAddressError(address, 'not an account address (key is not 32 or 33 bytes)')
-  const body = bytes.subarray(0, bytes.length - 2)
-  const sum = checksum(body)
-  if (sum[0] !== bytes[bytes.length - 2] || sum[1] !== bytes[bytes.length - 1])
-    throw new InvalidPolkadotAddressError(address, 'checksum mismatch')
+  if (!valid) throw new InvalidPolkadotAddressError(address, 'checksum mismatch')
   if (RESERVED.has(prefix)) throw new InvalidPolkadotAddressError(address, `reserved SS58 prefix ${prefix}`)
-  return { publicKey: bytes.slice(prefixLength, bytes.length - 2), prefix }
+  return { publicKey: bytes.slice(prefixLength, end), prefix }
 }
 
 /**
  * Encodes a 32-byte account id (or 33-byte ECDSA key) as SS58 with `prefix`
- * (0 Polkadot, 2 Kusama, 42 generic Substrate…).
+ * (0 Polkadot, 2 Kusama, 42 generic Substrate…), with `@polkadot/util-crypto`'s `encodeAddress`.
  *
  * @example
  * encodeSs58(decodeSs58(alice).publicKey, 0) // Alice on Polkadot: 15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5
@@ -78,15 +61,7 @@ export function encodeSs58(publicKey: Uint8Array, prefix: number): string {
   assertPrefix(prefix)
   if (publicKey.length !== 32 && publicKey.length !== 33)
     throw new InvalidPolkadotAddressError(`${publicKey.length} bytes`, 'key is not 32 or 33 bytes')
-  const head = prefixBytes(prefix)
-  const body = new Uint8Array(head.length + publicKey.length)
-  body.set(head)
-  body.set(publicKey, head.length)
-  const sum = checksum(body)
-  const out = new Uint8Array(body.length + 2)
-  out.set(body)
-  out.set(sum, body.length)
-  return base58.encode(out)
+  return encodeAddress(publicKey, prefix)
 }
 
 /**

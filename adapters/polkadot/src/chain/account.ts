@@ -25,7 +25,8 @@ const max = (a: bigint, b: bigint) => (a > b ? a : b)
  *   account has to stay at the existential deposit — `max(untouchable, ED) −
  *   untouchable` with `frozen`, `max(lock, ED − reserved) − lock` before (the
  *   old pallet checked `free + reserved ≥ ED`);
- * - `exists`: it holds anything at all (free or reserved).
+ * - `exists`: it holds anything at all (free or reserved);
+ * - `coveredBy`: when `keep` is 0, what already keeps the account at the ED.
  */
 export async function readNativeAccount(api: ApiPromise, network: PolkadotNetwork, address: string) {
   const query = api.query.system?.account
@@ -36,12 +37,16 @@ export async function readNativeAccount(api: ApiPromise, network: PolkadotNetwor
   const ed = existentialDeposit(api)
   let untouchable: bigint
   let keep: bigint
+  // What already holds the account at the ED when `keep` is 0: its locks, or (older runtimes) its reserved funds.
+  let coveredBy: 'frozen' | 'reserved' | undefined
   if (data.frozen) {
     untouchable = max(data.frozen.toBigInt() - reserved, 0n)
     keep = max(untouchable, ed) - untouchable
+    if (keep === 0n && ed > 0n) coveredBy = 'frozen'
   } else {
     untouchable = max(data.miscFrozen?.toBigInt() ?? 0n, data.feeFrozen?.toBigInt() ?? 0n)
     keep = max(untouchable, ed - reserved) - untouchable
+    if (keep === 0n && ed > 0n) coveredBy = untouchable >= ed ? 'frozen' : 'reserved'
   }
   return {
     free,
@@ -50,6 +55,7 @@ export async function readNativeAccount(api: ApiPromise, network: PolkadotNetwor
     keep,
     existentialDeposit: ed,
     exists: free + reserved > 0n,
+    coveredBy,
   }
 }
 

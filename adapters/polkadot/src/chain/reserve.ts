@@ -9,7 +9,13 @@ function display(api: ApiPromise, network: PolkadotNetwork, value: bigint) {
   return { decimals, symbol, text: `${formatUnits(value, decimals)} ${symbol}` }
 }
 
-/** What a native sender keeps for `transferKeepAlive`: the existential deposit's share not already frozen. */
+/**
+ * What a native sender keeps for `transferKeepAlive`: the existential
+ * deposit's share not already untouchable (`readNativeAccount`). On a
+ * runtime whose keep-alive rule counts reserved funds (`free + reserved ≥
+ * ED`, pallet-balances before `frozen`), an account holding a deposit of at
+ * least the ED keeps nothing more: `keep` is 0 and the reason says why.
+ */
 export async function polkadotReserve(
   api: ApiPromise,
   network: PolkadotNetwork,
@@ -25,7 +31,9 @@ export async function polkadotReserve(
       formatted: formatBalance(formatUnits(account.keep, decimals)),
     },
     kind: 'existential-deposit',
-    reason: `${network.name} keeps ${text} in every account (existential deposit)`,
+    reason: account.coveredBy
+      ? `${network.name} keeps ${text} in every account (existential deposit); your ${account.coveredBy === 'reserved' ? 'reserved' : 'locked'} balance already covers it`
+      : `${network.name} keeps ${text} in every account (existential deposit)`,
   }
 }
 

@@ -46,9 +46,9 @@ export async function signRawMessage(params: {
   const signature = (result as { signature?: unknown } | null)?.signature
   if (typeof signature !== 'string' || !/^0x([0-9a-fA-F]{2}){64,65}$/.test(signature))
     throw new InvalidExtensionResponseError('signRaw returned no 64/65-byte hex signature')
-  // No cryptoWaitReady(): it would start @polkadot/wasm-crypto, which a page whose CSP lacks
-  // 'wasm-unsafe-eval' refuses ("FATAL: Unable to initialize @polkadot/wasm-crypto"). Every
-  // primitive used here has a pure-JS path (sr25519 through @scure/sr25519, hashing through noble).
+  // No cryptoWaitReady(): the check must not wait for @polkadot/wasm-crypto, which a page whose CSP
+  // lacks 'wasm-unsafe-eval' never gets (README, "Content Security Policy"). Every primitive used
+  // here has a pure-JS path (sr25519 through @scure/sr25519, hashing through noble).
   const { signatureVerify, decodeAddress } = await import('@polkadot/util-crypto')
   const publicKey = toHex(decodeAddress(address))
   for (const signed of [wrapBytes(bytes), bytes]) {

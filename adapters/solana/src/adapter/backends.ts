@@ -15,7 +15,7 @@ import type {
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import { isSolanaAddress } from '../address/index.js'
-import { toSolanaPorticoError } from '../errors/index.js'
+import { InvalidWalletAnswerError, toSolanaPorticoError } from '../errors/index.js'
 import { toStandardChain } from '../networks/index.js'
 import { FEATURES, solanaAccounts } from '../wallets/index.js'
 
@@ -51,16 +51,6 @@ export interface WalletBackend {
 export interface BackendEvents {
   onAccounts(accounts: HeldAccount[]): void
   onDisconnect(reason: string): void
-}
-
-class InvalidWalletAnswerError extends PorticoError {
-  override name = 'InvalidWalletAnswerError'
-  constructor(method: string, details: string) {
-    super('The wallet returned an invalid response.', {
-      code: 'INVALID_WALLET_RESPONSE',
-      details: `${method}: ${details}`,
-    })
-  }
 }
 
 const SIGNATURE_BYTES = 64

@@ -9,6 +9,7 @@ import {
 } from '@portico/core'
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
 import { InsufficientSolForFeeError } from '../spl/index.js'
+import type { SolanaPriorityFeeOptions } from './compute-budget.js'
 import { wireWithPlan } from './transactions.js'
 
 interface FeeParams {
@@ -17,10 +18,13 @@ interface FeeParams {
   request: Parameters<typeof wireWithPlan>[0]['request']
   rpc: (caipNetworkId: CaipNetworkId) => Promise<Rpc<SolanaRpcApi>>
   commitment: 'processed' | 'confirmed' | 'finalized'
+  priorityFee?: SolanaPriorityFeeOptions | false
 }
 
 /**
- * The fee the cluster charges for the request (`getFeeForMessage`), in SOL,
+ * The fee the cluster charges for the request (`getFeeForMessage` of the
+ * message as it will be signed, compute-budget instructions included, so the
+ * priority fee — price × limit — is in it), in SOL,
  * plus — for an SPL transfer that opens the receiver's token account — that
  * account's rent, also given apart as `accountDeposit`.
  */
@@ -33,6 +37,7 @@ export async function estimateSolanaFee(p: FeeParams): Promise<FeeEstimate> {
     versions: [0],
     rpc: p.rpc,
     commitment: p.commitment,
+    ...(p.priorityFee !== undefined ? { priorityFee: p.priorityFee } : {}),
   })
   const kit = await import('@solana/kit')
   const { messageBytes } = kit.getTransactionDecoder().decode(bytes)

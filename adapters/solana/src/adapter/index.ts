@@ -30,6 +30,7 @@ import { InvalidSolanaAddressError } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
 
+export type { SolanaPriorityFeeOptions } from './compute-budget.js'
 export type { SolanaTokenInfo } from './reads.js'
 export type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 
@@ -122,7 +123,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     return rpc
   }
 
-  const sending: SendDeps = { sessions, rpc: rpcFor, commitment, lifetimes: new Lifetimes() }
+  const sending: SendDeps = {
+    sessions,
+    rpc: rpcFor,
+    commitment,
+    lifetimes: new Lifetimes(),
+    ...(options.priorityFee !== undefined ? { priorityFee: options.priorityFee } : {}),
+  }
 
   const adapter: SolanaAdapter = {
     namespace: 'solana',
@@ -264,6 +271,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
         request,
         rpc: rpcFor,
         commitment,
+        ...(options.priorityFee !== undefined ? { priorityFee: options.priorityFee } : {}),
       })
     },
 

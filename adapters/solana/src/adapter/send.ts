@@ -8,6 +8,7 @@ import type {
 import { toSolanaPorticoError } from '../errors/index.js'
 import { FEATURES } from '../wallets/index.js'
 import { solanaCodec } from './backends.js'
+import type { SolanaPriorityFeeOptions } from './compute-budget.js'
 import type { BlockhashLifetime } from './outcome.js'
 import { accountFor, type Session, type SolanaSessions } from './sessions.js'
 import { wireWithPlan } from './transactions.js'
@@ -17,6 +18,8 @@ export interface SendDeps {
   sessions: SolanaSessions
   rpc: (caipNetworkId: CaipNetworkId) => Promise<Rpc<SolanaRpcApi>>
   commitment: 'processed' | 'confirmed' | 'finalized'
+  /** How transfers built here are prioritised (`SolanaAdapterOptions.priorityFee`). */
+  priorityFee?: SolanaPriorityFeeOptions | false
   /** Blockhash lives of the transactions sent or signed here, by signature, for `waitForTransaction`. */
   lifetimes: Lifetimes
 }
@@ -76,6 +79,7 @@ async function wire(
     versions: session.backend.versions(),
     rpc: deps.rpc,
     commitment: deps.commitment,
+    ...(deps.priorityFee !== undefined ? { priorityFee: deps.priorityFee } : {}),
   })
 }
 

@@ -3,6 +3,7 @@ import type { Instruction, Rpc, SolanaRpcApi } from '@solana/kit'
 import { isSolanaAddress } from '../address/index.js'
 import type { SolanaTransactionRequest } from '../contract/index.js'
 import { planSplTransfer, type SplTransferPlan, splTransferInstructions } from '../spl/index.js'
+import { computeBudgetInstructions, type SolanaPriorityFeeOptions } from './compute-budget.js'
 import type { BlockhashLifetime } from './outcome.js'
 
 export class InvalidSolanaAddressError extends PorticoError {
@@ -24,12 +25,16 @@ type WireParams = {
   versions: readonly (string | number)[]
   rpc: (caipNetworkId: CaipNetworkId) => Promise<Rpc<SolanaRpcApi>>
   commitment: 'processed' | 'confirmed' | 'finalized'
+  /** How transfers built here are prioritised; `false`: no compute-budget instructions. */
+  priorityFee?: SolanaPriorityFeeOptions | false
 }
 
 /**
  * The wire bytes of a request: a pre-built transaction (bytes or base64) as
  * given, or a SOL transfer `{ to, value }` / SPL transfer `{ to, value, token }`
- * built here (unsigned, fee payer `from`, on the cluster's latest blockhash).
+ * built here (unsigned, fee payer `from`, on the cluster's latest blockhash),
+ * led by its compute-budget instructions (`computeBudgetInstructions`: a
+ * price from recent fees, capped, and a limit from simulation).
  */
 export async function wireTransaction(params: WireParams): Promise<Uint8Array> {
   return (await wireWithPlan(params)).bytes
@@ -72,11 +77,24 @@ export async function wireWithPlan(params: WireParams): Promise<BuiltTransaction
     ]
   }
   const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: params.commitment }).send()
+  const version = versions.includes(0) ? 0 : 'legacy'
+  const budget =
+    params.priorityFee === false
+      ? []
+      : await computeBudgetInstructions({
+          rpc,
+          payer,
+          instructions,
+          version,
+          blockhash: lifetime,
+          commitment: params.commitment,
+          ...(params.priorityFee ? { options: params.priorityFee } : {}),
+        })
   const message = kit.pipe(
-    kit.createTransactionMessage({ version: versions.includes(0) ? 0 : 'legacy' }),
+    kit.createTransactionMessage({ version }),
     (m) => kit.setTransactionMessageFeePayerSigner(payer, m),
     (m) => kit.setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => kit.appendTransactionMessageInstructions(instructions, m),
+    (m) => kit.appendTransactionMessageInstructions([...budget, ...instructions], m),
   )
   const bytes = new Uint8Array(kit.getTransactionEncoder().encode(kit.compileTransaction(message)))
   const life = { blockhash: lifetime.blockhash, lastValidBlockHeight: lifetime.lastValidBlockHeight }

@@ -1,6 +1,7 @@
 import type { ChainAdapter, Network } from '@portico/core'
 import type { Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
+import type { SolanaPriorityFeeOptions } from './compute-budget.js'
 import type { SolanaTokenInfo } from './reads.js'
 
 export interface SolanaAdapterOptions {
@@ -19,6 +20,14 @@ export interface SolanaAdapterOptions {
   getWallets?: () => Wallets
   /** Commitment for reads and sends; default `confirmed`. */
   commitment?: 'processed' | 'confirmed' | 'finalized'
+  /**
+   * Transfers built by the adapter carry a compute-unit price from the
+   * cluster's recent prioritization fees (the median, capped at
+   * `maxMicroLamportsPerUnit`, default 1 000 000) and a compute-unit limit
+   * from simulation (+10 % + 1 000 units); the fee shown is priced on that
+   * exact message. `false`: no compute-budget instructions.
+   */
+  priorityFee?: SolanaPriorityFeeOptions | false
 }
 
 /** The Solana adapter: the core `ChainAdapter` with the optional capabilities it has. */

@@ -62,3 +62,21 @@ export function toSolanaPorticoError(err: unknown): PorticoError {
   }
   return toPorticoError(err)
 }
+
+/**
+ * A wallet's answer the adapter refuses: an account that is not a Solana
+ * address, a signature that is not 64 bytes, no signature at all. `details`
+ * names the wallet method and what was wrong; nothing of the answer is used.
+ *
+ * @example
+ * catch (e) { if (e instanceof InvalidWalletAnswerError) showWalletProblem(e.details) }
+ */
+export class InvalidWalletAnswerError extends PorticoError {
+  override name = 'InvalidWalletAnswerError'
+  constructor(method: string, details: string) {
+    super('The wallet returned an invalid response.', {
+      code: 'INVALID_WALLET_RESPONSE',
+      details: `${method}: ${details}`,
+    })
+  }
+}

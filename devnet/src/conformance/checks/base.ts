@@ -27,7 +27,7 @@ export function expectSpecificError(
     UnknownError,
   )
   expect((error as object).constructor, 'a subclass, not the bare PorticoError').not.toBe(PorticoError)
-  if (cls) expect(error).toBeInstanceOf(cls)
+  if (cls) expect(error, `the adapter's own ${cls.name}`).toBeInstanceOf(cls)
 }
 
 const rejection = (p: Promise<unknown>) =>
@@ -217,7 +217,8 @@ export const malformedAddress: Check = async (h) => {
   const { portico, wallet } = await h.start()
   wallet.controls.tamperNext('accounts')
   const error = await rejection(portico.connect(wallet.connectorId, { namespace: h.namespace }))
-  expectSpecificError(error, h.options.checks?.invalidWalletResponseError)
+  const checks = h.options.checks
+  expectSpecificError(error, checks?.malformedAccountsError ?? checks?.invalidWalletResponseError)
   expect(error).not.toBeInstanceOf(UserRejectedRequestError)
   expect(h.account(portico)?.status ?? 'disconnected').toBe('disconnected')
   return undefined
@@ -227,7 +228,8 @@ export const malformedSignature: Check = async (h) => {
   const { portico, wallet } = await h.connected()
   wallet.controls.tamperNext('signature')
   const error = await rejection(portico.signMessage({ message: 'short', namespace: h.namespace }))
-  expectSpecificError(error, h.options.checks?.invalidWalletResponseError)
+  const checks = h.options.checks
+  expectSpecificError(error, checks?.malformedSignatureError ?? checks?.invalidWalletResponseError)
   expect(error).not.toBeInstanceOf(UserRejectedRequestError)
   return undefined
 }

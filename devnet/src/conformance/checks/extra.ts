@@ -1,5 +1,4 @@
 import {
-  AmountExceedsBalanceError,
   BelowMinimumBalanceError,
   type ChainAdapter,
   type ChainNamespace,
@@ -115,8 +114,9 @@ export const reserves: Check = async (h) => {
     max + (prepared.fee?.value ?? 0n) + reserve!.keep.value,
     'Max keeps the reserve',
   ).toBeLessThanOrEqual(native.value)
-  // An amount that would eat into the reserve is refused before signing, with a typed error.
-  const greedy = native.value - reserve!.keep.value / 2n
+  // An amount that with the fee fits the balance but eats into the reserve: refused before signing, BelowMinimumBalanceError.
+  const fee = prepared.fee?.value ?? 0n
+  const greedy = native.value - fee - (reserve!.keep.value + 1n) / 2n
   const error = await portico
     .prepareSend({
       token,
@@ -128,10 +128,38 @@ export const reserves: Check = async (h) => {
       () => undefined,
       (e: unknown) => e,
     )
-  expect(
-    error instanceof BelowMinimumBalanceError || error instanceof AmountExceedsBalanceError,
-    `an amount past the reserve is refused (got ${String(error)})`,
-  ).toBe(true)
+  expect(error, `an amount past the reserve is refused (got ${String(error)})`).toBeInstanceOf(
+    BelowMinimumBalanceError,
+  )
+  expect((error as BelowMinimumBalanceError).account).toBe('sender')
+
+  if (!option.newAccount) return undefined
+  // A new account given less than the chain's minimum: refused before signing, naming the minimum.
+  const minimum = await option.newAccount.minimum(h.devnet)
+  expect(minimum, 'the chain has a minimum for a new account').toBeGreaterThan(1n)
+  const fresh = option.newAccount.address()
+  expect(await h.devnet.balanceOf(fresh), 'the new account is empty').toBe(0n)
+  const below = await portico
+    .prepareSend({
+      token,
+      amount: formatUnits(minimum - 1n, native.decimals),
+      to: fresh,
+      namespace: h.namespace,
+    })
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+  expect(below, `a new account below the minimum is refused (got ${String(below)})`).toBeInstanceOf(
+    BelowMinimumBalanceError,
+  )
+  const refused = below as BelowMinimumBalanceError
+  expect(refused.account).toBe('receiver')
+  expect(refused.minimum, 'the error names the chain’s minimum').toContain(
+    formatUnits(minimum, native.decimals),
+  )
+  expect(refused.message).toContain(refused.minimum)
+  expect(await h.devnet.balanceOf(fresh), 'nothing was sent').toBe(0n)
   return undefined
 }
 
@@ -192,9 +220,12 @@ export const signTransaction: Check = async (h) => {
   const option = h.options.checks?.signTransaction
   if (!option) return 'not-applicable'
   const { portico, wallet } = await h.connected()
-  const request = option.request(h.devnet, wallet.address)
+  const request = await option.request(h.devnet, wallet.address)
   const result = await portico.signTransaction({ request: request as never, namespace: h.namespace })
-  expect(await option.verify(result as never, wallet.address)).toBe(true)
+  expect(
+    await option.verify(result as never, wallet.address, request),
+    'the chain’s tools accept the signed transaction, signed by the account over what was asked',
+  ).toBe(true)
   wallet.controls.rejectNext()
   const error = await portico.signTransaction({ request: request as never, namespace: h.namespace }).then(
     () => undefined,

@@ -52,7 +52,7 @@ describe('the kit’s independent message verifiers accept real signatures and r
     expect(await verifyCosmosAdr036({ address: other, message, signed })).toBe(false)
   })
 
-  it('solana: ed25519 over the message passes; a signedMessage that does not carry the message fails even when its signature is valid', async () => {
+  it('solana: ed25519 over the message (or it in an off-chain message envelope) passes; a signedMessage not tied to the message fails even when its signature is valid', async () => {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519')
     const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
     const address = getBase58Decoder().decode(raw)
@@ -60,6 +60,17 @@ describe('the kit’s independent message verifiers accept real signatures and r
     const signed = { signature: b58(sign(null, utf8.encode(message), privateKey)) }
     expect(await verifySolanaMessage({ address, message, signed })).toBe(true)
     expect(await verifySolanaMessage({ address, message: `${message}!`, signed })).toBe(false)
+    // The message inside a Solana off-chain message envelope (signing domain, then a header) is tied to it.
+    const envelope = new Uint8Array([0xff, ...utf8.encode('solana offchain'), 0, 0, message.length, 0])
+    const enveloped = new Uint8Array([...envelope, ...utf8.encode(message)])
+    expect(
+      await verifySolanaMessage({
+        address,
+        message,
+        signed: { signature: b58(sign(null, enveloped, privateKey)), signedMessage: enveloped },
+      }),
+    ).toBe(true)
+    // Text a wallet made up around the message is not what was asked, however valid its signature.
     const prefixed = utf8.encode(`example.com wants you to sign:\n${message}`)
     expect(
       await verifySolanaMessage({
@@ -67,7 +78,7 @@ describe('the kit’s independent message verifiers accept real signatures and r
         message,
         signed: { signature: b58(sign(null, prefixed, privateKey)), signedMessage: prefixed },
       }),
-    ).toBe(true)
+    ).toBe(false)
     const unrelated = utf8.encode('something else entirely')
     expect(
       await verifySolanaMessage({

@@ -1,3 +1,4 @@
+import type { Card } from '../approve/card.js'
 import { type ChainKeys, type ChainRequest, ChainWireError } from '../chain-keys.js'
 import { publicKeyHex, publicKeyOf, withBitcoinKey } from './key.js'
 import { signMessage } from './message.js'
@@ -32,7 +33,7 @@ function network(request: ChainRequest): BitcoinParams {
 
 const FORMAT = { ecdsa: 'ECDSA (Bitcoin Signed Message)', bip322: 'BIP-322' } as const
 
-function describe(request: ChainRequest, publicKey: string): { title: string; lines: string[] } {
+function describe(request: ChainRequest, publicKey: string): Card {
   const r = asBitcoin(request)
   const params = network(request)
   if (r.method === 'signMessage') {

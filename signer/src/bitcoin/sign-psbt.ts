@@ -1,4 +1,5 @@
 import { base64 } from '@scure/base'
+import type { Card } from '../approve/card.js'
 import { ChainWireError } from '../chain-keys.js'
 import { concat, equal, toHex, u32le } from './bytes.js'
 import { ecdsa, publicKeyOf, schnorrTweaked } from './key.js'
@@ -123,7 +124,7 @@ export function describePsbt(
   publicKey: string,
   params: BitcoinParams,
   chainId: string,
-): { title: string; lines: string[] } {
+): Card {
   const named = (address: string) => bt('thisWallet', { address })
   const lines = what.toSign.map((s) =>
     bt('spend', { amount: formatBtc(s.spent.value), address: named(s.own.address), index: s.index }),

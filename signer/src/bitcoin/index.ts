@@ -43,8 +43,8 @@ function describe(request: ChainRequest, publicKey: string): Card {
       throw new ChainWireError('ECDSA message signatures are for the payment (P2WPKH) address: use bip322')
     return {
       title: bt('signMessage'),
+      details: [{ label: bt('messageLabel'), text: r.params.message }],
       lines: [
-        r.params.message.slice(0, 2000),
         bt('signer', { address: bt('thisWallet', { address: own.address }) }),
         bt('format', { format: FORMAT[r.params.protocol] }),
         bt('network', { network: `${params.name} (${request.chainId})` }),

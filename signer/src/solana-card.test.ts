@@ -52,8 +52,14 @@ async function signedInstructions(wire: string, payer: string) {
   const signature = tx.signatures[kit.address(payer)] as kit.SignatureBytes
   expect(await kit.verifySignature(pair.publicKey, signature, new Uint8Array(tx.messageBytes))).toBe(true)
   const message = kit.getCompiledTransactionMessageDecoder().decode(tx.messageBytes)
+  if (!('instructions' in message)) throw new Error(`unexpected message version ${message.version}`)
   const keys = message.staticAccounts
-  return message.instructions.map((i) => ({
+  type Compiled = {
+    programAddressIndex: number
+    accountIndices?: readonly number[]
+    data?: ArrayLike<number>
+  }
+  return (message.instructions as readonly Compiled[]).map((i) => ({
     program: keys[i.programAddressIndex] as string,
     accounts: (i.accountIndices ?? []).map((n) => keys[n] as string),
     data: new Uint8Array(i.data ?? new Uint8Array()),

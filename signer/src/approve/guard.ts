@@ -29,15 +29,20 @@ export interface ApprovalGuard {
  * page's viewport and, where the browser has IntersectionObserver v2, not
  * covered, not transparent, not transformed or filtered (`isVisible`). Where
  * it has v1 only, visible means fully inside the viewport (an overlay or an
- * opacity is not seen: said in the README). Until the first report, the card
- * counts as hidden: the guard fails closed. `onChange` hears each change.
+ * opacity is not seen: said in the README). Until the first report, Approve
+ * waits (the card has just appeared); a browser with no IntersectionObserver
+ * at all never approves: the guard fails closed. `onChange` hears each change.
  */
 export function approvalGuard(
   win: Window,
   target: Element,
   onChange: (state: Blocked) => void,
 ): ApprovalGuard {
+  const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
+    .IntersectionObserver
   let visible = false
+  /** The observer has reported once: before that the card has only just appeared. */
+  let observed = false
   let readyAt = Number.POSITIVE_INFINITY
   let timer: ReturnType<typeof setTimeout> | undefined
   let last: Blocked = 'hidden'
@@ -45,6 +50,7 @@ export function approvalGuard(
   const small = () => win.innerWidth < MIN_FRAME_WIDTH || win.innerHeight < MIN_FRAME_HEIGHT
   const state = (): Blocked => {
     if (small()) return 'small'
+    if (!observed && Observer) return 'wait'
     if (!visible || win.document.visibilityState !== 'visible') return 'hidden'
     return win.performance.now() < readyAt ? 'wait' : undefined
   }
@@ -71,14 +77,13 @@ export function approvalGuard(
     report()
   }
 
-  const Observer = (win as Window & { IntersectionObserver?: typeof IntersectionObserver })
-    .IntersectionObserver
   let observer: IntersectionObserver | undefined
   if (Observer) {
     observer = new Observer(
       (entries) => {
         const entry = entries[entries.length - 1] as VisibilityEntry | undefined
         if (!entry) return
+        observed = true
         const whole = entry.isIntersecting && entry.intersectionRatio >= 0.99
         update(whole && entry.isVisible !== false)
       },

@@ -239,7 +239,7 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
     if (error instanceof EvmWireError) throw new Refusal({ code: -32602, message: 'Invalid request' })
     throw error
   }
-  if (!(await chainDeps.approve(describeEvm(request, parentOrigin)))) throw declined()
+  if (!(await queued(describeEvm(request, parentOrigin)))) throw declined()
   const w = await wallet(t)
   if (request.method !== 'eth_signTransaction' && request.from.toLowerCase() !== w.address.toLowerCase())
     throw new Refusal({ code: -32602, message: 'An error occurred' })

@@ -149,6 +149,9 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
     const card = frame.locator('.card')
     const shown = await textOf(card)
     expect(shown).toContain(`To: ${to}`)
+    // The card names the asking origin, once.
+    expect(shown.match(/Requested by: /g)).toHaveLength(1)
+    expect(shown).toContain(`Requested by: ${new URL(demo!.url).origin}`)
 
     // 1. A click in the first instant (the card popped up under the pointer): ignored, said so.
     await clickApprove(frame)

@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2'
 import { addressParams, verifyBitcoinMessage } from '@portico/adapter-bitcoin'
 import { type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
 import { base58check } from '@scure/base'
-import { initEccLib, networks, Psbt, payments } from 'bitcoinjs-lib'
+import { initEccLib, networks, Psbt, payments, Transaction } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bitcoinKeys } from './bitcoin/index.js'
 import { BITCOIN_DERIVATION } from './bitcoin/key.js'
@@ -159,7 +159,7 @@ describe('Bitcoin messages: signed in the frame, verified by the adapter’s own
       const request = must(ask('signMessage', { address: own.address, message, protocol }))
       const card = bitcoinKeys.describe(request, await bitcoinKeys.publicKey(secret))
       expect(card.title).toBe('Sign message (Bitcoin)')
-      expect(card.lines[0]).toBe(message)
+      expect(card.details).toEqual([{ label: 'Message', text: message }])
       expect(card.lines).toContain(`Signed by ${own.address} (this wallet)`)
       expect(card.lines).toContain(`Network: Bitcoin Regtest (${REGTEST})`)
       const answer = (await bitcoinKeys.sign(secret, request)) as { address: string; signature: string }
@@ -265,7 +265,7 @@ describe('Bitcoin PSBTs: signed in the frame, finalized by bitcoinjs-lib, accept
   const valid = (pubkey: Uint8Array, hash: Uint8Array, signature: Uint8Array) =>
     pubkey.length === 32 ? ecc.verifySchnorr(hash, pubkey, signature) : ecc.verify(hash, pubkey, signature)
 
-  it('spends a P2WPKH UTXO of this wallet: the card lists the input, outputs (own marked), fee and network; the node mines it', async () => {
+  it('spends a P2WPKH UTXO of this wallet (its previous transaction in the PSBT): the card lists the input, outputs (own marked), the proven fee and network, each equal to the signed transaction; the node mines it', async () => {
     const [payment] = await accounts()
     const a = await fund(payment!.address, 150_000)
     const to = btc.fixtures.devAccounts[1]!.payment.address
@@ -275,7 +275,13 @@ describe('Bitcoin PSBTs: signed in the frame, finalized by bitcoinjs-lib, accept
       pubkey: Buffer.from(payment!.publicKey, 'hex'),
       network: networks.regtest,
     }).output!
-    psbt.addInput({ hash: a.txid, index: a.vout, witnessUtxo: { script, value: 150_000n } })
+    const previous = Buffer.from(await (await fetch(`${btc.esploraUrl}/tx/${a.txid}/hex`)).text(), 'hex')
+    psbt.addInput({
+      hash: a.txid,
+      index: a.vout,
+      witnessUtxo: { script, value: 150_000n },
+      nonWitnessUtxo: previous,
+    })
     psbt.addOutput({ address: to, value: 123_456n })
     psbt.addOutput({ address: payment!.address, value: 25_000n })
     const request = must(
@@ -300,6 +306,9 @@ describe('Bitcoin PSBTs: signed in the frame, finalized by bitcoinjs-lib, accept
     expect(back.validateSignaturesOfInput(0, valid)).toBe(true)
     back.finalizeAllInputs()
     const tx = back.extractTransaction()
+    // What the card said is what was signed: outputs and fee read back from the final transaction.
+    expect(tx.outs.map((o) => o.value)).toEqual([123_456n, 25_000n])
+    expect(back.getFee()).toBe(1544n)
     const res = await fetch(`${btc.esploraUrl}/tx`, { method: 'POST', body: tx.toHex() })
     expect(await res.text()).toBe(tx.getId())
     await btc.mine(1)
@@ -437,6 +446,7 @@ describe('Bitcoin PSBTs: signed in the frame, finalized by bitcoinjs-lib, accept
       key,
     )
     expect(card.lines).toContain('Network fee: unknown (some inputs do not state their amount)')
+    expect(card.lines.some((l) => /Network fee: 0\./.test(l))).toBe(false)
     expect(card.lines).toContain('Other inputs, not signed by this wallet: 2')
     // Taproot commits to every input's amount: with one unknown, its input is refused.
     const tr = new Psbt({ network: networks.regtest })
@@ -465,5 +475,68 @@ describe('Bitcoin PSBTs: signed in the frame, finalized by bitcoinjs-lib, accept
       { psbt: one.toBase64(), signInputs: [{ address: ordinal!.address, index: 0, sighashTypes: [0x81] }] },
       /sighash 0x81/,
     )
+  })
+})
+
+describe('Bitcoin fee proof (issue 29: the two-round fee attack on segwit v0)', () => {
+  const previousTx = (value: bigint, script: Uint8Array) => {
+    const tx = new Transaction()
+    tx.addInput(Buffer.alloc(32, 9), 0)
+    tx.addOutput(Buffer.from(script), value)
+    return tx
+  }
+  const p2wpkh = (publicKey: string) =>
+    payments.p2wpkh({ pubkey: Buffer.from(publicKey, 'hex'), network: networks.regtest }).output!
+
+  it('a witness UTXO that disagrees with the input’s previous transaction is refused, naming the input', async () => {
+    const [payment] = await accounts()
+    const script = p2wpkh(payment!.publicKey)
+    const prev = previousTx(50_000n, script)
+    const psbt = new Psbt({ network: networks.regtest })
+    // The site claims 40 000 sats where the previous transaction says 50 000: a lower amount, a hidden fee.
+    psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer() })
+    psbt.updateInput(0, { witnessUtxo: { script, value: 40_000n } })
+    psbt.addOutput({ address: payment!.address, value: 39_000n })
+    const request = must(
+      ask('signPsbt', { psbt: psbt.toBase64(), signInputs: [{ address: payment!.address, index: 0 }] }),
+    )
+    const key = await bitcoinKeys.publicKey(secret)
+    expect(() => bitcoinKeys.describe(request, key)).toThrow(
+      /input 0's witness UTXO disagrees with its previous transaction/,
+    )
+    await expect(bitcoinKeys.sign(secret, request)).rejects.toThrow(ChainWireError)
+  })
+
+  it('the fee shows only when every input’s amount is proven: a witness UTXO alone is the site’s word; the full previous transaction proves it, and the signed fee is the card’s', async () => {
+    const [payment] = await accounts()
+    const script = p2wpkh(payment!.publicKey)
+    const prev = previousTx(80_000n, script)
+    const stated = new Psbt({ network: networks.regtest })
+    stated.addInput({ hash: prev.getId(), index: 0, witnessUtxo: { script, value: 80_000n } })
+    stated.addOutput({ address: payment!.address, value: 79_000n })
+    const key = await bitcoinKeys.publicKey(secret)
+    const ask1 = must(
+      ask('signPsbt', { psbt: stated.toBase64(), signInputs: [{ address: payment!.address, index: 0 }] }),
+    )
+    expect(bitcoinKeys.describe(ask1, key).lines).toEqual([
+      `Spend 0.00080000 BTC from ${payment!.address} (this wallet) (input 0; amount as the site states it, not proven)`,
+      `Send 0.00079000 BTC to ${payment!.address} (this wallet)`,
+      'Network fee: not shown (an input’s amount is not proven: the request lacks its previous transaction)',
+      `Network: Bitcoin Regtest (${REGTEST})`,
+    ])
+    const proven = new Psbt({ network: networks.regtest })
+    proven.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer() })
+    proven.addOutput({ address: payment!.address, value: 79_000n })
+    const ask2 = must(
+      ask('signPsbt', { psbt: proven.toBase64(), signInputs: [{ address: payment!.address, index: 0 }] }),
+    )
+    const card = bitcoinKeys.describe(ask2, key)
+    const back = Psbt.fromBase64(((await bitcoinKeys.sign(secret, ask2)) as { psbt: string }).psbt, {
+      network: networks.regtest,
+    })
+    back.finalizeAllInputs()
+    const fee = back.getFee()
+    expect(card.lines).toContain(`Network fee: 0.${String(fee).padStart(8, '0')} BTC`)
+    expect(card.lines[0]).toBe(`Spend 0.00080000 BTC from ${payment!.address} (this wallet) (input 0)`)
   })
 })

@@ -1,3 +1,5 @@
+import type { Card } from './approve/card.js'
+
 /**
  * The frame's keys for the namespaces beyond EVM and Solana (issue 14, "other
  * namespaces when their adapters exist"): Bitcoin (`bip122`), Cosmos and
@@ -57,7 +59,7 @@ export interface ChainKeys {
    * HTML), in the frame's locale. Throws `ChainWireError` when the request's
    * content does not decode or does not concern this wallet's key.
    */
-  describe(request: ChainRequest, publicKey: string): { title: string; lines: string[] }
+  describe(request: ChainRequest, publicKey: string): Card
   /** Signs an approved request with this namespace's key of `secret`: the answer the adapter expects. */
   sign(secret: Uint8Array, request: ChainRequest): Promise<unknown>
   /** The key for the export card (behind the export's re-authentication). */

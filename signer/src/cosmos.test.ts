@@ -194,7 +194,8 @@ describe('embedded wallet, Cosmos key (issue 14: secp256k1 for Cosmos from the s
     })
     expect(cosmosKeys.describe(request, a.publicKey)).toEqual({
       title: 'Sign message (Cosmos)',
-      lines: [text, `Signer: ${a.address}`],
+      lines: [`Signer: ${a.address}`],
+      details: [{ label: 'Message', text }],
     })
     const out = (await cosmosKeys.sign(secret, request)) as Signed
     expect(
@@ -212,7 +213,7 @@ describe('embedded wallet, Cosmos key (issue 14: secp256k1 for Cosmos from the s
         signDoc: makeAdr036SignDoc(a.address, Uint8Array.from([0, 1, 0xff])),
       },
     })
-    expect(cosmosKeys.describe(binary, a.publicKey).lines[0]).toBe('0001ff')
+    expect(cosmosKeys.describe(binary, a.publicKey).details?.[0]?.text).toBe('0001ff')
   })
 
   it('refuses (ChainWireError) a doc for another chain, a signer that is not this wallet, body bytes that are not a body, and a doctored ADR-036 doc', async () => {

@@ -1,7 +1,7 @@
 import { bytesToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
-import { askApproval } from './approve.js'
+import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
@@ -156,7 +156,7 @@ async function recoverDevice(t: string, w: { address: string; auth: string }): P
 
 /** Approvals wait their turn: one card at a time, in the order the requests came. */
 let approvals: Promise<unknown> = Promise.resolve()
-function queued(what: { title: string; lines: string[] }): Promise<boolean> {
+function queued(what: Card): Promise<boolean> {
   const turn = approvals.then(async () => {
     setUi(true)
     try {
@@ -175,7 +175,9 @@ const chainDeps = {
   wallet,
   loadDeviceShare,
   reassemble,
-  approve: (what: { title: string; lines: string[] }) => queued(what),
+  // The requesting origin on every card (the EVM card names it itself).
+  approve: (what: Card) =>
+    queued({ ...what, lines: [...what.lines, ft('origin', { origin: parentOrigin })] }),
   refuse: (code: number | string, message: string) => new Refusal({ code, message }),
 }
 const solana = solanaFrame(chainDeps)
@@ -237,7 +239,7 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
     if (error instanceof EvmWireError) throw new Refusal({ code: -32602, message: 'Invalid request' })
     throw error
   }
-  if (!(await chainDeps.approve(describeEvm(request, parentOrigin)))) throw declined()
+  if (!(await queued(describeEvm(request, parentOrigin)))) throw declined()
   const w = await wallet(t)
   if (request.method !== 'eth_signTransaction' && request.from.toLowerCase() !== w.address.toLowerCase())
     throw new Refusal({ code: -32602, message: 'An error occurred' })

@@ -179,6 +179,26 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     }
   })
 
+  it("the call on the card is the call in the signed payload: polkadot.js decodes the signed ExtrinsicPayload and its method is the card's bytes, and the signature verifies over that payload", async () => {
+    for (const method of [CALL, `0x0001${'cd'.repeat(700)}`]) {
+      const p = payload({ method })
+      const r = txRequest(p)
+      const card = polkadotKeys.describe(r, publicKey)
+      const out = (await polkadotKeys.sign(secret, r)) as { signature: string }
+      const registry = new TypeRegistry()
+      registry.setSignedExtensions(p.signedExtensions)
+      const signed = registry.createType('ExtrinsicPayload', p, { version: 4 })
+      expect(card.details?.[0]?.text).toBe(signed.method.toHex())
+      expect(card.lines).toContain(`Nonce: ${signed.nonce.toNumber()}`)
+      expect(card.lines).toContain(`Runtime spec version: ${signed.specVersion.toNumber()}`)
+      const bytes = signed.toU8a({ method: true })
+      const covered = bytes.length > 256 ? registry.hash(bytes) : bytes
+      expect(ed25519Verify(covered, Buffer.from(out.signature.slice(4), 'hex'), decodeAddress(own))).toBe(
+        true,
+      )
+    }
+  })
+
   it('signMessage signs the <Bytes>-wrapped message (as extensions do), type-prefixed; it verifies as the adapter verifies it and never as the bare bytes', async () => {
     for (const message of ['0x68656c6c6f', 'Sign in to Portico', '0x3c42797465733e68693c2f42797465733e']) {
       const r = request('polkadot_signMessage', { address: own, message })
@@ -203,11 +223,12 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     )
     expect(what).toEqual({
       title: 'Sign message (Polkadot)',
-      lines: ['hello', `Account: ${own} (this wallet)`, `Network: ${CHAIN}`],
+      lines: [`Account: ${own} (this wallet)`, `Network: ${CHAIN}`],
+      details: [{ label: 'Message', text: 'hello' }],
     })
   })
 
-  it('describe shows network, account, the call as undecoded truncated hex, nonce, tip, mortality and spec version', () => {
+  it('describe shows network, account, the call whole as undecoded hex under a "not decoded" warning, nonce, tip, mortality and spec version', () => {
     const mortal = polkadotKeys.describe(
       txRequest(payload({ method: `0x0001${'ab'.repeat(100)}` })),
       publicKey,
@@ -216,12 +237,18 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     expect(mortal.lines).toEqual([
       `Network: ${CHAIN}`,
       `Account: ${own} (this wallet)`,
-      `Call (102 bytes, not decoded: this wallet has no chain metadata): 0x0001${'ab'.repeat(46)}…`,
+      'Call: 102 bytes (shown whole below)',
       'Nonce: 5',
       'Tip: 0 (smallest units)',
       // Era 0x5500: period 64 (2 << 5), phase 5; block 100 lies in the era born at block 69.
       'Valid for 64 blocks from block 69',
       'Runtime spec version: 900',
+    ])
+    expect(mortal.warnings).toEqual([
+      'Blind signature: the call is not decoded (this wallet has no chain metadata). It may move anything this account controls: approve only if you trust the site that asks.',
+    ])
+    expect(mortal.details).toEqual([
+      { label: 'Call (SCALE bytes, not decoded)', text: `0x0001${'ab'.repeat(100)}` },
     ])
     const immortal = polkadotKeys.describe(
       txRequest(payload({ era: '0x00', blockHash: GENESIS, tip: '0x0000000000000000000000000000002a' })),

@@ -1,3 +1,4 @@
+import type { Card } from './approve/card.js'
 import { describeSolana, signSolana, solanaSigner } from './solana.js'
 import type { SolanaFrameRequest } from './solana-protocol.js'
 import { SolanaWireError } from './solana-tx.js'
@@ -9,7 +10,7 @@ export interface SolanaFrameDeps {
   loadDeviceShare(address: string): Promise<string | undefined>
   reassemble(address: string, a: string, b: string): Promise<Uint8Array>
   /** Shows the approval card (the frame's UI on while it is up); true on Approve. */
-  approve(what: { title: string; lines: string[] }): Promise<boolean>
+  approve(what: Card): Promise<boolean>
   /** The frame's refusal error for the dApp (an EIP-1193 code, SPEC §8 text). */
   refuse(code: number | string, message: string): Error
 }

@@ -160,43 +160,6 @@ export function isTransactionMessage(bytes: Uint8Array): boolean {
   }
 }
 
-const u64 = (data: Uint8Array, at: number): bigint => {
-  let v = 0n
-  for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(data[at + i]!)
-  return v
-}
-const u32 = (data: Uint8Array): number =>
-  (data[0]! | (data[1]! << 8) | (data[2]! << 16) | (data[3]! << 24)) >>> 0
-
-/** A System Program instruction that moves lamports: a transfer (index 2) or an account creation (index 0). */
-export interface LamportMove {
-  kind: 'transfer' | 'createAccount'
-  from: string | undefined
-  to: string | undefined
-  lamports: bigint
-}
-
-/** The lamport moves of a transaction's System Program instructions (the amounts the visitor approves). */
-export function lamportMoves(tx: Pick<SolanaTransaction, 'keys' | 'instructions'>): LamportMove[] {
-  const out: LamportMove[] = []
-  for (const ix of tx.instructions) {
-    if (ix.programId !== SYSTEM_PROGRAM || ix.data.length < 12) continue
-    const index = u32(ix.data)
-    const account = (n: number) => {
-      const i = ix.accounts[n]
-      return i === undefined ? undefined : tx.keys[i]
-    }
-    if ((index === 2 && ix.data.length === 12) || (index === 0 && ix.data.length === 52))
-      out.push({
-        kind: index === 2 ? 'transfer' : 'createAccount',
-        from: account(0),
-        to: account(1),
-        lamports: u64(ix.data, 4),
-      })
-  }
-  return out
-}
-
 /** Lamports as SOL text, exact (9 decimals, trailing zeros dropped). */
 export function formatSol(lamports: bigint): string {
   const whole = lamports / 1_000_000_000n

@@ -175,7 +175,7 @@ describe('embedded wallet, Solana key (issue 14: ed25519 for Solana from the sam
       }),
       signer.address,
     )
-    expect(shown.lines[0]).toBe(text)
+    expect(shown.details).toEqual([{ label: 'Message', text }])
     const binary = describeSolana(
       request('solana_signMessage', {
         message: base58Encode(Uint8Array.from([0, 1, 2])),
@@ -183,7 +183,17 @@ describe('embedded wallet, Solana key (issue 14: ed25519 for Solana from the sam
       }),
       signer.address,
     )
-    expect(binary.lines[0]).toBe('000102')
+    expect(binary.details?.[0]?.text).toBe('000102')
+    // Long messages open in full: nothing cut.
+    const long = 'y'.repeat(5000)
+    const whole = describeSolana(
+      request('solana_signMessage', {
+        message: base58Encode(new TextEncoder().encode(long)),
+        pubkey: signer.address,
+      }),
+      signer.address,
+    )
+    expect(whole.details?.[0]?.text).toBe(long)
     const out = await signSolana(signer, shown)
     expect(fromBase58((out as { signature: string }).signature)).toHaveLength(64)
   })

@@ -1,13 +1,13 @@
+import type { Card } from './approve/card.js'
 import { ed25519FromSeed } from './ed25519.js'
+import { readInstructions } from './solana-instructions.js'
 import type { SolanaFrameRequest } from './solana-protocol.js'
 import { st } from './solana-strings.js'
 import {
   base58Encode,
-  formatSol,
   fromBase58,
   fromBase64,
   isTransactionMessage,
-  lamportMoves,
   parseTransaction,
   type SolanaTransaction,
   SolanaWireError,
@@ -99,7 +99,7 @@ export async function solanaExport(
 export function describeSolana(
   request: SolanaFrameRequest,
   own: string,
-): { title: string; lines: string[]; bytes: Uint8Array; tx?: SolanaTransaction } {
+): Card & { bytes: Uint8Array; tx?: SolanaTransaction } {
   const named = (a: string | undefined) =>
     a === undefined ? st('unknownProgram') : a === own ? st('thisWallet', { address: a }) : a
   if (request.method === 'solana_signMessage') {
@@ -111,19 +111,21 @@ export function describeSolana(
     const shown = printable ? text : Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
     return {
       title: st('signMessage'),
-      lines: [shown.slice(0, 2000), st('network', { network: request.chainId })],
+      lines: [st('network', { network: request.chainId })],
+      details: [{ label: st('messageLabel'), text: shown }],
       bytes,
     }
   }
   const bytes = fromBase64(request.params.transaction)
   const tx = parseTransaction(bytes)
   const programs = [...new Set(tx.instructions.map((ix) => named(ix.programId)))]
-  const moves = lamportMoves(tx).map((m) => st(m.kind, { amount: formatSol(m.lamports), to: named(m.to) }))
+  const read = readInstructions(tx, named)
   return {
     title: st('signTransaction'),
+    ...(read.warnings.length ? { warnings: read.warnings } : {}),
     lines: [
       st('feePayer', { payer: named(tx.keys[0]) }),
-      ...moves,
+      ...read.lines,
       st('programs', { programs: programs.join(', ') }),
       ...(tx.lookupTables > 0 ? [st('lookupTables', { count: tx.lookupTables })] : []),
       st('network', { network: request.chainId }),

@@ -250,7 +250,7 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
       message,
     )
     await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 })
-    expect(await textOf(frame.locator('.card pre').first())).toBe(message)
+    expect(await textOf(frame.locator('.card pre.full'))).toBe(message)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const messageSignature = await signing
 

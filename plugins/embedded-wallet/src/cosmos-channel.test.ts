@@ -173,7 +173,8 @@ describe('embedded wallet Cosmos channel: the Cosmos adapter (channelKeplr) over
     const signature = await keplr.signArbitrary(hub.cosmos.chainId, OWN, 'hello from the dApp')
     expect(stand.cards.at(-1)).toEqual({
       title: 'Sign message (Cosmos)',
-      lines: ['hello from the dApp', `Signer: ${OWN}`],
+      lines: [`Signer: ${OWN}`],
+      details: [{ label: 'Message', text: 'hello from the dApp' }],
     })
     expect(
       await verifyAdr036Signature({

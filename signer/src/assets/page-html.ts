@@ -33,4 +33,11 @@ button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
 .card[data-export]{max-block-size:96vh;overflow:auto;box-sizing:border-box}
 .card pre[data-export-key],.card pre[data-export-solana-key],.card pre[data-export-chain-key]{user-select:all;direction:ltr;text-align:left;word-break:break-all}
 @media (prefers-color-scheme:dark){.card .warning{color:#ffb4a9}}
+.card p[data-warning]{background:color-mix(in srgb,#d0302f 12%,Canvas);border:1px solid #d0302f;border-radius:8px;padding:8px;margin-block:8px}
+.card .detail-head{display:flex;align-items:center;justify-content:space-between;gap:8px;font-size:14px;margin-block:8px 4px}
+.card .detail-head button{padding:4px 10px;font-size:13px}
+.card pre.full{max-height:30vh;user-select:text}
+.card .blocked{color:#a11d1d}
+@media (prefers-color-scheme:dark){.card .blocked{color:#ffb4a9}}
+button.primary[aria-disabled=true]{opacity:.55;cursor:not-allowed}
 `

@@ -1,3 +1,4 @@
+import type { Card } from '../approve/card.js'
 import { type ChainKeys, type ChainRequest, ChainWireError } from '../chain-keys.js'
 import { publicKeyHex, publicKeyOf, withBitcoinKey } from './key.js'
 import { signMessage } from './message.js'
@@ -32,7 +33,7 @@ function network(request: ChainRequest): BitcoinParams {
 
 const FORMAT = { ecdsa: 'ECDSA (Bitcoin Signed Message)', bip322: 'BIP-322' } as const
 
-function describe(request: ChainRequest, publicKey: string): { title: string; lines: string[] } {
+function describe(request: ChainRequest, publicKey: string): Card {
   const r = asBitcoin(request)
   const params = network(request)
   if (r.method === 'signMessage') {
@@ -42,8 +43,8 @@ function describe(request: ChainRequest, publicKey: string): { title: string; li
       throw new ChainWireError('ECDSA message signatures are for the payment (P2WPKH) address: use bip322')
     return {
       title: bt('signMessage'),
+      details: [{ label: bt('messageLabel'), text: r.params.message }],
       lines: [
-        r.params.message.slice(0, 2000),
         bt('signer', { address: bt('thisWallet', { address: own.address }) }),
         bt('format', { format: FORMAT[r.params.protocol] }),
         bt('network', { network: `${params.name} (${request.chainId})` }),

@@ -138,27 +138,39 @@ export function setField(map: PsbtMap, key: Uint8Array, value: Uint8Array): void
   else map.push({ key, value })
 }
 
+/** The output an input spends, and whether its amount is proven (its full previous transaction is in the PSBT). */
+export interface Spent {
+  out: TxOutput
+  proven: boolean
+}
+
 /**
- * The output an input spends, from its witness UTXO, or from its full
- * previous transaction (whose txid must be the outpoint's), or undefined
- * when the PSBT says neither.
+ * The output an input spends. From its full previous transaction when the
+ * PSBT has it (whose txid must be the outpoint's): the amount is then proven.
+ * A witness UTXO next to it must say the same output, or the PSBT is refused:
+ * a segwit v0 signature commits to its own input's amount only, so a dApp
+ * that lied in the witness UTXO could collect signatures for two amounts and
+ * hide a fee (the two-round fee attack). A witness UTXO alone is the dApp's
+ * word: usable, not proven. Undefined when the PSBT says neither.
  */
-export function spentOutput(psbt: Psbt, index: number): TxOutput | undefined {
+export function spentOutput(psbt: Psbt, index: number): Spent | undefined {
   const map = psbt.inputs[index] as PsbtMap
   const input = psbt.tx.inputs[index] as TxInput
   const witness = field(map, IN.WITNESS_UTXO)
+  let stated: TxOutput | undefined
   if (witness) {
     const r = new Reader(witness, `input ${index}'s witness UTXO`)
-    const out = { value: r.u64(), script: r.varbytes(10_000) }
+    stated = { value: r.u64(), script: r.varbytes(10_000) }
     if (!r.done) throw new ChainWireError(`input ${index}'s witness UTXO has bytes after its end`)
-    return out
   }
   const full = field(map, IN.NON_WITNESS_UTXO)
-  if (!full) return undefined
+  if (!full) return stated && { out: stated, proven: false }
   const previous = parseTx(full, `input ${index}'s previous transaction`)
   if (!equal(sha256d(serializeTx(previous)), input.txid))
     throw new ChainWireError(`input ${index}'s previous transaction is not the one it spends`)
   const out = previous.outputs[input.vout]
   if (!out) throw new ChainWireError(`input ${index} spends an output its previous transaction lacks`)
-  return out
+  if (stated && (stated.value !== out.value || !equal(stated.script, out.script)))
+    throw new ChainWireError(`input ${index}'s witness UTXO disagrees with its previous transaction`)
+  return { out, proven: true }
 }

@@ -1,4 +1,5 @@
 import { base64 } from '@scure/base'
+import type { Card } from '../approve/card.js'
 import { ChainWireError } from '../chain-keys.js'
 import { concat, equal, toHex, u32le } from './bytes.js'
 import { ecdsa, publicKeyOf, schnorrTweaked } from './key.js'
@@ -34,6 +35,8 @@ interface ToSign {
 export interface PsbtAnalysis {
   psbt: Psbt
   spent: (TxOutput | undefined)[]
+  /** Per input: its amount comes from its full previous transaction. */
+  proven: boolean[]
   toSign: ToSign[]
 }
 
@@ -85,7 +88,9 @@ export function analysePsbt(request: PsbtParams, publicKey: string, params: Bitc
     throw new ChainWireError('the PSBT is not base64')
   }
   const psbt = parsePsbt(bytes)
-  const spent = psbt.tx.inputs.map((_, i) => spentOutput(psbt, i))
+  const read = psbt.tx.inputs.map((_, i) => spentOutput(psbt, i))
+  const spent = read.map((r) => r?.out)
+  const proven = read.map((r) => r?.proven === true)
   const toSign: ToSign[] = []
   for (const entry of request.signInputs) {
     const { index, address } = entry
@@ -114,7 +119,7 @@ export function analysePsbt(request: PsbtParams, publicKey: string, params: Bitc
     }
     toSign.push({ index, own, spent: out, hashType: hashTypeOf(psbt, index, own, entry.sighashTypes) })
   }
-  return { psbt, spent, toSign }
+  return { psbt, spent, proven, toSign }
 }
 
 /** The approval card of a PSBT: inputs signed, outputs (this wallet's marked), fee, network. */
@@ -123,30 +128,36 @@ export function describePsbt(
   publicKey: string,
   params: BitcoinParams,
   chainId: string,
-): { title: string; lines: string[] } {
+): Card {
   const named = (address: string) => bt('thisWallet', { address })
+  // Every amount proven: by its previous transaction, or by a taproot signature of ours, which
+  // commits to every input's amount and script (a lie there makes the signature invalid).
+  const taproot = what.toSign.some((s) => s.own.intention === 'ordinal')
   const lines = what.toSign.map((s) =>
-    bt('spend', { amount: formatBtc(s.spent.value), address: named(s.own.address), index: s.index }),
+    bt(taproot || what.proven[s.index] ? 'spend' : 'spendStated', {
+      amount: formatBtc(s.spent.value),
+      address: named(s.own.address),
+      index: s.index,
+    }),
   )
   const others = what.psbt.tx.inputs.length - what.toSign.length
   if (others > 0) lines.push(bt('otherInputs', { count: others }))
   for (const output of what.psbt.tx.outputs) {
     const amount = formatBtc(output.value)
     const address = addressOf(output.script, params)
-    if (address === undefined)
-      lines.push(bt('sendScript', { amount, script: toHex(output.script.subarray(0, 40)) }))
+    if (address === undefined) lines.push(bt('sendScript', { amount, script: toHex(output.script) }))
     else
       lines.push(
         bt('send', { amount, to: ownScript(publicKey, params, output.script) ? named(address) : address }),
       )
   }
   const known = what.spent.every((s) => s !== undefined)
-  if (known) {
+  if (known && (taproot || what.proven.every(Boolean))) {
     const fee =
       what.spent.reduce((sum, s) => sum + (s as TxOutput).value, 0n) -
       what.psbt.tx.outputs.reduce((sum, o) => sum + o.value, 0n)
     lines.push(bt('fee', { amount: formatBtc(fee) }))
-  } else lines.push(bt('feeUnknown'))
+  } else lines.push(bt(known ? 'feeUnproven' : 'feeUnknown'))
   lines.push(bt('network', { network: `${params.name} (${chainId})` }))
   return { title: bt('signPsbt'), lines }
 }

@@ -17,6 +17,10 @@ const en = {
   sendScript: 'Send {amount} BTC to a script with no address ({script})',
   fee: 'Network fee: {amount} BTC',
   feeUnknown: 'Network fee: unknown (some inputs do not state their amount)',
+  spendStated: 'Spend {amount} BTC from {address} (input {index}; amount as the site states it, not proven)',
+  feeUnproven:
+    'Network fee: not shown (an input’s amount is not proven: the request lacks its previous transaction)',
+  messageLabel: 'Message',
   network: 'Network: {network}',
   exportLabel: 'Bitcoin private key (WIF)',
   exportNote:
@@ -40,6 +44,10 @@ export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     sendScript: 'Enviar {amount} BTC a un script sin dirección ({script})',
     fee: 'Comisión de red: {amount} BTC',
     feeUnknown: 'Comisión de red: desconocida (algunas entradas no indican su importe)',
+    spendStated: 'Gastar {amount} BTC de {address} (entrada {index}; importe según el sitio, no comprobado)',
+    feeUnproven:
+      'Comisión de red: no se muestra (el importe de una entrada no está comprobado: falta su transacción anterior)',
+    messageLabel: 'Mensaje',
     network: 'Red: {network}',
     exportLabel: 'Clave privada de Bitcoin (WIF)',
     exportNote:
@@ -57,6 +65,9 @@ export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     sendScript: '发送 {amount} BTC 至无地址的脚本（{script}）',
     fee: '网络手续费：{amount} BTC',
     feeUnknown: '网络手续费：未知（部分输入未说明金额）',
+    spendStated: '从 {address} 花费 {amount} BTC（输入 {index}；金额为网站所述，未经证明）',
+    feeUnproven: '网络手续费：不显示（某个输入的金额未经证明：请求中缺少其前一笔交易）',
+    messageLabel: '消息',
     network: '网络：{network}',
     exportLabel: 'Bitcoin 私钥（WIF）',
     exportNote:
@@ -74,6 +85,10 @@ export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     sendScript: '{amount} BTC をアドレスのないスクリプトに送金（{script}）',
     fee: 'ネットワーク手数料：{amount} BTC',
     feeUnknown: 'ネットワーク手数料：不明（金額を示さない入力があります）',
+    spendStated: '{address} から {amount} BTC を使用（入力 {index}、金額はサイトの申告で未証明）',
+    feeUnproven:
+      'ネットワーク手数料：表示しません（入力の金額が証明されていません。直前のトランザクションがありません）',
+    messageLabel: 'メッセージ',
     network: 'ネットワーク：{network}',
     exportLabel: 'Bitcoin 秘密鍵（WIF）',
     exportNote:
@@ -91,6 +106,9 @@ export const BITCOIN_FRAME_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     sendScript: 'إرسال {amount} BTC إلى نص برمجي بلا عنوان ({script})',
     fee: 'رسوم الشبكة: {amount} BTC',
     feeUnknown: 'رسوم الشبكة: غير معروفة (بعض المدخلات لا تذكر مبلغها)',
+    spendStated: 'إنفاق {amount} BTC من {address} (المدخل {index}؛ المبلغ كما يذكره الموقع، غير مُثبت)',
+    feeUnproven: 'رسوم الشبكة: غير معروضة (مبلغ أحد المدخلات غير مُثبت: ينقص الطلب معاملته السابقة)',
+    messageLabel: 'الرسالة',
     network: 'الشبكة: {network}',
     exportLabel: 'مفتاح Bitcoin الخاص (WIF)',
     exportNote:

@@ -1,16 +1,16 @@
 import { base64 } from '@scure/base'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { AuthInfo, SignDoc, TxBody } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
+import type { Card } from '../approve/card.js'
 import { ChainWireError } from '../chain-keys.js'
 import { type AminoSignDoc, isAdr036, MAX_MSGS, serializeAminoSignDoc } from './amino.js'
+import { AMINO_MSG_GRANT, aminoGrantWarning, grantWarning, MSG_GRANT } from './authz.js'
 import { addressBytes, bech32Address, decodeAddress, sameBytes, sha256 } from './key.js'
 import type { CosmosRequest, DirectSignDocWire } from './request.js'
 import { ct } from './strings.js'
 
 /** What a signing request shows and, once approved, what is signed and answered. */
-export interface CosmosPrepared {
-  title: string
-  lines: string[]
+export interface CosmosPrepared extends Card {
   /** The 32-byte hash the signature is over. */
   hash: Uint8Array
   /** The `signed` field of the answer (the doc exactly as asked). */
@@ -19,7 +19,6 @@ export interface CosmosPrepared {
 
 const MSG_SEND = '/cosmos.bank.v1beta1.MsgSend'
 const AMINO_MSG_SEND = 'cosmos-sdk/MsgSend'
-const MAX_LINE = 2000
 /** A protobuf type URL as the Cosmos SDK's messages have (`/cosmos.bank.v1beta1.MsgSend`). */
 const TYPE_URL = /^\/[A-Za-z_][A-Za-z0-9_.]{0,159}$/
 
@@ -91,16 +90,24 @@ function prepareDirect(
   if (!body.messages.every((m) => TYPE_URL.test(m.typeUrl)))
     throw new ChainWireError('the transaction body does not decode')
   const lines: string[] = []
-  for (const m of body.messages) {
+  const warnings: string[] = []
+  const details: { label: string; text: string }[] = []
+  body.messages.forEach((m, n) => {
     if (m.typeUrl === MSG_SEND) {
       const send = decoded('a MsgSend', () => MsgSend.decode(m.value))
       lines.push(...sendLines(send.fromAddress, send.toAddress, send.amount, own))
-    } else lines.push(ct('message', { type: plain(m.typeUrl, 160) }))
-  }
+      return
+    }
+    // Anything but a MsgSend is signed blind: named, its bytes shown whole.
+    const type = plain(m.typeUrl, 160)
+    lines.push(ct('message', { type }))
+    warnings.push(m.typeUrl === MSG_GRANT ? grantWarning(m.value, plain) : ct('blind', { type }))
+    details.push({ label: ct('messageBytes', { index: n + 1, type }), text: base64.encode(m.value) })
+  })
   const extensions = [...body.extensionOptions, ...body.nonCriticalExtensionOptions]
   if (extensions.length)
     lines.push(ct('extensions', { types: extensions.map((e) => plain(e.typeUrl, 160)).join(', ') }))
-  if (body.memo) lines.push(ct('memo', { memo: plain(body.memo, 512) }))
+  if (body.memo) lines.push(ct('memo', { memo: plain(body.memo, Number.POSITIVE_INFINITY) }))
   lines.push(feeLine(auth.fee?.amount ?? [], (auth.fee?.gasLimit ?? 0n).toString()))
   if (auth.fee?.granter) lines.push(ct('feeGranter', { granter: plain(auth.fee.granter) }))
   lines.push(ct('network', { network: plain(doc.chainId, 40) }))
@@ -110,7 +117,14 @@ function prepareDirect(
     chainId: doc.chainId,
     accountNumber: BigInt(doc.accountNumber),
   }).finish()
-  return { title: ct('signTransaction'), lines, hash: sha256(signBytes), signed: { ...doc } }
+  return {
+    title: ct('signTransaction'),
+    ...(warnings.length ? { warnings } : {}),
+    lines,
+    ...(details.length ? { details } : {}),
+    hash: sha256(signBytes),
+    signed: { ...doc },
+  }
 }
 
 /** Printable UTF-8 shows as text; anything else as hex. */
@@ -120,7 +134,7 @@ function shownData(bytes: Uint8Array): string {
   const shown = printable
     ? text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD')
     : Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-  return shown.length > MAX_LINE ? `${shown.slice(0, MAX_LINE)}…` : shown
+  return shown
 }
 
 function prepareAdr036(doc: AminoSignDoc, signerAddress: string): CosmosPrepared {
@@ -152,7 +166,8 @@ function prepareAdr036(doc: AminoSignDoc, signerAddress: string): CosmosPrepared
   }
   return {
     title: ct('signMessage'),
-    lines: [shownData(data), ct('signer', { address: plain(signerAddress) })],
+    lines: [ct('signer', { address: plain(signerAddress) })],
+    details: [{ label: ct('messageLabel'), text: shownData(data) }],
     hash: sha256(new TextEncoder().encode(serializeAminoSignDoc(doc))),
     signed: doc,
   }
@@ -168,7 +183,9 @@ function prepareAmino(
   if (`cosmos:${doc.chain_id}` !== request.chainId)
     throw new ChainWireError('the sign doc is for another chain')
   const lines: string[] = []
-  for (const m of doc.msgs) {
+  const warnings: string[] = []
+  const details: { label: string; text: string }[] = []
+  for (const [n, m] of doc.msgs.entries()) {
     const v = m.value
     if (
       m.type === AMINO_MSG_SEND &&
@@ -178,15 +195,22 @@ function prepareAmino(
       v.amount.every((c) => typeof c?.denom === 'string' && typeof c?.amount === 'string')
     )
       lines.push(...sendLines(v.from_address, v.to_address, v.amount, own))
-    else lines.push(ct('message', { type: plain(m.type, 160) }))
+    else {
+      const type = plain(m.type, 160)
+      lines.push(ct('message', { type }))
+      warnings.push(m.type === AMINO_MSG_GRANT ? aminoGrantWarning(v, plain) : ct('blind', { type }))
+      details.push({ label: ct('messageBytes', { index: n + 1, type }), text: JSON.stringify(v, null, 2) })
+    }
   }
-  if (doc.memo) lines.push(ct('memo', { memo: plain(doc.memo, 512) }))
+  if (doc.memo) lines.push(ct('memo', { memo: plain(doc.memo, Number.POSITIVE_INFINITY) }))
   lines.push(feeLine(doc.fee.amount, doc.fee.gas))
   if (doc.fee.granter) lines.push(ct('feeGranter', { granter: plain(doc.fee.granter) }))
   lines.push(ct('network', { network: plain(doc.chain_id, 40) }))
   return {
     title: ct('signTransaction'),
+    ...(warnings.length ? { warnings } : {}),
     lines,
+    ...(details.length ? { details } : {}),
     hash: sha256(new TextEncoder().encode(serializeAminoSignDoc(doc))),
     signed: doc,
   }

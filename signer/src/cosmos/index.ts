@@ -42,8 +42,12 @@ export const cosmosKeys: ChainKeys = {
   },
 
   describe(request, publicKey) {
-    const { title, lines } = prepareCosmos(asCosmos(request), publicKeyFromHex(publicKey))
-    return { title, lines }
+    const {
+      hash: _hash,
+      signed: _signed,
+      ...card
+    } = prepareCosmos(asCosmos(request), publicKeyFromHex(publicKey))
+    return card
   },
 
   async sign(secret, request) {

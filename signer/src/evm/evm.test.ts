@@ -77,7 +77,10 @@ describe('EVM: what you see is what you sign (one parsed object for the card and
     expect(a.card.lines).toContain(
       `Token approval: ${DEAD} may spend UNLIMITED (every token you hold, now and later) of token ${TOKEN}`,
     )
-    expect(a.card.lines).toContain(`Data: ${approve}`)
+    expect(a.card.warnings).toEqual([
+      `Unlimited approval: ${DEAD} may take every ${TOKEN} token you hold, now and later.`,
+    ])
+    expect(a.card.details).toEqual([{ label: 'Data (68 bytes)', text: approve }])
     expect(a.signed.data).toBe(approve)
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEAD, 5n] })
     const t = await cardAndSigned({ to: TOKEN, data: transfer })
@@ -85,18 +88,28 @@ describe('EVM: what you see is what you sign (one parsed object for the card and
     expect(t.signed.to).toBe(TOKEN.toLowerCase())
     const long = `0x${'ab'.repeat(5000)}`
     const l = await cardAndSigned({ to: DEAD, data: long })
-    expect(l.card.lines).toContain(`Data: ${long}`)
+    // Whole, never cut, and what is signed; calldata that is no token call is named blind.
+    expect(l.card.details).toEqual([{ label: 'Data (5000 bytes)', text: long }])
+    expect(l.signed.data).toBe(long)
+    expect(l.card.warnings).toEqual([
+      'Blind signature: this contract call is not decoded. Only its bytes are shown below.',
+    ])
+    expect(t.card.warnings).toBeUndefined()
   })
 
   it('personal_sign: the text shown is the bytes signed; typed data shows its domain and is signed as parsed', async () => {
     const msg = parseEvmRequest('personal_sign', ['0x68656c6c6f', account.address], 1)
     if (msg.method !== 'personal_sign') throw new Error('not personal_sign')
-    expect(describeEvm(msg, ORIGIN).lines).toEqual(['hello', `Requested by: ${ORIGIN}`])
+    expect(describeEvm(msg, ORIGIN)).toEqual({
+      title: 'Sign message',
+      lines: [`Requested by: ${ORIGIN}`],
+      details: [{ label: 'Message', text: 'hello' }],
+    })
     const sig = await account.signMessage({ message: msg.message })
     expect(await recoverMessageAddress({ message: 'hello', signature: sig })).toBe(account.address)
     const long = 'x'.repeat(3000)
     const l = parseEvmRequest('personal_sign', [long, account.address], 1)
-    expect(describeEvm(l, ORIGIN).lines[0]).toBe(long)
+    expect(describeEvm(l, ORIGIN).details?.[0]?.text).toBe(long)
 
     const typed = {
       domain: { name: 'Mail', version: '1', chainId: 1, verifyingContract: DEAD },
@@ -106,9 +119,10 @@ describe('EVM: what you see is what you sign (one parsed object for the card and
     }
     const td = parseEvmRequest('eth_signTypedData_v4', [account.address, JSON.stringify(typed)], 1)
     if (td.method !== 'eth_signTypedData_v4') throw new Error('not typed data')
-    const lines = describeEvm(td, ORIGIN).lines
-    expect(lines[0]).toContain('"verifyingContract": "0x000000000000000000000000000000000000dEaD"')
-    expect(lines[1]).toContain('"contents": "hi"')
+    const details = describeEvm(td, ORIGIN).details ?? []
+    expect(details.map((d) => d.label)).toEqual(['Domain (who reads this signature)', 'Message (Mail)'])
+    expect(JSON.parse(details[0]?.text ?? '')).toEqual(typed.domain)
+    expect(JSON.parse(details[1]?.text ?? '')).toEqual(typed.message)
     const tsig = await account.signTypedData(td.typedData as Parameters<typeof account.signTypedData>[0])
     expect(await verifyTypedData({ ...typed, address: account.address, signature: tsig } as never)).toBe(true)
     expect(() => parseEvmRequest('eth_signTypedData_v4', [account.address, '{'], 1)).toThrow(EvmWireError)

@@ -12,8 +12,6 @@ const OPEN = utf8.encode('<Bytes>')
 const CLOSE = utf8.encode('</Bytes>')
 /** MultiSignature's variant index of an ed25519 signature. */
 const ED25519 = 0
-/** How much of the call the card shows (bytes); the rest is elided. */
-const CALL_SHOWN = 48
 
 const startsWith = (bytes: Uint8Array, part: Uint8Array, at = 0) => part.every((b, i) => bytes[at + i] === b)
 const isWrapped = (bytes: Uint8Array) =>
@@ -59,9 +57,7 @@ function shownMessage(message: string): string {
   if (isWrapped(bytes)) bytes = bytes.subarray(OPEN.length, bytes.length - CLOSE.length)
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
   const printable = /^[\P{Cc}\n\t]*$/u.test(text) && !text.includes('\uFFFD')
-  return printable
-    ? text.slice(0, 2000)
-    : `0x${toHex(bytes.subarray(0, 1000))}${bytes.length > 1000 ? '…' : ''}`
+  return printable ? text : `0x${toHex(bytes)}`
 }
 
 /** `0x00 ‖ signature`: an ed25519 `MultiSignature`, the form the runtime and polkadot.js extensions use. */
@@ -100,11 +96,8 @@ export const polkadotKeys: ChainKeys = {
       const address = ownAccount(request.params.address, publicKey)
       return {
         title: pt('signMessage'),
-        lines: [
-          shownMessage(request.params.message as string),
-          pt('account', { address }),
-          pt('network', { network: request.chainId }),
-        ],
+        lines: [pt('account', { address }), pt('network', { network: request.chainId })],
+        details: [{ label: pt('messageLabel'), text: shownMessage(request.params.message as string) }],
       }
     }
     if (request.method !== 'polkadot_signTransaction')
@@ -112,13 +105,14 @@ export const polkadotKeys: ChainKeys = {
     const p = transactionOf(request, publicKey)
     const mortality = checkPayload(p, request.chainId)
     const call = fromHex(p.method)
-    const callHex = `0x${toHex(call.subarray(0, CALL_SHOWN))}${call.length > CALL_SHOWN ? '…' : ''}`
     return {
       title: pt('signTransaction'),
+      // The frame has no chain metadata: the call is signed blind, and said so.
+      warnings: [pt('notDecoded')],
       lines: [
         pt('network', { network: request.chainId }),
         pt('account', { address: p.address }),
-        pt('call', { bytes: call.length, call: callHex }),
+        pt('call', { bytes: call.length }),
         pt('nonce', { nonce: p.nonce }),
         pt('tip', { tip: p.tip }),
         ...(p.assetId && p.assetId !== '0x00' && p.signedExtensions.includes('ChargeAssetTxPayment')
@@ -130,6 +124,7 @@ export const polkadotKeys: ChainKeys = {
         pt('specVersion', { spec: p.specVersion }),
         ...(p.mode === 1 && p.metadataHash ? [pt('metadataHash', { hash: p.metadataHash })] : []),
       ],
+      details: [{ label: pt('callLabel'), text: `0x${toHex(call)}` }],
     }
   },
 

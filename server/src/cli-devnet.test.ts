@@ -20,6 +20,8 @@ beforeAll(async () => {
   await devnetStart({ ...quiet, services: [evmService], ports: { evm: ports } })
   server = await spawnServer(['--devnet'], {
       PORTICO_STATE_DIR: stateDir,
+      // Its SQLite file goes to the temporary folder too, not the working directory.
+      PORTICO_DATA_DIR: join(stateDir, 'data'),
       LOG_LEVEL: 'info',
       // Workspace packages from their sources, as the rest of the suite runs them.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=source`,

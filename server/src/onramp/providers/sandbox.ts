@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Chain, ChainRegistry, PriceSource } from '../../chains/index.js'
+import { isDevnetNetwork } from '../../config/schema.js'
 import { badRequest } from '../../http/errors.js'
 import type { PaymentCurrencyConfig, SandboxConfig } from '../config.js'
 import { divide, fromCents, toCents } from '../money.js'
@@ -60,6 +61,9 @@ export class SandboxProvider implements OnrampProvider {
     if (!chain)
       throw new Error(`onramp sandbox: network ${config.network ?? '(any EVM network)'} is not configured`)
     if (!config.treasuryPrivateKey) throw new Error('onramp sandbox: treasuryPrivateKey is not set')
+    // A treasury key pays out here: never on a real chain (loadConfig refuses it first, with a ConfigError).
+    if (!isDevnetNetwork(chain.config))
+      throw new Error(`onramp sandbox: refuses to start on ${chain.caipNetworkId}, which is not a devnet network`)
     this.chain = chain
     this.assets = config.assets.map((symbol) => {
       if (symbol.toUpperCase() === chain.native.symbol.toUpperCase()) return { ...chain.native }

@@ -18,14 +18,18 @@ let server: ServerProcess | undefined
 beforeAll(async () => {
   const ports = [await getFreePort(), await getFreePort()]
   await devnetStart({ ...quiet, services: [evmService], ports: { evm: ports } })
-  server = await spawnServer(['--devnet'], {
+  server = await spawnServer(
+    ['--devnet'],
+    {
       PORTICO_STATE_DIR: stateDir,
       // Its SQLite file goes to the temporary folder too, not the working directory.
       PORTICO_DATA_DIR: join(stateDir, 'data'),
       LOG_LEVEL: 'info',
       // Workspace packages from their sources, as the rest of the suite runs them.
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=source`,
-    }, { startTimeoutMs: 180_000 })
+    },
+    { startTimeoutMs: 180_000 },
+  )
 }, 240_000)
 
 afterAll(async () => {
@@ -62,7 +66,11 @@ describe('portico-server --devnet turns on what the local world needs', () => {
     // The devnet mints Portico Pass #1 and #2 to account 0 and every badge to accounts 0–2.
     expect(nfts.data.map((n) => n.tokenId)).toEqual(expect.arrayContaining(['1', '2']))
     // /healthz names both anvil chains among those this instance indexes.
-    const health = (await (await fetch(`${server!.url}/healthz`)).json()) as { indexer?: Record<string, unknown> }
-    expect(Object.keys(health.indexer ?? {})).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:31338']))
+    const health = (await (await fetch(`${server!.url}/healthz`)).json()) as {
+      indexer?: Record<string, unknown>
+    }
+    expect(Object.keys(health.indexer ?? {})).toEqual(
+      expect.arrayContaining(['eip155:31337', 'eip155:31338']),
+    )
   }, 90_000)
 })

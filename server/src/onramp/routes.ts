@@ -235,7 +235,8 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
     async (request) => {
       const order = await orders.get(request.params.id)
       // Another project's order is answered as unknown: order ids do not cross projects.
-      if (!order || order.projectId !== request.project!.id) throw notFound('No such onramp order', 'order_not_found')
+      if (!order || order.projectId !== request.project!.id)
+        throw notFound('No such onramp order', 'order_not_found')
       return publicOrder(order)
     },
   )

@@ -20,16 +20,21 @@ describe('the onramp sandbox refuses to start on a real chain', () => {
     expect(resolveConfig({ networks: [anvil, mainnet], onramp: sandbox }).onramp.sandbox.enabled).toBe(true)
     // Naming the devnet explicitly works whatever the order; naming the real chain does not.
     expect(
-      resolveConfig({ networks: [mainnet, anvil], onramp: { sandbox: { ...sandbox.sandbox, network: 'eip155:31337' } } })
-        .onramp.sandbox.network,
+      resolveConfig({
+        networks: [mainnet, anvil],
+        onramp: { sandbox: { ...sandbox.sandbox, network: 'eip155:31337' } },
+      }).onramp.sandbox.network,
     ).toBe('eip155:31337')
     expect(() =>
-      resolveConfig({ networks: [anvil, mainnet], onramp: { sandbox: { ...sandbox.sandbox, network: 'eip155:1' } } }),
+      resolveConfig({
+        networks: [anvil, mainnet],
+        onramp: { sandbox: { ...sandbox.sandbox, network: 'eip155:1' } },
+      }),
     ).toThrow(/eip155:1 is a real chain/)
     // A chain id that looks local but is declared real counts as real.
-    expect(() =>
-      resolveConfig({ networks: [{ ...anvil, devnet: false }], onramp: sandbox }),
-    ).toThrow(/onramp.sandbox runs on devnet networks only/)
+    expect(() => resolveConfig({ networks: [{ ...anvil, devnet: false }], onramp: sandbox })).toThrow(
+      /onramp.sandbox runs on devnet networks only/,
+    )
   })
 })
 
@@ -65,7 +70,9 @@ describe.each(ENGINES)('onramp orders are scoped to their project (%s)', (kind) 
     const onrampItems = async (project: string) => {
       const r = await call(`${t.url}/v1/account/${buyer}/history?${q(project)}&onramp=all`)
       expect(r.status).toBe(200)
-      return r.body.data.filter((i: { id: string }) => i.id.startsWith('onramp:')).map((i: { id: string }) => i.id)
+      return r.body.data
+        .filter((i: { id: string }) => i.id.startsWith('onramp:'))
+        .map((i: { id: string }) => i.id)
     }
     expect(await onrampItems('shop')).toEqual([`onramp:${id}`])
     expect(await onrampItems('other')).toEqual([])

@@ -63,7 +63,9 @@ export class SandboxProvider implements OnrampProvider {
     if (!config.treasuryPrivateKey) throw new Error('onramp sandbox: treasuryPrivateKey is not set')
     // A treasury key pays out here: never on a real chain (loadConfig refuses it first, with a ConfigError).
     if (!isDevnetNetwork(chain.config))
-      throw new Error(`onramp sandbox: refuses to start on ${chain.caipNetworkId}, which is not a devnet network`)
+      throw new Error(
+        `onramp sandbox: refuses to start on ${chain.caipNetworkId}, which is not a devnet network`,
+      )
     this.chain = chain
     this.assets = config.assets.map((symbol) => {
       if (symbol.toUpperCase() === chain.native.symbol.toUpperCase()) return { ...chain.native }

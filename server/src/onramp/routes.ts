@@ -166,7 +166,13 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
           throw badRequest('The sandbox funds EVM addresses only', 'unsupported_address')
         }
         sandbox.checkNetwork(b.defaultNetwork ?? wallet.blockchains?.[0])
-        if (fiat === undefined) throw badRequest('The sandbox needs presetFiatAmount', 'amount_required')
+        // AppKit's onramp view asks by crypto amount (presetCryptoAmount): the sandbox prices it in fiat.
+        if (fiat === undefined && b.presetCryptoAmount !== undefined) {
+          fiat = sandbox.fiatFor(wallet.assets?.[0] ?? 'USDC', b.presetCryptoAmount, paymentCurrency)
+          checkLimits(provider.paymentLimits(), paymentCurrency, paymentMethod, fiat)
+        }
+        if (fiat === undefined)
+          throw badRequest('The sandbox needs presetFiatAmount or presetCryptoAmount', 'amount_required')
       }
       const asset = wallet.assets?.[0] ?? 'USDC'
       let purchaseAmount: string | null =

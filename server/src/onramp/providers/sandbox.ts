@@ -168,6 +168,33 @@ export class SandboxProvider implements OnrampProvider {
     }
   }
 
+  /**
+   * The payment total (fiat, 2 decimals) that buys at least `cryptoAmount` of `symbol` at this sandbox's
+   * price and fees: what a client asking by crypto amount (AppKit's `presetCryptoAmount`) pays.
+   */
+  fiatFor(symbol: string, cryptoAmount: number, paymentCurrency: string): string {
+    const asset = this.asset(symbol)
+    const price = this.prices.price(
+      paymentCurrency.toLowerCase(),
+      `${this.chain.caipNetworkId}:${asset.token ?? 'native'}`,
+    )
+    if (price === undefined || price <= 0) {
+      throw badRequest(`No ${paymentCurrency} price for ${asset.symbol}`, 'no_price')
+    }
+    const fees = this.config.fees
+    const subtotal = BigInt(Math.ceil(cryptoAmount * price * 100))
+    const percentBp = BigInt(Math.round(fees.percent * 100))
+    const base = subtotal + toCents(fees.fixed) + toCents(fees.network)
+    // total − ceil(total × percent) ≥ base, so the quote's subtotal covers the asked amount.
+    let total = (base * 10_000n + (10_000n - percentBp) - 1n) / (10_000n - percentBp)
+    while (
+      total - (total * percentBp + 9_999n) / 10_000n - toCents(fees.fixed) - toCents(fees.network) <
+      subtotal
+    )
+      total++
+    return fromCents(total)
+  }
+
   async url(input: UrlInput): Promise<string> {
     return `${input.origin}/onramp/sandbox/checkout/${input.orderId}`
   }

@@ -230,6 +230,8 @@ export async function createGateway(
       ...(options.unsafeResolve ? { resolve: options.unsafeResolve } : {}),
     },
     config.nfts.spamCollections,
+    { metadataCacheBytes: config.nfts.metadataCacheBytes, imageCacheBytes: config.nfts.imageCacheBytes },
+    metrics,
   )
   registerHistoryRoutes(app, {
     history: new HistoryService(db, chains, prices, nfts),
@@ -301,7 +303,7 @@ export async function createGateway(
     metrics,
   )
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
-  const rpc = config.rpc.enabled ? new RpcProxyService(rpcChains, config.rpc, app.log) : undefined
+  const rpc = config.rpc.enabled ? new RpcProxyService(rpcChains, config.rpc, app.log, metrics) : undefined
   if (rpc) registerRpcProxyRoutes(app, { service: rpc, rateLimitStore })
   const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 

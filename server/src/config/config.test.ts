@@ -120,6 +120,10 @@ describe('gateway configuration', () => {
       ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'http://127.0.0.1:3002'],
     ])
     expect(c.networks[2]).toMatchObject({ tokens: [{ mint: '1'.repeat(32), symbol: 'PUSD', decimals: 6 }] })
+    // The anvil chains the devnet adds are indexed (history and NFTs), from block 0 following the head.
+    expect(c.networks[1]).toMatchObject({ indexer: { enabled: true, fromBlock: 0, confirmations: 0 } })
+    // A network the configuration names keeps its own settings (here: no indexer).
+    expect(c.networks[0]).not.toHaveProperty('indexer')
     // Without a path: the nearest .portico/devnet.json above cwd (here: none) → a ConfigError naming the fix.
     const empty = mkdtempSync(join(tmpdir(), 'portico-config-'))
     expect(() => loadConfig(['--devnet'], {}, empty)).toThrow(/portico-devnet start/)

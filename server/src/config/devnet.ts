@@ -60,6 +60,8 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
       rpcUrl: c.rpcUrl,
       // Local anvil: blocks are final at once, indexing may start at 0.
       devnet: true,
+      // History and NFTs come from the indexer: the local world has it on (from block 0, following the head).
+      indexer: { enabled: true, fromBlock: 0, confirmations: 0, pollIntervalMs: 1000 },
       ...(evm?.fixtures?.multicall3 ? { multicall3: evm.fixtures.multicall3 } : {}),
       ...(evm?.fixtures?.dex?.router ? { swap: { router: evm.fixtures.dex.router } } : {}),
       // The devnet's ENS stand-in: `alice.eth` resolves forward, reverse names where set.

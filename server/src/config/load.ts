@@ -105,7 +105,24 @@ export function resolveConfig(
       )
     }
   })
+  checkSandboxNetwork(config)
   return config
+}
+
+/**
+ * The onramp sandbox pays out from a hot treasury key: it runs on a devnet network only. Its network is
+ * `onramp.sandbox.network`, else the first EVM network; a real chain there stops the start with a ConfigError.
+ */
+function checkSandboxNetwork(config: GatewayConfig): void {
+  const sandbox = config.onramp.sandbox
+  if (!sandbox.enabled) return
+  const evm = config.networks.filter(isEvmNetwork)
+  const n = sandbox.network ? evm.find((x) => x.caipNetworkId === sandbox.network) : evm[0]
+  if (n && !isDevnetNetwork(n)) {
+    throw new ConfigError(
+      `invalid configuration: onramp.sandbox runs on devnet networks only (it pays from a treasury key); ${n.caipNetworkId} is a real chain (set "devnet": true only on a local chain, or name a devnet in onramp.sandbox.network)`,
+    )
+  }
 }
 
 /** `$PORTICO_STATE_DIR/devnet.json`, else the nearest `.portico/devnet.json` from `cwd` upwards. */

@@ -338,6 +338,18 @@ export const ConfigSchema = Type.Object({
       maxImageBytes: Type.Integer({ minimum: 1024, maximum: 16 * 1024 * 1024, default: 5 * 1024 * 1024 }),
       /** Time limit (ms) of one metadata or image fetch. */
       timeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
+      /** Bytes the metadata cache holds at most (its text fields, UTF-8); counted in /metrics. Default 16 MiB. */
+      metadataCacheBytes: Type.Integer({
+        minimum: 0,
+        maximum: 4 * 1024 * 1024 * 1024,
+        default: 16 * 1024 * 1024,
+      }),
+      /** Bytes the image cache holds at most (bodies); counted in /metrics. Default 64 MiB. */
+      imageCacheBytes: Type.Integer({
+        minimum: 0,
+        maximum: 4 * 1024 * 1024 * 1024,
+        default: 64 * 1024 * 1024,
+      }),
       /** Collections flagged as spam (`eip155:<chain>:<contract>`): hidden unless `?spam=include`. */
       spamCollections: Type.Array(Type.String({ pattern: '^eip155:[0-9]{1,12}:0x[0-9a-fA-F]{40}$' }), {
         maxItems: 10_000,

@@ -30,8 +30,14 @@ export interface ConvertRoutesDeps {
 
 const CAIP10 = Type.String({ pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$' })
 const AMOUNT = Type.String({ pattern: '^[0-9]{1,78}$' })
-/** Percent, e.g. "1" or "0.5"; at most 50. */
-const SLIPPAGE = Type.String({ pattern: '^[0-9]{1,2}(\\.[0-9]{1,2})?$' })
+/**
+ * Percent, e.g. "1" or "0.5"; at most 50. A JSON number is accepted too: AppKit's
+ * `BlockchainApiController.generateSwapCalldata` sends its slippage constant as the number `1`.
+ */
+const SLIPPAGE = Type.Union([
+  Type.String({ pattern: '^[0-9]{1,2}(\\.[0-9]{1,2})?$' }),
+  Type.Number({ minimum: 0, maximum: 50 }),
+])
 
 /**
  * SPEC §7 `/v1/convert/*` over the configured Uniswap V2 routers, with the
@@ -253,6 +259,9 @@ export function registerConvertRoutes(app: App, deps: ConvertRoutesDeps) {
       const slippage = Number(b.eip155?.slippage ?? SWAP_SLIPPAGE_TOLERANCE)
       if (slippage > 50)
         throw badRequest('body/eip155/slippage must be at most 50 (percent)', 'invalid_slippage')
+      // Basis points are the finest step: a number such as 0.123 is refused, as the string form is.
+      if (Math.abs(slippage * 100 - Math.round(slippage * 100)) > 1e-9)
+        throw badRequest('body/eip155/slippage must have at most 2 decimals (percent)', 'invalid_slippage')
       const route = await dex.bestRoute(from, to, amount)
       if (!route) throw badRequest(`No pool connects ${b.from} and ${b.to}`, 'no_route')
       const toAmount = route.amounts.at(-1)!

@@ -43,6 +43,13 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
   const projects = new Map(options.projects.map((p) => [p.id, p]))
   const limiter = options.rateLimitStore ?? new MemoryRateLimitStore()
 
+  /** The single project whose allowed origins include `origin`, if exactly one does. */
+  const onlyProjectOf = (origin: string | undefined) => {
+    if (origin === undefined) return undefined
+    const matching = options.projects.filter((p) => originAllowed(origin, p.allowedOrigins))
+    return matching.length === 1 ? matching[0] : undefined
+  }
+
   const check = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -107,7 +114,11 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
   app.addHook('preValidation', async (request, reply) => {
     if (request.is404 || request.routeOptions.config.auth === 'public' || request.project) return
     const body = request.body as Record<string, unknown> | undefined
-    const error = await check(request, reply, body && typeof body === 'object' ? body.projectId : undefined)
+    let projectId = body && typeof body === 'object' ? body.projectId : undefined
+    // AppKit's registerEnsName posts with no projectId at all: the one project that allows the
+    // request's Origin stands for it (none, or several, stays "invalid key").
+    if (projectId === undefined) projectId = onlyProjectOf(request.headers.origin)?.id
+    const error = await check(request, reply, projectId)
     if (error) fail(request, reply, error)
   })
 
@@ -115,7 +126,15 @@ export function registerGuard(app: FastifyInstance, options: GuardOptions) {
   app.options('/*', { config: { auth: 'public' } }, async (request, reply) => {
     const origin = request.headers.origin
     const projectId = (request.query as Record<string, unknown>).projectId
-    const project = typeof projectId === 'string' ? projects.get(projectId) : undefined
+    // A POST whose projectId is in its JSON body (AppKit's build-transaction, fungible price, name
+    // registration) is preflighted without one: any project that allows the origin answers it; the
+    // request itself is checked against its own project.
+    const project =
+      typeof projectId === 'string'
+        ? projects.get(projectId)
+        : projectId === undefined && origin
+          ? options.projects.find((p) => originAllowed(origin, p.allowedOrigins))
+          : undefined
     reply.header('vary', 'Origin')
     if (!origin || !project || !originAllowed(origin, project.allowedOrigins)) {
       return reply.code(403).send({

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import type { ChainRegistry } from '../chains/index.js'
+import type { Metrics } from '../http/metrics.js'
 import type { Database } from '../storage/index.js'
 import {
   loadImage,
@@ -52,26 +53,65 @@ export function decodeNftCursor(cursor: string): string | undefined {
   return /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\|0x[0-9a-f]{40}\|[0-9]{78}$/.test(k) ? k : undefined
 }
 
-/** A small map that forgets its oldest entries and anything older than `ttlMs`. */
-class TtlCache<V> {
-  readonly #m = new Map<string, { at: number; v: V }>()
+/**
+ * A small map that forgets its oldest entries, anything older than `ttlMs`, and the least recently
+ * set entries while the bytes of its settled values pass `maxBytes` (a value counts once its promise
+ * settles and `size` has measured it; until then it counts by entry only).
+ */
+export class TtlCache<V> {
+  readonly #m = new Map<string, { at: number; v: Promise<V>; bytes: number }>()
+  #bytes = 0
   constructor(
     private readonly max: number,
     private readonly ttlMs: number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    private readonly size: (v: V) => number = () => 0,
+    private readonly onChange: (stats: { entries: number; bytes: number }) => void = () => {},
   ) {}
-  get(k: string): V | undefined {
+  get(k: string): Promise<V> | undefined {
     const e = this.#m.get(k)
     if (!e || Date.now() - e.at > this.ttlMs) return undefined
     return e.v
   }
   delete(k: string) {
+    const e = this.#m.get(k)
+    if (!e) return
     this.#m.delete(k)
+    this.#bytes -= e.bytes
+    this.onChange(this.stats())
   }
-  set(k: string, v: V) {
-    this.#m.delete(k)
-    this.#m.set(k, { at: Date.now(), v })
-    while (this.#m.size > this.max) this.#m.delete(this.#m.keys().next().value!)
+  set(k: string, v: Promise<V>) {
+    this.delete(k)
+    const entry = { at: Date.now(), v, bytes: 0 }
+    this.#m.set(k, entry)
+    while (this.#m.size > this.max) this.delete(this.#m.keys().next().value!)
+    this.onChange(this.stats())
+    v.then(
+      (value) => {
+        // Still the entry under `k` (not replaced or evicted meanwhile): count its bytes, then trim.
+        if (this.#m.get(k) !== entry) return
+        entry.bytes = Buffer.byteLength(k) + this.size(value)
+        this.#bytes += entry.bytes
+        while (this.#bytes > this.maxBytes && this.#m.size > 0) this.delete(this.#m.keys().next().value!)
+        this.onChange(this.stats())
+      },
+      () => {},
+    )
   }
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.#m.size, bytes: this.#bytes }
+  }
+}
+
+/** Byte budgets of the NFT caches (`nfts.metadataCacheBytes`, `nfts.imageCacheBytes`). */
+export interface NftCacheOptions {
+  metadataCacheBytes?: number
+  imageCacheBytes?: number
+}
+
+function metadataSize(m: MetadataResult): number {
+  if (m.status !== 'ok') return 16
+  return [m.name, m.description, m.image].reduce((n, v) => n + (v ? Buffer.byteLength(v) : 0), 16)
 }
 
 export type MetadataResult =
@@ -84,12 +124,9 @@ export type MetadataResult =
  * metadata and failures for a few minutes, images by count and bytes.
  */
 export class NftService {
-  readonly #meta = new TtlCache<Promise<MetadataResult>>(2000, 5 * 60_000)
-  readonly #images = new TtlCache<Promise<{ contentType: string; body: Buffer }>>(200, 10 * 60_000)
-  readonly #collections = new TtlCache<Promise<{ name: string | null; symbol: string | null }>>(
-    1000,
-    3_600_000,
-  )
+  readonly #meta: TtlCache<MetadataResult>
+  readonly #images: TtlCache<{ contentType: string; body: Buffer }>
+  readonly #collections = new TtlCache<{ name: string | null; symbol: string | null }>(1000, 3_600_000)
   readonly #spam: Set<string>
 
   constructor(
@@ -97,8 +134,53 @@ export class NftService {
     private readonly chains: ChainRegistry,
     readonly fetch: NftFetchOptions,
     spamCollections: readonly string[],
+    caches: NftCacheOptions = {},
+    metrics?: Metrics,
   ) {
     this.#spam = new Set(spamCollections.map((c) => c.toLowerCase()))
+    const report = (cache: string) => (stats: { entries: number; bytes: number }) => {
+      metrics?.setGauge(
+        'portico_nft_cache_bytes',
+        'Bytes held by the NFT metadata and image caches',
+        { cache },
+        stats.bytes,
+      )
+      metrics?.setGauge(
+        'portico_nft_cache_entries',
+        'Entries of the NFT metadata and image caches',
+        { cache },
+        stats.entries,
+      )
+    }
+    const metadataBytes = caches.metadataCacheBytes ?? 16 * 1024 * 1024
+    const imageBytes = caches.imageCacheBytes ?? 64 * 1024 * 1024
+    metrics?.setGauge(
+      'portico_nft_cache_budget_bytes',
+      'Configured byte budgets of the NFT caches',
+      { cache: 'metadata' },
+      metadataBytes,
+    )
+    metrics?.setGauge(
+      'portico_nft_cache_budget_bytes',
+      'Configured byte budgets of the NFT caches',
+      { cache: 'image' },
+      imageBytes,
+    )
+    // Metadata counts its text fields (UTF-8); an image its body and content type.
+    this.#meta = new TtlCache<MetadataResult>(
+      2000,
+      5 * 60_000,
+      metadataBytes,
+      metadataSize,
+      report('metadata'),
+    )
+    this.#images = new TtlCache<{ contentType: string; body: Buffer }>(
+      200,
+      10 * 60_000,
+      imageBytes,
+      (v) => v.body.length + v.contentType.length,
+      report('image'),
+    )
   }
 
   isSpam(chainId: string, contract: string): boolean {

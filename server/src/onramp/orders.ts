@@ -191,16 +191,25 @@ export class OrderStore {
     return changed === 1
   }
 
-  /** The account's orders, newest first (one provider, or all with `provider` undefined). */
-  async forAccount(account: string, provider: string | undefined, limit = 50): Promise<OnrampOrder[]> {
+  /**
+   * The account's orders created through `projectId`, newest first (one provider, or all with `provider`
+   * undefined). Another project's orders for the same address never show: a caller of one project cannot
+   * make entries appear in the Activity of another.
+   */
+  async forAccount(
+    projectId: string,
+    account: string,
+    provider: string | undefined,
+    limit = 50,
+  ): Promise<OnrampOrder[]> {
     const rows = provider
       ? await this.db.query<Row>(
-          'SELECT * FROM onramp_orders WHERE account = ? AND provider = ? ORDER BY created DESC LIMIT ?',
-          [account, provider, limit],
+          'SELECT * FROM onramp_orders WHERE project_id = ? AND account = ? AND provider = ? ORDER BY created DESC LIMIT ?',
+          [projectId, account, provider, limit],
         )
       : await this.db.query<Row>(
-          'SELECT * FROM onramp_orders WHERE account = ? ORDER BY created DESC LIMIT ?',
-          [account, limit],
+          'SELECT * FROM onramp_orders WHERE project_id = ? AND account = ? ORDER BY created DESC LIMIT ?',
+          [projectId, account, limit],
         )
     return rows.map(fromRow)
   }

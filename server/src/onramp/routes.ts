@@ -96,13 +96,17 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
       const paymentCurrency = currencyCode(b.paymentCurrency, 'id').toUpperCase()
       const paymentMethod = b.paymentMethod ?? 'card'
       checkLimits(provider.paymentLimits(), paymentCurrency, paymentMethod, b.amount)
+      const purchaseCurrency = currencyCode(b.purchaseCurrency, 'symbol')
+      // AppKit's OnRampController.getQuote sends the purchase currency's symbol as `network`: that names
+      // no network, so it is read as "the asset's own network", like no network at all.
+      const network = b.network?.toUpperCase() === purchaseCurrency.toUpperCase() ? undefined : b.network
       try {
         const quote = await provider.quote({
-          purchaseCurrency: currencyCode(b.purchaseCurrency, 'symbol'),
+          purchaseCurrency,
           paymentCurrency,
           paymentMethod,
           amount: b.amount,
-          ...(b.network ? { network: b.network } : {}),
+          ...(network ? { network } : {}),
         })
         return { ...quote, provider: provider.id }
       } catch (error) {
@@ -162,7 +166,13 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
           throw badRequest('The sandbox funds EVM addresses only', 'unsupported_address')
         }
         sandbox.checkNetwork(b.defaultNetwork ?? wallet.blockchains?.[0])
-        if (fiat === undefined) throw badRequest('The sandbox needs presetFiatAmount', 'amount_required')
+        // AppKit's onramp view asks by crypto amount (presetCryptoAmount): the sandbox prices it in fiat.
+        if (fiat === undefined && b.presetCryptoAmount !== undefined) {
+          fiat = sandbox.fiatFor(wallet.assets?.[0] ?? 'USDC', b.presetCryptoAmount, paymentCurrency)
+          checkLimits(provider.paymentLimits(), paymentCurrency, paymentMethod, fiat)
+        }
+        if (fiat === undefined)
+          throw badRequest('The sandbox needs presetFiatAmount or presetCryptoAmount', 'amount_required')
       }
       const asset = wallet.assets?.[0] ?? 'USDC'
       let purchaseAmount: string | null =
@@ -230,7 +240,9 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
     },
     async (request) => {
       const order = await orders.get(request.params.id)
-      if (!order) throw notFound('No such onramp order', 'order_not_found')
+      // Another project's order is answered as unknown: order ids do not cross projects.
+      if (!order || order.projectId !== request.project!.id)
+        throw notFound('No such onramp order', 'order_not_found')
       return publicOrder(order)
     },
   )
@@ -244,7 +256,11 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
     const q = request.query as { onramp?: string; cursor?: string }
     if (!q.onramp || q.cursor) return payload
     const { address } = normalizeAccount((request.params as { account: string }).account)
-    const list = await orders.forAccount(address, q.onramp === 'all' ? undefined : q.onramp)
+    const list = await orders.forAccount(
+      request.project!.id,
+      address,
+      q.onramp === 'all' ? undefined : q.onramp,
+    )
     if (list.length === 0) return payload
     const page = payload as HistoryResponse
     const items = list.map(historyItem)

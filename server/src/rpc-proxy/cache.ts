@@ -54,14 +54,27 @@ export function blockNumberParam(params: unknown): bigint | undefined {
   return BigInt(first)
 }
 
-/** An LRU map of answers by `chain|method|params`, bounded in entries and per-entry size. */
+/** What the cache holds, for `/metrics`. */
+export interface AnswerCacheStats {
+  entries: number
+  bytes: number
+}
+
+/**
+ * An LRU map of answers by `chain|method|params`, bounded in entries, in bytes (the UTF-8 size of
+ * each key and of its answer's JSON text, which is what is kept) and per entry. An answer is stored as
+ * its JSON text, so the byte count is what it holds, and a hit hands out a fresh copy.
+ */
 export class AnswerCache {
-  #map = new Map<string, unknown>()
+  #map = new Map<string, { json: string; bytes: number }>()
+  #bytes = 0
   hits = 0
 
   constructor(
     private readonly maxEntries: number,
-    private readonly maxEntryChars = 512 * 1024,
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxEntryBytes = 512 * 1024,
+    private readonly onChange: (stats: AnswerCacheStats) => void = () => {},
   ) {}
 
   static key(chainId: string, method: string, params: unknown): string {
@@ -69,24 +82,45 @@ export class AnswerCache {
   }
 
   get(key: string): { result: unknown } | undefined {
-    if (!this.#map.has(key)) return undefined
-    const result = this.#map.get(key)
+    const entry = this.#map.get(key)
+    if (!entry) return undefined
     // Refresh its place: the map's order is the eviction order.
     this.#map.delete(key)
-    this.#map.set(key, result)
+    this.#map.set(key, entry)
     this.hits++
-    return { result }
+    return { result: JSON.parse(entry.json) }
   }
 
   set(key: string, result: unknown): void {
-    if (this.maxEntries === 0 || result === null || result === undefined) return
-    if (JSON.stringify(result).length > this.maxEntryChars) return
+    if (this.maxEntries === 0 || this.maxBytes === 0 || result === null || result === undefined) return
+    const json = JSON.stringify(result)
+    const bytes = Buffer.byteLength(key) + Buffer.byteLength(json)
+    if (bytes > this.maxEntryBytes || bytes > this.maxBytes) return
+    this.#drop(key)
+    this.#map.set(key, { json, bytes })
+    this.#bytes += bytes
+    while (this.#map.size > this.maxEntries || this.#bytes > this.maxBytes)
+      this.#drop(this.#map.keys().next().value!)
+    this.onChange(this.stats())
+  }
+
+  #drop(key: string): void {
+    const old = this.#map.get(key)
+    if (!old) return
     this.#map.delete(key)
-    this.#map.set(key, result)
-    while (this.#map.size > this.maxEntries) this.#map.delete(this.#map.keys().next().value!)
+    this.#bytes -= old.bytes
+  }
+
+  stats(): AnswerCacheStats {
+    return { entries: this.#map.size, bytes: this.#bytes }
   }
 
   get size(): number {
     return this.#map.size
+  }
+
+  /** Bytes held (keys and answers' JSON text, UTF-8). */
+  get bytes(): number {
+    return this.#bytes
   }
 }

@@ -42,8 +42,21 @@ export const RpcProxyConfigSchema = Type.Object(
       { max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) },
       { default: { max: 6000, windowMs: 60_000 } },
     ),
+    /** Weights of heavy calls against `callLimit` (a plain call weighs 1). */
+    weights: Type.Object(
+      {
+        getLogs: Type.Integer({ minimum: 1, maximum: 10_000, default: 10 }),
+        getProgramAccounts: Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+        stateOverride: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+      },
+      { default: {} },
+    ),
+    /** Blocks one `eth_getLogs` may cover (`toBlock - fromBlock + 1`); a wider filter is refused (-32602). */
+    maxLogsBlockRange: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10_000 }),
     /** Entries of the immutable-answer cache (0 turns it off). */
     cacheEntries: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 10_000 }),
+    /** Bytes the immutable-answer cache holds at most (keys and answers' JSON text; 0 turns it off). Default 64 MiB. */
+    cacheBytes: Type.Integer({ minimum: 0, maximum: 8 * 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),
   },
   { default: {} },
 )

@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.js'
 import { clientKey, type RateLimitStore } from '../shared/index.js'
 import { RpcErrors, rpcError } from './errors.js'
 import type { RpcProxyService } from './service.js'
+import { bodyWeight } from './weights.js'
 
 export interface RpcRouteOptions {
   service: RpcProxyService
@@ -34,7 +35,8 @@ export function registerRpcProxyRoutes(app: App, options: RpcRouteOptions) {
       if (typeof chainId !== 'string')
         return reply.code(400).send(rpcError(null, RpcErrors.invalidParams('chainId (CAIP-2) is required')))
       const body = request.body
-      const cost = Array.isArray(body) ? Math.max(1, body.length) : 1
+      // Calls count by weight: eth_getLogs, getProgramAccounts and state overrides cost more than a read.
+      const cost = bodyWeight(body, service.config.weights)
       const project = request.project!
       let hit: Awaited<ReturnType<RateLimitStore['hit']>> | undefined
       try {

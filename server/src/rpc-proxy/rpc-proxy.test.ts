@@ -180,6 +180,12 @@ describe('RPC proxy (SPEC §7 RPC)', () => {
     await client.getBlock()
     await client.getBlock()
     expect(keyed.counts.get('eth_getBlockByNumber')).toBe(2)
+    // /metrics (loopback peer, no token configured) counts the cache in bytes against its 64 MiB default budget.
+    const metrics = (await call(`${t.url}/metrics`)).body as string
+    const gauge = (name: string) => Number(new RegExp(`^${name} ([0-9]+)$`, 'm').exec(metrics)?.[1])
+    expect(gauge('portico_rpc_cache_entries')).toBeGreaterThanOrEqual(1)
+    expect(gauge('portico_rpc_cache_bytes')).toBeGreaterThan(0)
+    expect(gauge('portico_rpc_cache_budget_bytes')).toBe(64 * 1024 * 1024)
   })
 
   it('the upstream key never appears in any answer, even when the upstream echoes its URL', async () => {
@@ -189,6 +195,7 @@ describe('RPC proxy (SPEC §7 RPC)', () => {
         { jsonrpc: '2.0', id: 2, method: 'eth_chainId' },
       ],
     })
+    expect(Array.isArray(r.body), JSON.stringify([r.status, r.body])).toBe(true)
     expect(r.body[0].error.code).toBe(-32000)
     expect(r.body[0].error.message).toContain('rate exceeded')
     const text = JSON.stringify(r.body) + JSON.stringify([...r.headers])

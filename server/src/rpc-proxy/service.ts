@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Metrics } from '../http/metrics.js'
 import { redactUrls } from '../http/redact.js'
 import { methodAllowed, type RpcNamespace } from './allowlist.js'
 import { AnswerCache, blockNumberParam, immutability } from './cache.js'
 import type { RpcProxyConfig } from './config.js'
 import { isRpcId, type RpcAnswer, RpcErrors, type RpcId, rpcError } from './errors.js'
 import { type UpstreamConfig, UpstreamPool, UpstreamsFailed } from './upstreams.js'
+import { logsRangeRefusal } from './weights.js'
 
 /** A chain the proxy serves: its CAIP-2 id and its upstreams in preference order. */
 export interface ProxiedChain {
@@ -46,8 +48,28 @@ export class RpcProxyService {
     chains: readonly ProxiedChain[],
     readonly config: RpcProxyConfig,
     log: FastifyBaseLogger,
+    metrics?: Metrics,
   ) {
-    this.cache = new AnswerCache(config.cacheEntries)
+    this.cache = new AnswerCache(config.cacheEntries, config.cacheBytes, undefined, (stats) => {
+      metrics?.setGauge(
+        'portico_rpc_cache_bytes',
+        'Bytes held by the RPC proxy immutable-answer cache',
+        {},
+        stats.bytes,
+      )
+      metrics?.setGauge(
+        'portico_rpc_cache_entries',
+        'Entries of the RPC proxy immutable-answer cache',
+        {},
+        stats.entries,
+      )
+    })
+    metrics?.setGauge(
+      'portico_rpc_cache_budget_bytes',
+      'Configured byte budget of the RPC proxy answer cache',
+      {},
+      config.cacheBytes,
+    )
     this.#secrets = new Map()
     for (const c of chains) {
       const namespace = c.chainId.split(':')[0] as RpcNamespace
@@ -140,6 +162,10 @@ export class RpcProxyService {
       return { answer: rpcError(id, RpcErrors.invalidParams('params must be an array or an object')) }
     if (pool.namespace === 'eip155' && params !== undefined && !Array.isArray(params))
       return { answer: rpcError(id, RpcErrors.invalidParams('params of an EVM call must be an array')) }
+    if (method === 'eth_getLogs') {
+      const wide = logsRangeRefusal(params, this.config.maxLogsBlockRange)
+      if (wide) return { answer: rpcError(id, RpcErrors.invalidParams(wide)) }
+    }
     let cacheKey: string | undefined
     const rule = immutability(pool.namespace, method, params)
     if (rule === 'always' || rule === 'if-found') cacheKey = AnswerCache.key(pool.chainId, method, params)

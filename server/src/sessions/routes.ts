@@ -1,12 +1,14 @@
 import Type from 'typebox'
 import type { App } from '../http/app.js'
 import { notFound } from '../http/errors.js'
-import { CAIP2, EVM_ADDRESS, sdkParams } from '../http/schemas.js'
+import { CAIP2, EVM_ADDRESS, normalizeAccount, sdkParams } from '../http/schemas.js'
 import { MAX_EXPIRY, MAX_SESSIONS_LISTED, type SessionService } from './service.js'
 
 const ID = Type.Object({
   id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
 })
+/** A CAIP-10 EVM account, `eip155:<chain>:0x<40 hex>`. */
+const CAIP10_EVM = '^eip155:[0-9]{1,12}:0x[0-9a-fA-F]{40}$'
 const PCI = Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9:_-]+$' })
 /** A 65-byte ECDSA signature (its canonical form is checked by the service). */
 const SIGNATURE = Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' })
@@ -72,10 +74,23 @@ export function registerSessionRoutes(app: App, sessions: SessionService) {
     },
   )
 
+  // `{id}` is a session id, or a CAIP-10 EVM account: AppKit's `getSmartSessions` asks
+  // `/v1/sessions/{caipAddress}` and reads `{ pcis }` with `expiry` in seconds (it multiplies by 1000).
   app.get(
     '/v1/sessions/:id',
-    { config: { auth: 'project' }, schema: { params: ID, querystring: Type.Object({ ...sdkParams }) } },
+    {
+      config: { auth: 'project' },
+      schema: {
+        params: Type.Object({ id: Type.Union([ID.properties.id, Type.String({ pattern: CAIP10_EVM })]) }),
+        querystring: Type.Object({ ...sdkParams }),
+      },
+    },
     async (request) => {
+      if (request.params.id.startsWith('eip155:')) {
+        const { address, chain } = normalizeAccount(request.params.id)
+        const list = await sessions.listActive(request.project!.id, { address, chainId: chain })
+        return { pcis: list.sessions.map((v) => ({ ...v, expiry: Math.floor(v.expiry / 1000) })) }
+      }
       const s = await sessions.get(request.params.id, request.project!.id)
       if (!s) throw notFound('session not found', 'session_not_found')
       return s

@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Chain, ChainRegistry, PriceSource } from '../../chains/index.js'
+import { isDevnetNetwork } from '../../config/schema.js'
 import { badRequest } from '../../http/errors.js'
 import type { PaymentCurrencyConfig, SandboxConfig } from '../config.js'
 import { divide, fromCents, toCents } from '../money.js'
@@ -60,6 +61,11 @@ export class SandboxProvider implements OnrampProvider {
     if (!chain)
       throw new Error(`onramp sandbox: network ${config.network ?? '(any EVM network)'} is not configured`)
     if (!config.treasuryPrivateKey) throw new Error('onramp sandbox: treasuryPrivateKey is not set')
+    // A treasury key pays out here: never on a real chain (loadConfig refuses it first, with a ConfigError).
+    if (!isDevnetNetwork(chain.config))
+      throw new Error(
+        `onramp sandbox: refuses to start on ${chain.caipNetworkId}, which is not a devnet network`,
+      )
     this.chain = chain
     this.assets = config.assets.map((symbol) => {
       if (symbol.toUpperCase() === chain.native.symbol.toUpperCase()) return { ...chain.native }
@@ -160,6 +166,33 @@ export class SandboxProvider implements OnrampProvider {
       },
       quoteId: `sbx_${randomBytes(8).toString('hex')}`,
     }
+  }
+
+  /**
+   * The payment total (fiat, 2 decimals) that buys at least `cryptoAmount` of `symbol` at this sandbox's
+   * price and fees: what a client asking by crypto amount (AppKit's `presetCryptoAmount`) pays.
+   */
+  fiatFor(symbol: string, cryptoAmount: number, paymentCurrency: string): string {
+    const asset = this.asset(symbol)
+    const price = this.prices.price(
+      paymentCurrency.toLowerCase(),
+      `${this.chain.caipNetworkId}:${asset.token ?? 'native'}`,
+    )
+    if (price === undefined || price <= 0) {
+      throw badRequest(`No ${paymentCurrency} price for ${asset.symbol}`, 'no_price')
+    }
+    const fees = this.config.fees
+    const subtotal = BigInt(Math.ceil(cryptoAmount * price * 100))
+    const percentBp = BigInt(Math.round(fees.percent * 100))
+    const base = subtotal + toCents(fees.fixed) + toCents(fees.network)
+    // total − ceil(total × percent) ≥ base, so the quote's subtotal covers the asked amount.
+    let total = (base * 10_000n + (10_000n - percentBp) - 1n) / (10_000n - percentBp)
+    while (
+      total - (total * percentBp + 9_999n) / 10_000n - toCents(fees.fixed) - toCents(fees.network) <
+      subtotal
+    )
+      total++
+    return fromCents(total)
   }
 
   async url(input: UrlInput): Promise<string> {

@@ -2,6 +2,7 @@ import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveConfig } from '../../config/index.js'
 import { call, startTestGateway, type TestGateway } from '../../test-helpers/gateway.js'
+import { mailReader } from '../../test-helpers/mail.js'
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
@@ -15,6 +16,7 @@ describe.each(['sqlite', 'postgres'] as const)(
   (kind) => {
     let t: TestGateway
     let smtp: SmtpCatcher
+    let nextMail: ReturnType<typeof mailReader>
     let signer: string
     let n = 0
     const fresh = () => `proj${++n}-${kind}-${Date.now()}@example.com`
@@ -22,6 +24,8 @@ describe.each(['sqlite', 'postgres'] as const)(
 
     beforeAll(async () => {
       smtp = await startSmtpCatcher()
+      nextMail = mailReader(smtp)
+      nextMail = mailReader(smtp)
       t = await startTestGateway(kind, {
         projects: [
           // Follows the gateway-wide default (off, as before this option existed).
@@ -45,9 +49,8 @@ describe.each(['sqlite', 'postgres'] as const)(
     })
 
     const login = async (projectId: string, email: string, deviceId?: string) => {
-      const since = Date.now()
       expect((await call(`${signer}/v1/auth/email/otp`, { json: { projectId, email } })).status).toBe(200)
-      const code = loginCodeOf(await smtp.waitForMail(email, { since }))
+      const code = loginCodeOf(await nextMail(email, 'login code'))
       return call(`${signer}/v1/auth/email/verify`, {
         json: { projectId, email, code, ...(deviceId ? { deviceId } : {}) },
       })

@@ -1,6 +1,7 @@
 import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestGateway, type TestGateway } from '../../test-helpers/gateway.js'
+import { mailReader } from '../../test-helpers/mail.js'
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
@@ -12,12 +13,15 @@ describe.each(['sqlite', 'postgres'] as const)(
   (kind) => {
     let t: TestGateway
     let smtp: SmtpCatcher
+    let nextMail: ReturnType<typeof mailReader>
     let signer: string
     let n = 0
     const fresh = () => `visitor${++n}-${kind}@example.com`
 
     beforeAll(async () => {
       smtp = await startSmtpCatcher()
+      nextMail = mailReader(smtp)
+      nextMail = mailReader(smtp)
       t = await startTestGateway(kind, {
         projects: [{ id: 'local', name: 'Local', allowedOrigins: ['http://localhost:*'] }],
         embeddedWallet: {
@@ -39,9 +43,8 @@ describe.each(['sqlite', 'postgres'] as const)(
     const verify = (email: string, code: string) =>
       call(`${signer}/v1/auth/email/verify`, { json: { projectId: 'local', email, code } })
     const login = async (email: string) => {
-      const since = Date.now()
       expect((await otp(email)).status).toBe(200)
-      const code = loginCodeOf(await smtp.waitForMail(email, { since }))
+      const code = loginCodeOf(await nextMail(email, 'login code'))
       const r = await verify(email, code as string)
       expect(r.status).toBe(200)
       return r.body.token as string
@@ -60,7 +63,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       const r = await otp(email)
       expect(r.status).toBe(200)
       expect(r.body.expiresAt - Date.now()).toBeGreaterThan(590_000) // 10-minute expiry
-      const mail = await smtp.waitForMail(email)
+      const mail = await nextMail(email, 'login code')
       const code = loginCodeOf(mail)
       expect(code).toMatch(/^[0-9]{6}$/)
       expect(mail.subject).toContain(code)
@@ -96,9 +99,8 @@ describe.each(['sqlite', 'postgres'] as const)(
 
     it('OTP brute force is cut off: after 5 wrong codes even the right code is refused', async () => {
       const email = fresh()
-      const since = Date.now()
       await otp(email)
-      const code = loginCodeOf(await smtp.waitForMail(email, { since })) as string
+      const code = loginCodeOf(await nextMail(email, 'login code')) as string
       const wrong = code === '000000' ? '111111' : '000000'
       const statuses: number[] = []
       for (let i = 0; i < 5; i++) statuses.push((await verify(email, wrong)).status)
@@ -110,9 +112,8 @@ describe.each(['sqlite', 'postgres'] as const)(
 
     it('an expired code is refused; a used code works once', async () => {
       const email = fresh()
-      const since = Date.now()
       await otp(email)
-      const code = loginCodeOf(await smtp.waitForMail(email, { since })) as string
+      const code = loginCodeOf(await nextMail(email, 'login code')) as string
       await t.gateway.db.query('UPDATE auth_email_codes SET expires_at = ? WHERE email = ?', [
         Date.now() - 1,
         email,

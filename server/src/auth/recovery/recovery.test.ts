@@ -10,6 +10,7 @@ import {
 } from '@portico/signer/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestGateway, type TestGateway } from '../../test-helpers/gateway.js'
+import { mailReader } from '../../test-helpers/mail.js'
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const PASS = 'correct horse battery staple'
@@ -41,6 +42,7 @@ describe('recovery share under a passphrase: the frame side', () => {
 describe.each(['sqlite', 'postgres'] as const)('recovery share over HTTP (%s)', (kind) => {
   let t: TestGateway
   let smtp: SmtpCatcher
+  let nextMail: ReturnType<typeof mailReader>
   let signer: string
   let n = 0
   const fresh = () => `recover${++n}-${kind}@example.com`
@@ -48,6 +50,7 @@ describe.each(['sqlite', 'postgres'] as const)('recovery share over HTTP (%s)', 
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher()
+    nextMail = mailReader(smtp)
     t = await startTestGateway(kind, {
       projects: [{ id: 'local', name: 'Local', allowedOrigins: ['http://localhost:*'] }],
       embeddedWallet: {
@@ -67,11 +70,10 @@ describe.each(['sqlite', 'postgres'] as const)('recovery share over HTTP (%s)', 
   })
 
   const login = async (email: string) => {
-    const since = Date.now()
     expect((await call(`${signer}/v1/auth/email/otp`, { json: { projectId: 'local', email } })).status).toBe(
       200,
     )
-    const code = loginCodeOf(await smtp.waitForMail(email, { since }))
+    const code = loginCodeOf(await nextMail(email, 'login code'))
     const r = await call(`${signer}/v1/auth/email/verify`, { json: { projectId: 'local', email, code } })
     expect(r.status).toBe(200)
     return r.body.token as string

@@ -4,4 +4,11 @@ export { AccountFailures, failuresLockedMessage } from './failures.js'
 export { type CodeMailer, type CodePurpose, smtpMailer } from './mailer.js'
 export { registerSessionRoutes } from './routes.js'
 export { CODE, DEVICE_ID, EMAIL, NO_STORE, PROJECT, RECOVERY_BLOB } from './schemas.js'
-export { type AuthSession, bearer, type NewSession, SessionStore, sessionExpired } from './sessions.js'
+export {
+  type AuthSession,
+  bearer,
+  type NewSession,
+  type SessionInfo,
+  SessionStore,
+  sessionExpired,
+} from './sessions.js'

@@ -16,6 +16,17 @@ export interface AuthSession {
   expiresAt: number
 }
 
+/** One session as its account lists it. */
+export interface SessionInfo {
+  id: string
+  projectId: string
+  method: string
+  createdAt: number
+  expiresAt: number
+  /** The session this request came with. */
+  current: boolean
+}
+
 /** A new session as a login answers it: the bearer token (shown once) and when it ends. */
 export interface NewSession {
   token: string
@@ -91,6 +102,41 @@ export class SessionStore {
       method: row.method ?? null,
       label: row.label ?? null,
     }
+  }
+
+  /** The account's live sessions (any project), newest first; `id` is the token's MAC, never the token. */
+  async list(token: string | undefined): Promise<SessionInfo[]> {
+    const s = await this.session(token)
+    const rows = await this.db.query<{
+      token_hash: string
+      project_id: string
+      method: string | null
+      created_at: number | string
+      expires_at: number | string
+    }>(
+      'SELECT token_hash, project_id, method, created_at, expires_at FROM auth_sessions WHERE email = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC',
+      [s.email, this.now()],
+    )
+    return rows.map((r) => ({
+      id: r.token_hash,
+      projectId: r.project_id,
+      method: r.method ?? 'email',
+      createdAt: Number(r.created_at),
+      expiresAt: Number(r.expires_at),
+      current: r.token_hash === s.tokenHash,
+    }))
+  }
+
+  /** Logs out one session of the caller's own account; 404 for any other id. */
+  async revokeById(token: string | undefined, id: string): Promise<void> {
+    const s = await this.session(token)
+    const [changed] = await this.db.batch([
+      {
+        sql: 'UPDATE auth_sessions SET revoked_at = ? WHERE token_hash = ? AND email = ? AND revoked_at IS NULL',
+        params: [this.now(), id, s.email],
+      },
+    ])
+    if (!changed) throw new ApiError(404, 'session_unknown', 'No such session')
   }
 
   /** Logs the token's session out. */

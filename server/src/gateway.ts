@@ -1,10 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
-import { DeviceApprovalService, EmailChangeService, KeyExportService } from './auth-account/index.js'
-import { type CodeMailer, EmailAuthService, smtpMailer } from './auth-email/index.js'
-import { FarcasterAuthService } from './auth-farcaster/index.js'
-import { RecoveryService } from './auth-recovery/index.js'
-import { SocialAuthService } from './auth-social/index.js'
+import { type CodeMailer, createAuthServices, smtpMailer } from './auth/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -310,18 +306,17 @@ export async function createGateway(
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.
   const ew = config.embeddedWallet
   const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
-  const auth = ew && mailer ? new EmailAuthService(db, ew, mailer, rateLimitStore) : undefined
-  // Social login's redirect URI is on the signer origin, known once it listens.
-  const social =
-    ew?.social &&
-    new SocialAuthService(db, ew.social, {
-      secret: ew.secret,
-      sessionTtlMs: ew.sessionTtlMs,
-      redirectUri: () => `${signer?.url() ?? ''}/v1/auth/social/callback`,
-    })
-  const farcaster =
-    ew?.farcaster &&
-    new FarcasterAuthService(db, ew.farcaster, { secret: ew.secret, sessionTtlMs: ew.sessionTtlMs })
+  const auth =
+    ew && mailer
+      ? createAuthServices({
+          db,
+          config: ew,
+          mailer,
+          limits: rateLimitStore,
+          projects: config.projects,
+          signerUrl: () => signer?.url(),
+        })
+      : undefined
   const signer: SignerListener | undefined =
     ew && auth
       ? createSignerListener({
@@ -329,23 +324,6 @@ export async function createGateway(
           host: config.host,
           projects: config.projects,
           auth,
-          recovery: new RecoveryService(db, ew, (token) => auth.session(token)),
-          account: {
-            devices: new DeviceApprovalService(
-              db,
-              ew,
-              mailer as CodeMailer,
-              rateLimitStore,
-              auth,
-              () => signer?.url(),
-              Date.now,
-              config.projects,
-            ),
-            emailChange: new EmailChangeService(db, ew, mailer as CodeMailer, rateLimitStore, auth),
-            keyExport: new KeyExportService(db, ew, mailer as CodeMailer, rateLimitStore, auth),
-          },
-          ...(social ? { social } : {}),
-          ...(farcaster ? { farcaster } : {}),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -84,13 +84,15 @@ async function wallet(t: string): Promise<{ address: string; auth: string }> {
   }
   const w = await createWallet()
   await saveDeviceShare(w.address, w.device)
-  await api('PUT', '/v1/auth/share', { address: w.address, share: w.auth }, t)
-  await keepRecovery(t, w.address, w.recovery)
+  // The auth share goes to the gateway only with its sealed recovery share (issue 29): a prompt
+  // abandoned here stores nothing, and the next login makes a wallet again.
+  const recovery = await sealedRecovery(w.address, w.recovery)
+  await api('PUT', '/v1/auth/share', { address: w.address, share: w.auth, recovery }, t)
   return { address: w.address, auth: w.auth }
 }
 
 /** First device: the visitor sets a passphrase here, in the frame; the gateway gets only the sealed share. */
-async function keepRecovery(t: string, address: string, recovery: string): Promise<void> {
+async function sealedRecovery(address: string, recovery: string): Promise<string> {
   setUi(true)
   let passphrase: string | undefined
   try {
@@ -99,8 +101,7 @@ async function keepRecovery(t: string, address: string, recovery: string): Promi
   } finally {
     setUi(false)
   }
-  const blob = await sealRecovery(recovery, passphrase, address)
-  await api('PUT', '/v1/auth/recovery', { address, blob }, t)
+  return sealRecovery(recovery, passphrase, address)
 }
 
 /**

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox'
-import { EmbeddedWalletConfigSchema } from '../auth-email/config.js'
+import { EmbeddedWalletConfigSchema } from '../auth/config.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
 import { RpcProxyConfigSchema } from '../rpc-proxy/config.js'
 
@@ -386,7 +386,7 @@ export const ConfigSchema = Type.Object({
   onramp: OnrampConfigSchema,
   /** JSON-RPC through the gateway (see src/rpc-proxy): upstreams, limits, ranking. */
   rpc: RpcProxyConfigSchema,
-  /** Email login and the signer frame of the embedded wallet (see src/auth-email); off when absent. */
+  /** Email login and the signer frame of the embedded wallet (see src/auth); off when absent. */
   embeddedWallet: Type.Optional(EmbeddedWalletConfigSchema),
 })
 

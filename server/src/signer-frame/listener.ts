@@ -1,15 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { chainScript, FRAME_CSS, FRAME_HTML, frameScript } from '@portico/signer'
 import Type from 'typebox'
-import { type AccountServices, registerAccountRoutes } from '../auth-account/index.js'
-import {
-  type EmailAuthService,
-  type EmbeddedWalletConfig,
-  registerEmailAuthRoutes,
-} from '../auth-email/index.js'
-import { type FarcasterAuthService, registerFarcasterAuthRoutes } from '../auth-farcaster/index.js'
-import { type RecoveryService, registerRecoveryRoutes } from '../auth-recovery/index.js'
-import { registerSocialAuthRoutes, type SocialAuthService } from '../auth-social/index.js'
+import { type AuthServices, type EmbeddedWalletConfig, registerAuthRoutes } from '../auth/index.js'
 import type { ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
@@ -37,15 +29,8 @@ export function createSignerListener(options: {
   config: EmbeddedWalletConfig
   host: string
   projects: readonly ProjectConfig[]
-  auth: EmailAuthService
-  /** Recovery-share endpoints (issue 14); absent, a new device cannot recover. */
-  recovery?: RecoveryService
-  /** Social login (when `embeddedWallet.social` is configured). */
-  social?: SocialAuthService
-  /** Sign In With Farcaster (when `embeddedWallet.farcaster` is configured). */
-  farcaster?: FarcasterAuthService
-  /** Device approval, email change and key export (issue 14). */
-  account?: AccountServices
+  /** Every auth service (sessions, the login methods, shares, recovery, account). */
+  auth: AuthServices
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -106,11 +91,7 @@ export function createSignerListener(options: {
   app.get('/frame.css', { config: { auth: 'public' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
   )
-  registerEmailAuthRoutes(app, options.auth, projects, options.account?.devices)
-  if (options.account) registerAccountRoutes(app, options.account)
-  if (options.recovery) registerRecoveryRoutes(app, options.recovery)
-  if (options.social) registerSocialAuthRoutes(app, options.social, projects)
-  if (options.farcaster) registerFarcasterAuthRoutes(app, options.farcaster, projects)
+  registerAuthRoutes(app, options.auth, projects)
 
   return {
     app,

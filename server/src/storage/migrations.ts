@@ -1,8 +1,9 @@
-import { AUTH_ACCOUNT_MIGRATION } from '../auth-account/store.js'
-import { AUTH_EMAIL_MIGRATION } from '../auth-email/store.js'
-import { AUTH_FARCASTER_MIGRATION } from '../auth-farcaster/store.js'
-import { AUTH_RECOVERY_MIGRATION } from '../auth-recovery/store.js'
-import { AUTH_SOCIAL_MIGRATION } from '../auth-social/store.js'
+import { AUTH_ACCOUNT_MIGRATION } from '../auth/account/store.js'
+import { AUTH_EMAIL_MIGRATION } from '../auth/email/store.js'
+import { AUTH_FARCASTER_MIGRATION } from '../auth/farcaster/store.js'
+import { AUTH_RECOVERY_MIGRATION } from '../auth/recovery/store.js'
+import { AUTH_SOCIAL_MIGRATION } from '../auth/social/store.js'
+import { AUTH_HARDENING_MIGRATION } from '../auth/store.js'
 import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
@@ -184,6 +185,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_FARCASTER_MIGRATION,
   AUTH_ACCOUNT_MIGRATION,
   NFT_HISTORY_MIGRATION,
+  AUTH_HARDENING_MIGRATION,
 ]
 
 /**

@@ -4,9 +4,11 @@ import {
   MethodNotSupportedError,
   PorticoError,
 } from '@portico/core'
+import { Transaction } from 'bitcoinjs-lib'
 import { parseBitcoinAddress } from '../address/index.js'
+import { fromHex, toHex } from '../bytes/index.js'
 import type { BitcoinTransactionRequest } from '../contract/index.js'
-import { InsufficientFundsError } from '../errors/index.js'
+import { EsploraResponseError, InsufficientFundsError } from '../errors/index.js'
 import { type EsploraClient, feeRateFor } from '../esplora/index.js'
 import { addressParams } from '../networks/index.js'
 import { type BuiltPayment, buildPayment, canSpendFrom, sweepFee } from '../psbt/index.js'
@@ -73,7 +75,37 @@ export async function buildPaymentFor(args: {
       details: 'the wallet gave no public key for its p2sh-p2wpkh address',
     })
   const built = buildPayment({ utxos, source, to, value: args.request.value, feeRate, params })
+  if (source.type === 'p2wpkh' || source.type === 'p2sh') await attachPreviousTransactions(built, args.api)
   return { built, feeRate }
+}
+
+/**
+ * Segwit v0 inputs carry their whole previous transaction (`non_witness_utxo`)
+ * beside the output they spend: a signer that checks it (hardware wallets,
+ * Portico's own signer frame) can prove each input's amount, and so the fee,
+ * instead of trusting the amount the page states (the two-round fee attack on
+ * BIP-143). Each transaction read from the API must hash to the input's txid
+ * and hold the very output the input spends.
+ */
+async function attachPreviousTransactions(built: BuiltPayment, api: EsploraClient): Promise<void> {
+  const inputs = built.psbt.txInputs
+  const txids = inputs.map((input) => toHex(input.hash.slice().reverse()))
+  const hexes = await Promise.all(txids.map((txid) => api.txHex(txid)))
+  inputs.forEach((input, i) => {
+    const txid = txids[i]!
+    const previous = Transaction.fromHex(hexes[i]!)
+    const spent = previous.outs[input.index]
+    const expected = built.psbt.data.inputs[i]?.witnessUtxo
+    if (
+      previous.getId() !== txid ||
+      !spent ||
+      !expected ||
+      spent.value !== expected.value ||
+      toHex(spent.script) !== toHex(expected.script)
+    )
+      throw new EsploraResponseError(`transaction ${txid} from the API is not the one the payment spends`)
+    built.psbt.updateInput(i, { nonWitnessUtxo: fromHex(hexes[i]!) })
+  })
 }
 
 /**

@@ -12,10 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseBitcoinAddress } from '../address/index.js'
 import { createBitcoinDevWallet, type DevPaymentType } from '../dev-wallet/index.js'
 import { deriveDevKeys, signPsbtInputs } from '../dev-wallet/keys.js'
+import { EsploraResponseError } from '../errors/index.js'
+import { EsploraClient } from '../esplora/index.js'
 import { addressParams, bitcoinRegtest } from '../networks/index.js'
 import { buildPayment, DUST_LIMITS, finalizeAndExtract, RBF_SEQUENCE } from '../psbt/index.js'
 import { createTestContext, installWindow } from '../test-helpers/context.js'
 import { bitcoinAdapter } from './index.js'
+import { buildPaymentFor } from './payment.js'
 
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} }
@@ -169,5 +172,56 @@ describe('sending from each payment address kind on bcoin', () => {
     for (const out of tx.outs) expect(BigInt(out.value)).toBeGreaterThanOrEqual(DUST_LIMITS.p2wpkh)
     expect(tx.outs[0]!.value).toBe(max)
     await btc.mine(1)
+  })
+})
+
+describe('segwit v0 inputs carry their previous transaction (non_witness_utxo)', () => {
+  const request = (to: string) => ({ to, value: 1_000_000n, feeRate: 2 })
+
+  it.each([
+    ['p2wpkh', 'payment'],
+    ['p2sh-p2wpkh', 'nested'],
+  ] as const)(
+    '%s: every input of the PSBT to sign holds the whole transaction that created it',
+    async (_, kind) => {
+      const account = btc.fixtures.devAccounts[0]!
+      const from = account[kind]
+      const api = new EsploraClient(btc.esploraUrl)
+      const { built } = await buildPaymentFor({
+        api,
+        from: { address: from.address, publicKey: from.publicKey },
+        caipNetworkId: REGTEST,
+        request: request(btc.fixtures.devAccounts[2]!.payment.address),
+        feeTarget: 1,
+      })
+      expect(built.psbt.inputCount).toBeGreaterThan(0)
+      built.psbt.txInputs.forEach((input, i) => {
+        const previous = Transaction.fromBuffer(built.psbt.data.inputs[i]!.nonWitnessUtxo!)
+        expect(previous.getId()).toBe(Buffer.from(input.hash).reverse().toString('hex'))
+        expect(previous.outs[input.index]!.value).toBe(built.psbt.data.inputs[i]!.witnessUtxo!.value)
+      })
+    },
+  )
+
+  it('an API answering another transaction than the input spends is refused (EsploraResponseError), nothing built', async () => {
+    const account = btc.fixtures.devAccounts[0]!
+    const real = new EsploraClient(btc.esploraUrl)
+    // The API's answer is another transaction: the real one with its lock time changed (another txid).
+    const lying = Object.assign(Object.create(real) as EsploraClient, {
+      txHex: async (txid: string) => {
+        const tx = Transaction.fromHex(await real.txHex(txid))
+        tx.locktime += 1
+        return tx.toHex()
+      },
+    })
+    await expect(
+      buildPaymentFor({
+        api: lying,
+        from: { address: account.payment.address, publicKey: account.payment.publicKey },
+        caipNetworkId: REGTEST,
+        request: request(btc.fixtures.devAccounts[2]!.payment.address),
+        feeTarget: 1,
+      }),
+    ).rejects.toBeInstanceOf(EsploraResponseError)
   })
 })

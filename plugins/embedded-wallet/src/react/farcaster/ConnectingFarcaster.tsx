@@ -1,9 +1,8 @@
 import { PorticoError } from '@portico/core'
-import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { QrCode, useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { EmbeddedFrameError, EmbeddedTimeoutError, getEmbeddedWallet } from '../../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../plugin.js'
-import { FarcasterQr } from './QrCode.js'
 import { type FarcasterStringKey, farcasterStrings } from './strings.js'
 
 type Phase = 'starting' | 'waiting' | 'connecting' | 'expired' | 'refused' | 'failed'
@@ -115,7 +114,7 @@ export default function ConnectingFarcaster() {
   return (
     <div className="center" data-testid="farcaster" data-state={phase} aria-busy={phase !== 'waiting'}>
       {shown ? (
-        <FarcasterQr value={shown} label={t('qrLabel')} />
+        <QrCode value={shown} label={t('qrLabel')} size={240} />
       ) : (
         <span className="ring" role="status" aria-busy="true" aria-label={t('starting')} />
       )}

@@ -73,5 +73,5 @@ describe.each(ENGINES)('kill -9 during an analytics burst (%s)', (kind) => {
       await db.close()
       await tdb.drop()
     }
-  })
+  }, 120_000)
 })

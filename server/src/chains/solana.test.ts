@@ -270,5 +270,5 @@ describe('Solana balances against the local SVM', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 40_000)
+  }, 120_000)
 })

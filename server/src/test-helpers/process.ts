@@ -29,7 +29,9 @@ export function spawnServer(
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`portico-server did not start: ${stderr}`))
-    }, options.startTimeoutMs ?? 20_000)
+      // Generous: from source the bin compiles the whole gateway with tsx first (about 27 s on a
+      // loaded 2-core machine); this guards against a gateway that never starts, it times nothing.
+    }, options.startTimeoutMs ?? 90_000)
     let buf = ''
     child.stdout!.on('data', (d) => {
       buf += d

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Card } from './approve/card.js'
 import type { ChainType } from './chain-keys.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES } from './chains.js'
@@ -30,7 +31,7 @@ class Refusal extends Error {
 function frame(
   opts: { approve?: boolean; load?: (type: ChainType) => ReturnType<typeof loadChainKeys> } = {},
 ) {
-  const approvals: { title: string; lines: string[] }[] = []
+  const approvals: Card[] = []
   const rebuilt = { count: 0 }
   const chains = chainFrame(
     {
@@ -101,7 +102,8 @@ describe('the frame’s Bitcoin, Cosmos and Polkadot requests (chain-session)', 
       },
     })
     await expect(signing).rejects.toMatchObject({ code: 4001, message: 'Signature declined' })
-    expect(approvals[0]?.lines.join('\n')).toContain('hello')
+    // The message is shown whole in the card's details (never cut into its short lines).
+    expect(approvals[0]?.details?.map((d) => d.text)).toContain('hello')
     // Only the public key was derived (once); no key was rebuilt to sign.
     expect(rebuilt.count).toBe(1)
   })

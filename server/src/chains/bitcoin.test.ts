@@ -87,9 +87,15 @@ describe('gateway: Bitcoin balances through the Esplora API', () => {
     const first = await call(`${t.url}/v1/account/${REGTEST}:${miner}/history?${q}`)
     expect(first.body.data).toHaveLength(25)
     const funding = first.body.data.find((i: { id: string }) => i.id === btc.fixtures.fundingTxid)
+    // What the funding sent to others: every dev account's payment, ordinals and nested funding (sats).
+    const funded = btc.fixtures.devAccounts.reduce(
+      (sum, a) => sum + a.funded.payment + a.funded.ordinals + a.funded.nested,
+      0,
+    )
+    expect(funded).toBe(12_1010_0000)
     expect(funding).toMatchObject({
       metadata: { operationType: 'send', sentFrom: miner },
-      transfers: [{ direction: 'out', quantity: { numeric: '11.101' } }],
+      transfers: [{ direction: 'out', quantity: { numeric: '12.101' } }],
     })
     expect(first.body.next).toMatch(/^[0-9a-f]{64}$/)
     const second = await call(

@@ -225,7 +225,11 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
     expect(card).toContain('Sign transaction (Solana)')
     expect(card).toContain(`Fee payer: ${address} (this wallet)`)
     expect(card).toContain(`Send 0.01 SOL to ${to}`)
-    expect(card).toContain('Programs: 11111111111111111111111111111111')
+    // The compute-budget instruction (the limit from simulation) comes before the System transfer.
+    expect(card).toContain('Compute unit limit: ')
+    expect(card).toContain(
+      'Programs: ComputeBudget111111111111111111111111111111, 11111111111111111111111111111111',
+    )
     await screenshot(page, 'embedded-solana-approve-send')
     await frame.getByRole('button', { name: 'Approve' }).click()
     await send.getByTestId('send-sent').waitFor({ timeout: 30_000 })

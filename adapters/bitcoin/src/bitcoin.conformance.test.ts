@@ -13,7 +13,9 @@ import {
   BITCOIN_DEV_MNEMONIC,
   BITCOIN_DEVNET_FEE_ESTIMATES,
   type BitcoinDevnet,
+  createDevWcWallet,
   startBitcoinDevnet,
+  startWalletConnectRelay,
 } from '@portico/devnet'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
@@ -23,6 +25,7 @@ vi.setConfig({ testTimeout: 90_000 })
 
 import { bitcoinAdapter } from './adapter/index.js'
 import { BITCOIN_DEV_PROVIDER_ID, createBitcoinDevWallet } from './dev-wallet/index.js'
+import { InvalidBitcoinAddressError, InvalidWalletResponseError } from './errors/index.js'
 import { bitcoinRegtest } from './networks/index.js'
 import { installWindow } from './test-helpers/context.js'
 
@@ -144,10 +147,41 @@ describeChainAdapter({
       disconnect: () => dev.disconnectSite(),
     }
   },
-  // No walletConnect check yet: a bip122-only session through the kit's openDevWcChannel does
-  // not settle on this machine ("Failed to publish custom payload"); WalletConnect's 5000 is
-  // tested over a channel in adapter/channel.test.ts.
-  checks,
+  checks: {
+    ...checks,
+    // The same core checks over a real WalletConnect session (loopback relay, dev WalletConnect
+    // wallet on the dev mnemonic's index 0 — the funded p2wpkh payment key of dev account 0):
+    // connect, a BIP-137 message the kit verifies on its own, 5000 → UserRejectedRequestError,
+    // and a transfer that lands.
+    walletConnect: {
+      async open() {
+        // WalletConnect's clients take a global `window` for a browser one (storage, visibility
+        // events): the stub the injected wallets need is put aside for the session's life.
+        const g = globalThis as { window?: unknown }
+        const window = g.window
+        delete g.window
+        const relay = await startWalletConnectRelay()
+        const wallet = await createDevWcWallet({
+          relayUrl: relay.url,
+          bitcoin: { index: 0, esploraUrl: local.rpcUrls.default.http[0]! },
+        })
+        return {
+          relayUrl: relay.url,
+          wallet,
+          address: wallet.addressesOn(local.caipNetworkId)[0]!,
+          async stop() {
+            await wallet.stop()
+            await relay.stop()
+            if (window !== undefined) g.window = window
+          },
+        }
+      },
+    },
+    // A wallet's malformed address is refused by the address parser (InvalidBitcoinAddressError,
+    // the address and why); a signature that does not verify is InvalidWalletResponseError.
+    malformedAccountsError: InvalidBitcoinAddressError,
+    invalidWalletResponseError: InvalidWalletResponseError,
+  },
 })
 
 describeChainAdapter({
@@ -170,5 +204,11 @@ describeChainAdapter({
   },
   // No restore: the request API has no silent "accounts already granted" read, so a reload
   // asks the user again (the adapter never prompts while restoring, SPEC §4).
-  checks: { fees: checks.fees, outcomes: checks.outcomes, reserves: checks.reserves },
+  checks: {
+    fees: checks.fees,
+    outcomes: checks.outcomes,
+    reserves: checks.reserves,
+    malformedAccountsError: InvalidBitcoinAddressError,
+    invalidWalletResponseError: InvalidWalletResponseError,
+  },
 })

@@ -4,205 +4,20 @@
 // Cosmos SDK node can be installed on these machines), with the Keplr-API dev
 // wallet on a window-like target, inside a real createPortico. Run twice:
 // direct signing (the default) and amino signing (a Ledger-style account).
-import { encodeSecp256k1Pubkey, pubkeyToAddress } from '@cosmjs/amino'
-import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
-import { fromBase64, fromHex, toBase64 } from '@cosmjs/encoding'
-import {
-  decodeTxRaw,
-  encodePubkey,
-  makeAuthInfoBytes,
-  makeSignBytes,
-  makeSignDoc,
-  Registry,
-} from '@cosmjs/proto-signing'
-import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import { createPortico, type Logger } from '@portico/core'
-import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
-import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
+import { describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { cosmosAdapter } from './adapter/index.js'
-import type { CosmosSignTransactionResult } from './adapter/types.js'
 import { createCosmosDevWallet } from './dev-wallet/index.js'
-import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from './networks/index.js'
+import { cosmosConformanceOptions, type Local, startLocal } from './test-helpers/conformance.js'
 
 // The simulator and CosmJS on a shared 2-core machine: 90 s per check.
 vi.setConfig({ testTimeout: 90_000 })
 
 const HUB = 'portico-hub-1'
 
-interface Local {
-  sim: CosmosDevnet
-  hub: CosmosNetwork
-  osmo: CosmosNetwork
-  client: StargateClient
-}
-
-async function startLocal(): Promise<Local> {
-  const sim = await startCosmosDevnet()
-  const [hubChain, osmoChain] = sim.chains
-  const hub = cosmosLocalHub({ rpcUrl: hubChain!.rpcUrl, restUrl: hubChain!.restUrl })
-  const osmo = cosmosLocalOsmo({ rpcUrl: osmoChain!.rpcUrl, restUrl: osmoChain!.restUrl })
-  const client = await StargateClient.connect(hubChain!.rpcUrl)
-  return { sim, hub, osmo, client }
-}
-
-/** The fixture account's public key as a protobuf `Any` (what an AuthInfo signer carries). */
-function pubkeyAny(publicKeyHex: string) {
-  return encodePubkey(encodeSecp256k1Pubkey(fromHex(publicKeyHex)))
-}
-
-/**
- * A direct sign doc of a 5-uatom MsgSend from `from`, built with CosmJS's own
- * proto-signing (not the adapter): what the kit's signTransaction check asks
- * the wallet to sign.
- */
-function transferSignDoc(from: string, to: string, publicKeyHex: string, accountNumber: number) {
-  const registry = new Registry(defaultRegistryTypes)
-  const bodyBytes = registry.encode({
-    typeUrl: '/cosmos.tx.v1beta1.TxBody',
-    value: {
-      messages: [
-        {
-          typeUrl: '/cosmos.bank.v1beta1.MsgSend',
-          value: { fromAddress: from, toAddress: to, amount: [{ denom: 'uatom', amount: '5' }] },
-        },
-      ],
-      memo: 'portico conformance',
-    },
-  })
-  const authInfoBytes = makeAuthInfoBytes(
-    [{ pubkey: pubkeyAny(publicKeyHex), sequence: 0 }],
-    [{ denom: 'uatom', amount: '5000' }],
-    200_000,
-    undefined,
-    undefined,
-  )
-  return makeSignDoc(bodyBytes, authInfoBytes, HUB, accountNumber)
-}
-
-function suite(mode: 'direct' | 'amino') {
-  let local: Local
-  /** A fixture account's public key (hex) by its hub address. */
-  const keyOf = (address: string) =>
-    local.sim.fixtures.accounts.find((a) => a.addresses[HUB] === address)!.publicKey
-  // The window-like target of the current test's dev wallet (the adapter discovers under it).
-  let win: EventTarget
-  describeChainAdapter({
-    name: `cosmosAdapter on the Cosmos simulator (${mode} signing)`,
-    namespace: 'cosmos',
-    async devnet(): Promise<ConformanceDevnet<'cosmos'>> {
-      local = await startLocal()
-      const { sim, client } = local
-      return {
-        caipNetworkId: local.hub.caipNetworkId,
-        receiver: sim.fixtures.accounts[2]!.addresses[HUB]!,
-        amount: 1_250_000n,
-        balanceOf: async (a) => BigInt((await client.getBalance(a, 'uatom')).amount),
-        transferRequest: (to, value) => ({ to, amount: [{ denom: 'uatom', amount: value }] }),
-        async feeOf(hash) {
-          const tx = await client.getTx(hash)
-          if (!tx) throw new Error(`transaction ${hash} not found`)
-          if (tx.code !== 0) throw new Error(`transaction ${hash} failed with code ${tx.code}`)
-          const fee = decodeTxRaw(tx.tx).authInfo.fee?.amount ?? []
-          return fee.filter((c) => c.denom === 'uatom').reduce((sum, c) => sum + BigInt(c.amount), 0n)
-        },
-        async stop() {
-          local.client.disconnect()
-          await sim.stop()
-        },
-      }
-    },
-    adapter: () => cosmosAdapter({ networks: [local.hub, local.osmo], window: win, discover: true }),
-    devWallet() {
-      const { sim } = local
-      const dev = createCosmosDevWallet({
-        chains: sim.chains.map((c) => ({
-          chainId: c.chainId,
-          bech32Prefix: c.bech32Prefix,
-          rpc: c.rpcUrl,
-          rest: c.restUrl,
-        })),
-        aminoOnly: mode === 'amino',
-        // Like Keplr's fee picker: the wallet puts its own fee in unless asked `preferNoSetFee`,
-        // so the fees check fails if the adapter does not ask.
-        setsOwnFee: true,
-      })
-      win = new EventTarget()
-      let selected = 0
-      const addressOf = (i: number) => sim.fixtures.accounts[i]!.addresses[HUB]!
-      return {
-        connectorId: 'keplr:keplr',
-        get address() {
-          return addressOf(selected)
-        },
-        controls: dev,
-        install() {
-          const undo = dev.install(win)
-          // Keplr announces itself after injecting; the adapter looks again then.
-          win.dispatchEvent(new Event('keplr#initialized'))
-          return undo
-        },
-        switchAccount() {
-          selected = 1
-          dev.selectAccount(1)
-          return addressOf(1)
-        },
-        // No switchChain: a Keplr-API wallet has no active chain of its own to switch (the
-        // app picks the chain per call), so the kit's wallet-side chainChanged test is
-        // skipped. The app-side switch, where the address changes prefix, is tested below.
-        disconnect: () => dev.disconnect(),
-      }
-    },
-    // Issue 28 (on the Cosmos simulator, not a node): the fee shown is the fee charged (within
-    // 1%, with a wallet that would set its own fee), a transfer's outcome is succeeded, and a
-    // reload restores the connection. No reserves check: the fee coin sent as itself keeps nothing
-    // beyond the fee (getReserve answers only for another token, `fee-denom`: adapter.test.ts).
-    checks: {
-      fees: { overAtMost: 1.01 },
-      outcomes: {},
-      restore: true,
-      ...(mode === 'direct'
-        ? {
-            // signTransaction: a direct sign doc built with CosmJS; the answer keeps the body and
-            // its signature verifies (CosmJS secp256k1) for the account's key and address.
-            signTransaction: {
-              request: (_devnet: ConformanceDevnet<'cosmos'>, address: string) => ({
-                mode: 'direct' as const,
-                signDoc: transferSignDoc(
-                  address,
-                  local.sim.fixtures.accounts[2]!.addresses[HUB]!,
-                  keyOf(address),
-                  0,
-                ),
-              }),
-              async verify(result: CosmosSignTransactionResult, address: string) {
-                if (result.mode !== 'direct') return false
-                const pubkey = fromHex(result.publicKey.replace(/^0x/, ''))
-                const derived = pubkeyToAddress(
-                  { type: 'tendermint/PubKeySecp256k1', value: toBase64(pubkey) },
-                  'cosmos',
-                )
-                if (derived !== address) return false
-                return await Secp256k1.verifySignature(
-                  Secp256k1Signature.fromFixedLength(fromBase64(result.signature)),
-                  sha256(
-                    makeSignBytes({ ...result.signed, accountNumber: BigInt(result.signed.accountNumber) }),
-                  ),
-                  pubkey,
-                )
-              },
-            },
-            // No walletConnect check yet: a cosmos-only session through the kit's openDevWcChannel
-            // does not settle on this machine ("Failed to publish custom payload"); the 5000 mapping
-            // is tested over a channel in adapter/channel.test.ts.
-          }
-        : {}),
-    },
-  })
-}
-
-suite('direct')
-suite('amino')
+describeChainAdapter(cosmosConformanceOptions('direct'))
+describeChainAdapter(cosmosConformanceOptions('amino'))
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} }
 

@@ -19,6 +19,7 @@ import { Keyring } from '@polkadot/keyring'
 import { u8aEq, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { AddressOrAuthConnectorNotFoundError } from '@portico/core'
+import { createDevWcWallet, startWalletConnectRelay } from '@portico/devnet'
 import { describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { polkadotAdapter } from './adapter/index.js'
@@ -36,8 +37,11 @@ const account = (name: string) => {
   return found
 }
 const SENDER = '//PorticoKit/sender'
+/** The dev WalletConnect wallet's key: funded like SENDER, moved by no other check. */
+const WC_KEY = '//PorticoKit/walletconnect'
 const ROC = 10n ** 12n
 let sender: string
+let wcAddress: string
 
 let local: PolkadotNetwork
 let api: ApiPromise
@@ -101,12 +105,16 @@ describeChainAdapter({
     const keyring = new Keyring({ type: 'sr25519', ss58Format: devnet.ss58Prefix })
     const receiver = keyring.addFromUri('//PorticoConformance').address
     sender = keyring.addFromUri(SENDER).address
+    wcAddress = keyring.addFromUri(WC_KEY).address
     // 1000 ROC each, nothing reserved (JSON has no bigint: decimal text).
     await (api as unknown as { rpc(method: string, ...args: unknown[]): Promise<unknown> }).rpc(
       'dev_setStorage',
       {
         System: {
-          Account: [sender].map((a) => [[a], { providers: 1, data: { free: String(1000n * ROC) } }]),
+          Account: [sender, wcAddress].map((a) => [
+            [a],
+            { providers: 1, data: { free: String(1000n * ROC) } },
+          ]),
         },
       },
     )
@@ -156,10 +164,9 @@ describeChainAdapter({
   timeoutMs: 30_000,
   // Issue 28: the fee shown is the fee charged (within 5%), a transfer's outcome is succeeded, the
   // existential deposit is kept by Max and refused to a new account below it, and a reload restores
-  // the connection. The WalletConnect check is not on here yet: a real sign-client session needs the
-  // project to resolve @walletconnect/* without the `module` condition (as adapter-evm and
-  // adapter-solana do), and with that resolution this project's chopsticks globalSetup did not start
-  // in three runs; adapter/channel.test.ts drives the polkadot_* methods over an in-process channel.
+  // the connection; and the same over a real WalletConnect session (the project resolves
+  // @walletconnect/* without the `module` condition, as adapter-evm and adapter-solana do), the
+  // wallet's 5000 a UserRejectedRequestError.
   checks: {
     fees: { overAtMost: 1.05 },
     outcomes: {},
@@ -172,6 +179,30 @@ describeChainAdapter({
       },
     },
     restore: true,
+    walletConnect: {
+      async open() {
+        // WalletConnect's clients take a global `window` for a browser one (storage, visibility
+        // events): the extension stub is put aside for the session's life.
+        const g = globalThis as { window?: unknown }
+        const window = g.window
+        delete g.window
+        const relay = await startWalletConnectRelay()
+        const wallet = await createDevWcWallet({
+          relayUrl: relay.url,
+          polkadot: { uri: WC_KEY, ss58Prefix: devnet.ss58Prefix },
+        })
+        return {
+          relayUrl: relay.url,
+          wallet,
+          address: wcAddress,
+          async stop() {
+            await wallet.stop()
+            await relay.stop()
+            if (window !== undefined) g.window = window
+          },
+        }
+      },
+    },
     // An extension listing only malformed accounts leaves none to connect; a bad signature is the extension's fault.
     malformedAccountsError: AddressOrAuthConnectorNotFoundError,
     malformedSignatureError: InvalidExtensionResponseError,

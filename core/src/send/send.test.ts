@@ -148,6 +148,29 @@ describe('reserves (getReserve): Max and the amount check keep what the chain re
     )
   })
 
+  it('a fee-denom reserve of a token send is in the fee coin: Max is the whole token balance, and a fee coin balance under it is refused (BelowMinimumBalanceError naming the fee coin)', async () => {
+    const FEE_DENOM: AccountReserve = {
+      keep: coin(E18 / 200n, '0.005'),
+      kind: 'fee-denom',
+      reason: 'The fee is paid in COIN: keep 0.005 COIN for it',
+    }
+    const t = setup({ reserve: FEE_DENOM })
+    current = t.portico
+    await t.portico.connect('fake.wallet')
+    const usdc = { token: 'uusdc', symbol: 'USDC', decimals: 6, value: 2_000_000n }
+    // Nothing of the token is kept: its fee is paid in COIN.
+    expect(await t.portico.getMaxSendAmount({ token: usdc, to: TO })).toBe(2_000_000n)
+    t.adapter.balanceImpl = async () => coin(E18, '1.000')
+    const prepared = await t.portico.prepareSend({ token: usdc, amount: '2', to: TO })
+    expect(prepared.amount).toBe(2_000_000n)
+    expect(prepared.reserve).toEqual(FEE_DENOM)
+    // 0.004 COIN cannot pay a 0.005 COIN fee: refused before signing, with the fee coin's minimum.
+    t.adapter.balanceImpl = async () => coin((E18 / 1000n) * 4n, '0.004')
+    const error = await t.portico.prepareSend({ token: usdc, amount: '1', to: TO }).catch((e) => e)
+    expect(error).toBeInstanceOf(BelowMinimumBalanceError)
+    expect(error).toMatchObject({ minimum: '0.005 COIN', account: 'sender', details: FEE_DENOM.reason })
+  })
+
   it('without getReserve nothing is kept beyond the fee (and the fee still counts)', async () => {
     const t = setup()
     current = t.portico

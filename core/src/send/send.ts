@@ -166,6 +166,26 @@ export function createSend(deps: SendDeps): SendApi {
     }
   }
 
+  /**
+   * A `fee-denom` reserve of a token send is in the native currency (the fee
+   * coin, e.g. the ATOM a Cosmos USDC send pays its fee with): it bounds the
+   * native balance, not the token's. Every other reserve is in the sent token's units.
+   */
+  function paidInNative(reserve: AccountReserve, token: SendToken): boolean {
+    return token.token !== undefined && reserve.kind === 'fee-denom'
+  }
+
+  function belowReserve(reserve: AccountReserve): BelowMinimumBalanceError {
+    // Exact, not the 3-decimal display: a minimum of 0.00089 SOL must not read "0.000 SOL".
+    return new BelowMinimumBalanceError(
+      {
+        minimum: `${formatUnits(reserve.keep.value, reserve.keep.decimals)} ${reserve.keep.symbol}`,
+        account: 'sender',
+      },
+      { details: reserve.reason },
+    )
+  }
+
   /** The chain's reserve for the sender after sending `token` (none for NFTs, or without `getReserve`). */
   async function reserveOf(
     w: ReturnType<typeof wallet>,
@@ -206,15 +226,16 @@ export function createSend(deps: SendDeps): SendApi {
       throw new AmountExceedsBalanceError({
         details: `the fee is ${priced.fee!.formatted} ${priced.fee!.symbol}`,
       })
-    if (reserve && token.value !== undefined && amount + fee + reserve.keep.value > token.value)
-      throw new BelowMinimumBalanceError(
-        // Exact, not the 3-decimal display: a minimum of 0.00089 SOL must not read "0.000 SOL".
-        {
-          minimum: `${formatUnits(reserve.keep.value, reserve.keep.decimals)} ${reserve.keep.symbol}`,
-          account: 'sender',
-        },
-        { details: reserve.reason },
-      )
+    if (reserve && paidInNative(reserve, token)) {
+      // The fee coin must hold the reserve (a Cosmos token send's fee): the native balance, not the token's.
+      const native = await w.adapter
+        .getBalance({ address: w.from, caipNetworkId: w.caipNetworkId })
+        .catch((error: unknown) => {
+          throw toPorticoError(error)
+        })
+      if (native.value < reserve.keep.value) throw belowReserve(reserve)
+    } else if (reserve && token.value !== undefined && amount + fee + reserve.keep.value > token.value)
+      throw belowReserve(reserve)
     return {
       namespace: w.ns,
       caipNetworkId: w.caipNetworkId,
@@ -292,9 +313,10 @@ export function createSend(deps: SendDeps): SendApi {
       if (token.value === 0n) return 0n
       const w = wallet(namespace)
       if (token.token !== undefined) {
-        // A token's own reserve (e.g. a Cosmos fee denom sent as a token) is kept; its fee is paid in the native currency.
+        // A token's own reserve is kept; its fee is paid in the native currency, and a `fee-denom`
+        // reserve is native too (checked against the native balance by prepareSend, never taken off the token).
         const reserve = await reserveOf(w, token)
-        const keep = reserve?.keep.value ?? 0n
+        const keep = reserve && !paidInNative(reserve, token) ? reserve.keep.value : 0n
         return token.value > keep ? token.value - keep : 0n
       }
       const receiver = to?.trim() || w.from

@@ -98,6 +98,22 @@ export interface ConformanceChecks<N extends ChainNamespace> {
    */
   reserves?: {
     kind: 'rent-exempt-minimum' | 'existential-deposit' | 'dust-limit' | 'fee-denom'
+    /**
+     * The reserve applies to sending this token rather than the native
+     * currency (Cosmos: a token's fee is paid in the fee coin, `fee-denom`).
+     * Then the check asks `getReserve` with the token, and for `fee-denom`
+     * requires the reserve in the native currency (at least the fee Send
+     * shows for the token), Max of the token to be the whole token balance,
+     * and Send of all of it to go through with the reserve in its preview.
+     * Without it the native currency's reserve is checked.
+     */
+    token?: {
+      token: string
+      decimals: number
+      symbol: string
+      /** The dev wallet's balance of the token, read from the node (smallest unit). */
+      balanceOf(address: string, token: string): Promise<bigint>
+    }
     newAccount?: {
       /** A fresh address no one has funded (a new one per call). */
       address(): string

@@ -208,17 +208,27 @@ describe('cosmosAdapter against the Cosmos simulator with the dev wallet', () =>
     client.disconnect()
   })
 
-  it('getReserve: sending a token other than the fee coin keeps the fee in ATOM (fee-denom); the fee coin itself keeps nothing', async () => {
+  it('getReserve: sending a token other than the fee coin keeps the fee of sending all of it, in ATOM (fee-denom); the fee coin itself keeps nothing', async () => {
     const { adapter, connectorId } = await setup()
     const { accounts } = await adapter.connect({ connectorId })
     const address = accounts[0]!.address
     const caipNetworkId = hub.caipNetworkId
     const reserve = await adapter.getReserve!({ address, caipNetworkId, token: 'uusdc' })
+    // Priced for the whole USDC balance (the longest amount: gas grows with the message's bytes).
+    const client = await StargateClient.connect(hub.rpcUrls.default.http[0]!)
+    const held = (await client.getBalance(address, 'uusdc')).amount
+    client.disconnect()
     const fee = await adapter.estimateFee!({
+      address,
+      caipNetworkId,
+      request: { to: address, amount: [{ denom: 'uusdc', amount: held }] },
+    })
+    const small = await adapter.estimateFee!({
       address,
       caipNetworkId,
       request: { to: address, amount: [{ denom: 'uusdc', amount: '1' }] },
     })
+    expect(fee.value).toBeGreaterThanOrEqual(small.value)
     expect(reserve).toEqual({
       keep: fee,
       kind: 'fee-denom',

@@ -364,8 +364,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     /**
      * Sending a token other than the fee coin: the fee is paid in the fee
      * coin (`fee-denom`), so that much of it must stay; `keep` is the fee of
-     * such a send priced now (simulated gas × multiplier × gas price). The fee
-     * coin itself: nothing beyond the fee.
+     * such a send priced now (simulated gas × multiplier × gas price) for the
+     * whole token balance — the longest amount, and gas grows with the
+     * message's bytes — so it covers any send of the token. The fee coin
+     * itself: nothing beyond the fee.
      */
     async getReserve({ address, caipNetworkId, token }) {
       const network = findNetwork(networks, caipNetworkId)
@@ -373,10 +375,14 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       if (token === undefined || token === feeCoin.denom) return undefined
       if (!isCosmosAddress(address, network.cosmos.bech32Prefix))
         throw new InvalidCosmosAddressError(address, network.cosmos.bech32Prefix)
+      const [held] = await getAllCosmosBalances(clients, network, address, [token])
       const fee = await adapter.estimateFee!({
         address,
         caipNetworkId,
-        request: { to: address, amount: [{ denom: token, amount: '1' }] },
+        request: {
+          to: address,
+          amount: [{ denom: token, amount: held && held.value > 0n ? held.value.toString() : '1' }],
+        },
       })
       return {
         keep: fee,

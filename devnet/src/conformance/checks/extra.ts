@@ -10,6 +10,7 @@ import {
 import { expect } from 'vitest'
 import { until } from '../../test-helpers/until.js'
 import type { ConformanceHarness } from '../harness.js'
+import type { ConformanceChecks } from '../types.js'
 import { type Check, sendAndConfirm } from './base.js'
 
 const ratio = (a: bigint, b: bigint) => Number((a * 1_000_000n) / (b === 0n ? 1n : b)) / 1_000_000
@@ -97,6 +98,7 @@ export const reserves: Check = async (h) => {
   const { portico, wallet, adapter } = await h.connected()
   expect(adapter.getReserve, 'the adapter implements getReserve').toBeTypeOf('function')
   const caipNetworkId = h.devnet.caipNetworkId
+  if (option.token) return await tokenReserve(h, option.kind, option.token)
   const reserve = await adapter.getReserve!({ address: wallet.address, caipNetworkId })
   expect(reserve?.kind).toBe(option.kind)
   expect(reserve!.keep.value).toBeGreaterThan(0n)
@@ -160,6 +162,51 @@ export const reserves: Check = async (h) => {
   )
   expect(refused.message).toContain(refused.minimum)
   expect(await h.devnet.balanceOf(fresh), 'nothing was sent').toBe(0n)
+  return undefined
+}
+
+/**
+ * The reserve of a token send (`reserves.token`): `getReserve` with the token
+ * answers the kind; a `fee-denom` reserve is the fee coin (the native
+ * currency), at least the fee Send shows for the token, so none of the token
+ * is kept: Max is the whole token balance, and Send of all of it goes through
+ * with the reserve in its preview.
+ */
+async function tokenReserve<N extends ChainNamespace>(
+  h: ConformanceHarness<N>,
+  kind: NonNullable<ConformanceChecks<N>['reserves']>['kind'],
+  option: NonNullable<NonNullable<ConformanceChecks<N>['reserves']>['token']>,
+): Promise<undefined> {
+  const { portico, wallet, adapter } = await h.connected()
+  const caipNetworkId = h.devnet.caipNetworkId
+  const reserve = await adapter.getReserve!({ address: wallet.address, caipNetworkId, token: option.token })
+  expect(reserve?.kind, `getReserve for ${option.symbol}`).toBe(kind)
+  expect(reserve!.keep.value).toBeGreaterThan(0n)
+  expect(reserve!.reason.trim()).not.toBe('')
+  const held = await option.balanceOf(wallet.address, option.token)
+  expect(held, `the dev wallet holds ${option.symbol}`).toBeGreaterThan(0n)
+  const token = { token: option.token, decimals: option.decimals, symbol: option.symbol, value: held }
+  const max = await portico.getMaxSendAmount({ token, to: h.devnet.receiver, namespace: h.namespace })
+  const prepared = await portico.prepareSend({
+    token,
+    amount: formatUnits(max, option.decimals),
+    to: h.devnet.receiver,
+    namespace: h.namespace,
+  })
+  expect(prepared.reserve?.kind, 'the preview carries the reserve').toBe(kind)
+  if (kind !== 'fee-denom') {
+    expect(max + reserve!.keep.value, 'Max keeps the reserve').toBeLessThanOrEqual(held)
+    return undefined
+  }
+  // fee-denom: the reserve is the token send's fee, in the fee coin.
+  const native = await adapter.getBalance({ address: wallet.address, caipNetworkId })
+  expect(reserve!.keep.symbol, 'the reserve is in the fee coin').toBe(native.symbol)
+  expect(reserve!.keep.decimals).toBe(native.decimals)
+  expect(prepared.fee?.symbol, 'the token send’s fee is in the fee coin').toBe(native.symbol)
+  expect(reserve!.keep.value, 'the reserve covers the fee Send shows').toBeGreaterThanOrEqual(
+    prepared.fee!.value,
+  )
+  expect(max, 'none of the token is kept for a fee paid in the fee coin').toBe(held)
   return undefined
 }
 

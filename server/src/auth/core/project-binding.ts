@@ -19,7 +19,8 @@ const PROJECT_ID = /^[A-Za-z0-9_-]{1,128}$/
  */
 export function registerProjectBinding(app: App, sessions: SessionStore, projects: readonly ProjectConfig[]) {
   app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/v1/auth/')) return
+    // The matched route, not the raw URL: no spelling of the path slips past.
+    if (!request.routeOptions.url?.startsWith('/v1/auth/')) return
     const token = bearer(request.headers.authorization)
     if (token === undefined) return
     const named = request.headers[PROJECT_HEADER]

@@ -57,6 +57,8 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // Sessions are bound to the project that opened them: the gateway checks this on every session call.
+      'x-portico-project': projectId,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

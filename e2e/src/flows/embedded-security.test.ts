@@ -310,13 +310,17 @@ describe('embedded wallet security (issue 14)', () => {
         r.onsuccess = () => resolve(r.result)
         r.onerror = () => reject(r.error)
       })
-      const token = Object.entries(localStorage).find(([k]) => k.startsWith('portico-ew-session:'))?.[1]
-      return { device: all.map(String), token: token ?? '' }
+      const [key, token] =
+        Object.entries(localStorage).find(([k]) => k.startsWith('portico-ew-session:')) ?? []
+      // The session key names the project the session is bound to (portico-ew-session:<projectId>).
+      return { device: all.map(String), token: token ?? '', project: key?.split(':')[1] ?? '' }
     })
     expect(secrets.device).toHaveLength(1)
     expect(secrets.token.length).toBeGreaterThan(20)
     const auth = (await (
-      await fetch(`${frameUrl}/v1/auth/share`, { headers: { authorization: `Bearer ${secrets.token}` } })
+      await fetch(`${frameUrl}/v1/auth/share`, {
+        headers: { authorization: `Bearer ${secrets.token}`, 'x-portico-project': secrets.project },
+      })
     ).json()) as { share: string }
     expect(auth.share).toMatch(/^[0-9a-f]{60,}$/)
     const seen = await seenOf(dapp)

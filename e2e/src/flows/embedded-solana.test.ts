@@ -293,11 +293,15 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
         r.onsuccess = () => resolve(r.result)
         r.onerror = () => reject(r.error)
       })
-      const token = Object.entries(localStorage).find(([k]) => k.startsWith('portico-ew-session:'))?.[1]
-      return { device: all.map(String), token: token ?? '' }
+      const [key, token] =
+        Object.entries(localStorage).find(([k]) => k.startsWith('portico-ew-session:')) ?? []
+      // The session key names the project the session is bound to (portico-ew-session:<projectId>).
+      return { device: all.map(String), token: token ?? '', project: key?.split(':')[1] ?? '' }
     })
     const auth = (await (
-      await fetch(`${frameUrl}/v1/auth/share`, { headers: { authorization: `Bearer ${secrets.token}` } })
+      await fetch(`${frameUrl}/v1/auth/share`, {
+        headers: { authorization: `Bearer ${secrets.token}`, 'x-portico-project': secrets.project },
+      })
     ).json()) as { share: string; address: string }
     expect(auth.address.toLowerCase()).toBe(evmAddress.toLowerCase())
     const key = await (await shamir()).combine([

@@ -4,7 +4,13 @@ import type { RateLimitStore } from '../shared/index.js'
 import type { Database } from '../storage/index.js'
 import { DeviceApprovalService, EmailChangeService, registerAccountRoutes } from './account/index.js'
 import type { EmbeddedWalletConfig } from './config.js'
-import { AccountFailures, type CodeMailer, registerSessionRoutes, SessionStore } from './core/index.js'
+import {
+  AccountFailures,
+  type CodeMailer,
+  registerProjectBinding,
+  registerSessionRoutes,
+  SessionStore,
+} from './core/index.js'
 import { EmailAuthService, registerEmailAuthRoutes } from './email/index.js'
 import { FarcasterAuthService, registerFarcasterAuthRoutes } from './farcaster/index.js'
 import { RecoveryService, registerRecoveryRoutes } from './recovery/index.js'
@@ -75,6 +81,8 @@ export function createAuthServices(options: {
 
 /** Every auth endpoint, on the signer listener. */
 export function registerAuthRoutes(app: App, auth: AuthServices, projects: readonly ProjectConfig[]) {
+  // Before any route: a session is used only for the project that opened it.
+  registerProjectBinding(app, auth.sessions, projects)
   registerSessionRoutes(app, auth.sessions)
   registerEmailAuthRoutes(app, auth.email, projects, auth.devices)
   registerShareRoutes(app, auth.sessions, auth.shares, auth.policy, auth.keyExport, (email, address, blob) =>

@@ -39,7 +39,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       await smtp?.close()
     })
 
-    const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+    const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-portico-project': 'local' })
     /** OTP login from `deviceId`: the code read from the real SMTP catcher. */
     const login = async (email: string, deviceId: string) => {
       expect(

@@ -63,7 +63,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       const put = await call(`${signer}/v1/auth/share`, {
         method: 'PUT',
         json: { address: '0x000000000000000000000000000000000000dEaD', share: SHARE, recovery: RECOVERY },
-        headers: { authorization: `Bearer ${first.body.token}` },
+        headers: { authorization: `Bearer ${first.body.token}`, 'x-portico-project': projectId },
       })
       expect(put.status).toBe(201)
       return email

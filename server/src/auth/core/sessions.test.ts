@@ -12,7 +12,12 @@ describe('the visitor lists and revokes their own sessions (issue 29) (postgres)
   let nextMail: ReturnType<typeof mailReader>
   let n = 0
   const fresh = () => `sessions${++n}@example.com`
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+  /** Each token is used for the project that opened it (sessions are bound to it). */
+  const projectOf = new Map<string, string>()
+  const auth = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    'x-portico-project': projectOf.get(token) ?? 'local',
+  })
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher()
@@ -43,6 +48,7 @@ describe('the visitor lists and revokes their own sessions (issue 29) (postgres)
     const code = loginCodeOf(await nextMail(email, 'login code'))
     const r = await call(`${signer}/v1/auth/email/verify`, { json: { projectId, email, code } })
     expect(r.status).toBe(200)
+    projectOf.set(r.body.token, projectId)
     return r.body.token as string
   }
   const list = (token: string) => call(`${signer}/v1/auth/sessions`, { headers: auth(token) })

@@ -49,7 +49,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(r.status).toBe(200)
       return r.body.token as string
     }
-    const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+    const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-portico-project': 'local' })
 
     it('the signer listens on its own origin (not the gateway port) and the API port has no auth routes', async () => {
       expect(new URL(signer).port).not.toBe(new URL(t.url).port)

@@ -117,7 +117,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       const r = await exchange(s.channelToken)
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       expect(r.body).toMatchObject({ state: 'completed', fid: 1, label: '@portico-dev' })
-      const auth = { authorization: `Bearer ${r.body.token}` }
+      const auth = { authorization: `Bearer ${r.body.token}`, 'x-portico-project': 'local' }
       const session = await call(`${signer}/v1/auth/session`, { headers: auth })
       expect(session.body).toMatchObject({ method: 'farcaster', label: '@portico-dev', email: 'farcaster:1' })
       const address = '0x000000000000000000000000000000000000bEEF'

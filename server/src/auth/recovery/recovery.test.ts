@@ -46,7 +46,7 @@ describe.each(['sqlite', 'postgres'] as const)('recovery share over HTTP (%s)', 
   let signer: string
   let n = 0
   const fresh = () => `recover${++n}-${kind}@example.com`
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+  const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-portico-project': 'local' })
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher()

@@ -19,7 +19,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     let nextMail: ReturnType<typeof mailReader>
     let n = 0
     const fresh = () => `share${++n}-${kind}@example.com`
-    const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+    const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-portico-project': 'local' })
 
     beforeAll(async () => {
       smtp = await startSmtpCatcher()

@@ -158,7 +158,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       })
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       expect(r.body).toMatchObject({ provider: 'google', label: 'ada@oidc.test' })
-      const auth = { authorization: `Bearer ${r.body.token}` }
+      const auth = { authorization: `Bearer ${r.body.token}`, 'x-portico-project': 'local' }
       const session = await call(`${signer}/v1/auth/session`, { headers: auth })
       expect(session.body).toMatchObject({
         method: 'google',

@@ -42,7 +42,7 @@ export const SocialConfigSchema = Type.Object(
     ),
     /** A sign-in must come back within this (the authorization request's state, nonce and PKCE challenge expire). */
     stateTtlMs: Type.Integer({ minimum: 30_000, maximum: 3_600_000, default: 600_000 }),
-    /** Seconds of clock difference accepted on the ID token's `exp` / `iat`. */
+    /** Seconds of clock difference accepted on the ID token's `exp`, `nbf` and `iat`. */
     clockSkewSeconds: Type.Integer({ minimum: 0, maximum: 300, default: 60 }),
     /** DEVELOPMENT ONLY: let the JWKS fetch reach 127.0.0.1 (the devnet's local provider). */
     allowLoopback: Type.Boolean({ default: false }),

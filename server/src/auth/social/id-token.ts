@@ -1,4 +1,4 @@
-import { createPublicKey, type JsonWebKey, verify } from 'node:crypto'
+import { decodeProtectedHeader, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose'
 import { ApiError } from '../../http/errors.js'
 
 /** What an ID token says about the user, once every check passed. */
@@ -14,71 +14,121 @@ export interface IdTokenExpectations {
   audience: string
   nonce: string
   nowSeconds: number
+  /** Seconds of clock difference accepted on `exp`, `nbf` and `iat`. */
   clockSkewSeconds: number
 }
 
+/**
+ * The signature algorithms an ID token may use: asymmetric only (never
+ * `none` or HMAC, whose "key" would be the client secret). Which one a given
+ * key verifies is the key's own business: its JWK `alg` (when it has one),
+ * its `kty` and, for EC and OKP keys, its `crv` must fit the token's `alg`.
+ */
+export const ID_TOKEN_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'Ed25519',
+  'EdDSA',
+] as const
+
 const refuse = (why: string) => new ApiError(401, 'id_token_invalid', `The ID token was refused: ${why}`)
 
-function part(s: string | undefined, what: string): Record<string, unknown> {
-  if (!s || !/^[A-Za-z0-9_-]+$/.test(s)) throw refuse(`malformed ${what}`)
-  try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Record<string, unknown>
-  } catch {
-    // falls through to the refusal below
-  }
-  throw refuse(`malformed ${what}`)
+const CLAIM_REFUSALS: Record<string, string> = {
+  iss: 'wrong issuer',
+  aud: 'wrong audience',
+  sub: 'no subject',
+  nbf: 'not valid yet (nbf)',
+  iat: 'issue time (iat) malformed',
+  exp: 'expired',
 }
 
-const ALGS: Record<string, { hash: string; kty: string; p1363?: boolean }> = {
-  RS256: { hash: 'sha256', kty: 'RSA' },
-  ES256: { hash: 'sha256', kty: 'EC', p1363: true },
+function algOf(token: string): string {
+  try {
+    return String(decodeProtectedHeader(token).alg)
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The refusal that names the check jose failed; ApiErrors (the JWKS could not be read) pass through. */
+function refusalFor(error: unknown, token: string): Error {
+  if (error instanceof ApiError) return error
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return refuse('signature does not verify with the provider’s keys')
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return refuse('no key of the provider fits its kid, algorithm and curve')
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported)
+    return refuse(`algorithm ${algOf(token)} not accepted`)
+  if (error instanceof errors.JWTExpired) return refuse('expired')
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return refuse(
+      error.reason === 'missing' && error.claim !== 'sub'
+        ? `no ${error.claim} claim`
+        : (CLAIM_REFUSALS[error.claim] ?? `claim ${error.claim} refused`),
+    )
+  if (error instanceof errors.JOSEError) return refuse('not a well-formed signed JWT')
+  return refuse('it could not be verified')
+}
+
+/** jwtVerify, trying each candidate key when the provider's set has several that fit (no `kid`). */
+async function verifyWith(token: string, getKey: JWTVerifyGetKey, expect: IdTokenExpectations) {
+  const options = {
+    algorithms: [...ID_TOKEN_ALGORITHMS],
+    issuer: expect.issuer,
+    audience: expect.audience,
+    requiredClaims: ['exp', 'sub'],
+    currentDate: new Date(expect.nowSeconds * 1000),
+    clockTolerance: expect.clockSkewSeconds,
+  }
+  try {
+    return (await jwtVerify(token, getKey, options)).payload
+  } catch (error) {
+    if (!(error instanceof errors.JWKSMultipleMatchingKeys)) throw error
+    for await (const key of error) {
+      try {
+        return (await jwtVerify(token, key, options)).payload
+      } catch (inner) {
+        if (!(inner instanceof errors.JWSSignatureVerificationFailed)) throw inner
+      }
+    }
+    throw new errors.JWSSignatureVerificationFailed()
+  }
 }
 
 /**
- * Verifies an OpenID Connect ID token (a JWS) against the provider's JWKS:
- * RS256 or ES256 only (never `none` or HMAC), the signing key picked by
- * `kid`, then `iss`, `aud` (and `azp` when several audiences), `nonce`,
- * `exp` and `iat` with a small clock skew. Any failure is a 401
+ * Verifies an OpenID Connect ID token (a JWS) with `jose` against the
+ * provider's keys (`getKey`, a {@link JwksSource} key resolver): an
+ * asymmetric algorithm that the chosen key allows (its `alg`, `kty` and
+ * `crv`), then `iss`, `aud` (and `azp` when several audiences), `nonce`,
+ * `exp`, `nbf` and `iat` with a small clock skew. Any failure is a 401
  * `id_token_invalid` that says which check failed.
+ *
+ * @example
+ * const claims = await verifyIdToken(idToken, jwks.keyResolver(jwksUri), { issuer, audience, nonce, nowSeconds, clockSkewSeconds: 60 })
  */
-export function verifyIdToken(
+export async function verifyIdToken(
   token: string,
-  keys: readonly JsonWebKey[],
+  getKey: JWTVerifyGetKey,
   expect: IdTokenExpectations,
-): IdTokenClaims {
+): Promise<IdTokenClaims> {
   if (token.length > 16_384) throw refuse('too large')
-  const [h, p, s, extra] = token.split('.')
-  if (extra !== undefined || !s) throw refuse('not a signed JWT')
-  const header = part(h, 'header')
-  const claims = part(p, 'payload')
-  const alg = typeof header.alg === 'string' ? ALGS[header.alg] : undefined
-  if (!alg) throw refuse(`algorithm ${String(header.alg)} not accepted`)
-  const candidates = keys.filter(
-    (k) =>
-      k.kty === alg.kty &&
-      (header.kid === undefined || k.kid === header.kid) &&
-      (k.use === undefined || k.use === 'sig'),
-  )
-  const signed = Buffer.from(`${h}.${p}`)
-  const signature = Buffer.from(s, 'base64url')
-  const ok = candidates.some((jwk) => {
-    try {
-      const key = createPublicKey({ key: jwk, format: 'jwk' })
-      return verify(alg.hash, signed, alg.p1363 ? { key, dsaEncoding: 'ieee-p1363' } : key, signature)
-    } catch {
-      return false
-    }
-  })
-  if (!ok) throw refuse('signature does not verify with the provider’s keys')
-  if (claims.iss !== expect.issuer) throw refuse('wrong issuer')
-  const aud = claims.aud
-  const audiences = Array.isArray(aud) ? aud : [aud]
-  if (!audiences.includes(expect.audience)) throw refuse('wrong audience')
+  let claims: JWTPayload
+  try {
+    claims = await verifyWith(token, getKey, expect)
+  } catch (error) {
+    throw refusalFor(error, token)
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
   if (audiences.length > 1 && claims.azp !== expect.audience) throw refuse('wrong authorized party')
   if (typeof claims.nonce !== 'string' || claims.nonce !== expect.nonce) throw refuse('wrong nonce')
-  if (typeof claims.exp !== 'number' || claims.exp + expect.clockSkewSeconds <= expect.nowSeconds)
-    throw refuse('expired')
+  // jose checks `iat` is a number; a token issued in the future (beyond the skew) is refused here.
   if (typeof claims.iat === 'number' && claims.iat - expect.clockSkewSeconds > expect.nowSeconds)
     throw refuse('issued in the future')
   if (typeof claims.sub !== 'string' || claims.sub.length === 0 || claims.sub.length > 255)

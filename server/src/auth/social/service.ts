@@ -1,12 +1,12 @@
-import { createHash, type JsonWebKey, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@portico/core'
-import { safeFetch } from '../../egress/index.js'
 import { ApiError } from '../../http/errors.js'
 import { type Database, whenConditionFails } from '../../storage/index.js'
 import { type AuthKeys, deriveKeys, mac } from '../core/crypto.js'
 import type { SessionStore } from '../core/sessions.js'
 import type { SocialConfig } from './config.js'
 import { verifyIdToken } from './id-token.js'
+import { JwksSource } from './jwks.js'
 import { type ProviderEndpoints, resolveEndpoints } from './presets.js'
 
 /** A session made from a social login: the bearer token the frame keeps, and who it is for the account name. */
@@ -31,7 +31,7 @@ const s256 = (verifier: string) => createHash('sha256').update(verifier).digest(
  */
 export class SocialAuthService {
   readonly #keys: AuthKeys
-  readonly #jwks = new Map<string, { keys: JsonWebKey[]; fetchedAt: number }>()
+  readonly #jwks: JwksSource
   constructor(
     private readonly db: Database,
     private readonly config: SocialConfig,
@@ -45,6 +45,10 @@ export class SocialAuthService {
     },
   ) {
     this.#keys = deriveKeys(options.secret)
+    this.#jwks = new JwksSource({
+      now: () => this.#now(),
+      allowLoopback: config.allowLoopback,
+    })
   }
 
   #now() {
@@ -141,22 +145,13 @@ export class SocialAuthService {
     if (p.endpoints.issuer && p.endpoints.jwksUri) {
       if (typeof tokens.id_token !== 'string')
         throw new ApiError(502, 'id_token_missing', 'The provider sent no ID token')
-      const keys = await this.#keysFor(p.endpoints.jwksUri)
-      const expectations = {
+      const claims = await verifyIdToken(tokens.id_token, this.#jwks.keyResolver(p.endpoints.jwksUri), {
         issuer: p.endpoints.issuer,
         audience: p.clientId,
         nonce: row.nonce,
         nowSeconds: Math.floor(this.#now() / 1000),
         clockSkewSeconds: this.config.clockSkewSeconds,
-      }
-      let claims: ReturnType<typeof verifyIdToken>
-      try {
-        claims = verifyIdToken(tokens.id_token, keys, expectations)
-      } catch (error) {
-        // A provider that rotated its keys: one fresh JWKS read, then the same checks.
-        if (!(error instanceof ApiError) || !/signature/.test(error.message)) throw error
-        claims = verifyIdToken(tokens.id_token, await this.#keysFor(p.endpoints.jwksUri, true), expectations)
-      }
+      })
       sub = claims.sub
       label = (claims.emailVerified !== false ? claims.email : undefined) ?? claims.name ?? p.id
     } else {
@@ -209,30 +204,6 @@ export class SocialAuthService {
         `The login provider refused the code (${String(json?.error ?? res.status)})`,
       )
     return json
-  }
-
-  async #keysFor(uri: string, fresh = false): Promise<JsonWebKey[]> {
-    const cached = this.#jwks.get(uri)
-    if (cached && !fresh && this.#now() - cached.fetchedAt < 600_000) return cached.keys
-    const r = await safeFetch(uri, {
-      maxBytes: 256 * 1024,
-      timeoutMs: 10_000,
-      accept: ['application/json', 'application/jwk-set+json'],
-      allowLoopback: this.config.allowLoopback,
-    }).catch((error: unknown) => {
-      throw Object.assign(
-        new ApiError(502, 'jwks_unavailable', 'The login provider’s keys could not be read'),
-        {
-          cause: error,
-        },
-      )
-    })
-    const parsed = JSON.parse(r.body.toString('utf8')) as { keys?: unknown }
-    const keys = Array.isArray(parsed.keys)
-      ? (parsed.keys.filter((k) => typeof k === 'object' && k !== null) as JsonWebKey[])
-      : []
-    this.#jwks.set(uri, { keys, fetchedAt: this.#now() })
-    return keys
   }
 
   async #userinfo(

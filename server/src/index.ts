@@ -23,6 +23,7 @@ export {
   NAMES_DOMAIN,
   registrationTypedData,
   SESSIONS_DOMAIN,
+  sessionRevokeDomain,
   sessionRevokeTypedData,
   sessionTypedData,
 } from './signatures/index.js'

@@ -11,6 +11,8 @@ export interface SessionResponse {
   address: string
   pci: string
   chainId: CaipNetworkId
+  /** The deployment's identity (`0x` + 32 bytes hex): revocation signatures are bound to it (EIP-712 domain `salt`). */
+  gateway: string
   permissions: unknown
   createdAt: number
   expiry: number
@@ -27,6 +29,8 @@ export interface SessionRevokeFields {
   projectId: string
   address: string
   chainId: string
+  /** `SessionResponse.gateway`: the signature is valid on that deployment only. */
+  gateway: string
   pci: string
   permissions: unknown
   expiry: number

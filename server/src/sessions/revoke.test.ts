@@ -84,6 +84,52 @@ describe.each(ENGINES)('smart-session revocation signature (%s)', (kind) => {
     expect(await status(s.id)).toBe('active')
   })
 
+  it('bound to the deployment: a revocation signed for another gateway identity is refused; the session answer names this one', async () => {
+    const s = await session()
+    expect(s.gateway).toMatch(/^0x[0-9a-f]{64}$/)
+    const elsewhere = await revoke(s.id, await revocation(s, { gateway: `0x${'11'.repeat(32)}` }))
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([401, 'invalid_signature'])
+    expect(await status(s.id)).toBe('active')
+    // The signed domain names the deployment and the session's chain (EIP-712 salt and chainId).
+    expect(sessionRevokeTypedData({ ...s, nonce: 'n', deadline: 1 }).domain).toEqual({
+      name: 'Portico Sessions',
+      version: '2',
+      chainId: 31337,
+      salt: s.gateway,
+    })
+  })
+
+  it('one identity per deployment: a second instance on the same database answers the same one, another database another', async () => {
+    const s = await session()
+    const sibling = await startTestGateway(
+      kind,
+      { projects: [{ id: 'local', name: 'Local', allowedOrigins: [] }] },
+      { database: t.db },
+    )
+    const stranger = await startTestGateway(kind, {
+      projects: [{ id: 'local', name: 'Local', allowedOrigins: [] }],
+    })
+    try {
+      expect((await call(`${sibling.url}/v1/sessions/${s.id}?${q}`)).body.gateway).toBe(s.gateway)
+      const signer = privateKeyToAccount(generatePrivateKey())
+      const fields = {
+        pci: 'pci-stranger',
+        chainId: 'eip155:31337',
+        expiry: Date.now() + 3_600_000,
+        address: signer.address,
+        nonce: crypto.randomUUID(),
+      }
+      const sig = await signer.signTypedData(sessionTypedData({ ...fields, project: 'local' }))
+      const other = await call(`${stranger.url}/v1/sessions?${q}`, { json: { ...fields, signature: sig } })
+      expect(other.status).toBe(201)
+      expect(other.body.gateway).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(other.body.gateway).not.toBe(s.gateway)
+    } finally {
+      await sibling.close({ keepDatabase: true })
+      await stranger.close()
+    }
+  })
+
   it('wrong chain: a revocation signed for the same pci on another chain is refused', async () => {
     const s = await session()
     const r = await revoke(s.id, await revocation(s, { chainId: 'eip155:31338' }))

@@ -8,6 +8,7 @@ import {
   verifyTypedSignature,
 } from '../signatures/index.js'
 import { type Database, isUniqueViolation, type SqlValue } from '../storage/index.js'
+import { deploymentIdentity } from './identity.js'
 
 /** Largest accepted `permissions` (canonical JSON text, characters) and its deepest nesting. */
 export const MAX_PERMISSIONS_CHARS = 4096
@@ -44,10 +45,11 @@ interface Row {
   revoked_at: number | null
 }
 
-function view(r: Row, now: number): SessionView {
+function view(r: Row, now: number, gateway: string): SessionView {
   return {
     id: r.id,
     projectId: r.project_id,
+    gateway,
     address: r.address,
     pci: r.pci,
     chainId: r.chain as SessionResponse['chainId'],
@@ -61,7 +63,17 @@ function view(r: Row, now: number): SessionView {
 
 /** Smart sessions: created and revoked by the owner's signature; read by id. */
 export class SessionService {
+  private identity: Promise<string> | undefined
   constructor(private readonly db: Database) {}
+
+  /** The deployment identity every session answer carries (revocations are signed for it). */
+  private gateway(): Promise<string> {
+    this.identity ??= deploymentIdentity(this.db).catch((error: unknown) => {
+      this.identity = undefined // a database blip is not remembered: the next call asks again
+      throw error
+    })
+    return this.identity
+  }
 
   async create(
     projectId: string,
@@ -135,7 +147,7 @@ export class SessionService {
       projectId,
     ])
     const r = rows[0]
-    return r ? view(r, now) : undefined
+    return r ? view(r, now, await this.gateway()) : undefined
   }
 
   /**
@@ -158,7 +170,11 @@ export class SessionService {
     }
     // One row past the limit tells whether the list is cut.
     const rows = await this.db.query<Row>(`${sql} ORDER BY expiry ASC, id ASC LIMIT ${limit + 1}`, params)
-    return { sessions: rows.slice(0, limit).map((r) => view(r, now)), truncated: rows.length > limit }
+    const gateway = await this.gateway()
+    return {
+      sessions: rows.slice(0, limit).map((r) => view(r, now, gateway)),
+      truncated: rows.length > limit,
+    }
   }
 
   /**

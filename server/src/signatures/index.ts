@@ -7,6 +7,7 @@ export {
   SESSION_REVOKE_TYPES,
   SESSION_TYPES,
   SESSIONS_DOMAIN,
+  sessionRevokeDomain,
   sessionRevokeTypedData,
   sessionTypedData,
 } from './typed-data.js'

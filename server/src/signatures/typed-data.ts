@@ -8,6 +8,23 @@ import { type Hex, keccak256, stringToBytes } from 'viem'
 export const NAMES_DOMAIN = { name: 'Portico Names', version: '1' } as const
 export const SESSIONS_DOMAIN = { name: 'Portico Sessions', version: '1' } as const
 
+/**
+ * The domain of a revocation signature: bound to the deployment (`salt`, the
+ * gateway's identity from `GET /v1/sessions/{id}`) and, for an `eip155`
+ * session, to its chain (`chainId`), so it cannot be replayed against
+ * another gateway that serves the same project id.
+ */
+export function sessionRevokeDomain(s: { chainId: string; gateway: string }) {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(s.gateway)) throw new Error('gateway identity must be 32 bytes of hex')
+  const evm = /^eip155:([0-9]{1,12})$/.exec(s.chainId)
+  return {
+    name: 'Portico Sessions',
+    version: '2',
+    ...(evm ? { chainId: Number(evm[1]) } : {}),
+    salt: s.gateway.toLowerCase() as Hex,
+  }
+}
+
 /** Every field of a name registration is signed, `coinType` included. */
 export const REGISTRATION_TYPES = {
   Registration: [
@@ -128,7 +145,8 @@ export const SESSION_REVOKE_TYPES = {
 /**
  * The typed data an owner signs (`eth_signTypedData_v4`) to revoke a smart
  * session, built from the session as `GET /v1/sessions/{id}` answers it and
- * the request's `nonce` and `deadline` (epoch ms).
+ * the request's `nonce` and `deadline` (epoch ms); its domain names the
+ * deployment and the chain (`sessionRevokeDomain`).
  *
  * @example
  * const signature = await account.signTypedData(sessionRevokeTypedData({ ...session, nonce, deadline }))
@@ -138,6 +156,7 @@ export function sessionRevokeTypedData(s: {
   projectId: string
   address: string
   chainId: string
+  gateway: string
   pci: string
   permissions: unknown
   expiry: number
@@ -145,7 +164,7 @@ export function sessionRevokeTypedData(s: {
   deadline: number
 }) {
   return {
-    domain: SESSIONS_DOMAIN,
+    domain: sessionRevokeDomain(s),
     types: SESSION_REVOKE_TYPES,
     primaryType: 'SessionRevoke' as const,
     message: {

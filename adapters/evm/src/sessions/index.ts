@@ -1,1 +1,6 @@
-export { SESSION_REVOKE_TYPES, SESSIONS_DOMAIN, sessionRevokeTypedData } from './revoke-typed-data.js'
+export {
+  SESSION_REVOKE_TYPES,
+  SESSIONS_DOMAIN,
+  sessionRevokeDomain,
+  sessionRevokeTypedData,
+} from './revoke-typed-data.js'

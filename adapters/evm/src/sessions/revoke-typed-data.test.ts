@@ -1,3 +1,4 @@
+import { GatewayResponseInvalidError } from '@portico/core'
 import { sessionRevokeTypedData as gatewayTypedData } from '@portico/server'
 import { hashTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -12,6 +13,7 @@ const fields = {
   projectId: 'local',
   address: owner.address.toLowerCase(),
   chainId: 'eip155:31337',
+  gateway: `0x${'ab'.repeat(32)}`,
   pci: 'pci-1',
   permissions: { spend: '1', z: { b: 2, a: [1, 'x'] } },
   expiry: 1_900_000_000_000,
@@ -34,6 +36,7 @@ describe('SessionRevoke typed data (EVM adapter)', () => {
       { projectId: 'other' },
       { address: privateKeyToAccount(generatePrivateKey()).address },
       { chainId: 'eip155:1' },
+      { gateway: `0x${'cd'.repeat(32)}` },
       { pci: 'pci-2' },
       { permissions: { spend: '2' } },
       { expiry: fields.expiry + 1 },
@@ -42,6 +45,26 @@ describe('SessionRevoke typed data (EVM adapter)', () => {
     ])
       expect(hashTypedData(sessionRevokeTypedData({ ...fields, ...over })), JSON.stringify(over)).not.toBe(
         base,
+      )
+  })
+
+  it('the domain binds the deployment and the chain: another gateway identity or chain id is another digest', () => {
+    const typed = sessionRevokeTypedData(fields)
+    expect(typed.domain).toEqual({
+      name: 'Portico Sessions',
+      version: '2',
+      chainId: 31337,
+      salt: fields.gateway,
+    })
+    // The message's chainId alone would not stop a replay to another deployment; the domain does.
+    const other = { ...typed, domain: { ...typed.domain, salt: `0x${'cd'.repeat(32)}` as const } }
+    expect(hashTypedData(other)).not.toBe(hashTypedData(typed))
+  })
+
+  it('a session answer without a 32-byte gateway identity is a malformed gateway answer (GatewayResponseInvalidError)', () => {
+    for (const gateway of [undefined, '', '0x1234', `0x${'zz'.repeat(32)}`])
+      expect(() => sessionRevokeTypedData({ ...fields, gateway } as never)).toThrow(
+        GatewayResponseInvalidError,
       )
   })
 

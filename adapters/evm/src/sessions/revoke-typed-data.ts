@@ -1,8 +1,26 @@
-import type { SessionRevokeFields } from '@portico/core'
+import { GatewayResponseInvalidError, type SessionRevokeFields } from '@portico/core'
 import { type Hex, keccak256, stringToBytes } from 'viem'
 
 /** EIP-712 domain of the gateway's smart-session requests (same as @portico/server's). */
 export const SESSIONS_DOMAIN = { name: 'Portico Sessions', version: '1' } as const
+
+/**
+ * The domain of a revocation (same as @portico/server's `sessionRevokeDomain`):
+ * bound to the deployment (`salt`, the session answer's `gateway`) and to an
+ * `eip155` session's chain, so the signature is refused by any other gateway.
+ * A `gateway` that is not 32 bytes of hex is a malformed gateway answer.
+ */
+export function sessionRevokeDomain(s: { chainId: string; gateway: string }) {
+  if (typeof s.gateway !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(s.gateway))
+    throw new GatewayResponseInvalidError({ details: 'session.gateway' })
+  const evm = /^eip155:([0-9]{1,12})$/.exec(s.chainId)
+  return {
+    name: 'Portico Sessions',
+    version: '2',
+    ...(evm ? { chainId: Number(evm[1]) } : {}),
+    salt: s.gateway.toLowerCase() as Hex,
+  }
+}
 
 /**
  * `SessionRevoke`: everything the session authorised (project, session id,
@@ -48,7 +66,7 @@ function canonicalJson(value: unknown): string {
  */
 export function sessionRevokeTypedData(s: SessionRevokeFields) {
   return {
-    domain: SESSIONS_DOMAIN,
+    domain: sessionRevokeDomain(s),
     types: SESSION_REVOKE_TYPES,
     primaryType: 'SessionRevoke' as const,
     message: {

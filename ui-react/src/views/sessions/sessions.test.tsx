@@ -23,6 +23,7 @@ const session = (id: string, pci: string, permissions: unknown = { spend: '1 ETH
   address: ADDRESS.toLowerCase(),
   pci,
   chainId: 'eip155:31337',
+  gateway: `0x${'ab'.repeat(32)}`,
   permissions,
   createdAt: Date.now() - 60_000,
   expiry: Date.UTC(2030, 0, 15),

@@ -147,6 +147,10 @@ describeChainAdapter({
       disconnect: () => dev.disconnectSite(),
     }
   },
+  notApplicable: {
+    networkSwitch:
+      'a Bitcoin wallet’s addresses belong to the network chosen at connect: switchNetwork answers reconnect-needed (ReconnectRequiredError), tested in adapter/adapter.test.ts',
+  },
   checks: {
     ...checks,
     // The same core checks over a real WalletConnect session (loopback relay, dev WalletConnect
@@ -204,6 +208,10 @@ describeChainAdapter({
   },
   // No restore: the request API has no silent "accounts already granted" read, so a reload
   // asks the user again (the adapter never prompts while restoring, SPEC §4).
+  notApplicable: {
+    networkSwitch:
+      'a Bitcoin wallet’s addresses belong to the network chosen at connect: switchNetwork answers reconnect-needed (ReconnectRequiredError), tested in adapter/adapter.test.ts',
+  },
   checks: {
     fees: checks.fees,
     outcomes: checks.outcomes,

@@ -28,10 +28,12 @@ afterAll(async () => {
 /** The harness of an adapter with `breakIt`'s members replacing the real ones. */
 function broken(
   breakIt: (real: ChainAdapter<'cosmos'>) => Partial<ChainAdapter<'cosmos'>>,
+  overrides: { timeoutMs?: number } = {},
 ): ConformanceHarness<'cosmos'> {
   harness = createConformanceHarness(
     {
       ...options,
+      ...overrides,
       adapter: () => {
         const real = options.realAdapter()
         return { ...real, ...breakIt(real) } as ChainAdapter<'cosmos'>
@@ -61,6 +63,12 @@ describe('the conformance kit fails a Cosmos adapter broken one behaviour at a t
   it('reserves (token): an adapter that keeps nothing for a token send’s fee (no getReserve answer) fails', async () => {
     const h = broken(() => ({ getReserve: async () => undefined }))
     await expect(run('reserves', h)).rejects.toThrow(/getReserve for USDC/)
+  })
+
+  it('networkSwitch: an adapter that answers "switched" without re-reading the key for the new chain fails (the address keeps the hub prefix)', async () => {
+    // The state is settled once switchNetwork resolves: 1 s of waiting for the address is plenty.
+    const h = broken(() => ({ switchNetwork: async () => ({ status: 'switched' }) }), { timeoutMs: 1_000 })
+    await expect(run('networkSwitch', h)).rejects.toThrow(/the account follows/)
   })
 
   it('malformedSignature: a typed error that is not the adapter’s own InvalidWalletResponseError fails', async () => {

@@ -138,6 +138,19 @@ describe('the conformance kit fails an adapter broken one behaviour at a time', 
     await expect(run('reserves', zero)).rejects.toThrow()
   })
 
+  it('networkSwitch: an adapter that answers "switched" with the accounts re-labelled for the new chain, without asking the wallet, fails (the wallet stays on 31337)', async () => {
+    const h = broken((real) => ({
+      async switchNetwork({ connectorId, caipNetworkId }) {
+        const { accounts } = await real.getAccounts({ connectorId })
+        return {
+          status: 'switched',
+          accounts: accounts.map((a) => ({ ...a, caipAddress: `${caipNetworkId}:${a.address}` as const })),
+        }
+      },
+    }))
+    await expect(run('networkSwitch', h)).rejects.toThrow(/the wallet itself is on the new network/)
+  })
+
   it('tokens: token balances that differ from the node’s fail', async () => {
     const h = broken((real) => ({
       getTokenBalances: async (p) =>

@@ -167,6 +167,10 @@ describeChainAdapter({
   // the connection; and the same over a real WalletConnect session (the project resolves
   // @walletconnect/* without the `module` condition, as adapter-evm and adapter-solana do), the
   // wallet's 5000 a UserRejectedRequestError.
+  notApplicable: {
+    networkSwitch:
+      'the devnet runs one chopsticks chain; a second network entry on the same node would claim a chain (genesis hash) that does not exist. The app-side switch (addresses re-encoded with the SS58 prefix) is tested in adapter/adapter.test.ts',
+  },
   checks: {
     fees: { overAtMost: 1.05 },
     outcomes: {},

@@ -53,14 +53,18 @@ export function describeChainAdapter<N extends ChainNamespace>(
       'walletConnect',
     ])
     for (const [name, [title, check]] of Object.entries(conformanceChecks)) {
-      // Opt-in checks are listed (skipped) when their option is not given, so a report shows what is not checked.
+      // Opt-in checks are listed (skipped) when their option is not given, so a report shows what is
+      // not checked, and why when the adapter's options say (`notApplicable`).
       const enabled =
         !optional.has(name) || options.checks?.[name as keyof typeof options.checks] !== undefined
       // A real WalletConnect session (relay, two clients, several round trips) takes longer than one wait.
       const timeout =
         name === 'walletConnect' ? Math.max(60_000, (options.timeoutMs ?? 10_000) * 6) : undefined
+      const reason = enabled
+        ? undefined
+        : options.notApplicable?.[name as keyof NonNullable<typeof options.notApplicable>]
       it.skipIf(!enabled)(
-        title,
+        reason ? `${title} — not checked: ${reason}` : title,
         async (ctx) => {
           if (!harness) throw new Error('the devnet did not start')
           if ((await check(harness)) === 'not-applicable') ctx.skip()

@@ -30,6 +30,13 @@ export interface ConformanceDevWallet {
   switchChain?(): CaipNetworkId | Promise<CaipNetworkId>
   /** Wallet side: the wallet drops the site. Omit when the wallet family cannot tell the site (WBIP004 request API). */
   disconnect?(): void | Promise<void>
+  /**
+   * Wallet side: the network the wallet itself is on, asked of the wallet
+   * (EVM: its `eth_chainId`), never of the adapter. The `networkSwitch` check
+   * requires it to follow an app-side switch. Omit when the wallet family has
+   * no network of its own (Polkadot extensions: the app picks it).
+   */
+  network?(): CaipNetworkId | Promise<CaipNetworkId>
 }
 
 /** The chain the adapter runs against: a real local node, read with the chain's own tools. */
@@ -121,7 +128,13 @@ export interface ConformanceChecks<N extends ChainNamespace> {
       minimum(devnet: ConformanceDevnet<N>): Promise<bigint>
     }
   }
-  /** The app switches network (`portico.switchNetwork`); `addressOn` gives the account's address there when it changes form. */
+  /**
+   * The app switches network (`portico.switchNetwork`) to `to`, a second
+   * local network: core's active network and the account's CAIP-10 id follow
+   * (`addressOn` gives the address there when it changes form), and when the
+   * dev wallet tells its own network (`ConformanceDevWallet.network`) the
+   * wallet is on `to` as well.
+   */
   networkSwitch?: { to: CaipNetworkId; addressOn?: (to: CaipNetworkId) => string }
   /** A fungible token the dev wallet holds: balances read by the adapter equal the node's, and a token send moves them. */
   tokens?: {
@@ -188,4 +201,10 @@ export interface DescribeChainAdapterOptions<N extends ChainNamespace> {
   timeoutMs?: number
   /** Opt-in checks beyond the base suite. */
   checks?: ConformanceChecks<N>
+  /**
+   * Why an opt-in check is off for this adapter, printed in the skipped
+   * check's title (e.g. `networkSwitch: 'one local network per namespace'`),
+   * so a report says what is not checked and why.
+   */
+  notApplicable?: Partial<Record<keyof ConformanceChecks<N>, string>>
 }

@@ -110,29 +110,18 @@ describe('Polkadot on the demo (issue 11)', () => {
   })
 
   it('connects the dev extension, shows the balance, signs (signatureVerify) and sends 1 ROC, then shows the new balance', async () => {
-    const { page, guard } = await browser.newPage()
+    const { page, guard, errors } = await browser.newPage()
+    await recordCspViolations(page)
     await gotoDemo(page, demo!.url)
+    // The demo sends the policy the adapter's README asks for (script-src 'wasm-unsafe-eval').
+    expect(await demoPolicy(page)).toContain("script-src 'self' 'wasm-unsafe-eval'")
     const alice = dot!.fixtures.devAccounts.find((a) => a.name === 'Alice')!
     const charlie = dot!.fixtures.devAccounts.find((a) => a.name === 'Charlie')!
     const before = await transferable(alice.address)
     expect(before).toBeGreaterThan(0n)
 
     // Connect lists the extension in the Polkadot group, beside EVM.
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    expect(await connect.locator('[data-chain="eip155"] [data-connector-id]').count()).toBeGreaterThan(0)
-    const option = connect.locator(`[data-chain="polkadot"][data-connector-id]:has-text("${EXTENSION}")`)
-    await option.waitFor({ timeout: 15_000 })
-    await screenshot(page, 'polkadot-Connect')
-    await option.click()
-    await eventually(async () => {
-      const s = await state(page)
-      expect(s.accounts.polkadot?.status).toBe('connected')
-      // SS58 with the network's prefix (2), not the extension's generic 42; CAIP-10 on the devnet's CAIP-2.
-      expect(s.accounts.polkadot?.address).toBe(alice.address)
-      expect(s.accounts.polkadot?.caipAddress).toBe(`${dot!.caipNetworkId}:${alice.address}`)
-      expect(s.activeNamespace).toBe('polkadot')
-    }, 30_000)
+    await connectExtension(page, `${dot!.caipNetworkId}:${alice.address}`, 'polkadot-Connect')
 
     // Account: the address and the transferable balance read from the node (SPEC §5: 3 decimals, truncated).
     const account = await openAccount(page)
@@ -229,9 +218,94 @@ describe('Polkadot on the demo (issue 11)', () => {
     expect(await textOf(panel)).toMatch(/Sent.*-0\.250 ROC.*Sent.*-1\.000 ROC/)
     await screenshot(page, 'polkadot-Activity')
 
+    // Issue 28: under the README's policy @polkadot/wasm-crypto starts (WebAssembly compiles), so the
+    // console never shows its FATAL and the page reports no CSP violation (the test below shows both
+    // appear when 'wasm-unsafe-eval' is taken away, so these checks can fail).
+    expect(errors.filter((e) => e.includes(WASM_FATAL))).toEqual([])
+    expect(await cspViolations(page)).toEqual([])
     guard.assertNoOutbound()
     // Two chopsticks blocks, a signature and the Activity poll: over the default 60 s on a busy 2-core machine.
   }, 180_000)
+
+  // Issue 28, the other side: a host whose policy lacks 'wasm-unsafe-eval'. The browser refuses the
+  // WebAssembly compile (a script-src violation, and @polkadot/wasm-crypto logs its FATAL), and
+  // the adapter and the dev extension carry on with @polkadot/util-crypto's pure-JS paths: the
+  // extension signs (checked here with signatureVerify) and a transfer lands on the node.
+  it("without 'wasm-unsafe-eval' the FATAL is logged, yet Polkadot connects, signs (signatureVerify) and sends through the JS fallback", async () => {
+    const html = await (await fetch(`${world.demoUrl}/`)).text()
+    const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]
+    expect(policy).toContain(" 'wasm-unsafe-eval'")
+    const noWasm = policy!.replace(" 'wasm-unsafe-eval'", '')
+    const strict = await serveDemoWith(
+      world.demoUrl,
+      (origin) => ({
+        chains: world.chains,
+        tokens: world.fixtures.tokens,
+        polkadot: {
+          wsUrl: dot!.wsUrl,
+          httpUrl: dot!.httpUrl,
+          genesisHash: dot!.genesisHash,
+          caipNetworkId: dot!.caipNetworkId,
+          ss58Prefix: dot!.ss58Prefix,
+          fixtures: dot!.fixtures,
+        },
+        walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
+      }),
+      { csp: noWasm },
+    )
+    try {
+      const served = await fetch(`${strict.url}/`)
+      expect(served.headers.get('content-security-policy')).toBe(noWasm)
+      await served.body?.cancel()
+      const { page, errors } = await browser.newPage()
+      await recordCspViolations(page)
+      await gotoDemo(page, strict.url)
+      const alice = dot!.fixtures.devAccounts.find((a) => a.name === 'Alice')!
+      const charlie = dot!.fixtures.devAccounts.find((a) => a.name === 'Charlie')!
+      await connectExtension(page, `${dot!.caipNetworkId}:${alice.address}`)
+
+      // The compile was refused: a script-src violation for WebAssembly, and wasm-crypto's FATAL.
+      await eventually(async () => {
+        expect(await cspViolations(page)).toContainEqual({ directive: 'script-src', blocked: 'wasm-eval' })
+        expect(errors.some((e) => e.includes(WASM_FATAL))).toBe(true)
+      })
+
+      const message = `Portico e2e polkadot no-wasm ${Date.now()}`
+      await page.getByLabel('Message').fill(message)
+      await page.getByRole('button', { name: 'Sign message' }).click()
+      const result = page.locator('[data-testid="request-result"]')
+      await eventually(
+        async () => expect(await textOf(result)).toMatch(/^Signature: 0x[0-9a-f]{128}$/),
+        30_000,
+      )
+      const signature = (await textOf(result)).replace('Signature: ', '')
+      expect(signatureVerify(u8aWrapBytes(message), signature, alice.address).isValid).toBe(true)
+      expect(signatureVerify(u8aWrapBytes(`${message}!`), signature, alice.address).isValid).toBe(false)
+      await screenshot(page, 'polkadot-no-wasm-signed')
+
+      const charlieBefore = await transferable(charlie.address)
+      const value = 125_000_000_000n
+      const hash = await page.evaluate(
+        ([to, v]) =>
+          (
+            window.__portico!.portico as unknown as {
+              sendTransaction(p: { namespace: string; request: unknown }): Promise<string>
+            }
+          ).sendTransaction({ namespace: 'polkadot', request: { to, value: BigInt(v) } }),
+        [charlie.address, value.toString()] as const,
+      )
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      await eventually(
+        async () => expect(await transferable(charlie.address)).toBe(charlieBefore + value),
+        30_000,
+      )
+      // Nothing but WebAssembly was refused, and no error reached the page (the FATAL is a console line).
+      expect((await cspViolations(page)).filter((v) => v.blocked !== 'wasm-eval')).toEqual([])
+      expect(errors.filter((e) => e.startsWith('pageerror:'))).toEqual([])
+    } finally {
+      await strict.close()
+    }
+  }, 90_000)
 })
 
 /** The Polkadot dev extension's behaviour switch, exposed by the demo as `window.__portico.polkadotWallet` (a promise). */
@@ -259,4 +333,51 @@ async function openAccount(page: Page) {
     if (!(await account.isVisible())) await page.locator(sel.accountButton).click()
   }
   return expectView(page, 'Account')
+}
+
+/** What @polkadot/wasm-crypto logs when the browser refuses to compile its WebAssembly. */
+const WASM_FATAL = 'FATAL: Unable to initialize @polkadot/wasm-crypto'
+
+/** The policy of the demo's <meta http-equiv="Content-Security-Policy">. */
+function demoPolicy(page: Page): Promise<string | null> {
+  return page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content', { timeout: 5_000 })
+}
+
+/** Records the page's `securitypolicyviolation` events from its first script on. */
+async function recordCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const list: { directive: string; blocked: string }[] = []
+    ;(window as unknown as { __cspViolations: typeof list }).__cspViolations = list
+    document.addEventListener('securitypolicyviolation', (e) =>
+      list.push({ directive: e.effectiveDirective, blocked: e.blockedURI }),
+    )
+  })
+}
+
+function cspViolations(page: Page): Promise<{ directive: string; blocked: string }[]> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __cspViolations: { directive: string; blocked: string }[] }).__cspViolations,
+  )
+}
+
+/** Connects the dev extension through the modal (listed in the Polkadot group, beside EVM) as `caipAddress`. */
+async function connectExtension(page: Page, caipAddress: string, shot?: string): Promise<void> {
+  await page.locator(sel.connectButton).click()
+  const connect = await expectView(page, 'Connect')
+  expect(await connect.locator('[data-chain="eip155"] [data-connector-id]').count()).toBeGreaterThan(0)
+  const option = connect.locator(`[data-chain="polkadot"][data-connector-id]:has-text("${EXTENSION}")`)
+  await option.waitFor({ timeout: 15_000 })
+  if (shot) await screenshot(page, shot)
+  await option.click()
+  await eventually(async () => {
+    const s = await state(page)
+    expect(s.accounts.polkadot?.status).toBe('connected')
+    // SS58 with the network's prefix (2), not the extension's generic 42; CAIP-10 on the devnet's CAIP-2.
+    expect(s.accounts.polkadot?.caipAddress).toBe(caipAddress)
+    expect(s.accounts.polkadot?.address).toBe(caipAddress.split(':')[2])
+    expect(s.activeNamespace).toBe('polkadot')
+  }, 30_000)
 }

@@ -12,24 +12,28 @@ export interface DemoProxy {
  * with a test's own world (`devnetJson`, given this server's origin) and
  * forwards everything else to the harness's demo server (`demoUrl`).
  * WebSocket upgrades are refused: a WalletConnect relay named on this origin
- * is never reached.
+ * is never reached. `options.csp` adds a `Content-Security-Policy` header to
+ * every answer; the browser enforces it together with the page's own `<meta>`
+ * policy (both must allow a load), so a test can take an allowance away.
  */
 export async function serveDemoWith(
   demoUrl: string,
   devnetJson: (origin: string) => unknown,
+  options: { csp?: string } = {},
 ): Promise<DemoProxy> {
+  const extra: Record<string, string> = options.csp ? { 'content-security-policy': options.csp } : {}
   const target = new URL(demoUrl)
   let origin = ''
   const server: Server = createServer((req, res) => {
     if (req.url?.split('?')[0] === '/devnet.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...extra })
       res.end(JSON.stringify(devnetJson(origin)))
       return
     }
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
+        res.writeHead(up.statusCode ?? 502, { ...up.headers, ...extra })
         up.pipe(res)
       },
     )

@@ -8,14 +8,18 @@ import { type EvmDevnet, startEvmDevnet, uniswapArtifacts } from '@portico/devne
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import {
   type Address,
+  concatHex,
   createPublicClient,
   createWalletClient,
+  encodeErrorResult,
   erc20Abi,
   getAddress,
+  type Hex,
   http,
   parseEther,
   parseGwei,
   parseUnits,
+  size,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -123,6 +127,13 @@ const balanceOf = (symbol: string, owner: Address) =>
     functionName: 'balanceOf',
     args: [owner],
   })
+/** Runtime code that reverts every call with `data` (a prologue copying it from the code, then REVERT). */
+function revertingCode(data: Hex): Hex {
+  const n = size(data)
+  if (n > 255) throw new Error('revert data too long for this prologue')
+  const len = n.toString(16).padStart(2, '0')
+  return concatHex([`0x60${len}600c600039${`60${len}`}6000fd`, data])
+}
 const routerOut = async (amount: bigint, path: Address[]) =>
   (
     (await client().readContract({
@@ -291,6 +302,72 @@ describe('swapPlugin on a real Portico, gateway and anvil', () => {
     expect(receipt.status).toBe('reverted')
     expect(await balanceOf('USDC', address)).toBe(before)
     expect(refreshes).toBeGreaterThan(0)
+  })
+
+  // Issue 28: the approve step's own outcome. The approval passes estimation and sits in the mempool;
+  // the token is then paused (its code replaced on anvil by one that reverts with Error("Pausable:
+  // paused"), as a token owner's pause would) before the block is mined, so the approve reverts on
+  // chain. The flow stops at "failed" with the approval's reason and hash; no swap is sent.
+  it('an approval that reverts on chain is "failed" at the approve step with the token’s reason; the swap is never sent', async () => {
+    const { controller, address } = await start(8)
+    await controller.load()
+    controller.setFrom(caip('USDC'))
+    controller.setTo(caip('DAI'))
+    controller.setAmount('75')
+    await controller.fetchQuote()
+    await controller.checkAllowance()
+    expect(controller.needsApproval()).toBe(true)
+    const usdc = token('USDC').address
+    const code = await client().getCode({ address: usdc })
+    const nonceBefore = await client().getTransactionCount({ address })
+    const steps: string[] = []
+    const off = controller.subscribe(() => {
+      const step = controller.getState().step
+      if (steps.at(-1) !== step) steps.push(step)
+    })
+    const reason = encodeErrorResult({
+      abi: [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }],
+      errorName: 'Error',
+      args: ['Pausable: paused'],
+    })
+    await anvil('evm_setAutomine', [false])
+    try {
+      const run = controller.execute()
+      await vi.waitFor(() => expect(controller.getState().approveHash).toBeDefined(), { timeout: 30_000 })
+      await anvil('anvil_setCode', [usdc, revertingCode(reason)])
+      await anvil('evm_mine', [])
+      await run
+    } finally {
+      await anvil('anvil_setCode', [usdc, code])
+      await anvil('evm_setAutomine', [true])
+      off()
+    }
+    const state = controller.getState()
+    expect(steps).toEqual(['form', 'approving', 'failed'])
+    expect(state.failure).toMatchObject({
+      txStep: 'approve',
+      outcome: { status: 'failed', hash: state.approveHash, reason: { message: 'Pausable: paused' } },
+    })
+    expect(state.stepError).toBe('The approval failed on chain: Pausable: paused')
+    expect(state.txHash).toBeUndefined()
+    const receipt = await client().getTransactionReceipt({ hash: state.approveHash as `0x${string}` })
+    expect(receipt.status).toBe('reverted')
+    // Only the approval left the account: no swap transaction followed it, and nothing was approved.
+    expect(await client().getTransactionCount({ address })).toBe(nonceBefore + 1)
+    const allowance = await client().readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [address, devnet.fixtures.dex.router],
+    })
+    expect(allowance).toBe(0n)
+    // "Try again" (reset to the form) with the token unpaused approves and swaps.
+    controller.reset(true)
+    await controller.fetchQuote()
+    await controller.checkAllowance()
+    expect(controller.needsApproval()).toBe(true)
+    await controller.execute()
+    expect(controller.getState().step).toBe('success')
   })
 
   it('a network without a DEX shows "Network not supported for Swaps"', async () => {

@@ -161,7 +161,7 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
         },
         // No switchChain: a Keplr-API wallet has no active chain of its own to switch (the
         // app picks the chain per call), so the kit's wallet-side chainChanged test is
-        // skipped. The app-side switch, where the address changes prefix, is tested below.
+        // skipped. The app-side switch, where the address changes prefix, is the networkSwitch check.
         disconnect: () => dev.disconnect(),
       }
     },
@@ -170,6 +170,13 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
     // reload restores the connection. Reserves: the fee coin sent as itself keeps nothing beyond
     // the fee; a USDC send keeps its fee in ATOM (`fee-denom`), so Max of USDC is all of it.
     checks: {
+      // The simulator's second chain (portico-osmo-1, its own state and bech32 prefix): an app-side
+      // switch re-reads the key there, so the account is the same key's osmo1… address. A Keplr-API
+      // wallet has no active chain of its own (no `network()`), so the address is what shows it.
+      networkSwitch: {
+        to: 'cosmos:portico-osmo-1',
+        addressOn: () => local.sim.fixtures.accounts[0]!.addresses['portico-osmo-1']!,
+      },
       fees: { overAtMost: 1.01 },
       outcomes: {},
       restore: true,

@@ -65,6 +65,11 @@ export function evmConformanceOptions(): DescribeChainAdapterOptions<'eip155'> &
           return 'eip155:31338'
         },
         disconnect: () => wallet.disconnect(),
+        // The wallet's own chain (its eth_chainId answer), for the networkSwitch check.
+        async network() {
+          const chainId = (await wallet.provider.request({ method: 'eth_chainId' })) as string
+          return `eip155:${Number.parseInt(chainId, 16)}` as const
+        },
       }
     },
     checks: {
@@ -83,6 +88,7 @@ export function evmConformanceOptions(): DescribeChainAdapterOptions<'eip155'> &
           }),
         }),
       },
+      // The devnet's second anvil (chain id 31338): the wallet is asked to switch, and follows.
       networkSwitch: { to: 'eip155:31338' },
       tokens: {
         get token() {

@@ -114,6 +114,10 @@ export function solanaConformanceOptions(): DescribeChainAdapterOptions<'solana'
     // and the same over a real WalletConnect session (5000 → UserRejectedRequestError). (A transfer
     // that lands and fails needs a send without preflight, which the dev wallet does not offer: the
     // adapter's own outcome test covers it.)
+    notApplicable: {
+      networkSwitch:
+        'the devnet runs one litesvm RPC, and a Solana network is its genesis hash: a second entry on the same node would claim a cluster that does not exist. The switch is tested in adapter/adapter.test.ts',
+    },
     checks: {
       fees: { overAtMost: 1.01 },
       outcomes: {},

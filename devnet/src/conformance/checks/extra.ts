@@ -210,15 +210,25 @@ async function tokenReserve<N extends ChainNamespace>(
   return undefined
 }
 
-/** The app switches network: core's active network and the account's CAIP-10 id follow. */
+/**
+ * The app switches network: core's active network and the account's CAIP-10
+ * id follow, and the wallet itself (asked directly, not through the adapter)
+ * is on the new network. Core records any `switched` answer, so without the
+ * wallet's own word an adapter that never asks the wallet would pass.
+ */
 export const appNetworkSwitch: Check = async (h) => {
   const option = h.options.checks?.networkSwitch
   if (!option) return 'not-applicable'
   const { portico, wallet } = await h.connected()
+  expect(option.to, 'the switch goes to another network').not.toBe(h.devnet.caipNetworkId)
+  if (wallet.network)
+    expect(await wallet.network(), 'the wallet starts on the devnet network').toBe(h.devnet.caipNetworkId)
   await portico.switchNetwork(option.to)
   expect(portico.getState().networks.active[h.namespace]).toBe(option.to)
   const address = option.addressOn?.(option.to) ?? wallet.address
   await h.wait(() => h.account(portico)?.caipAddress === `${option.to}:${address}`, 'the account follows')
+  if (wallet.network)
+    expect(await wallet.network(), 'the wallet itself is on the new network').toBe(option.to)
   return undefined
 }
 

@@ -1,8 +1,9 @@
-// Deep imports: the package root starts @polkadot/wasm-crypto on import (its bundle init), these do not.
-import { checkAddressChecksum } from '@polkadot/util-crypto/address/checksum'
-import { encodeAddress } from '@polkadot/util-crypto/address/encode'
-import { base58Decode } from '@polkadot/util-crypto/base58'
+// SS58 with @noble/hashes' blake2b and @scure/base's base58, not @polkadot/util-crypto: its
+// checksum pulls @polkadot/wasm-crypto (≈ 220 KiB minified) and bn.js into every page that
+// registers the adapter, though an address check needs neither (issue 31).
+import { blake2b } from '@noble/hashes/blake2b'
 import type { CaipAddress, CaipNetworkId } from '@portico/core'
+import { base58 } from '@scure/base'
 import { InvalidPolkadotAddressError } from '../errors/index.js'
 
 /** Prefixes 46 and 47 are reserved by the SS58 registry; 16383 is the largest two-byte one. */
@@ -14,6 +15,23 @@ function assertPrefix(prefix: number): void {
     throw new InvalidPolkadotAddressError(String(prefix), 'not a valid SS58 prefix')
 }
 
+const SS58PRE = new TextEncoder().encode('SS58PRE')
+
+/** The first two bytes of blake2b-512("SS58PRE" ‖ prefix ‖ key): an account address's checksum. */
+function checksum(payload: Uint8Array): Uint8Array {
+  const input = new Uint8Array(SS58PRE.length + payload.length)
+  input.set(SS58PRE)
+  input.set(payload, SS58PRE.length)
+  return blake2b(input, { dkLen: 64 }).subarray(0, 2)
+}
+
+/** The SS58 prefix's bytes: one below 64, else two (the registry's "full" form). */
+function prefixBytes(prefix: number): Uint8Array {
+  return prefix < 64
+    ? Uint8Array.of(prefix)
+    : Uint8Array.of(((prefix & 0xfc) >> 2) | 0x40, (prefix >> 8) | ((prefix & 0x03) << 6))
+}
+
 /** A decoded SS58 address: the 32-byte account id (or 33-byte ECDSA key) and the network prefix. */
 export interface DecodedAddress {
   publicKey: Uint8Array
@@ -21,8 +39,8 @@ export interface DecodedAddress {
 }
 
 /**
- * Decodes an SS58 address with `@polkadot/util-crypto` (base58, then the
- * prefix and the blake2b checksum, `checkAddressChecksum`). Only account
+ * Decodes an SS58 address (base58, then the one- or two-byte prefix and the
+ * blake2b checksum). Only account
  * addresses are accepted: 32-byte keys (sr25519 / ed25519) and 33-byte
  * ECDSA keys. Throws `InvalidPolkadotAddressError` saying what is wrong.
  *
@@ -35,16 +53,22 @@ export function decodeSs58(address: unknown): DecodedAddress {
     throw new InvalidPolkadotAddressError(address, 'wrong length for an SS58 account address')
   let bytes: Uint8Array
   try {
-    bytes = base58Decode(address)
+    bytes = base58.decode(address)
   } catch {
     throw new InvalidPolkadotAddressError(address, 'not base58')
   }
   if ((bytes[0] ?? 0xff) >= 128)
     throw new InvalidPolkadotAddressError(address, 'not an SS58 address (bad prefix byte)')
-  const [valid, end, prefixLength, prefix] = checkAddressChecksum(bytes)
+  const b0 = bytes[0]!
+  const b1 = bytes[1] ?? 0
+  const prefixLength = b0 & 0x40 ? 2 : 1
+  const prefix = prefixLength === 1 ? b0 : ((b0 & 0x3f) << 2) | (b1 >> 6) | ((b1 & 0x3f) << 8)
   const keyLength = bytes.length - prefixLength - 2
   if (keyLength !== 32 && keyLength !== 33)
     throw new InvalidPolkadotAddressError(address, 'not an account address (key is not 32 or 33 bytes)')
+  const end = bytes.length - 2
+  const sum = checksum(bytes.subarray(0, end))
+  const valid = sum[0] === bytes[end] && sum[1] === bytes[end + 1]
   if (!valid) throw new InvalidPolkadotAddressError(address, 'checksum mismatch')
   if (RESERVED.has(prefix)) throw new InvalidPolkadotAddressError(address, `reserved SS58 prefix ${prefix}`)
   return { publicKey: bytes.slice(prefixLength, end), prefix }
@@ -52,7 +76,7 @@ export function decodeSs58(address: unknown): DecodedAddress {
 
 /**
  * Encodes a 32-byte account id (or 33-byte ECDSA key) as SS58 with `prefix`
- * (0 Polkadot, 2 Kusama, 42 generic Substrate…), with `@polkadot/util-crypto`'s `encodeAddress`.
+ * (0 Polkadot, 2 Kusama, 42 generic Substrate…): prefix ‖ key ‖ checksum in base58.
  *
  * @example
  * encodeSs58(decodeSs58(alice).publicKey, 0) // Alice on Polkadot: 15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5
@@ -61,7 +85,14 @@ export function encodeSs58(publicKey: Uint8Array, prefix: number): string {
   assertPrefix(prefix)
   if (publicKey.length !== 32 && publicKey.length !== 33)
     throw new InvalidPolkadotAddressError(`${publicKey.length} bytes`, 'key is not 32 or 33 bytes')
-  return encodeAddress(publicKey, prefix)
+  const pre = prefixBytes(prefix)
+  const payload = new Uint8Array(pre.length + publicKey.length)
+  payload.set(pre)
+  payload.set(publicKey, pre.length)
+  const out = new Uint8Array(payload.length + 2)
+  out.set(payload)
+  out.set(checksum(payload), payload.length)
+  return base58.encode(out)
 }
 
 /**

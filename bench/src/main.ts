@@ -20,7 +20,7 @@ import { type LatencyReport, launchChromium, measureLatency } from './latency.js
 import { ensurePeers, PEER_SETS } from './peers.js'
 import { checkEmbeddedWalletCost, formatPluginCosts, pluginCost } from './plugin-cost.js'
 import { BUDGETS, checkBudgets, formatHtmlMount, formatReport, HTML_APP } from './report.js'
-import { formatSignerFrame, measureSignerFrame } from './signer-frame.js'
+import { checkSignerBudgets, formatSignerFrame, measureSignerFrame } from './signer-frame.js'
 import { byPackage, checkSizeBudgets, FLOOR_APP, FULL_APP, formatLargeModules, MINIMAL_APP } from './sizes.js'
 
 const args = process.argv.slice(2)
@@ -120,8 +120,9 @@ if (!embedded.ok) process.exitCode = 1
 // The embedded wallet's signer frame (another origin, its own first load), as the gateway serves it.
 const signerFrame = await measureSignerFrame()
 console.log(`▶ ${formatSignerFrame(signerFrame)}`)
+const signerChecks = checkSignerBudgets(signerFrame)
 console.log('  Next.js example first-load JS: not measured by the bench (next build is too slow here)')
-const sizeChecks = checkSizeBudgets(bundles)
+const sizeChecks = [...checkSizeBudgets(bundles), ...signerChecks]
 console.log('▶ size budgets (initial JS gzip, ratios in this run)')
 for (const c of sizeChecks)
   console.log(`  ${c.ok === undefined ? 'skipped' : c.ok ? 'met   ' : 'MISSED '} ${c.name}: ${c.value}`)

@@ -488,22 +488,56 @@ describe('Bitcoin fee proof (issue 29: the two-round fee attack on segwit v0)', 
   const p2wpkh = (publicKey: string) =>
     payments.p2wpkh({ pubkey: Buffer.from(publicKey, 'hex'), network: networks.regtest }).output!
 
-  it('a witness UTXO that disagrees with the input’s previous transaction is refused, naming the input', async () => {
+  // @scure/btc-signer reads the PSBT: its parser checks each previous transaction against its
+  // outpoint and any witness UTXO against it; the frame turns its errors into the card's reasons.
+  it.each([
+    ['a lower amount (a hidden fee)', 40_000n, false],
+    ['the same amount in another script', 50_000n, true],
+  ] as const)(
+    'a witness UTXO that disagrees with the input’s previous transaction is refused by @scure/btc-signer’s parser: %s',
+    async (_n, statedValue, otherScript) => {
+      const [payment] = await accounts()
+      const script = p2wpkh(payment!.publicKey)
+      const prev = previousTx(50_000n, script)
+      const psbt = new Psbt({ network: networks.regtest })
+      psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer() })
+      const stated = otherScript
+        ? payments.p2wpkh({
+            address: btc.fixtures.devAccounts[0]!.payment.address,
+            network: networks.regtest,
+          }).output!
+        : script
+      psbt.updateInput(0, { witnessUtxo: { script: stated, value: statedValue } })
+      psbt.addOutput({ address: payment!.address, value: 39_000n })
+      const request = must(
+        ask('signPsbt', { psbt: psbt.toBase64(), signInputs: [{ address: payment!.address, index: 0 }] }),
+      )
+      const key = await bitcoinKeys.publicKey(secret)
+      const reason = /witness UTXO disagrees with its previous transaction \(the two-round fee attack\)/
+      expect(() => bitcoinKeys.describe(request, key)).toThrow(reason)
+      await expect(bitcoinKeys.sign(secret, request)).rejects.toThrow(ChainWireError)
+      await expect(bitcoinKeys.sign(secret, request)).rejects.toThrow(reason)
+    },
+  )
+
+  it('a previous transaction that is not the one the input spends (its txid differs) is refused', async () => {
     const [payment] = await accounts()
     const script = p2wpkh(payment!.publicKey)
     const prev = previousTx(50_000n, script)
     const psbt = new Psbt({ network: networks.regtest })
-    // The site claims 40 000 sats where the previous transaction says 50 000: a lower amount, a hidden fee.
-    psbt.addInput({ hash: prev.getId(), index: 0, nonWitnessUtxo: prev.toBuffer() })
-    psbt.updateInput(0, { witnessUtxo: { script, value: 40_000n } })
-    psbt.addOutput({ address: payment!.address, value: 39_000n })
+    psbt.addInput({ hash: prev.getId(), index: 0, witnessUtxo: { script, value: 50_000n } })
+    psbt.addOutput({ address: payment!.address, value: 49_000n })
+    // The same output in another transaction: only its txid tells it apart.
+    const other = new Transaction()
+    other.addInput(Buffer.alloc(32, 8), 0)
+    other.addOutput(Buffer.from(script), 50_000n)
+    // bitcoinjs-lib checks the txid itself when given nonWitnessUtxo: write the field raw (key 0x00).
+    psbt.data.inputs[0]!.unknownKeyVals = [{ key: Buffer.of(0x00), value: other.toBuffer() }]
     const request = must(
       ask('signPsbt', { psbt: psbt.toBase64(), signInputs: [{ address: payment!.address, index: 0 }] }),
     )
     const key = await bitcoinKeys.publicKey(secret)
-    expect(() => bitcoinKeys.describe(request, key)).toThrow(
-      /input 0's witness UTXO disagrees with its previous transaction/,
-    )
+    expect(() => bitcoinKeys.describe(request, key)).toThrow(/previous transaction is not the one it spends/)
     await expect(bitcoinKeys.sign(secret, request)).rejects.toThrow(ChainWireError)
   })
 

@@ -1,7 +1,6 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { deriveChainSeed } from '../chain-keys.js'
 import { toHex } from './bytes.js'
-import { taprootTweak } from './networks.js'
 
 /**
  * The wallet's Bitcoin key (issue 14: secp256k1 for Bitcoin): the 32 bytes
@@ -13,7 +12,7 @@ import { taprootTweak } from './networks.js'
 export const BITCOIN_DERIVATION = 'portico embedded wallet / bitcoin secp256k1 / v1'
 
 const N = secp256k1.CURVE.n
-const { bytesToNumberBE, numberToBytesBE } = schnorr.utils
+const { bytesToNumberBE } = schnorr.utils
 
 /**
  * Runs `use` with the private key of `secret`, then wipes it. A seed that is
@@ -46,21 +45,4 @@ export function ecdsa(
 ): { der: Uint8Array; compact: Uint8Array; recovery: number } {
   const sig = secp256k1.sign(hash, key, { lowS: true })
   return { der: sig.toDERRawBytes(), compact: sig.toCompactRawBytes(), recovery: sig.recovery }
-}
-
-/**
- * A BIP-340 signature with the key-path taproot key of `key` (BIP-86: no
- * script tree): the key negated when its point has an odd y, plus the tweak.
- * The tweaked key is wiped after the one signature.
- */
-export function schnorrTweaked(hash: Uint8Array, key: Uint8Array): Uint8Array {
-  const pub = publicKeyOf(key)
-  const d = bytesToNumberBE(key)
-  const even = pub[0] === 0x02 ? d : N - d
-  const tweaked = numberToBytesBE((even + bytesToNumberBE(taprootTweak(pub.subarray(1)))) % N, 32)
-  try {
-    return schnorr.sign(hash, tweaked)
-  } finally {
-    tweaked.fill(0)
-  }
 }

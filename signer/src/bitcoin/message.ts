@@ -1,15 +1,15 @@
 import { schnorr } from '@noble/curves/secp256k1'
 import { base64 } from '@scure/base'
+import { RawTx, RawWitness, Transaction } from '@scure/btc-signer'
 import { ChainWireError } from '../chain-keys.js'
 import { concat, sha256d, varint, withLength } from './bytes.js'
-import { ecdsa, publicKeyOf, schnorrTweaked } from './key.js'
+import { ecdsa, publicKeyOf } from './key.js'
 import type { WalletAddress } from './networks.js'
-import type { Tx } from './psbt.js'
-import { serializeTx } from './psbt.js'
-import { SIGHASH_ALL, segwitV0Hash, taprootKeyHash } from './sighash.js'
 
 const utf8 = new TextEncoder()
 const MAGIC = utf8.encode('Bitcoin Signed Message:\n')
+/** BIP-322's virtual transactions have version 0 and an OP_RETURN output: non-standard on purpose. */
+const VIRTUAL = { version: 0, allowUnknownVersion: true, allowUnknownOutputs: true } as const
 
 /**
  * The legacy "Bitcoin Signed Message" signature of the payment (P2WPKH)
@@ -22,46 +22,51 @@ export function signMessageEcdsa(message: string, key: Uint8Array): string {
   return base64.encode(concat(Uint8Array.of(39 + recovery), compact))
 }
 
-/** The BIP-322 `to_sign` transaction of a message for an output script (version 0, one input, OP_RETURN). */
-function toSign(message: string, script: Uint8Array): Tx {
+/** The txid of BIP-322's `to_spend` transaction of a message for an output script. */
+function toSpendId(message: string, script: Uint8Array): string {
   const tag = schnorr.utils.taggedHash('BIP0322-signed-message', utf8.encode(message))
-  const toSpend: Tx = {
+  const raw = RawTx.encode({
     version: 0,
+    segwitFlag: false,
     inputs: [
       {
         txid: new Uint8Array(32),
-        vout: 0xffffffff,
-        script: concat(Uint8Array.of(0x00, 0x20), tag),
+        index: 0xffffffff,
+        finalScriptSig: concat(Uint8Array.of(0x00, 0x20), tag),
         sequence: 0,
       },
     ],
-    outputs: [{ value: 0n, script }],
-    locktime: 0,
-  }
-  return {
-    version: 0,
-    inputs: [{ txid: sha256d(serializeTx(toSpend)), vout: 0, script: new Uint8Array(0), sequence: 0 }],
-    outputs: [{ value: 0n, script: Uint8Array.of(0x6a) }],
-    locktime: 0,
-  }
+    outputs: [{ amount: 0n, script }],
+    witnesses: [],
+    lockTime: 0,
+  })
+  return Transaction.fromRaw(raw, { ...VIRTUAL, allowUnknownInputs: true, disableScriptCheck: true }).id
 }
 
 /**
  * BIP-322 "simple": the witness that spends the message's `to_spend` output
- * for the address, base64. P2WPKH: an ECDSA signature (SIGHASH_ALL) and the
- * key; P2TR: one key-path Schnorr signature (SIGHASH_DEFAULT).
+ * for the address, base64; the `to_sign` transaction is signed by
+ * `@scure/btc-signer` (its BIP-143 / BIP-341 hashes). P2WPKH: an ECDSA
+ * signature (SIGHASH_ALL) and the key; P2TR: one key-path Schnorr signature
+ * (SIGHASH_DEFAULT) with the BIP-86 tweaked key.
  */
 export function signMessageBip322(message: string, own: WalletAddress, key: Uint8Array): string {
-  const tx = toSign(message, own.script)
-  let witness: Uint8Array[]
-  if (own.intention === 'payment') {
-    const publicKey = publicKeyOf(key)
-    const { der } = ecdsa(segwitV0Hash(tx, 0, publicKey, 0n), key)
-    witness = [concat(der, Uint8Array.of(SIGHASH_ALL)), publicKey]
-  } else {
-    witness = [schnorrTweaked(taprootKeyHash(tx, 0, [{ value: 0n, script: own.script }], 0), key)]
-  }
-  return base64.encode(concat(varint(witness.length), ...witness.map(withLength)))
+  const publicKey = publicKeyOf(key)
+  const payment = own.intention === 'payment'
+  const tx = new Transaction(VIRTUAL)
+  tx.addInput({
+    txid: toSpendId(message, own.script),
+    index: 0,
+    sequence: 0,
+    witnessUtxo: { script: own.script, amount: 0n },
+    ...(payment ? {} : { tapInternalKey: publicKey.subarray(1) }),
+  })
+  tx.addOutput({ script: Uint8Array.of(0x6a), amount: 0n })
+  tx.signIdx(key, 0, [payment ? 0x01 : 0x00])
+  const input = tx.getInput(0)
+  const signature = payment ? input.partialSig?.[0]?.[1] : input.tapKeySig
+  if (!signature) throw new Error('the BIP-322 signature is missing')
+  return base64.encode(RawWitness.encode(payment ? [signature, publicKey] : [signature]))
 }
 
 /** The signature for a message request of this wallet's address (ECDSA for the payment address only). */

@@ -1,21 +1,16 @@
 import { base64 } from '@scure/base'
+import type { Transaction } from '@scure/btc-signer'
 import type { Card } from '../approve/card.js'
 import { ChainWireError } from '../chain-keys.js'
-import { concat, equal, toHex, u32le } from './bytes.js'
-import { ecdsa, publicKeyOf, schnorrTweaked } from './key.js'
+import { equal, toHex } from './bytes.js'
+import { publicKeyOf } from './key.js'
 import { addressOf, type BitcoinParams, ownAddress, ownScript, type WalletAddress } from './networks.js'
-import {
-  field,
-  IN,
-  type Psbt,
-  parsePsbt,
-  serializePsbt,
-  setField,
-  spentOutput,
-  type TxOutput,
-} from './psbt.js'
-import { SIGHASH_ALL, SIGHASH_DEFAULT, segwitV0Hash, taprootKeyHash } from './sighash.js'
+import { parsePsbt, spentOutput, type TxOutput } from './psbt.js'
 import { bt } from './strings.js'
+
+/** The only sighash types the frame signs: everything in, everything out. */
+export const SIGHASH_DEFAULT = 0x00
+export const SIGHASH_ALL = 0x01
 
 export interface PsbtParams {
   psbt: string
@@ -33,7 +28,10 @@ interface ToSign {
 
 /** A PSBT request read and checked against this wallet's key: what the card shows and `signPsbt` signs. */
 export interface PsbtAnalysis {
-  psbt: Psbt
+  /** The PSBT as `@scure/btc-signer` read it; `signPsbt` signs this very object. */
+  psbt: Transaction
+  /** Its outputs, as the card lists them. */
+  outputs: TxOutput[]
   spent: (TxOutput | undefined)[]
   /** Per input: its amount comes from its full previous transaction. */
   proven: boolean[]
@@ -50,20 +48,21 @@ export function formatBtc(sats: bigint): string {
 const sighashName = (t: number) => `0x${t.toString(16).padStart(2, '0')}`
 
 /** The sighash type input `index` is signed with: ALL (P2WPKH), DEFAULT or ALL (P2TR); anything else refused. */
-function hashTypeOf(psbt: Psbt, index: number, own: WalletAddress, asked: number[] | undefined): 0 | 1 {
+function hashTypeOf(
+  psbt: Transaction,
+  index: number,
+  own: WalletAddress,
+  asked: number[] | undefined,
+): 0 | 1 {
   const allowed: number[] = own.intention === 'payment' ? [SIGHASH_ALL] : [SIGHASH_DEFAULT, SIGHASH_ALL]
   const refuse = (t: number) =>
     new ChainWireError(
       `input ${index} asks for sighash ${sighashName(t)}: this wallet signs SIGHASH_ALL only${own.intention === 'ordinal' ? ' (or DEFAULT for taproot)' : ''}`,
     )
   for (const t of asked ?? []) if (!allowed.includes(t)) throw refuse(t)
-  const fromPsbt = field(psbt.inputs[index] ?? [], IN.SIGHASH_TYPE)
+  const fromPsbt = psbt.getInput(index).sighashType
   // The PSBT's own field wins; else the first type the dApp allows; else ALL (P2WPKH) or DEFAULT (P2TR).
-  let type = asked?.[0] ?? (own.intention === 'payment' ? SIGHASH_ALL : SIGHASH_DEFAULT)
-  if (fromPsbt) {
-    if (fromPsbt.length !== 4) throw new ChainWireError(`input ${index} has a malformed sighash type`)
-    type = new DataView(fromPsbt.buffer, fromPsbt.byteOffset, 4).getUint32(0, true)
-  }
+  const type = fromPsbt ?? asked?.[0] ?? (own.intention === 'payment' ? SIGHASH_ALL : SIGHASH_DEFAULT)
   if (!allowed.includes(type)) throw refuse(type)
   if (asked && !asked.includes(type)) throw refuse(type)
   return type as 0 | 1
@@ -88,13 +87,13 @@ export function analysePsbt(request: PsbtParams, publicKey: string, params: Bitc
     throw new ChainWireError('the PSBT is not base64')
   }
   const psbt = parsePsbt(bytes)
-  const read = psbt.tx.inputs.map((_, i) => spentOutput(psbt, i))
+  const read = Array.from({ length: psbt.inputsLength }, (_, i) => spentOutput(psbt, i))
   const spent = read.map((r) => r?.out)
   const proven = read.map((r) => r?.proven === true)
   const toSign: ToSign[] = []
   for (const entry of request.signInputs) {
     const { index, address } = entry
-    if (index >= psbt.tx.inputs.length) throw new ChainWireError(`input ${index} does not exist`)
+    if (index >= psbt.inputsLength) throw new ChainWireError(`input ${index} does not exist`)
     if (toSign.some((s) => s.index === index)) continue
     const own = ownAddress(publicKey, params, address)
     if (!own) throw new ChainWireError(`${address} is not an address of this wallet on this network`)
@@ -102,13 +101,14 @@ export function analysePsbt(request: PsbtParams, publicKey: string, params: Bitc
     if (!out)
       throw new ChainWireError(`input ${index} does not state the output it spends (no UTXO in the PSBT)`)
     if (!equal(out.script, own.script)) throw new ChainWireError(`input ${index} does not spend ${address}`)
-    const map = psbt.inputs[index] ?? []
-    if (field(map, IN.FINAL_SCRIPTWITNESS) || field(map, IN.FINAL_SCRIPTSIG))
+    const input = psbt.getInput(index)
+    if (input.finalScriptWitness || input.finalScriptSig)
       throw new ChainWireError(`input ${index} is already finalized`)
     if (own.intention === 'ordinal') {
-      if (field(map, IN.TAP_MERKLE_ROOT))
+      // Script-path leaves too: the library would sign any leaf naming this key.
+      if (input.tapMerkleRoot || input.tapLeafScript?.length)
         throw new ChainWireError(`input ${index} has a script tree: this wallet signs the key path only`)
-      const internal = field(map, IN.TAP_INTERNAL_KEY)
+      const internal = input.tapInternalKey
       if (internal && toHex(internal) !== own.publicKey)
         throw new ChainWireError(`input ${index} names another taproot internal key`)
       const unknown = spent.findIndex((s) => !s)
@@ -119,7 +119,13 @@ export function analysePsbt(request: PsbtParams, publicKey: string, params: Bitc
     }
     toSign.push({ index, own, spent: out, hashType: hashTypeOf(psbt, index, own, entry.sighashTypes) })
   }
-  return { psbt, spent, proven, toSign }
+  const outputs = Array.from({ length: psbt.outputsLength }, (_, i) => {
+    const o = psbt.getOutput(i)
+    if (o.amount === undefined || o.script === undefined)
+      throw new ChainWireError(`output ${i} has no amount or script`)
+    return { value: o.amount, script: o.script }
+  })
+  return { psbt, outputs, spent, proven, toSign }
 }
 
 /** The approval card of a PSBT: inputs signed, outputs (this wallet's marked), fee, network. */
@@ -140,9 +146,9 @@ export function describePsbt(
       index: s.index,
     }),
   )
-  const others = what.psbt.tx.inputs.length - what.toSign.length
+  const others = what.psbt.inputsLength - what.toSign.length
   if (others > 0) lines.push(bt('otherInputs', { count: others }))
-  for (const output of what.psbt.tx.outputs) {
+  for (const output of what.outputs) {
     const amount = formatBtc(output.value)
     const address = addressOf(output.script, params)
     if (address === undefined) lines.push(bt('sendScript', { amount, script: toHex(output.script) }))
@@ -155,7 +161,7 @@ export function describePsbt(
   if (known && (taproot || what.proven.every(Boolean))) {
     const fee =
       what.spent.reduce((sum, s) => sum + (s as TxOutput).value, 0n) -
-      what.psbt.tx.outputs.reduce((sum, o) => sum + o.value, 0n)
+      what.outputs.reduce((sum, o) => sum + o.value, 0n)
     lines.push(bt('fee', { amount: formatBtc(fee) }))
   } else lines.push(bt(known ? 'feeUnproven' : 'feeUnknown'))
   lines.push(bt('network', { network: `${params.name} (${chainId})` }))
@@ -163,31 +169,36 @@ export function describePsbt(
 }
 
 /**
- * Adds this wallet's signatures to the analysed inputs: a partial signature
- * (DER + sighash byte) under its public key for P2WPKH, the key-path
- * signature (64 bytes, 65 with SIGHASH_ALL) for P2TR. The PSBT keeps every
- * other field as it came; the answer is base64.
+ * Adds this wallet's signatures to the analysed inputs, with
+ * `@scure/btc-signer` (its BIP-143 and BIP-341 signature hashes): a partial
+ * signature (DER + sighash byte) under its public key for P2WPKH, the
+ * key-path signature (64 bytes, 65 with SIGHASH_ALL) for P2TR, signed with
+ * the BIP-86 tweaked key of the internal key set here. Each input is signed
+ * with exactly the one sighash type the card was built for. The PSBT keeps
+ * every other field as it came; the answer is base64.
  */
 export function signPsbt(what: PsbtAnalysis, key: Uint8Array): string {
   const publicKey = publicKeyOf(key)
   const { psbt } = what
   for (const s of what.toSign) {
-    const map = psbt.inputs[s.index] ?? []
-    if (s.own.intention === 'payment') {
-      const { der } = ecdsa(segwitV0Hash(psbt.tx, s.index, publicKey, s.spent.value), key)
-      setField(map, concat(Uint8Array.of(IN.PARTIAL_SIG), publicKey), concat(der, Uint8Array.of(SIGHASH_ALL)))
-    } else {
-      const spent = what.spent as TxOutput[]
-      const sig = schnorrTweaked(taprootKeyHash(psbt.tx, s.index, spent, s.hashType), key)
-      setField(map, Uint8Array.of(IN.TAP_INTERNAL_KEY), publicKey.subarray(1))
-      // A 65-byte signature says its type; the PSBT says it too, for tools that read the field.
-      if (s.hashType !== SIGHASH_DEFAULT) setField(map, Uint8Array.of(IN.SIGHASH_TYPE), u32le(s.hashType))
-      setField(
-        map,
-        Uint8Array.of(IN.TAP_KEY_SIG),
-        s.hashType === SIGHASH_DEFAULT ? sig : concat(sig, Uint8Array.of(s.hashType)),
-      )
+    try {
+      if (s.own.intention === 'ordinal') {
+        // A 65-byte signature says its type; the PSBT says it too, for tools that read the field.
+        psbt.updateInput(
+          s.index,
+          {
+            tapInternalKey: publicKey.subarray(1),
+            ...(s.hashType === SIGHASH_DEFAULT ? {} : { sighashType: s.hashType }),
+          },
+          true,
+        )
+      }
+      psbt.signIdx(key, s.index, [s.hashType])
+    } catch (error) {
+      if (error instanceof ChainWireError) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      throw new ChainWireError(`input ${s.index} could not be signed (${message})`)
     }
   }
-  return base64.encode(serializePsbt(psbt))
+  return base64.encode(psbt.toPSBT(0))
 }

@@ -12,6 +12,10 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     globalSetup: ['./src/harness/global-setup.ts'],
     fileParallelism: false,
+    // One worker runs every file and keeps its module cache between them: the files share no
+    // mutable module state (no mocks or stubs, nothing on globalThis), and each no longer
+    // re-imports the gateway, the devnet and playwright-core (~10 s a file on a loaded machine).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     sequence: { groupOrder: 1 },

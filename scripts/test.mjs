@@ -2,10 +2,11 @@
 // `npm test`: install with the pinned pnpm, provide system tools the tests
 // need, build, lint, type-check, check packages, then run every test project
 // in one vitest run. Prints a closing "N passed, N failed" line.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { pnpm } from './pnpm.mjs'
+import { PNPM_SPEC, pnpm } from './pnpm.mjs'
 
 const root = join(import.meta.dirname, '..')
 const started = Date.now()
@@ -28,24 +29,39 @@ function sh(cmd, args, opts = {}) {
 step('install', () => pnpm(['install', '--frozen-lockfile']))
 step('system tools', () => sh('bash', [join(root, 'scripts/ensure-system.sh')]))
 step('build', () => pnpm(['-r', '--if-present', 'run', 'build']))
-step('lint (biome)', () => pnpm(['exec', 'biome', 'check', '.']))
-// One program for the packages that share tsconfig.base.json (tsconfig.check.json): a
-// package's own `typecheck` re-checks the sources of every workspace package it imports.
-step('type-check', () => {
-  const missing = uncheckedPackages()
-  if (missing.length) {
-    console.error(`tsconfig.check.json does not include: ${missing.join(', ')}`)
-    return 1
-  }
-  const one = pnpm(['exec', 'tsc', '-p', 'tsconfig.check.json'])
-  if (one !== 0) return one
-  return pnpm(['--filter', './examples/html', '--filter', './examples/nextjs', 'run', 'typecheck'])
-})
-// The docs' ```ts / ```tsx blocks compile against the workspace packages (a renamed API breaks here).
-step('doc snippets', () => sh(process.execPath, [join(root, 'scripts/check-doc-snippets.mjs')]))
-// Every export of every published package has a doc comment and no {@link} is broken (TypeDoc).
-step('API reference (TypeDoc)', () => sh(process.execPath, [join(root, 'scripts/api-docs.mjs'), '--check']))
-step('package lint (publint)', () => pnpm(['-r', '--if-present', 'run', 'lint:package']))
+// The checks below read the build and the sources and write nothing the others read: they run
+// side by side (as many at a time as there are cores; each is one single-threaded program,
+// tsc or TypeDoc, but for biome), each one's output printed whole when it ends.
+await checks(
+  [
+    // One program for the packages that share tsconfig.base.json (tsconfig.check.json): a
+    // package's own `typecheck` re-checks the sources of every workspace package it imports.
+    [
+      'type-check',
+      async (run) => {
+        const missing = uncheckedPackages()
+        if (missing.length)
+          return { status: 1, output: `tsconfig.check.json does not include: ${missing.join(', ')}\n` }
+        const one = await run(...pnpmCmd(['exec', 'tsc', '-p', 'tsconfig.check.json']))
+        if (one.status !== 0) return one
+        const own = await run(
+          ...pnpmCmd(['--filter', './examples/html', '--filter', './examples/nextjs', 'run', 'typecheck']),
+        )
+        return { status: own.status, output: one.output + own.output }
+      },
+    ],
+    // Every export of every published package has a doc comment and no {@link} is broken (TypeDoc).
+    [
+      'API reference (TypeDoc)',
+      (run) => run(process.execPath, [join(root, 'scripts/api-docs.mjs'), '--check']),
+    ],
+    // The docs' ```ts / ```tsx blocks compile against the workspace packages (a renamed API breaks here).
+    ['doc snippets', (run) => run(process.execPath, [join(root, 'scripts/check-doc-snippets.mjs')])],
+    ['lint (biome)', (run) => run(...pnpmCmd(['exec', 'biome', 'check', '.']))],
+    ['package lint (publint)', (run) => run(...pnpmCmd(['-r', '--if-present', 'run', 'lint:package']))],
+  ],
+  availableParallelism(),
+)
 
 mkdirSync(join(root, '.portico'), { recursive: true })
 const report = join(root, '.portico/vitest-report.json')
@@ -67,6 +83,57 @@ if (existsSync(report)) {
   console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`)
 }
 process.exit(status)
+
+/** `[command, args]` running the pinned pnpm through npx, as `pnpm()` does. */
+function pnpmCmd(args) {
+  return ['npx', ['-y', PNPM_SPEC, ...args]]
+}
+
+/** Runs a command with its output (stdout and stderr, interleaved) kept for later. */
+function runBuffered(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => {
+      output += d
+    })
+    child.stderr.on('data', (d) => {
+      output += d
+    })
+    child.once('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }))
+    child.once('close', (code) => resolve({ status: code ?? 1, output }))
+  })
+}
+
+/**
+ * Runs the named checks, `width` at a time, printing each one's output and time when it ends
+ * (in the order they end). Exits with the first failed check's status once all have ended,
+ * so one run names every failing check.
+ */
+async function checks(list, width) {
+  const t = Date.now()
+  console.log(`\n▶ checks, ${width} at a time: ${list.map(([name]) => name).join(', ')}`)
+  const queue = [...list]
+  const failed = []
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, fn] = next
+      const started = Date.now()
+      const { status, output } = await fn(runBuffered)
+      console.log(`\n▶ ${name}`)
+      process.stdout.write(output)
+      console.log(
+        `◀ ${name}: ${status === 0 ? 'ok' : `failed (${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      )
+      if (status !== 0) failed.push({ name, status })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, width) }, worker))
+  console.log(
+    `◀ checks: ${failed.length ? `failed: ${failed.map((f) => f.name).join(', ')}` : 'ok'} in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  )
+  if (failed.length) process.exit(failed[0].status)
+}
 
 function listShots() {
   const dir = join(root, 'e2e/test-results/screenshots')

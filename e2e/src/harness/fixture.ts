@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { launchChromium } from './browser.js'
+import { waitForDemoBuild } from './demo-build.js'
 import { guardNetwork, type NetworkGuard } from './network-guard.js'
+
+/** How long a file waits for the demo build (a loaded 2-core machine took ~4 minutes). */
+const DEMO_BUILD_TIMEOUT_MS = 10 * 60_000
 
 export interface OpenedPage {
   page: Page
@@ -18,11 +22,20 @@ export interface OpenedPage {
  * context (no storage shared between tests) guarded against non-loopback
  * requests; after each test the contexts close and the test fails if any
  * outbound request was attempted.
+ *
+ * Before the file's first test it waits for the global setup's demo build
+ * (started, not awaited, by the setup), and fails the file with the build's
+ * error if it failed.
  */
 export function useBrowser() {
   let browser: Browser | undefined
   const opened: OpenedPage[] = []
 
+  // Its own time-out: in a lone e2e run the first file waits for the whole build.
+  beforeAll(async () => {
+    const url = inject('e2e')?.demoBuildUrl
+    if (url) await waitForDemoBuild(url)
+  }, DEMO_BUILD_TIMEOUT_MS)
   beforeAll(async () => {
     browser = await launchChromium()
   })

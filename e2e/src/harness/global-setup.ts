@@ -1,35 +1,25 @@
-import { spawn } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
-import { createRequire } from 'node:module'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { sharedDemoBuild } from './demo-build.js'
 import { type StaticServer, startStaticServer } from './static-server.js'
 import type { E2eWorld } from './world.js'
 
 const repoRoot = join(import.meta.dirname, '../../..')
 const demoDir = join(repoRoot, 'examples/demo')
-// Under test-results/ (ignored by git and biome), one folder per run: two runs in one
-// working tree must not rebuild the site under each other's feet. Removed on teardown.
-const buildDir = join(repoRoot, `e2e/test-results/demo-dist-${process.pid}`)
 
 /**
- * Vitest global setup of the `e2e` project: starts the EVM devnet, builds the
- * demo once with Vite and serves it on 127.0.0.1 (port 0) twice — plain, and
- * with the strict CSP header. Tests read where everything is with
- * `inject('e2e')`. The returned teardown stops all of it.
+ * Vitest global setup of the `e2e` project: starts the EVM devnet, starts the
+ * demo's build (`sharedDemoBuild`: one per run, shared with the `demo` project's
+ * build test) and serves it on 127.0.0.1 (port 0) twice — plain, and with the
+ * strict CSP header. The build is not awaited here: it runs while the unit-test
+ * projects do (e2e runs last), the servers hold requests until it is done, and
+ * `useBrowser` waits for it (`demoBuildUrl`) before a file's first test. Tests
+ * read where everything is with `inject('e2e')`. The returned teardown stops all of it.
  */
 export default async function setup(project: TestProject) {
-  const stops: Array<() => Promise<void>> = [async () => rmSync(buildDir, { recursive: true, force: true })]
+  const stops: Array<() => Promise<void>> = []
   const teardown = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
   }
@@ -54,11 +44,16 @@ async function startWorld(stops: Array<() => Promise<void>>): Promise<E2eWorld> 
     return {
       demoUrl: undefined,
       cspDemoUrl: undefined,
+      demoBuildUrl: undefined,
       demoMissing: reason,
       chains: [],
       fixtures: { tokens: [], accounts: [], tokenGrant: '0' },
     }
   }
+  // The build first: it runs in its own process while the devnet starts.
+  const hasDemo = existsSync(join(demoDir, 'package.json')) && existsSync(join(demoDir, 'index.html'))
+  const build = hasDemo ? await sharedDemoBuild() : undefined
+  if (build) stops.push(() => build.dispose())
   const devnet = await devnetModule.startEvmDevnet()
   stops.push(() => devnet.stop())
   const t1 = Date.now()
@@ -66,8 +61,11 @@ async function startWorld(stops: Array<() => Promise<void>>): Promise<E2eWorld> 
   let demo: StaticServer | undefined
   let cspDemo: StaticServer | undefined
   let demoMissing: string | undefined
-  if (existsSync(join(demoDir, 'package.json')) && existsSync(join(demoDir, 'index.html'))) {
-    const root = await demoBuild()
+  let demoBuildUrl: string | undefined
+  if (build) {
+    demoBuildUrl = build.statusUrl
+    const root = build.dir
+    const ready = build.done
     const tokens = devnet.fixtures.tokens
     // The demo reads /devnet.json at start (examples/demo/src/setup.ts).
     // The WalletConnect relay is named on the page's own origin, where upgrades are refused: no relay
@@ -75,6 +73,7 @@ async function startWorld(stops: Array<() => Promise<void>>): Promise<E2eWorld> 
     const relay = (origin: string) => ({ url: `${origin.replace(/^http/, 'ws')}/relay` })
     demo = await startStaticServer({
       root,
+      ready,
       json: {
         '/devnet.json': (origin: string) => ({
           chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
@@ -87,6 +86,7 @@ async function startWorld(stops: Array<() => Promise<void>>): Promise<E2eWorld> 
     // Under `default-src 'self'` the page may only fetch its own origin: RPC goes through a same-origin proxy.
     cspDemo = await startStaticServer({
       root,
+      ready,
       csp: true,
       proxy: Object.fromEntries(devnet.chains.map((c) => [`/rpc/${c.chainId}`, c.rpcUrl])),
       json: {
@@ -103,11 +103,12 @@ async function startWorld(stops: Array<() => Promise<void>>): Promise<E2eWorld> 
   }
   const t2 = Date.now()
   console.log(
-    `[e2e] devnet ${t1 - t0} ms (${devnet.chains.map((c) => `${c.chainId}@${c.port}`).join(', ')}); demo build+serve ${t2 - t1} ms${demo ? ` at ${demo.url} (CSP copy ${cspDemo?.url})` : ''}`,
+    `[e2e] devnet ${t1 - t0} ms (${devnet.chains.map((c) => `${c.chainId}@${c.port}`).join(', ')}); demo build started, served ${t2 - t1} ms${demo ? ` at ${demo.url} (CSP copy ${cspDemo?.url})` : ''}`,
   )
   return {
     demoUrl: demo?.url,
     cspDemoUrl: cspDemo?.url,
+    demoBuildUrl,
     demoMissing,
     chains: devnet.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     fixtures: {
@@ -129,79 +130,4 @@ async function importWorkspaceSource<T>(name: string): Promise<T> {
   const source = pkg.exports?.['.']?.source
   if (typeof source !== 'string') throw new Error(`${name} has no "source" export`)
   return await import(/* @vite-ignore */ pathToFileURL(join(realpathSync(dir), source)).href)
-}
-
-/**
- * The demo's built site. `npm test` has just run every package's build, the
- * demo's `vite build` included: its `examples/demo/dist` is reused when it is
- * newer than every source it is built from (copied). Otherwise (a lone
- * `vitest --project e2e`, or PORTICO_E2E_REBUILD=1) the demo is built here once.
- */
-async function demoBuild(): Promise<string> {
-  const dist = join(demoDir, 'dist')
-  const built = statOrUndefined(join(dist, 'index.html'))?.mtimeMs
-  if (!process.env.PORTICO_E2E_REBUILD && built !== undefined) {
-    const sources = [
-      'examples/demo/src',
-      'examples/demo/index.html',
-      'examples/demo/vite.config.ts',
-      'examples/plugin-hello/src',
-      'core/src',
-      'ui-react/src',
-      'adapters/evm/src',
-      'plugins',
-    ]
-    const newest = Math.max(...sources.map((s) => newestMtime(join(repoRoot, s))))
-    if (newest < built) {
-      // A private copy: a later build of the demo (emptyOutDir) must not pull files from under the tests.
-      rmSync(buildDir, { recursive: true, force: true })
-      cpSync(dist, buildDir, { recursive: true })
-      return buildDir
-    }
-  }
-  await buildDemo()
-  return buildDir
-}
-
-function statOrUndefined(path: string) {
-  try {
-    return statSync(path)
-  } catch {
-    return undefined
-  }
-}
-
-/** Newest modification time under `path` (node_modules and dist skipped). */
-function newestMtime(path: string): number {
-  const st = statOrUndefined(path)
-  if (!st) return 0
-  if (!st.isDirectory()) return st.mtimeMs
-  let newest = st.mtimeMs
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue
-    newest = Math.max(newest, newestMtime(join(path, entry)))
-  }
-  return newest
-}
-
-/** `vite build` of examples/demo (its own vite.config.ts) into e2e/test-results/demo-dist. */
-async function buildDemo() {
-  rmSync(buildDir, { recursive: true, force: true })
-  mkdirSync(buildDir, { recursive: true })
-  const require = createRequire(join(repoRoot, 'package.json'))
-  const viteBin = join(require.resolve('vite/package.json').replace(/package\.json$/, ''), 'bin/vite.js')
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [viteBin, 'build', '--outDir', buildDir, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        cwd: demoDir,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    )
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build of the demo exited ${code}`)),
-    )
-  })
 }

@@ -31,6 +31,11 @@ export interface StaticServerOptions {
   proxy?: Record<string, string>
   /** Extra JSON documents served at fixed paths (runtime config); a function gets the server's origin. */
   json?: Record<string, unknown | ((origin: string) => unknown)>
+  /**
+   * `root` is complete once this settles (a build still running): requests for its files wait
+   * for it, and get a 503 with the reason when it rejects. The server listens at once.
+   */
+  ready?: Promise<unknown>
 }
 
 export interface StaticServer {
@@ -73,6 +78,16 @@ export async function startStaticServer(opts: StaticServerOptions): Promise<Stat
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, headers).end()
       return
+    }
+    if (opts.ready) {
+      const failed = await opts.ready.then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      )
+      if (failed !== undefined) {
+        res.writeHead(503, { ...headers, 'content-type': 'text/plain' }).end(failed)
+        return
+      }
     }
     let file = normalize(join(opts.root, path))
     if (file !== opts.root && !file.startsWith(opts.root + sep)) {

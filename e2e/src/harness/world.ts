@@ -6,6 +6,11 @@ export interface E2eWorld {
   demoUrl: string | undefined
   /** The same build served with `Content-Security-Policy: default-src 'self'` (RPC proxied same-origin). */
   cspDemoUrl: string | undefined
+  /**
+   * Answers once the demo's build (still running when the setup returned) has ended: 200, or
+   * 500 with the build's error (`waitForDemoBuild`). Unset when no demo is served.
+   */
+  demoBuildUrl: string | undefined
   /** Why the demo is not served (not written yet), when `demoUrl` is unset. */
   demoMissing: string | undefined
   chains: Array<{ chainId: number; rpcUrl: string }>

@@ -1,28 +1,23 @@
 // The built demo: strict-CSP-friendly HTML, and views split into lazy chunks so
 // only the button, the modal shell and the Connect view are on the first load.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// The build is the run's one `vite build` of the demo (vitest.global-setup.ts), the site the
+// e2e flows are served: it may still be running when this file starts.
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { waitForDemoBuild } from '../../../e2e/src/harness/demo-build.js'
 
-const outDir = mkdtempSync(join(tmpdir(), 'portico-demo-'))
 let html = ''
 let chunks: { name: string; code: string }[] = []
 
 beforeAll(async () => {
-  await build({
-    configFile: join(import.meta.dirname, '../vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir },
-  })
+  const outDir = await waitForDemoBuild(inject('demoBuild'))
   html = readFileSync(join(outDir, 'index.html'), 'utf8')
   const assets = join(outDir, 'assets')
   chunks = readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
     .map((name) => ({ name, code: readFileSync(join(assets, name), 'utf8') }))
-})
-afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+}, 600_000)
 
 describe('built demo', () => {
   it('index.html declares a strict CSP and has no inline script or style', () => {

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
+import { askCode, type CodeOutcome } from './code-entry/index.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
@@ -260,6 +261,33 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
   }
 }
 
+/**
+ * Issue 29: the login code is typed in this frame's own card and goes from
+ * here to the gateway; the page learns only the outcome (the session answer,
+ * the device-approval wait, or `{ status: 'cancelled', lastSent }` so its
+ * stored last attempt follows a resend made here).
+ */
+async function enterCode(email: string, lastSent: number | undefined): Promise<unknown> {
+  setUi(true)
+  let outcome: CodeOutcome
+  try {
+    outcome = await askCode(document, {
+      email,
+      lastSent,
+      // The device id lets the gateway tell a known device from one that needs the mailed link.
+      verify: (code) => api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
+      resend: async () => {
+        await api('POST', '/v1/auth/email/otp', { projectId, email })
+      },
+    })
+  } finally {
+    setUi(false)
+  }
+  if (!outcome.ok)
+    return { status: 'cancelled', ...(outcome.lastSent !== undefined ? { lastSent: outcome.lastSent } : {}) }
+  return afterCode(accountDeps, outcome.answer as Parameters<typeof afterCode>[1])
+}
+
 const accountDeps: AccountDeps = {
   api,
   token,
@@ -275,17 +303,8 @@ async function handle(request: FrameRequest): Promise<unknown> {
   switch (request.type) {
     case 'otp.request':
       return api('POST', '/v1/auth/email/otp', { projectId, email: request.email })
-    case 'otp.verify':
-      // The device id lets the gateway tell a known device from one that needs the mailed link.
-      return afterCode(
-        accountDeps,
-        await api('POST', '/v1/auth/email/verify', {
-          projectId,
-          email: request.email,
-          code: request.code,
-          deviceId: deviceId(),
-        }),
-      )
+    case 'otp.enter':
+      return enterCode(request.email, request.lastSent)
     case 'session.get':
       return session()
     case 'logout': {

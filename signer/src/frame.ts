@@ -356,8 +356,8 @@ async function handle(request: FrameRequest): Promise<unknown> {
         parentOrigin,
       )
     case 'farcaster.finish': {
-      const t = await waitForFarcaster(request.channel, (channelToken) =>
-        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken }),
+      const t = await waitForFarcaster(request.channel, (channelToken, exchangeKey) =>
+        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken, exchangeKey }),
       ).catch((error: unknown) => {
         if (error instanceof FarcasterWaitEnded)
           throw error.reason === 'cancelled'

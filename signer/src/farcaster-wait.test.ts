@@ -5,7 +5,12 @@ const started = (expiresAt = Date.now() + 60_000) =>
   startFarcaster(async (path, body) => {
     expect(path).toBe('/v1/auth/farcaster/start')
     expect(body).toEqual({ origin: 'http://127.0.0.1:5173' })
-    return { channelToken: 't'.repeat(32), exchangeKey: 'k'.repeat(43), url: 'farcaster://connect?channelToken=x', expiresAt }
+    return {
+      channelToken: 't'.repeat(32),
+      exchangeKey: 'k'.repeat(43),
+      url: 'farcaster://connect?channelToken=x',
+      expiresAt,
+    }
   }, 'http://127.0.0.1:5173')
 
 // Issue 14: the frame keeps the relay's channel token under its own name and polls the gateway until approved.

@@ -3,8 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
-import { askCode, type CodeOutcome } from './code-entry/index.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
+import { askCode, type CodeOutcome } from './code-entry/index.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
@@ -275,7 +275,8 @@ async function enterCode(email: string, lastSent: number | undefined): Promise<u
       email,
       lastSent,
       // The device id lets the gateway tell a known device from one that needs the mailed link.
-      verify: (code) => api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
+      verify: (code) =>
+        api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
       resend: async () => {
         await api('POST', '/v1/auth/email/otp', { projectId, email })
       },

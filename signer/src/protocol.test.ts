@@ -31,9 +31,9 @@ describe('signer frame protocol, frame side: every parent message is schema-chec
       type: 'otp.request',
       email: 'a@b.co',
     })
-    expect(parseRequest(env({ type: 'otp.enter', email: 'a@b.co', lastSent: 1_700_000_000_000 }))?.request).toEqual(
-      { type: 'otp.enter', email: 'a@b.co', lastSent: 1_700_000_000_000 },
-    )
+    expect(
+      parseRequest(env({ type: 'otp.enter', email: 'a@b.co', lastSent: 1_700_000_000_000 }))?.request,
+    ).toEqual({ type: 'otp.enter', email: 'a@b.co', lastSent: 1_700_000_000_000 })
     expect(parseRequest(env({ type: 'session.get' }))?.request.type).toBe('session.get')
     expect(parseRequest(env({ type: 'logout' }))?.request.type).toBe('logout')
     expect(

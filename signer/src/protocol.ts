@@ -84,7 +84,10 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
       // A code never comes from the page: only the address, and when its code was sent.
       if (typeof p.email !== 'string' || p.email.length < 3 || p.email.length > 254) return undefined
       const { lastSent } = p
-      if (lastSent !== undefined && (typeof lastSent !== 'number' || !Number.isSafeInteger(lastSent) || lastSent < 0))
+      if (
+        lastSent !== undefined &&
+        (typeof lastSent !== 'number' || !Number.isSafeInteger(lastSent) || lastSent < 0)
+      )
         return undefined
       return {
         id,

@@ -1,10 +1,11 @@
-import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { FrameLocator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { eventually, expectView, gotoDemo, porticoState, sel, textOf } from './demo.js'
+import { eventually, gotoDemo, textOf } from './demo.js'
+import { codeFrom, emailLogin } from './embedded-login.js'
 
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
@@ -81,28 +82,7 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
 
   async function login(page: Page): Promise<`0x${string}`> {
     await gotoDemo(page, demo!.url)
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    const email = `mallory-${Date.now()}@example.com`
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
-    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
-    await page.waitForFunction(
-      () =>
-        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
-          .eip155?.status === 'connected',
-      null,
-      { timeout: 60_000 },
-    )
-    return (await porticoState(page)).accounts.eip155!.address as `0x${string}`
+    return (await emailLogin(page, `mallory-${Date.now()}@example.com`, codeFrom(smtp!))).address
   }
 
   /** The hostile script: styles the iframe it owns (the dApp page may; the frame cannot stop it). */

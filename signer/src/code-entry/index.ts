@@ -155,6 +155,14 @@ export function askCode(doc: Document, prompt: CodePrompt): Promise<CodeOutcome>
       if (digits !== input.value) input.value = digits
       if (digits.length === 6) void check()
     })
+    // Pasted from the mail ("Code: 123 456"): the digits, whatever the field's length limit would cut.
+    input.addEventListener('paste', (e) => {
+      const text = e.clipboardData?.getData('text')
+      if (text === undefined) return
+      e.preventDefault()
+      input.value = digitsOf(text)
+      if (input.value.length === 6) void check()
+    })
     card.addEventListener('submit', (e) => {
       e.preventDefault()
       void check()

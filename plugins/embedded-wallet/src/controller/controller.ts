@@ -191,9 +191,18 @@ export class EmbeddedWalletController {
       email: email.trim(),
       ...(last !== undefined ? { lastSent: last } : {}),
     })
-    if (typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'cancelled') {
+    if (
+      typeof answer === 'object' &&
+      answer !== null &&
+      (answer as { status?: unknown }).status === 'cancelled'
+    ) {
       const sent = (answer as { lastSent?: unknown }).lastSent
-      if (typeof sent === 'number' && Number.isSafeInteger(sent) && sent > (last ?? 0) && sent <= Date.now() + 60_000)
+      if (
+        typeof sent === 'number' &&
+        Number.isSafeInteger(sent) &&
+        sent > (last ?? 0) &&
+        sent <= Date.now() + 60_000
+      )
         this.options.storage.set(EMAIL_LOGIN_STORAGE_KEY, sent)
       return { status: 'cancelled' }
     }

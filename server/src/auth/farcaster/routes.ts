@@ -51,7 +51,11 @@ export function registerFarcasterAuthRoutes(
       config: { auth: 'public' },
       schema: {
         body: Type.Object(
-          { projectId: PROJECT, channelToken: CHANNEL, exchangeKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) },
+          {
+            projectId: PROJECT,
+            channelToken: CHANNEL,
+            exchangeKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+          },
           { additionalProperties: false },
         ),
       },

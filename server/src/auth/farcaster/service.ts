@@ -119,7 +119,10 @@ export class FarcasterAuthService {
       new ApiError(410, 'channel_expired', 'This Farcaster sign-in has expired or was already used')
     if (!row || row.project_id !== input.projectId) throw expired()
     // The channel token alone (read from the deep link) is not enough: the start's exchange key is.
-    if (!row.exchange_hash || !sameHex(row.exchange_hash, mac(this.#keys, 'farcaster-exchange', input.exchangeKey)))
+    if (
+      !row.exchange_hash ||
+      !sameHex(row.exchange_hash, mac(this.#keys, 'farcaster-exchange', input.exchangeKey))
+    )
       throw new ApiError(403, 'exchange_key_wrong', 'This Farcaster sign-in was started by another window')
     if (Number(row.expires_at) <= this.#now()) {
       await this.db.query('DELETE FROM auth_farcaster_channels WHERE channel_hash = ?', [hash])

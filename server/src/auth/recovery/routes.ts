@@ -41,49 +41,30 @@ export function registerRecoveryRoutes(app: App, recovery: RecoveryService) {
       return reply.code(201).send({ ok: true })
     },
   )
-  app.post(
-    '/v1/auth/recovery/release',
-    {
-      config: { auth: 'public' },
-      schema: {
-        body: Type.Optional(
-          Type.Object(
-            { verifier: Type.Optional(Type.String({ pattern: RECOVERY_VERIFIER })) },
-            { additionalProperties: false },
-          ),
-        ),
-      },
-    },
-    async (request, reply) =>
-      reply
-        .headers(noStore)
-        .send(await recovery.release(bearer(request.headers.authorization), request.body?.verifier)),
-  )
-  app.post(
-    '/v1/auth/recovery/confirm',
-    {
-      config: { auth: 'public' },
-      schema: {
-        body: Type.Optional(
-          Type.Object(
-            {
-              verifier: Type.Optional(Type.String({ pattern: RECOVERY_VERIFIER })),
-              signature: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' })),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-      },
-    },
-    async (request) => {
-      const { verifier, signature } = request.body ?? {}
-      if ((verifier === undefined) !== (signature === undefined))
-        throw new ApiError(400, 'invalid_request', 'A verifier comes with its signature')
-      await recovery.confirm(
-        bearer(request.headers.authorization),
-        verifier && signature ? { verifier, signature: signature as `0x${string}` } : undefined,
-      )
-      return { ok: true }
-    },
-  )
+  // No body schema on these two: a body is optional (a wallet from before the verifier, a frame that
+  // has nothing to add), so each reads its fields itself and refuses a malformed one with 400.
+  const field = (body: unknown, name: string, pattern: RegExp): string | undefined => {
+    const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined
+    if (v === undefined) return undefined
+    if (typeof v !== 'string' || !pattern.test(v)) throw new ApiError(400, 'invalid_request', `Invalid ${name}`)
+    return v
+  }
+  const VERIFIER = new RegExp(RECOVERY_VERIFIER)
+  app.post('/v1/auth/recovery/release', { config: { auth: 'public' } }, async (request, reply) => {
+    const token = bearer(request.headers.authorization)
+    const verifier = field(request.body, 'verifier', VERIFIER)
+    return reply.headers(noStore).send(await recovery.release(token, verifier))
+  })
+  app.post('/v1/auth/recovery/confirm', { config: { auth: 'public' } }, async (request) => {
+    const token = bearer(request.headers.authorization)
+    const verifier = field(request.body, 'verifier', VERIFIER)
+    const signature = field(request.body, 'signature', /^0x[0-9a-fA-F]{130}$/)
+    if ((verifier === undefined) !== (signature === undefined))
+      throw new ApiError(400, 'invalid_request', 'A verifier comes with its signature')
+    await recovery.confirm(
+      token,
+      verifier && signature ? { verifier, signature: signature as `0x${string}` } : undefined,
+    )
+    return { ok: true }
+  })
 }

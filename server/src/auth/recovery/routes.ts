@@ -46,7 +46,8 @@ export function registerRecoveryRoutes(app: App, recovery: RecoveryService) {
   const field = (body: unknown, name: string, pattern: RegExp): string | undefined => {
     const v = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined
     if (v === undefined) return undefined
-    if (typeof v !== 'string' || !pattern.test(v)) throw new ApiError(400, 'invalid_request', `Invalid ${name}`)
+    if (typeof v !== 'string' || !pattern.test(v))
+      throw new ApiError(400, 'invalid_request', `Invalid ${name}`)
     return v
   }
   const VERIFIER = new RegExp(RECOVERY_VERIFIER)

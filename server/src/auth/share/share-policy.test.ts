@@ -72,6 +72,8 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(bare.status).toBe(400)
       expect(await t.gateway.db.query('SELECT 1 AS x FROM auth_shares WHERE email = ?', [email])).toEqual([])
       expect((await getShare(token)).status).toBe(404)
+      // Issue 29: nor without the recovery share's passphrase verifier.
+      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(400)
       expect(
         (
           await putShare(token, {
@@ -83,7 +85,11 @@ describe.each(['sqlite', 'postgres'] as const)(
         ).status,
       ).toBe(201)
       const recovery = await call(`${signer}/v1/auth/recovery`, { headers: auth(token) })
-      expect(recovery.body).toEqual({ exists: true })
+      expect(recovery.body).toEqual({
+        exists: true,
+        kdf: RECOVERY.split('.').slice(0, 3).join('.'),
+        proof: true,
+      })
     })
 
     it('every release for signing is written to the audit table (purpose, wallet, project), never the share', async () => {

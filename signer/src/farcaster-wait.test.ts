@@ -5,7 +5,12 @@ const started = (expiresAt = Date.now() + 60_000) =>
   startFarcaster(async (path, body) => {
     expect(path).toBe('/v1/auth/farcaster/start')
     expect(body).toEqual({ origin: 'http://127.0.0.1:5173' })
-    return { channelToken: 't'.repeat(32), url: 'farcaster://connect?channelToken=x', expiresAt }
+    return {
+      channelToken: 't'.repeat(32),
+      exchangeKey: 'k'.repeat(43),
+      url: 'farcaster://connect?channelToken=x',
+      expiresAt,
+    }
   }, 'http://127.0.0.1:5173')
 
 // Issue 14: the frame keeps the relay's channel token under its own name and polls the gateway until approved.
@@ -18,14 +23,16 @@ describe('signer frame: waiting for a Farcaster approval', () => {
     const answers = [{ state: 'pending' as const }, { state: 'pending' as const }]
     const token = await waitForFarcaster(
       s.channel,
-      async (channelToken) => {
-        seen.push(channelToken)
+      async (channelToken, exchangeKey) => {
+        seen.push(`${channelToken}/${exchangeKey}`)
         return answers.shift() ?? { state: 'completed', token: 'session-token' }
       },
       1,
     )
     expect(token).toBe('session-token')
-    expect(seen).toEqual(Array(3).fill('t'.repeat(32)))
+    // Issue 29: each poll carries the start's exchange key, which the page never got.
+    expect(seen).toEqual(Array(3).fill(`${'t'.repeat(32)}/${'k'.repeat(43)}`))
+    expect(s).not.toHaveProperty('exchangeKey')
     // Single use: the channel is forgotten once redeemed.
     await expect(waitForFarcaster(s.channel, async () => ({ state: 'pending' }), 1)).rejects.toThrow(
       FarcasterWaitEnded,

@@ -13,6 +13,8 @@ export const FARCASTER_POLL_MS = 1000
 
 interface Pending {
   channelToken: string
+  /** Issue 29: the gateway's key for this sign-in's exchange; the deep link the page shows does not carry it. */
+  exchangeKey: string
   expiresAt: number
   cancelled: boolean
   wake?: () => void
@@ -37,12 +39,20 @@ export class FarcasterWaitEnded extends Error {
 
 /** Opens a channel: answers the deep link for the QR code, the frame's name for it and its expiry. */
 export async function startFarcaster(
-  post: (path: string, body: unknown) => Promise<{ channelToken: string; url: string; expiresAt: number }>,
+  post: (
+    path: string,
+    body: unknown,
+  ) => Promise<{ channelToken: string; exchangeKey: string; url: string; expiresAt: number }>,
   origin: string,
 ): Promise<{ url: string; channel: string; expiresAt: number }> {
   const started = await post('/v1/auth/farcaster/start', { origin })
   const channel = newChannelName()
-  pending.set(channel, { channelToken: started.channelToken, expiresAt: started.expiresAt, cancelled: false })
+  pending.set(channel, {
+    channelToken: started.channelToken,
+    exchangeKey: started.exchangeKey,
+    expiresAt: started.expiresAt,
+    cancelled: false,
+  })
   return { url: started.url, channel, expiresAt: started.expiresAt }
 }
 
@@ -53,7 +63,10 @@ export async function startFarcaster(
  */
 export async function waitForFarcaster(
   channel: string,
-  exchange: (channelToken: string) => Promise<{ state: 'pending' } | { state: 'completed'; token: string }>,
+  exchange: (
+    channelToken: string,
+    exchangeKey: string,
+  ) => Promise<{ state: 'pending' } | { state: 'completed'; token: string }>,
   pollMs = FARCASTER_POLL_MS,
 ): Promise<string> {
   const p = pending.get(channel)
@@ -62,7 +75,7 @@ export async function waitForFarcaster(
     for (;;) {
       if (p.cancelled) throw new FarcasterWaitEnded('cancelled')
       if (Date.now() >= p.expiresAt) throw new FarcasterWaitEnded('expired')
-      const answer = await exchange(p.channelToken)
+      const answer = await exchange(p.channelToken, p.exchangeKey)
       if (answer.state === 'completed') return answer.token
       if (p.cancelled) throw new FarcasterWaitEnded('cancelled')
       await new Promise<void>((resolve) => {

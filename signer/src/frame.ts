@@ -4,6 +4,7 @@ import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest 
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
+import { askCode, type CodeOutcome } from './code-entry/index.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
@@ -18,7 +19,13 @@ import {
   reply,
   SIGNING_METHODS,
 } from './protocol.js'
-import { openRecovery, sealRecovery, WrongPassphraseError } from './recovery.js'
+import {
+  deriveRecovery,
+  openRecovery,
+  parseRecoveryKdf,
+  sealRecovery,
+  WrongPassphraseError,
+} from './recovery.js'
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
 import { solanaFrame } from './solana-session.js'
 import { chooseFrameLocale, ft } from './strings.js'
@@ -87,14 +94,23 @@ async function wallet(t: string): Promise<{ address: string; auth: string }> {
   const w = await createWallet()
   await saveDeviceShare(w.address, w.device)
   // The auth share goes to the gateway only with its sealed recovery share (issue 29): a prompt
-  // abandoned here stores nothing, and the next login makes a wallet again.
+  // abandoned here stores nothing, and the next login makes a wallet again. The verifier goes with
+  // them: every later release of the recovery share needs the passphrase proven online.
   const recovery = await sealedRecovery(w.address, w.recovery)
-  await api('PUT', '/v1/auth/share', { address: w.address, share: w.auth, recovery }, t)
+  await api(
+    'PUT',
+    '/v1/auth/share',
+    { address: w.address, share: w.auth, recovery: recovery.blob, recoveryVerifier: recovery.verifier },
+    t,
+  )
   return { address: w.address, auth: w.auth }
 }
 
-/** First device: the visitor sets a passphrase here, in the frame; the gateway gets only the sealed share. */
-async function sealedRecovery(address: string, recovery: string): Promise<string> {
+/** First device: the visitor sets a passphrase here, in the frame; the gateway gets only the sealed share and its verifier. */
+async function sealedRecovery(
+  address: string,
+  recovery: string,
+): Promise<{ blob: string; verifier: string }> {
   setUi(true)
   let passphrase: string | undefined
   try {
@@ -106,50 +122,81 @@ async function sealedRecovery(address: string, recovery: string): Promise<string
   return sealRecovery(recovery, passphrase, address)
 }
 
+const recoveryLocked = () =>
+  new Refusal({
+    code: 'recovery_locked',
+    message: 'Wrong passphrase. Recovery is locked for now: try again later.',
+  })
+
 /**
  * A device without a device share (issue 14, "a second device needs the
  * recovery passphrase"): the passphrase typed here opens the recovery share;
  * with the auth share it must rebuild this wallet's key; then it becomes this
  * device's share. The old device's share keeps working (nothing is re-split):
  * two devices of one visitor both sign, and no gateway write can lose a share.
+ *
+ * Issue 29: the gateway releases the share only to a proof of the passphrase
+ * (the verifier derived here from the blob's salt), counting each miss. A
+ * wallet stored before the proof gets the counted release of before, and its
+ * verifier is added after the unlock, signed with the rebuilt key.
  */
 async function recoverDevice(t: string, w: { address: string; auth: string }): Promise<void> {
-  const { exists } = await api<{ exists: boolean }>('GET', '/v1/auth/recovery', undefined, t)
-  if (!exists)
+  const status = await api<{ exists: boolean; kdf?: string; proof?: boolean }>(
+    'GET',
+    '/v1/auth/recovery',
+    undefined,
+    t,
+  )
+  if (!status.exists)
     throw new Refusal({
       code: 'device_share_missing',
       message: 'This device holds no key share of this wallet, and the wallet has no recovery passphrase',
     })
+  const kdf = status.kdf ? parseRecoveryKdf(status.kdf) : undefined
+  if (!kdf) throw new Refusal({ code: 'internal', message: 'An error occurred' })
   let error: string | undefined
   setUi(true)
   try {
     for (;;) {
       const passphrase = await askPassphrase(document, { mode: 'enter', ...(error ? { error } : {}) })
       if (passphrase === undefined) throw new Refusal({ code: 4001, message: 'Request was aborted' })
-      const released = await api<{ blob: string; attemptsLeft: number }>(
-        'POST',
-        '/v1/auth/recovery/release',
-        undefined,
-        t,
-      )
+      const derived = await deriveRecovery(passphrase, kdf)
+      const released = await api<
+        | { released: true; blob: string; attemptsLeft: number; proof: boolean }
+        | { released: false; attemptsLeft: number }
+      >('POST', '/v1/auth/recovery/release', status.proof ? { verifier: derived.verifier } : {}, t)
+      const wrong = (left: number) => {
+        if (left <= 0) throw recoveryLocked()
+        return left === 1 ? ft('wrongOne') : ft('wrongMany', { left })
+      }
+      if (!released.released) {
+        error = wrong(released.attemptsLeft)
+        continue
+      }
       let share: string
       try {
-        share = await openRecovery(released.blob, passphrase, w.address)
+        share = await openRecovery(released.blob, derived, w.address)
       } catch (e) {
         if (!(e instanceof WrongPassphraseError)) throw e
-        const left = released.attemptsLeft
-        if (left <= 0)
-          throw new Refusal({
-            code: 'recovery_locked',
-            message: 'Wrong passphrase. Recovery is locked for now: try again later.',
-          })
-        error = left === 1 ? ft('wrongOne') : ft('wrongMany', { left })
+        error = wrong(released.attemptsLeft)
         continue
       }
       const key = await reassemble(w.address, w.auth, share)
-      key.fill(0)
+      let upgrade: { verifier: string; signature: Hex } | undefined
+      try {
+        if (!released.proof) {
+          // A wallet from before the proof: its verifier now, signed by the key only its owner could rebuild.
+          const message = `Portico recovery verifier for ${w.address.toLowerCase()}: ${derived.verifier}`
+          upgrade = {
+            verifier: derived.verifier,
+            signature: await privateKeyToAccount(bytesToHex(key)).signMessage({ message }),
+          }
+        }
+      } finally {
+        key.fill(0)
+      }
       await saveDeviceShare(w.address, share)
-      await api('POST', '/v1/auth/recovery/confirm', undefined, t)
+      await api('POST', '/v1/auth/recovery/confirm', upgrade ?? {}, t)
       return
     }
   } finally {
@@ -260,6 +307,34 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
   }
 }
 
+/**
+ * Issue 29: the login code is typed in this frame's own card and goes from
+ * here to the gateway; the page learns only the outcome (the session answer,
+ * the device-approval wait, or `{ status: 'cancelled', lastSent }` so its
+ * stored last attempt follows a resend made here).
+ */
+async function enterCode(email: string, lastSent: number | undefined): Promise<unknown> {
+  setUi(true)
+  let outcome: CodeOutcome
+  try {
+    outcome = await askCode(document, {
+      email,
+      lastSent,
+      // The device id lets the gateway tell a known device from one that needs the mailed link.
+      verify: (code) =>
+        api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
+      resend: async () => {
+        await api('POST', '/v1/auth/email/otp', { projectId, email })
+      },
+    })
+  } finally {
+    setUi(false)
+  }
+  if (!outcome.ok)
+    return { status: 'cancelled', ...(outcome.lastSent !== undefined ? { lastSent: outcome.lastSent } : {}) }
+  return afterCode(accountDeps, outcome.answer as Parameters<typeof afterCode>[1])
+}
+
 const accountDeps: AccountDeps = {
   api,
   token,
@@ -275,17 +350,8 @@ async function handle(request: FrameRequest): Promise<unknown> {
   switch (request.type) {
     case 'otp.request':
       return api('POST', '/v1/auth/email/otp', { projectId, email: request.email })
-    case 'otp.verify':
-      // The device id lets the gateway tell a known device from one that needs the mailed link.
-      return afterCode(
-        accountDeps,
-        await api('POST', '/v1/auth/email/verify', {
-          projectId,
-          email: request.email,
-          code: request.code,
-          deviceId: deviceId(),
-        }),
-      )
+    case 'otp.enter':
+      return enterCode(request.email, request.lastSent)
     case 'session.get':
       return session()
     case 'logout': {
@@ -337,8 +403,8 @@ async function handle(request: FrameRequest): Promise<unknown> {
         parentOrigin,
       )
     case 'farcaster.finish': {
-      const t = await waitForFarcaster(request.channel, (channelToken) =>
-        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken }),
+      const t = await waitForFarcaster(request.channel, (channelToken, exchangeKey) =>
+        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken, exchangeKey }),
       ).catch((error: unknown) => {
         if (error instanceof FarcasterWaitEnded)
           throw error.reason === 'cancelled'

@@ -11,7 +11,12 @@ export const TAG = 'embedded-wallet'
 
 export type FrameRequest =
   | { type: 'otp.request'; email: string }
-  | { type: 'otp.verify'; email: string; code: string }
+  /**
+   * Issue 29: the frame shows its own code card and checks the code with the
+   * gateway itself; the dApp page never sees the code. `lastSent` (epoch ms)
+   * is the page's stored last attempt, for SPEC's 30 s resend cool-down.
+   */
+  | { type: 'otp.enter'; email: string; lastSent?: number }
   | { type: 'session.get' }
   | { type: 'logout' }
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
@@ -75,13 +80,20 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
       return typeof p.email === 'string' && p.email.length <= 254
         ? { id, request: { type: p.type, email: p.email } }
         : undefined
-    case 'otp.verify':
-      return typeof p.email === 'string' &&
-        p.email.length <= 254 &&
-        typeof p.code === 'string' &&
-        /^[0-9]{6}$/.test(p.code)
-        ? { id, request: { type: p.type, email: p.email, code: p.code } }
-        : undefined
+    case 'otp.enter': {
+      // A code never comes from the page: only the address, and when its code was sent.
+      if (typeof p.email !== 'string' || p.email.length < 3 || p.email.length > 254) return undefined
+      const { lastSent } = p
+      if (
+        lastSent !== undefined &&
+        (typeof lastSent !== 'number' || !Number.isSafeInteger(lastSent) || lastSent < 0)
+      )
+        return undefined
+      return {
+        id,
+        request: { type: p.type, email: p.email, ...(lastSent !== undefined ? { lastSent } : {}) },
+      }
+    }
     case 'session.get':
     case 'logout':
       return { id, request: { type: p.type } }

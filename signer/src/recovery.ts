@@ -22,7 +22,7 @@ const b64 = (bytes: Uint8Array) => {
   for (const b of bytes) s += String.fromCharCode(b)
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
-const unb64 = (text: string) => {
+const unb64 = (text: string): Uint8Array<ArrayBuffer> => {
   const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
   return Uint8Array.from(s, (c) => c.charCodeAt(0))
 }
@@ -34,38 +34,82 @@ export function passphraseProblem(passphrase: string): 'too_short' | undefined {
   return [...passphrase.normalize('NFKC')].length < MIN_PASSPHRASE_LENGTH ? 'too_short' : undefined
 }
 
-async function deriveKey(
-  passphrase: string,
-  salt: Uint8Array<ArrayBuffer>,
-  iterations: number,
-): Promise<CryptoKey> {
+/** The label of the passphrase verifier (issue 29): SHA-256 over it and the PBKDF2 key. */
+const VERIFIER_TAG = 'portico recovery verifier v1'
+
+/** A blob's key-derivation parameters (not secret): what the frame needs to derive the proof before the release. */
+export interface RecoveryKdf {
+  salt: string
+  iterations: number
+}
+
+/** The `pbkdf2-sha256.<iterations>.<salt>` head of a blob, as the gateway answers it; undefined when malformed. */
+export function parseRecoveryKdf(text: string): RecoveryKdf | undefined {
+  const [kind, iter, salt] = text.split('.')
+  const iterations = Number(iter)
+  if (kind !== 'pbkdf2-sha256' || !salt || !/^[A-Za-z0-9_-]{22,64}$/.test(salt)) return undefined
+  if (!Number.isInteger(iterations) || iterations < 100_000 || iterations > 10_000_000) return undefined
+  return { salt, iterations }
+}
+
+/** The PBKDF2 key of a passphrase (AES-256-GCM) and its verifier, from one derivation. */
+export interface DerivedRecovery {
+  key: CryptoKey
+  /**
+   * SHA-256(tag ‖ the PBKDF2 key), base64url (43 characters): what the gateway
+   * compares (it keeps only an HMAC of it) before releasing the blob. It does
+   * not reveal the key; guessing the passphrase from it costs the same PBKDF2
+   * rounds per guess as the blob does.
+   */
+  verifier: string
+}
+
+/** Derives the blob key and the online proof from a passphrase (one PBKDF2 run). */
+export async function deriveRecovery(passphrase: string, kdf: RecoveryKdf): Promise<DerivedRecovery> {
   const base = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(passphrase.normalize('NFKC')),
     'PBKDF2',
     false,
-    ['deriveKey'],
+    ['deriveBits'],
   )
-  return crypto.subtle.deriveKey(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
-    base,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
+  // The same 256 bits `deriveKey` to AES-256 gives: blobs sealed before the verifier open unchanged.
+  const bits = new Uint8Array(
+    await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: unb64(kdf.salt), iterations: kdf.iterations },
+      base,
+      256,
+    ),
   )
+  try {
+    const key = await crypto.subtle.importKey('raw', bits, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt'])
+    const tag = new TextEncoder().encode(VERIFIER_TAG)
+    const input = new Uint8Array(tag.length + bits.length)
+    input.set(tag)
+    input.set(bits, tag.length)
+    const verifier = b64(new Uint8Array(await crypto.subtle.digest('SHA-256', input)))
+    input.fill(0)
+    return { key, verifier }
+  } finally {
+    bits.fill(0)
+  }
 }
 
-/** Seals a share (hex) for `address`: `pbkdf2-sha256.<iterations>.<salt>.<iv>.<ciphertext>`. */
+/**
+ * Seals a share (hex) for `address`: the blob
+ * `pbkdf2-sha256.<iterations>.<salt>.<iv>.<ciphertext>` and its passphrase
+ * verifier (sent to the gateway with it; the key itself never leaves the frame).
+ */
 export async function sealRecovery(
   shareHex: string,
   passphrase: string,
   address: string,
   iterations = RECOVERY_ITERATIONS,
-): Promise<string> {
+): Promise<{ blob: string; verifier: string }> {
   if (passphraseProblem(passphrase)) throw new Error('passphrase too short')
-  const salt = crypto.getRandomValues(new Uint8Array(16))
+  const salt = b64(crypto.getRandomValues(new Uint8Array(16)))
   const iv = crypto.getRandomValues(new Uint8Array(12))
-  const key = await deriveKey(passphrase, salt, iterations)
+  const { key, verifier } = await deriveRecovery(passphrase, { salt, iterations })
   const body = new Uint8Array(
     await crypto.subtle.encrypt(
       { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(address.toLowerCase()) },
@@ -73,18 +117,23 @@ export async function sealRecovery(
       hexBytes(shareHex),
     ),
   )
-  return ['pbkdf2-sha256', String(iterations), b64(salt), b64(iv), b64(body)].join('.')
+  return { blob: ['pbkdf2-sha256', String(iterations), salt, b64(iv), b64(body)].join('.'), verifier }
 }
 
-/** Opens a blob with a passphrase; `WrongPassphraseError` when it does not open. */
-export async function openRecovery(blob: string, passphrase: string, address: string): Promise<string> {
-  const [kind, iter, salt, iv, body] = blob.split('.')
-  const iterations = Number(iter)
-  if (kind !== 'pbkdf2-sha256' || !Number.isInteger(iterations) || !salt || !iv || !body)
-    throw new Error('unknown recovery format')
-  if (iterations < 100_000 || iterations > 10_000_000)
-    throw new Error('recovery iteration count out of range')
-  const key = await deriveKey(passphrase, unb64(salt), iterations)
+/**
+ * Opens a blob with a passphrase (or with the key `deriveRecovery` already
+ * made for the proof, to run PBKDF2 once); `WrongPassphraseError` when it
+ * does not open.
+ */
+export async function openRecovery(
+  blob: string,
+  passphrase: string | DerivedRecovery,
+  address: string,
+): Promise<string> {
+  const [, , , iv, body] = blob.split('.')
+  const kdf = parseRecoveryKdf(blob)
+  if (!kdf || !iv || !body) throw new Error('unknown recovery format')
+  const { key } = typeof passphrase === 'string' ? await deriveRecovery(passphrase, kdf) : passphrase
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: unb64(iv), additionalData: new TextEncoder().encode(address.toLowerCase()) },

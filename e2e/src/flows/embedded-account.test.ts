@@ -17,6 +17,7 @@ import {
   seriousViolations,
   textOf,
 } from './demo.js'
+import { type CodeReader, emailLogin, requestLoginCode, typeCodeInFrame } from './embedded-login.js'
 
 /** Records every message a top-level page receives (origin and data) in `window.__seen`. */
 const RECORD_MESSAGES = `if (window.top === window) {
@@ -112,30 +113,19 @@ describe('embedded wallet account: device approval, update email, key export (is
       { timeout: 90_000 },
     )
 
-  /** Email → code (data selectors, so it works in any locale); returns when the code was typed. */
+  const loginCode: CodeReader = async (email, since) =>
+    loginCodeOf(await mailTo(email, 'login code', since)) as string
+
+  /** Email → code typed in the frame's card (data selectors, so it works in any locale); returns when the code was asked for. */
   async function typeLoginCode(page: Page, email: string): Promise<number> {
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    await connect.locator('[data-connect-email] input[type="email"]').fill(email)
-    const since = Date.now()
-    await connect.locator('[data-connect-email] button[type="submit"]').click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await mailTo(email, 'login code', since)) as string
-    await otp.locator('input[name="code"]').fill(code)
+    const { code, since } = await requestLoginCode(page, email, loginCode)
+    await typeCodeInFrame(page, code)
     return since
   }
 
   /** A first login: the frame asks for a new recovery passphrase; resolves with the new address. */
-  async function firstLogin(page: Page, email: string) {
-    const since = await typeLoginCode(page, email)
-    const card = frameOf(page).locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.locator('#passphrase').fill(PASSPHRASE)
-    await card.locator('#passphrase-again').fill(PASSPHRASE)
-    await card.locator('button[type="submit"]').click()
-    await connected(page)
-    return { address: (await porticoState(page)).accounts.eip155!.address as `0x${string}`, since }
-  }
+  const firstLogin = (page: Page, email: string) =>
+    emailLogin(page, email, loginCode, { passphrase: PASSPHRASE })
 
   /** axe on the open dialog in the light and the dark scheme (the demo follows the system's), with a screenshot of each. */
   async function axeLightAndDark(page: Page, name: string) {

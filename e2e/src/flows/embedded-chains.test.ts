@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { eventually, expectAccountAfterConnect, expectView, gotoDemo, textOf } from './demo.js'
+import { codeFrom, requestLoginCode, setRecoveryPassphrase, typeCodeInFrame } from './embedded-login.js'
 
 // Issue 14: "Keys generated in the frame (secp256k1 for EVM, ed25519 for Solana; other namespaces
 // when their adapters exist)". One email login gives the visitor Bitcoin (P2WPKH), Cosmos and
@@ -169,19 +170,9 @@ describe('embedded wallet: Bitcoin, Cosmos and Polkadot keys (issue 14)', () => 
   const frameOf = (page: Page) => page.frameLocator('iframe[data-portico-signer]')
 
   async function login(page: Page, email: string) {
-    await page.locator('[data-portico-button="connect"]').click()
-    const connect = await expectView(page, 'Connect')
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
-    const card = frameOf(page).locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE)
-    await card.getByLabel('Repeat the passphrase').fill(PASSPHRASE)
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
+    const { code } = await requestLoginCode(page, email, codeFrom(smtp!))
+    await typeCodeInFrame(page, code)
+    await setRecoveryPassphrase(page, PASSPHRASE)
   }
 
   /** axe on the signer frame's card, in the light and the dark scheme: serious and critical violations. */

@@ -1,4 +1,4 @@
-import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { getEvmFixtures, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
@@ -14,6 +14,14 @@ import {
   sel,
   textOf,
 } from './demo.js'
+import {
+  codeCard,
+  codeFrom,
+  PASSPHRASE,
+  requestLoginCode,
+  setRecoveryPassphrase as setPassphrase,
+  typeCodeInFrame,
+} from './embedded-login.js'
 
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
@@ -82,28 +90,8 @@ describe('embedded wallet: email login (issue 14)', () => {
     await Promise.all(world.chains.map((c, i) => rpc(c.rpcUrl, 'evm_revert', [snapshots[i]])))
   })
 
-  async function requestCode(page: Page, email: string) {
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    const field = connect.getByRole('textbox', { name: 'Email' })
-    await field.fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const mail = await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })
-    return { otp, code: loginCodeOf(mail) as string, connect, since }
-  }
-
-  const PASSPHRASE = 'correct horse battery staple'
-  /** First login: the frame (its own origin) asks for a recovery passphrase; the dApp page never sees it. */
-  async function setRecoveryPassphrase(page: Page) {
-    const frame = page.frameLocator('iframe[data-portico-signer]')
-    const card = frame.locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE)
-    await card.getByLabel('Repeat the passphrase').fill(PASSPHRASE)
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
-  }
+  const requestCode = (page: Page, email: string) => requestLoginCode(page, email, codeFrom(smtp!))
+  const setRecoveryPassphrase = (page: Page) => setPassphrase(page, PASSPHRASE)
   const connected = (page: Page) =>
     page.waitForFunction(
       () =>
@@ -125,20 +113,42 @@ describe('embedded wallet: email login (issue 14)', () => {
     const { otp, code, since } = await requestCode(page, email)
     expect(code).toMatch(/^[0-9]{6}$/)
     expect(await textOf(otp.locator('[data-testid="otp-email"]'))).toBe(email)
-    // SPEC §4/§9: the resend is held for 30 s after the attempt.
-    const resend = otp.locator('[data-testid="otp-resend"]')
+    // Issue 29: the code is typed in the signer frame's own card; the page has no code field.
+    const card = codeCard(page)
+    await card.waitFor({ timeout: 30_000 })
+    expect(await otp.locator('input').count()).toBe(0)
+    expect(await textOf(card.locator('#code-intro'))).toBe(`Enter the 6-digit code sent to ${email}`)
+    // SPEC §4/§9: the resend is held for 30 s after the attempt (the page's stored attempt, passed to the card).
+    const resend = card.locator('[data-resend]')
     const shown = Number(/^Resend code in ([0-9]+) s$/.exec(await textOf(resend))?.[1])
     const [low, high] = remainingRange(since)
     expect(shown).toBeGreaterThanOrEqual(low)
     expect(shown).toBeLessThanOrEqual(high)
     expect(await resend.isDisabled()).toBe(true)
     await screenshot(page, 'embedded-EmailVerifyOtp')
-    // Pasted, as from the mail.
-    const input = otp.getByRole('textbox', { name: 'Login code' })
-    await input.focus()
-    await page.evaluate(async (c) => {
-      const el = document.querySelector('[data-portico-modal]:not([data-embedded])')!.shadowRoot!
-        .activeElement as HTMLInputElement
+    // A wrong code: the card says so (the gateway's words) and empties the field for the next try.
+    const field = card.locator('input[name="code"]')
+    await field.fill(code === '000000' ? '111111' : '000000')
+    await eventually(async () =>
+      expect(await textOf(card.locator('#code-error'))).toBe('Wrong code. 4 tries left.'),
+    )
+    expect(await field.inputValue()).toBe('')
+    // Escape (keyboard) closes the card; the view offers it again, focused, and the code still works.
+    await field.press('Escape')
+    await eventually(async () =>
+      expect(await otp.locator('[data-testid="email-verify-otp"]').getAttribute('data-step')).toBe('closed'),
+    )
+    const reopen = otp.locator('[data-testid="otp-enter"]')
+    await eventually(async () =>
+      expect(await reopen.evaluate((b) => (b.getRootNode() as ShadowRoot).activeElement === b)).toBe(true),
+    )
+    await page.keyboard.press('Enter')
+    await field.waitFor({ timeout: 10_000 })
+    // Pasted, as from the mail, into the frame's field.
+    await field.focus()
+    const signer = page.frames().find((f) => f.url().includes('/frame?'))!
+    await signer.evaluate((c) => {
+      const el = document.querySelector('input[name="code"]') as HTMLInputElement
       const data = new DataTransfer()
       data.setData('text/plain', `Code: ${c.slice(0, 3)} ${c.slice(3)}`)
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
@@ -210,8 +220,8 @@ describe('embedded wallet: email login (issue 14)', () => {
   it('the whole chain: email → code → connected → balance → send on anvil (approved in the frame) → reload keeps the session → sign-out ends it', async () => {
     const { page } = await browser.newPage()
     await gotoDemo(page, demo!.url)
-    const { otp, code } = await requestCode(page, `chain-${Date.now()}@example.com`)
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
+    const { code } = await requestCode(page, `chain-${Date.now()}@example.com`)
+    await typeCodeInFrame(page, code)
     await setRecoveryPassphrase(page)
     await connected(page)
     const address = (await porticoState(page)).accounts.eip155!.address as `0x${string}`
@@ -287,7 +297,7 @@ describe('embedded wallet: email login (issue 14)', () => {
     const first = await browser.newPage()
     await gotoDemo(first.page, demo!.url)
     const one = await requestCode(first.page, email)
-    await one.otp.getByRole('textbox', { name: 'Login code' }).fill(one.code)
+    await typeCodeInFrame(first.page, one.code)
     await setRecoveryPassphrase(first.page)
     await connected(first.page)
     const address = (await porticoState(first.page)).accounts.eip155!.address as string
@@ -297,7 +307,7 @@ describe('embedded wallet: email login (issue 14)', () => {
     const second = await browser.newPage()
     await gotoDemo(second.page, demo!.url)
     const two = await requestCode(second.page, email)
-    await two.otp.getByRole('textbox', { name: 'Login code' }).fill(two.code)
+    await typeCodeInFrame(second.page, two.code)
     const frame = second.page.frameLocator('iframe[data-portico-signer]')
     const card = frame.locator('[data-passphrase="enter"]')
     await card.waitFor({ timeout: 30_000 })
@@ -320,8 +330,8 @@ describe('embedded wallet: email login (issue 14)', () => {
   it('a declined signature in the frame is "Signature declined"-class rejection, not a signature', async () => {
     const { page } = await browser.newPage()
     await gotoDemo(page, demo!.url)
-    const { otp, code } = await requestCode(page, `bob-${Date.now()}@example.com`)
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
+    const { code } = await requestCode(page, `bob-${Date.now()}@example.com`)
+    await typeCodeInFrame(page, code)
     await setRecoveryPassphrase(page)
     await page.waitForFunction(
       () =>

@@ -23,6 +23,7 @@ import {
   setTheme,
   textOf,
 } from './demo.js'
+import { setRecoveryPassphrase } from './embedded-login.js'
 
 type Eip155 = { status?: string; address?: string; farcasterUrl?: string; user?: { userName?: string } }
 const eip155 = async (page: Page) => ((await porticoState(page)).accounts.eip155 ?? {}) as Eip155
@@ -119,11 +120,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
 
     await approveFarcasterSignIn({ relayUrl: relay!.url, deepLink: link, fid: 1 })
     // A first login makes the wallet: the signer frame asks for its recovery passphrase.
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
-    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
+    await setRecoveryPassphrase(page)
     const account = await expectAccountAfterConnect(page)
     const state = await eip155(page)
     expect(state.address).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -1,10 +1,28 @@
-import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import {
+  approveFarcasterSignIn,
+  ID_REGISTRY_ADDRESS,
+  installIdRegistry,
+  type LocalFarcasterRelay,
+  loginCodeOf,
+  type SmtpCatcher,
+  startFarcasterRelay,
+  startSmtpCatcher,
+} from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { FrameLocator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { eventually, expectView, gotoDemo, porticoState, sel, textOf } from './demo.js'
+import {
+  codeFrom,
+  emailLogin,
+  PASSPHRASE,
+  requestLoginCode,
+  setRecoveryPassphrase,
+  typeCodeInFrame,
+  waitConnected,
+} from './embedded-login.js'
 
 async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
@@ -33,6 +51,7 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
   const browser = useBrowser()
   let world: E2eWorld & { demoUrl: string }
   let smtp: SmtpCatcher | undefined
+  let relay: LocalFarcasterRelay | undefined
   let gateway: Gateway | undefined
   let demo: DemoProxy | undefined
   let snapshot = ''
@@ -41,6 +60,9 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
     world = getWorld()
     snapshot = await rpc<string>(world.chains[0]!.rpcUrl, 'evm_snapshot', [])
     smtp = await startSmtpCatcher()
+    relay = await startFarcasterRelay()
+    // The dev custody key registers fid 1 (reverted with the snapshot).
+    expect(await installIdRegistry(world.chains[0]!.rpcUrl)).toBe(1n)
     gateway = await createGateway(
       resolveConfig({
         port: 0,
@@ -59,6 +81,12 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
           secret: 'e2e-secret-e2e-secret-e2e-secret-0123',
           signerPort: 0,
           smtp: { host: '127.0.0.1', port: smtp.smtpPort, from: 'login@portico.test' },
+          // The attacker below asks for a code right after the visitor's (the page keeps SPEC's 30 s itself).
+          resendCooldownMs: 0,
+          farcaster: {
+            relayUrl: relay.url,
+            registry: { rpcUrl: world.chains[0]!.rpcUrl, address: ID_REGISTRY_ADDRESS },
+          },
         },
       }),
     )
@@ -68,7 +96,7 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
       chains: world.chains,
       tokens: world.fixtures.tokens,
       apiUrl,
-      embeddedWallet: { frameUrl },
+      embeddedWallet: { frameUrl, farcaster: true },
     }))
   })
 
@@ -76,33 +104,13 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
     await demo?.close()
     await gateway?.close()
     await smtp?.close()
+    await relay?.close()
     if (snapshot) await rpc(world.chains[0]!.rpcUrl, 'evm_revert', [snapshot])
   })
 
   async function login(page: Page): Promise<`0x${string}`> {
     await gotoDemo(page, demo!.url)
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    const email = `mallory-${Date.now()}@example.com`
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
-    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
-    await page.waitForFunction(
-      () =>
-        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
-          .eip155?.status === 'connected',
-      null,
-      { timeout: 60_000 },
-    )
-    return (await porticoState(page)).accounts.eip155!.address as `0x${string}`
+    return (await emailLogin(page, `mallory-${Date.now()}@example.com`, codeFrom(smtp!))).address
   }
 
   /** The hostile script: styles the iframe it owns (the dApp page may; the frame cannot stop it). */
@@ -257,5 +265,121 @@ describe('embedded wallet: a hostile dApp page cannot get Approve clicked (issue
     await screenshot(page, 'embedded-hostile-second-card')
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [attacker, 'latest']))).toBe(attackerBefore)
+  }, 180_000)
+
+  it('the login code and the Farcaster channel token stay in the frame; a session without the passphrase proof gets no recovery share', async () => {
+    const { page, context } = await browser.newPage()
+    // The hostile script records every message the page gets.
+    await context.addInitScript(`if (window.top === window) {
+      window.__seen = []
+      addEventListener('message', (e) => { try { window.__seen.push(JSON.stringify(e.data)) } catch {} }, true)
+    }`)
+    await gotoDemo(page, demo!.url)
+    const email = `eve-${Date.now()}@example.com`
+    const { code } = await requestLoginCode(page, email, codeFrom(smtp!))
+    // 1. The code: no field on the page holds it, the frame's document is out of reach, and the frame
+    //    refuses a code posted by the page (the v1 `otp.verify` is gone: "Invalid request").
+    const frameOrigin = new URL(gateway!.signerUrl() as string).origin
+    const probe = await page.evaluate(async (origin) => {
+      const inputs: string[] = []
+      const walk = (root: Document | ShadowRoot) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el instanceof HTMLInputElement) inputs.push(el.name || el.type)
+          if (el.shadowRoot) walk(el.shadowRoot)
+        }
+      }
+      walk(document)
+      const el = document.querySelector('iframe[data-portico-signer]') as HTMLIFrameElement
+      const answer = new Promise((resolve) =>
+        addEventListener('message', (e) => {
+          if (e.origin === origin && e.data?.id === 'hostile-otp') resolve(e.data)
+        }),
+      )
+      el.contentWindow!.postMessage(
+        {
+          portico: 'embedded-wallet',
+          v: 1,
+          id: 'hostile-otp',
+          payload: { type: 'otp.verify', email: 'x@y.z', code: '123456' },
+        },
+        origin,
+      )
+      return { inputs, frameDocument: el.contentDocument === null, answer: await answer }
+    }, frameOrigin)
+    expect(probe.inputs.filter((n) => n === 'code' || n === 'one-time-code')).toEqual([])
+    expect(probe.frameDocument).toBe(true)
+    expect(probe.answer).toMatchObject({ ok: false, error: { code: -32602, message: 'Invalid request' } })
+    await typeCodeInFrame(page, code)
+    await setRecoveryPassphrase(page)
+    await waitConnected(page)
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.filter((m) => m.includes(code))).toEqual([])
+    const address = (await porticoState(page)).accounts.eip155!.address
+
+    // 2. The recovery share: even with a session of the visitor's account (here minted from the mailbox, as
+    //    a script that once read a code could), the gateway wants the passphrase proven online, and counts.
+    const signer = gateway!.signerUrl() as string
+    const post = async (path: string, json: unknown, token?: string) => {
+      const res = await fetch(`${signer}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-portico-project': 'local',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(json),
+      })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    const since = Date.now()
+    expect((await post('/v1/auth/email/otp', { projectId: 'local', email })).status).toBe(200)
+    const stolenCode = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
+    const stolen = (await post('/v1/auth/email/verify', { projectId: 'local', email, code: stolenCode })).body
+      .token as string
+    const bare = await post('/v1/auth/recovery/release', {}, stolen)
+    expect(bare).toMatchObject({ status: 400, body: { code: 'proof_required' } })
+    const guess = await post('/v1/auth/recovery/release', { verifier: 'A'.repeat(43) }, stolen)
+    expect(guess).toEqual({ status: 200, body: { released: false, attemptsLeft: 4 } })
+    // From the page itself, without the frame's session, nothing either.
+    const fromPage = await page.evaluate(async (url) => {
+      const r = await fetch(`${url}/v1/auth/share`).then(
+        (res) => res.status,
+        () => 'blocked',
+      )
+      return r
+    }, signer)
+    expect([401, 400, 'blocked']).toContain(fromPage)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    // 3. Farcaster: the page shows the deep link, which carries the relay's channel token. Read from the
+    //    page and taken to the gateway (by the attacker's own server), it mints no session.
+    await page.evaluate(() =>
+      (window.__portico!.portico as unknown as { disconnect(): Promise<void> }).disconnect(),
+    )
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await connect.getByRole('button', { name: 'Continue with Farcaster' }).click()
+    const fc = await expectView(page, 'ConnectingFarcaster')
+    await fc.locator('[data-farcaster-open]').waitFor({ timeout: 30_000 })
+    const link = (await porticoState(page)).accounts.eip155 as unknown as { farcasterUrl: string }
+    const channelToken = new URL(link.farcasterUrl).searchParams.get('channelToken') as string
+    expect(channelToken).toMatch(/^[A-Za-z0-9_-]{16,}$/)
+    const noKey = await post('/v1/auth/farcaster/exchange', { projectId: 'local', channelToken })
+    expect(noKey.status).toBe(400)
+    const wrongKey = await post('/v1/auth/farcaster/exchange', {
+      projectId: 'local',
+      channelToken,
+      exchangeKey: 'A'.repeat(43),
+    })
+    expect(wrongKey).toMatchObject({ status: 403, body: { code: 'exchange_key_wrong' } })
+    expect(wrongKey.body).not.toHaveProperty('token')
+    await approveFarcasterSignIn({ relayUrl: relay!.url, deepLink: link.farcasterUrl, fid: 1 })
+    // The frame, which alone holds the exchange key, signs the visitor in (a new wallet: its passphrase).
+    await setRecoveryPassphrase(page, PASSPHRASE)
+    await waitConnected(page)
+    expect((await porticoState(page)).accounts.eip155!.address).not.toBe(address)
+    const frameSeen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)
+    expect(frameSeen.filter((m) => m.includes('exchangeKey'))).toEqual([])
   }, 180_000)
 })

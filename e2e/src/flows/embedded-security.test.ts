@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { getEvmFixtures, loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { getEvmFixtures, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
 import { eventually, expectView, gotoDemo, porticoState, sel, textOf } from './demo.js'
+import { codeFrom, emailLogin } from './embedded-login.js'
 
 // Issue 14, "Security tests" and the SPEC §9 time-outs: the signer frame answers only the page
 // that embeds it on an allowlisted origin, the dApp page listens only to that frame, no key
@@ -173,27 +174,7 @@ describe('embedded wallet security (issue 14)', () => {
 
   const PASSPHRASE = 'correct horse battery staple'
   async function logIn(page: Page, email: string) {
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE)
-    await card.getByLabel('Repeat the passphrase').fill(PASSPHRASE)
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
-    await page.waitForFunction(
-      () =>
-        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
-          .eip155?.status === 'connected',
-      null,
-      { timeout: 90_000 },
-    )
-    return (await porticoState(page)).accounts.eip155!.address as `0x${string}`
+    return (await emailLogin(page, email, codeFrom(smtp!), { passphrase: PASSPHRASE })).address
   }
 
   it('the signer page embedded by a site outside the allowlist never runs: frame-ancestors refuses it, the gateway refuses the origin, the frame never answers', async () => {

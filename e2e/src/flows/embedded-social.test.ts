@@ -16,6 +16,7 @@ import {
   setTheme,
   textOf,
 } from './demo.js'
+import { setRecoveryPassphrase, waitConnected } from './embedded-login.js'
 
 const MODAL = '[data-portico-modal]:not([data-embedded])'
 
@@ -134,18 +135,8 @@ describe('embedded wallet: social login (issue 14)', () => {
     await popup.getByRole('button', { name: /Ada Lovelace/ }).click({ timeout: 30_000 })
     await popup.getByRole('button', { name: 'Allow' }).click({ timeout: 30_000 })
     // A first login makes the wallet: the signer frame asks for its recovery passphrase.
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
-    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
-    await page.waitForFunction(
-      () =>
-        (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts
-          .eip155?.status === 'connected',
-      null,
-      { timeout: 60_000 },
-    )
+    await setRecoveryPassphrase(page)
+    await waitConnected(page, 60_000)
     const state = await porticoState(page)
     const account = state.accounts.eip155 as {
       address: string

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import {
   getEvmFixtures,
-  loginCodeOf,
   type SmtpCatcher,
   type SolanaDevnet,
   solanaFixturesToJson,
@@ -15,15 +14,8 @@ import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import {
-  eventually,
-  expectAccountAfterConnect,
-  expectView,
-  gotoDemo,
-  porticoState,
-  sel,
-  textOf,
-} from './demo.js'
+import { eventually, expectAccountAfterConnect, expectView, gotoDemo, porticoState, textOf } from './demo.js'
+import { codeFrom, emailLogin } from './embedded-login.js'
 
 // Issue 14: "Keys generated in the frame (secp256k1 for EVM, ed25519 for Solana …)". The embedded
 // wallet's Solana key comes from the same 2-of-3 secret as its EVM key; its connector hands the
@@ -136,19 +128,7 @@ describe('embedded wallet: Solana keys (issue 14)', () => {
   })
 
   async function login(page: Page, email: string) {
-    await page.locator(sel.connectButton).click()
-    const connect = await expectView(page, 'Connect')
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    const since = Date.now()
-    await connect.getByRole('button', { name: 'Continue' }).click()
-    const otp = await expectView(page, 'EmailVerifyOtp', 30_000)
-    const code = loginCodeOf(await smtp!.waitForMail(email, { since, timeoutMs: 30_000 })) as string
-    await otp.getByRole('textbox', { name: 'Login code' }).fill(code)
-    const card = page.frameLocator('iframe[data-portico-signer]').locator('[data-passphrase="set"]')
-    await card.waitFor({ timeout: 30_000 })
-    await card.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple')
-    await card.getByLabel('Repeat the passphrase').fill('correct horse battery staple')
-    await card.getByRole('button', { name: 'Save passphrase' }).click()
+    await emailLogin(page, email, codeFrom(smtp!))
   }
 
   it('email login connects EVM and Solana; Account on Solana shows the address and balance; 0.01 SOL sent after Approve in the frame moves exactly; the dApp page never receives the Solana secret', async () => {

@@ -11,7 +11,8 @@ export const PROTOCOL_TAG = 'embedded-wallet'
 /** A request the modal sends to the frame. */
 export type FramePayload =
   | { type: 'otp.request'; email: string }
-  | { type: 'otp.verify'; email: string; code: string }
+  /** Issue 29: the frame's own card takes the code; `lastSent` is the stored last attempt (SPEC §4). */
+  | { type: 'otp.enter'; email: string; lastSent?: number }
   | { type: 'session.get' }
   | { type: 'logout' }
   | { type: 'rpc'; method: string; params: unknown[]; chainId: number }
@@ -84,7 +85,7 @@ export function frameRequest(id: string, payload: FramePayload) {
 }
 
 /**
- * A session answer from the frame (`session.get`, `otp.verify`, `social.finish`):
+ * A session answer from the frame (`session.get`, `otp.enter`, `social.finish`):
  * the email (for a social login: the provider's email or name) and the wallet
  * address, with the social provider when the login was social, and the
  * wallet's Solana address when the frame has one; or null.

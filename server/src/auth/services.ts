@@ -85,8 +85,13 @@ export function registerAuthRoutes(app: App, auth: AuthServices, projects: reado
   registerProjectBinding(app, auth.sessions, projects)
   registerSessionRoutes(app, auth.sessions)
   registerEmailAuthRoutes(app, auth.email, projects, auth.devices)
-  registerShareRoutes(app, auth.sessions, auth.shares, auth.policy, auth.keyExport, (email, address, blob) =>
-    auth.recovery.insert(email, address, blob),
+  registerShareRoutes(
+    app,
+    auth.sessions,
+    auth.shares,
+    auth.policy,
+    auth.keyExport,
+    (email, address, blob, verifier) => auth.recovery.insert(email, address, blob, verifier),
   )
   registerAccountRoutes(app, auth)
   registerRecoveryRoutes(app, auth.recovery)

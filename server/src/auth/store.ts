@@ -19,3 +19,22 @@ export const AUTH_HARDENING_MIGRATION: Migration = {
     )`,
   ],
 }
+
+/**
+ * Issue 29, "no page can reach a key":
+ * - `auth_recovery.verifier`: an HMAC of the passphrase verifier the frame
+ *   derives (SHA-256 over a tag and the PBKDF2 key); the recovery share is
+ *   released only to a matching proof. NULL for wallets stored before: they
+ *   keep the counted release until the visitor's next unlock adds one.
+ * - `auth_farcaster_channels.exchange_hash`: the MAC of the key only the
+ *   frame that started the sign-in holds (the deep link the page shows
+ *   carries the relay's channel token).
+ */
+export const AUTH_PROOF_MIGRATION: Migration = {
+  version: 18,
+  name: 'embedded wallet recovery verifier, farcaster exchange key',
+  statements: [
+    'ALTER TABLE auth_recovery ADD COLUMN verifier TEXT',
+    'ALTER TABLE auth_farcaster_channels ADD COLUMN exchange_hash TEXT',
+  ],
+}

@@ -3,7 +3,7 @@ import { AUTH_EMAIL_MIGRATION } from '../auth/email/store.js'
 import { AUTH_FARCASTER_MIGRATION } from '../auth/farcaster/store.js'
 import { AUTH_RECOVERY_MIGRATION } from '../auth/recovery/store.js'
 import { AUTH_SOCIAL_MIGRATION } from '../auth/social/store.js'
-import { AUTH_HARDENING_MIGRATION } from '../auth/store.js'
+import { AUTH_HARDENING_MIGRATION, AUTH_PROOF_MIGRATION } from '../auth/store.js'
 import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
 import { DEPLOYMENT_IDENTITY_MIGRATION } from '../sessions/identity.js'
@@ -187,6 +187,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_ACCOUNT_MIGRATION,
   NFT_HISTORY_MIGRATION,
   AUTH_HARDENING_MIGRATION,
+  AUTH_PROOF_MIGRATION,
   DEPLOYMENT_IDENTITY_MIGRATION,
 ]
 

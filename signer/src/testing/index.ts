@@ -16,9 +16,13 @@ export { cosmosKeys } from '../cosmos/index.js'
 export { createWallet, reassemble } from '../keys.js'
 export { polkadotKeys } from '../polkadot/index.js'
 export {
+  type DerivedRecovery,
+  deriveRecovery,
   openRecovery,
+  parseRecoveryKdf,
   passphraseProblem,
   RECOVERY_ITERATIONS,
+  type RecoveryKdf,
   sealRecovery,
   WrongPassphraseError,
 } from '../recovery.js'

@@ -177,14 +177,35 @@ export class EmbeddedWalletController {
   }
 
   /**
-   * Checks the code in the frame; on success the frame holds the session (the
-   * dApp page never sees it). A new device of an existing wallet may have to
-   * wait for the approval link mailed to the address (`status: 'device_approval'`,
-   * EmailVerifyDevice): then `account.pollDevice()` until it is approved.
+   * Opens the frame's own code card (issue 29: the code is typed there and
+   * goes from the frame to the gateway; this page never sees it). Resolves
+   * when the card closes: the session (the frame holds it), a wait for the
+   * device-approval link (`status: 'device_approval'`, EmailVerifyDevice), or
+   * `cancelled` when the visitor closed the card. A code resent in the card
+   * moves the stored last attempt, so SPEC §4's 30 s holds here too.
    */
-  async verifyCode(email: string, code: string): Promise<LoginAnswer> {
-    if (!/^[0-9]{6}$/.test(code)) throw new PorticoError('Enter the 6-digit code', { code: 'INVALID_CODE' })
-    const answer = await this.#client().request({ type: 'otp.verify', email: email.trim(), code })
+  async enterCode(email: string): Promise<LoginAnswer | { status: 'cancelled' }> {
+    const last = this.lastAttempt()
+    const answer = await this.#client().request({
+      type: 'otp.enter',
+      email: email.trim(),
+      ...(last !== undefined ? { lastSent: last } : {}),
+    })
+    if (
+      typeof answer === 'object' &&
+      answer !== null &&
+      (answer as { status?: unknown }).status === 'cancelled'
+    ) {
+      const sent = (answer as { lastSent?: unknown }).lastSent
+      if (
+        typeof sent === 'number' &&
+        Number.isSafeInteger(sent) &&
+        sent > (last ?? 0) &&
+        sent <= Date.now() + 60_000
+      )
+        this.options.storage.set(EMAIL_LOGIN_STORAGE_KEY, sent)
+      return { status: 'cancelled' }
+    }
     const s = parseLoginAnswer(answer)
     if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
     return s

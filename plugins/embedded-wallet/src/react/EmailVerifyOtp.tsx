@@ -1,49 +1,58 @@
 import type { Views } from '@portico/core'
 import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
-import { type ClipboardEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { getEmbeddedWallet } from '../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../plugin.js'
 import { embeddedWalletStrings } from './strings.js'
 
-/** Six digits out of whatever was pasted ("123 456", "Code: 123456"). */
+/** Six digits out of whatever was pasted ("123 456", "Code: 123456"): the account views' code fields. */
 export function digitsOf(text: string): string {
   return text.replace(/[^0-9]/g, '').slice(0, 6)
 }
 
+type Step = 'code' | 'connecting' | 'closed' | 'failed'
+
 /**
- * EmailVerifyOtp: the 6-digit code (typed or pasted; one field with
- * `autocomplete="one-time-code"`, so screen readers and OS autofill handle it
- * as one value), submitted when complete; resend after SPEC's 30 s cool-down,
- * counted from the stored last attempt so a reload does not reset it.
+ * EmailVerifyOtp (SPEC §4: connect, verify device, verify OTP, connected).
+ * Issue 29: the 6-digit code is typed in the signer frame's own card, which
+ * opens over the page as the Approve card does, and goes from the frame to
+ * the gateway; this view never holds it. It says where to type, and once
+ * the card closes it connects, moves on to the device-approval wait, or
+ * offers to open the card again and to resend after SPEC's 30 s cool-down
+ * (counted from the stored last attempt, which a resend in the card moves).
  */
 export default function EmailVerifyOtp() {
   const portico = usePortico()
   const data = usePorticoState((s) => s.router.data) as Views['EmailVerifyOtp'] | undefined
   const email = data?.email ?? ''
-  const id = useId()
   const t = useCatalogue(embeddedWalletStrings)
   useViewTitle(t('otpTitle'))
   const controller = getEmbeddedWallet(portico)
-  const [code, setCode] = useState('')
-  const [step, setStep] = useState<'idle' | 'verifying' | 'connecting'>('idle')
+  const [step, setStep] = useState<Step>('code')
   const [error, setError] = useState<string | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
   const [wait, setWait] = useState(() => controller.wait())
-  const input = useRef<HTMLInputElement>(null)
+  const open = useRef(false)
+  const again = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     const timer = setInterval(() => setWait(controller.wait()), 250)
     return () => clearInterval(timer)
   }, [controller])
-  useEffect(() => input.current?.focus(), [])
 
-  const verify = async (value: string) => {
-    if (value.length !== 6 || step !== 'idle') return
+  const enter = useCallback(async () => {
+    // One card at a time (a second effect run, a double click).
+    if (open.current || !email) return
+    open.current = true
     setError(undefined)
     setNotice(undefined)
-    setStep('verifying')
+    setStep('code')
     try {
-      const answer = await controller.verifyCode(email, value)
+      const answer = await controller.enterCode(email)
+      if (answer.status === 'cancelled') {
+        setStep('closed')
+        return
+      }
       if (answer.status === 'device_approval') {
         // A new device of an existing wallet: wait for the link mailed to the address (SPEC §4).
         portico.router.replace('EmailVerifyDevice', { email: answer.email })
@@ -54,90 +63,75 @@ export default function EmailVerifyOtp() {
       if (portico.getState().router.view === 'EmailVerifyOtp') portico.router.reset('Account')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
-      setCode('')
-      setStep('idle')
-      input.current?.focus()
+      setStep('failed')
+    } finally {
+      open.current = false
+      setWait(controller.wait())
     }
-  }
-  const onChange = (value: string) => {
-    const digits = digitsOf(value)
-    setCode(digits)
-    if (digits.length === 6) void verify(digits)
-  }
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    e.preventDefault()
-    onChange(e.clipboardData.getData('text'))
-  }
+  }, [controller, email, portico])
+
+  useEffect(() => {
+    void enter()
+  }, [enter])
+  // Back from the card: focus goes to the way to open it again.
+  useEffect(() => {
+    if (step === 'closed' || step === 'failed') again.current?.focus()
+  }, [step])
+
   const resend = async () => {
     setError(undefined)
     setNotice(undefined)
     try {
       await controller.requestCode(email)
       setNotice(t('resent'))
+      void enter()
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     } finally {
       setWait(controller.wait())
     }
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    void verify(code)
-  }
 
+  const idle = step === 'closed' || step === 'failed'
   return (
-    <form
-      className="section"
-      data-testid="email-verify-otp"
-      onSubmit={submit}
-      noValidate
-      aria-busy={step !== 'idle'}
-    >
+    <div className="section" data-testid="email-verify-otp" data-step={step} aria-busy={!idle}>
       <p>
         {t('otpIntro')} <strong data-testid="otp-email">{email}</strong>
       </p>
-      <label htmlFor={`${id}-code`}>{t('otpLabel')}</label>
-      <input
-        ref={input}
-        id={`${id}-code`}
-        className="search"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]{6}"
-        maxLength={12}
-        value={code}
-        disabled={step !== 'idle'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(e) => onChange(e.target.value)}
-        onPaste={onPaste}
-        style={{ letterSpacing: '0.4em', fontSize: '20px', textAlign: 'center', inlineSize: '100%' }}
-      />
-      <p id={`${id}-hint`} className="row-sub">
-        {t('otpHint')}
-      </p>
-      {step !== 'idle' ? (
-        <p role="status">{step === 'verifying' ? t('verifying') : t('connecting')}</p>
-      ) : null}
+      <p className="row-sub">{t('otpHint')}</p>
+      {step === 'code' ? <p role="status">{t('codeInFrame')}</p> : null}
+      {step === 'connecting' ? <p role="status">{t('connecting')}</p> : null}
+      {step === 'closed' ? <p role="status">{t('codeClosed')}</p> : null}
       {error ? (
-        <p id={`${id}-error`} className="error-text" role="alert" data-testid="otp-error">
+        <p className="error-text" role="alert" data-testid="otp-error">
           {error}
         </p>
       ) : null}
       {notice ? <p role="status">{notice}</p> : null}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={wait > 0 || step !== 'idle'}
-          onClick={() => void resend()}
-          data-testid="otp-resend"
-        >
-          {wait > 0 ? t('resendIn', { seconds: wait }) : t('resend')}
-        </button>
-      </div>
+      {idle ? (
+        <div className="actions">
+          <button
+            ref={again}
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => void enter()}
+            data-testid="otp-enter"
+          >
+            {t('enterCode')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={wait > 0}
+            onClick={() => void resend()}
+            data-testid="otp-resend"
+          >
+            {wait > 0 ? t('resendIn', { seconds: wait }) : t('resend')}
+          </button>
+        </div>
+      ) : null}
       <p className="note">{t('custody')}</p>
-    </form>
+    </div>
   )
 }

@@ -4,6 +4,8 @@ import { call, startTestGateway, type TestGateway } from '../../test-helpers/gat
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const SHARE = 'cd'.repeat(33)
@@ -59,7 +61,12 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(first.status).toBe('connected')
       const put = await call(`${signer}/v1/auth/share`, {
         method: 'PUT',
-        json: { address: '0x000000000000000000000000000000000000dEaD', share: SHARE, recovery: RECOVERY },
+        json: {
+          address: '0x000000000000000000000000000000000000dEaD',
+          share: SHARE,
+          recovery: RECOVERY,
+          recoveryVerifier: VERIFIER,
+        },
         headers: auth(first.token),
       })
       expect(put.status).toBe(201)

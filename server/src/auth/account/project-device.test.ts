@@ -6,6 +6,8 @@ import { mailReader } from '../../test-helpers/mail.js'
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 
 const SECRET = 'test-secret-test-secret-test-secret-4567'
 const SHARE = 'cd'.repeat(33)
@@ -62,7 +64,12 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(first.body.status).toBe('connected')
       const put = await call(`${signer}/v1/auth/share`, {
         method: 'PUT',
-        json: { address: '0x000000000000000000000000000000000000dEaD', share: SHARE, recovery: RECOVERY },
+        json: {
+          address: '0x000000000000000000000000000000000000dEaD',
+          share: SHARE,
+          recovery: RECOVERY,
+          recoveryVerifier: VERIFIER,
+        },
         headers: { authorization: `Bearer ${first.body.token}`, 'x-portico-project': projectId },
       })
       expect(put.status).toBe(201)

@@ -5,6 +5,8 @@ import { mailReader } from '../../test-helpers/mail.js'
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 
 describe.each(['sqlite', 'postgres'] as const)(
   'sessions are bound to the project that opened them (issue 29) (%s)',
@@ -61,6 +63,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           address: '0x000000000000000000000000000000000000dEaD',
           share: 'ab'.repeat(33),
           recovery: RECOVERY,
+          recoveryVerifier: VERIFIER,
         },
         headers: as(token, 'local'),
       })

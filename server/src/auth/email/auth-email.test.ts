@@ -5,6 +5,8 @@ import { mailReader } from '../../test-helpers/mail.js'
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 
@@ -139,7 +141,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         (
           await call(`${signer}/v1/auth/share`, {
             method: 'PUT',
-            json: { address, share, recovery: RECOVERY },
+            json: { address, share, recovery: RECOVERY, recoveryVerifier: VERIFIER },
           })
         ).status,
       ).toBe(401)
@@ -147,7 +149,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         (
           await call(`${signer}/v1/auth/share`, {
             method: 'PUT',
-            json: { address, share, recovery: RECOVERY },
+            json: { address, share, recovery: RECOVERY, recoveryVerifier: VERIFIER },
             headers: auth(token),
           })
         ).status,
@@ -157,7 +159,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         (
           await call(`${signer}/v1/auth/share`, {
             method: 'PUT',
-            json: { address, share, recovery: RECOVERY },
+            json: { address, share, recovery: RECOVERY, recoveryVerifier: VERIFIER },
             headers: auth(token),
           })
         ).status,

@@ -15,6 +15,8 @@ import { call, startTestGateway, type TestGateway } from '../../test-helpers/gat
 
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const ORIGIN = 'http://localhost:5173'
@@ -95,10 +97,12 @@ describe.each(['sqlite', 'postgres'] as const)(
         json: { projectId: 'local', origin: ORIGIN },
       })
       expect(s.status, JSON.stringify(s.body)).toBe(200)
-      return s.body as { channelToken: string; url: string; expiresAt: number }
+      return s.body as { channelToken: string; exchangeKey: string; url: string; expiresAt: number }
     }
-    const exchange = (channelToken: string) =>
-      call(`${signer}/v1/auth/farcaster/exchange`, { json: { projectId: 'local', channelToken } })
+    const exchange = (s: { channelToken: string; exchangeKey: string }) =>
+      call(`${signer}/v1/auth/farcaster/exchange`, {
+        json: { projectId: 'local', channelToken: s.channelToken, exchangeKey: s.exchangeKey },
+      })
     const approve = (url: string, extra: Partial<Parameters<typeof approveFarcasterSignIn>[0]> = {}) =>
       approveFarcasterSignIn({ relayUrl: relay.url, deepLink: url, fid: 1, ...extra })
 
@@ -108,13 +112,13 @@ describe.each(['sqlite', 'postgres'] as const)(
       const link = new URL(s.url)
       expect(link.searchParams.get('domain')).toBe('localhost:5173')
       expect(link.searchParams.get('nonce')).toMatch(/^[0-9a-f]{32}$/)
-      const pending = await exchange(s.channelToken)
+      const pending = await exchange(s)
       expect(pending.status).toBe(202)
       expect(pending.body).toEqual({ state: 'pending' })
       const { message } = await approve(s.url)
       expect(message).toContain('Farcaster Auth')
       expect(message).toContain('Chain ID: 10')
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       expect(r.body).toMatchObject({ state: 'completed', fid: 1, label: '@portico-dev' })
       const auth = { authorization: `Bearer ${r.body.token}`, 'x-portico-project': 'local' }
@@ -126,7 +130,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         (
           await call(`${signer}/v1/auth/share`, {
             method: 'PUT',
-            json: { address, share, recovery: RECOVERY },
+            json: { address, share, recovery: RECOVERY, recoveryVerifier: VERIFIER },
             headers: auth,
           })
         ).status,
@@ -137,8 +141,8 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('a nonce signs in once: the same channel again is refused (410), and a signed message carried to another channel is refused', async () => {
       const a = await start()
       const signed = await approve(a.url)
-      expect((await exchange(a.channelToken)).status).toBe(200)
-      const again = await exchange(a.channelToken)
+      expect((await exchange(a)).status).toBe(200)
+      const again = await exchange(a)
       expect(again.status).toBe(410)
       expect(again.body.code).toBe('channel_expired')
       // Replay: channel B gets A's message and signature.
@@ -150,15 +154,34 @@ describe.each(['sqlite', 'postgres'] as const)(
         body: JSON.stringify({ ...signed, fid: 1, custody: FARCASTER_DEV_CUSTODY }),
       })
       expect(res.status).toBe(201)
-      const replay = await exchange(b.channelToken)
+      const replay = await exchange(b)
       expect(replay.status).toBe(401)
       expect(replay.body.code).toBe('siwf_refused')
+    })
+
+    it('issue 29: the channel token read from the deep link (what the dApp page shows) does not mint a session without the start’s exchange key', async () => {
+      const s = await start()
+      const fromLink = new URL(s.url).searchParams.get('channelToken') as string
+      expect(fromLink).toBe(s.channelToken)
+      await approve(s.url)
+      const noKey = await call(`${signer}/v1/auth/farcaster/exchange`, {
+        json: { projectId: 'local', channelToken: fromLink },
+      })
+      expect(noKey.status).toBe(400)
+      const guessed = await exchange({ channelToken: fromLink, exchangeKey: 'A'.repeat(43) })
+      expect(guessed.status).toBe(403)
+      expect(guessed.body.code).toBe('exchange_key_wrong')
+      expect(guessed.body).not.toHaveProperty('token')
+      // The frame, which holds the key, still signs in: the refusals spent nothing.
+      const r = await exchange(s)
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body).toMatchObject({ state: 'completed', fid: 1 })
     })
 
     it('a message for another domain is refused', async () => {
       const s = await start()
       await approve(s.url, { tamper: { domain: 'evil.example' } })
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status).toBe(401)
       expect(r.body.message).toBe('Farcaster sign-in refused: the message is for another domain')
     })
@@ -166,7 +189,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('a message with another Chain ID than 10 is refused', async () => {
       const s = await start()
       await approve(s.url, { tamper: { chainId: 1 } })
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status).toBe(401)
       expect(r.body.message).toBe('Farcaster sign-in refused: the Chain ID is not 10')
     })
@@ -174,7 +197,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('a message with another nonce than the gateway issued is refused', async () => {
       const s = await start()
       await approve(s.url, { tamper: { nonce: 'aaaaaaaaaaaaaaaaaaaaaaaa' } })
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status).toBe(401)
       expect(r.body.message).toBe('Farcaster sign-in refused: the nonce is not this sign-in’s')
     })
@@ -182,12 +205,12 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('an fid the custody address does not own (idOf(custody) ≠ fid) is refused, and so is a key with no fid', async () => {
       const s = await start()
       await approve(s.url, { fid: 2 })
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status).toBe(401)
       expect(r.body.message).toBe('Farcaster sign-in refused: the custody address does not own fid 2')
       const s2 = await start()
       await approve(s2.url, { custodyKey: generatePrivateKey() })
-      const r2 = await exchange(s2.channelToken)
+      const r2 = await exchange(s2)
       expect(r2.status).toBe(401)
       expect(r2.body.message).toBe('Farcaster sign-in refused: the custody address does not own fid 1')
     })
@@ -195,7 +218,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('a signature from another key than the custody address (forged) is refused', async () => {
       const s = await start()
       await approve(s.url, { tamper: { signWith: generatePrivateKey() } })
-      const r = await exchange(s.channelToken)
+      const r = await exchange(s)
       expect(r.status).toBe(401)
       expect(r.body.message).toMatch(/^Farcaster sign-in refused: the signature is not the custody address/)
     })
@@ -211,7 +234,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         const s = await start()
         proxy.state.forged = f
         try {
-          const r = await exchange(s.channelToken)
+          const r = await exchange(s)
           expect(r.status, f.body).toBe(502)
           expect(r.body.code).toBe('relay_invalid')
         } finally {
@@ -229,7 +252,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         json: { projectId: 'local', origin: ORIGIN, extra: 1 },
       })
       expect(bad.status).toBe(400)
-      const unknown = await exchange('A'.repeat(32))
+      const unknown = await exchange({ channelToken: 'A'.repeat(32), exchangeKey: 'B'.repeat(43) })
       expect(unknown.status).toBe(410)
       const short = await call(`${signer}/v1/auth/farcaster/exchange`, {
         json: { projectId: 'local', channelToken: 'x' },

@@ -11,9 +11,9 @@ const CHANNEL = Type.String({ pattern: '^[A-Za-z0-9_-]{16,128}$' })
 
 /**
  * Sign In With Farcaster endpoints on the signer listener (the frame calls them):
- * POST /v1/auth/farcaster/start `{ projectId, origin }` → `{ channelToken, url, expiresAt }`
- * (`url` is the deep link for the QR code);
- * POST /v1/auth/farcaster/exchange `{ projectId, channelToken }` → 202 `{ state: 'pending' }`
+ * POST /v1/auth/farcaster/start `{ projectId, origin }` → `{ channelToken, exchangeKey, url, expiresAt }`
+ * (`url` is the deep link for the QR code; `exchangeKey` stays in the frame);
+ * POST /v1/auth/farcaster/exchange `{ projectId, channelToken, exchangeKey }` → 202 `{ state: 'pending' }`
  * or 200 `{ state: 'completed', token, expiresAt, fid, label }`.
  */
 export function registerFarcasterAuthRoutes(
@@ -50,7 +50,14 @@ export function registerFarcasterAuthRoutes(
     {
       config: { auth: 'public' },
       schema: {
-        body: Type.Object({ projectId: PROJECT, channelToken: CHANNEL }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            projectId: PROJECT,
+            channelToken: CHANNEL,
+            exchangeKey: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request, reply) => {

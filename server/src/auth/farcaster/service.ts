@@ -4,7 +4,7 @@ import { readContract } from 'viem/actions'
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe'
 import { ApiError } from '../../http/errors.js'
 import { type Database, whenConditionFails } from '../../storage/index.js'
-import { type AuthKeys, deriveKeys, mac } from '../core/crypto.js'
+import { type AuthKeys, deriveKeys, mac, newToken, sameHex } from '../core/crypto.js'
 import type { SessionStore } from '../core/sessions.js'
 import type { FarcasterConfig } from './config.js'
 import { openChannel, readChannel } from './relay.js'
@@ -62,19 +62,27 @@ export class FarcasterAuthService {
     return (this.options.now ?? Date.now)()
   }
 
-  /** Opens a relay channel for a visitor on `origin` (already checked against the project's allowlist). */
+  /**
+   * Opens a relay channel for a visitor on `origin` (already checked against
+   * the project's allowlist). Issue 29: the deep link (`url`) carries the
+   * relay's channel token, and the dApp page shows that link; so the exchange
+   * also needs `exchangeKey`, a secret only the caller of `start` (the signer
+   * frame) gets. A page that reads the channel token from the link cannot
+   * turn it into a session.
+   */
   async start(
     projectId: string,
     origin: string,
-  ): Promise<{ channelToken: string; url: string; expiresAt: number }> {
+  ): Promise<{ channelToken: string; exchangeKey: string; url: string; expiresAt: number }> {
     const o = new URL(origin)
     const domain = o.host
     const nonce = randomBytes(16).toString('hex')
     const channel = await openChannel(this.config.relayUrl, { domain, siweUri: o.origin, nonce })
     const now = this.#now()
     const expiresAt = now + this.config.channelTtlMs
+    const exchangeKey = newToken()
     await this.db.query(
-      'INSERT INTO auth_farcaster_channels (channel_hash, project_id, nonce, domain, uri, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO auth_farcaster_channels (channel_hash, project_id, nonce, domain, uri, expires_at, exchange_hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
       [
         mac(this.#keys, 'farcaster-channel', channel.channelToken),
         projectId,
@@ -82,16 +90,18 @@ export class FarcasterAuthService {
         domain,
         o.origin,
         expiresAt,
+        mac(this.#keys, 'farcaster-exchange', exchangeKey),
       ],
     )
     await this.db.query('DELETE FROM auth_farcaster_channels WHERE expires_at < ?', [now])
-    return { channelToken: channel.channelToken, url: channel.url, expiresAt }
+    return { channelToken: channel.channelToken, exchangeKey, url: channel.url, expiresAt }
   }
 
   /** Pending until the visitor approves in their Farcaster app; then a verified session, once. */
   async exchange(input: {
     projectId: string
     channelToken: string
+    exchangeKey: string
   }): Promise<{ state: 'pending' } | ({ state: 'completed' } & FarcasterSession)> {
     const hash = mac(this.#keys, 'farcaster-channel', input.channelToken)
     const [row] = await this.db.query<{
@@ -100,13 +110,20 @@ export class FarcasterAuthService {
       domain: string
       uri: string
       expires_at: number | string
+      exchange_hash: string | null
     }>(
-      'SELECT project_id, nonce, domain, uri, expires_at FROM auth_farcaster_channels WHERE channel_hash = ?',
+      'SELECT project_id, nonce, domain, uri, expires_at, exchange_hash FROM auth_farcaster_channels WHERE channel_hash = ?',
       [hash],
     )
     const expired = () =>
       new ApiError(410, 'channel_expired', 'This Farcaster sign-in has expired or was already used')
     if (!row || row.project_id !== input.projectId) throw expired()
+    // The channel token alone (read from the deep link) is not enough: the start's exchange key is.
+    if (
+      !row.exchange_hash ||
+      !sameHex(row.exchange_hash, mac(this.#keys, 'farcaster-exchange', input.exchangeKey))
+    )
+      throw new ApiError(403, 'exchange_key_wrong', 'This Farcaster sign-in was started by another window')
     if (Number(row.expires_at) <= this.#now()) {
       await this.db.query('DELETE FROM auth_farcaster_channels WHERE channel_hash = ?', [hash])
       throw expired()

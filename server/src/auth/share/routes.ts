@@ -14,7 +14,7 @@ const SHARE = Type.String({ pattern: '^[0-9a-f]{66,258}$' })
 /**
  * The auth share of the session's wallet, on the signer listener:
  * GET /v1/auth/share → `{ address, share }` (404 without a wallet);
- * PUT /v1/auth/share `{ address, share, recovery }` → 201 (once per account; the auth share is stored
+ * PUT /v1/auth/share `{ address, share, recovery, recoveryVerifier }` → 201 (once per account; the auth share is stored
  * only with its passphrase-sealed recovery share, so an abandoned passphrase prompt leaves no wallet);
  * POST /v1/auth/export/otp, POST /v1/auth/export `{ code }` → `{ address, share }`.
  */
@@ -25,7 +25,7 @@ export function registerShareRoutes(
   policy: ShareReleasePolicy,
   keyExport: KeyExportService,
   /** The recovery room's INSERT of a recovery blob (injected: the share room does not import it). */
-  recoveryRow: (email: string, address: string, blob: string) => Statement,
+  recoveryRow: (email: string, address: string, blob: string, verifier: string) => Statement,
 ) {
   // The same policy as Export (re-authentication, daily limit, audit), for signing.
   app.get('/v1/auth/share', { config: { auth: 'public' } }, async (request, reply) => {
@@ -49,6 +49,8 @@ export function registerShareRoutes(
             share: SHARE,
             /** The passphrase-sealed recovery share: required, stored with the auth share or not at all. */
             recovery: Type.String({ pattern: RECOVERY_BLOB }),
+            /** Issue 29: its passphrase verifier, which every later release of the recovery share must match. */
+            recoveryVerifier: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
           },
           { additionalProperties: false },
         ),
@@ -56,8 +58,10 @@ export function registerShareRoutes(
     },
     async (request, reply) => {
       const s = await sessions.session(bearer(request.headers.authorization))
-      const { address, share, recovery } = request.body
-      await shares.put(s.email, { address, share }, [recoveryRow(s.email, address, recovery)])
+      const { address, share, recovery, recoveryVerifier } = request.body
+      await shares.put(s.email, { address, share }, [
+        recoveryRow(s.email, address, recovery, recoveryVerifier),
+      ])
       return reply.code(201).send({ ok: true })
     },
   )

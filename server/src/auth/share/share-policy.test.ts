@@ -8,6 +8,8 @@ const SHARE = 'ef'.repeat(33)
 const ADDRESS = '0x000000000000000000000000000000000000dEaD'
 /** A recovery blob in the frame's format (the gateway checks its shape only). */
 const RECOVERY = `pbkdf2-sha256.600000.${'s'.repeat(22)}.${'i'.repeat(16)}.${'c'.repeat(40)}`
+// A passphrase verifier as the frame sends it (issue 29): SHA-256, base64url.
+const VERIFIER = 'v'.repeat(43)
 const REAUTH_MS = 3_600_000
 
 describe.each(['sqlite', 'postgres'] as const)(
@@ -70,15 +72,39 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(bare.status).toBe(400)
       expect(await t.gateway.db.query('SELECT 1 AS x FROM auth_shares WHERE email = ?', [email])).toEqual([])
       expect((await getShare(token)).status).toBe(404)
-      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(201)
+      // Issue 29: nor without the recovery share's passphrase verifier.
+      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(400)
+      expect(
+        (
+          await putShare(token, {
+            address: ADDRESS,
+            share: SHARE,
+            recovery: RECOVERY,
+            recoveryVerifier: VERIFIER,
+          })
+        ).status,
+      ).toBe(201)
       const recovery = await call(`${signer}/v1/auth/recovery`, { headers: auth(token) })
-      expect(recovery.body).toEqual({ exists: true })
+      expect(recovery.body).toEqual({
+        exists: true,
+        kdf: RECOVERY.split('.').slice(0, 3).join('.'),
+        proof: true,
+      })
     })
 
     it('every release for signing is written to the audit table (purpose, wallet, project), never the share', async () => {
       const email = fresh()
       const token = await login(email)
-      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(201)
+      expect(
+        (
+          await putShare(token, {
+            address: ADDRESS,
+            share: SHARE,
+            recovery: RECOVERY,
+            recoveryVerifier: VERIFIER,
+          })
+        ).status,
+      ).toBe(201)
       expect((await getShare(token)).body).toEqual({ address: ADDRESS, share: SHARE })
       expect(await audit(email)).toEqual([{ purpose: 'sign', address: ADDRESS, project_id: 'local' }])
       const rows = await t.gateway.db.query<Record<string, unknown>>(
@@ -91,7 +117,16 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('releases for signing have a daily limit per account ("Rate Limited", 429), counted apart from exports', async () => {
       const email = fresh()
       const token = await login(email)
-      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(201)
+      expect(
+        (
+          await putShare(token, {
+            address: ADDRESS,
+            share: SHARE,
+            recovery: RECOVERY,
+            recoveryVerifier: VERIFIER,
+          })
+        ).status,
+      ).toBe(201)
       for (let i = 0; i < 3; i++) expect((await getShare(token)).status).toBe(200)
       const fourth = await getShare(token)
       expect(fourth.status).toBe(429)
@@ -112,7 +147,16 @@ describe.each(['sqlite', 'postgres'] as const)(
     it('a session logged in longer ago than shareReauthMs gets no share until a new login (SPEC "Session Expired")', async () => {
       const email = fresh()
       const token = await login(email)
-      expect((await putShare(token, { address: ADDRESS, share: SHARE, recovery: RECOVERY })).status).toBe(201)
+      expect(
+        (
+          await putShare(token, {
+            address: ADDRESS,
+            share: SHARE,
+            recovery: RECOVERY,
+            recoveryVerifier: VERIFIER,
+          })
+        ).status,
+      ).toBe(201)
       // The session's login moved back past the window (the database, not the clock).
       await t.gateway.db.query('UPDATE auth_sessions SET created_at = created_at - ? WHERE email = ?', [
         REAUTH_MS + 1000,

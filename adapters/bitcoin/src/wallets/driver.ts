@@ -21,7 +21,11 @@ export interface InputsToSign {
  * adapter maps them by code.
  */
 export interface BitcoinWalletDriver {
-  readonly family: 'wallet-standard' | 'btc-providers' | 'walletconnect'
+  readonly family: 'wallet-standard' | 'btc-providers' | 'walletconnect' | 'injected'
+  /** The wallet's name, for typed errors that say which wallet could not do what. */
+  readonly walletName?: string
+  /** The message protocols the wallet signs; default both. */
+  readonly messageProtocols?: readonly ('ecdsa' | 'bip322')[]
   connect(purposes: readonly BitcoinPurpose[], chain: string): Promise<RawBitcoinAccount[]>
   /** Accounts already granted (no prompt); undefined when the wallet has no such query. */
   grantedAccounts(): RawBitcoinAccount[] | undefined

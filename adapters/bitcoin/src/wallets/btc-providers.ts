@@ -9,7 +9,7 @@
 
 import { fromBase64, fromHex, toBase64, toHex } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
-import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
+import { type BitcoinWalletDriver, messageText, type RawBitcoinAccount } from './driver.js'
 
 /** A `btc_providers` entry after validation, with its provider. */
 export interface AnnouncedBtcProvider {
@@ -102,7 +102,6 @@ function bitcoinEntries(p: AnnouncedBtcProvider, list: unknown, method: string):
   return out
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
 const HEX = /^([0-9a-f]{2})+$/i
 const BASE64 = /^[A-Za-z0-9+/]+=*$/
 
@@ -110,13 +109,7 @@ const BASE64 = /^[A-Za-z0-9+/]+=*$/
 export function btcProviderDriver(p: AnnouncedBtcProvider): BitcoinWalletDriver {
   const leather = p.id === LEATHER_ID
   let accounts: RawBitcoinAccount[] = []
-  const text = (message: Uint8Array) => {
-    try {
-      return decoder.decode(message)
-    } catch {
-      throw new InvalidWalletResponseError(`${p.name} signs text messages only (the bytes are not UTF-8)`)
-    }
-  }
+  const text = (message: Uint8Array) => messageText(p.name, message)
   return {
     family: 'btc-providers',
     walletName: p.name,

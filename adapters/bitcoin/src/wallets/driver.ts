@@ -1,4 +1,16 @@
 import type { BitcoinPurpose } from '../contract/index.js'
+import { InvalidWalletResponseError } from '../errors/index.js'
+
+const decoder = new TextDecoder('utf-8', { fatal: true })
+
+/** The message as text, for wallets whose signMessage takes a string; bytes that are not UTF-8 are refused naming the wallet. */
+export function messageText(walletName: string, message: Uint8Array): string {
+  try {
+    return decoder.decode(message)
+  } catch {
+    throw new InvalidWalletResponseError(`${walletName} signs text messages only (the bytes are not UTF-8)`)
+  }
+}
 
 /** An account as a wallet reports it: untrusted until the adapter validates it for the network. */
 export interface RawBitcoinAccount {

@@ -12,7 +12,7 @@
 import { sanitizeWalletName } from '@portico/core'
 import { fromHex, toBase64, toHex } from '../bytes/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
-import type { BitcoinWalletDriver, RawBitcoinAccount } from './driver.js'
+import { type BitcoinWalletDriver, messageText, type RawBitcoinAccount } from './driver.js'
 
 export type InjectedBitcoinKind = 'unisat' | 'okx' | 'phantom'
 
@@ -60,7 +60,6 @@ export function readInjectedBitcoinWallets(target?: object): InjectedBitcoinWall
 
 type Fn = (...args: unknown[]) => Promise<unknown>
 const HEX = /^([0-9a-f]{2})+$/i
-const decoder = new TextDecoder('utf-8', { fatal: true })
 
 /** Drives an injected provider in its wallet's dialect; every off-shape answer is a typed error naming the wallet. */
 export function injectedDriver(w: InjectedBitcoinWallet): BitcoinWalletDriver {
@@ -84,13 +83,7 @@ export function injectedDriver(w: InjectedBitcoinWallet): BitcoinWalletDriver {
       return { address: a, publicKey, purpose: 'payment' }
     })
   }
-  const text = (message: Uint8Array) => {
-    try {
-      return decoder.decode(message)
-    } catch {
-      throw new InvalidWalletResponseError(`${w.name} signs text messages only (the bytes are not UTF-8)`)
-    }
-  }
+  const text = (message: Uint8Array) => messageText(w.name, message)
 
   return {
     family: 'injected',

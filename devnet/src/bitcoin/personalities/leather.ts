@@ -16,6 +16,7 @@ import {
   installAt,
   letterIcon,
   listBtcProvider,
+  personalityFace,
   utf8,
 } from './shared.js'
 
@@ -88,22 +89,10 @@ export function createLeatherPersonality(options: BitcoinPersonalityOptions): Bi
     },
   }
 
-  return {
+  // No account or disconnect events: Leather does not tell a site.
+  return personalityFace(base, {
     id: 'leather',
     name: 'Leather (emulated)',
-    controls: gate,
-    signer,
-    get address() {
-      return signer.keyOf('payment').address
-    },
-    emits: { accounts: false, disconnect: false },
-    switchAccount(index) {
-      signer.selectAccount(index)
-      return signer.keyOf('payment').address
-    },
-    disconnectSite() {
-      base.connected = false
-    },
     install(target) {
       const off = installAt(target, LEATHER_PROVIDER_ID, provider)
       const unlist = listBtcProvider(target, {
@@ -117,5 +106,5 @@ export function createLeatherPersonality(options: BitcoinPersonalityOptions): Bi
         unlist()
       }
     },
-  }
+  })
 }

@@ -15,6 +15,7 @@ import {
   createPersonalityBase,
   fromBase64,
   installAt,
+  personalityFace,
 } from './shared.js'
 
 export function createPhantomPersonality(options: BitcoinPersonalityOptions): BitcoinPersonality {
@@ -70,25 +71,11 @@ export function createPhantomPersonality(options: BitcoinPersonalityOptions): Bi
       base.on(event, listener)()
     },
   }
-  return {
+  return personalityFace(base, {
     id: 'phantom',
     name: 'Phantom (emulated)',
-    controls: gate,
-    signer,
-    get address() {
-      return signer.keyOf('payment').address
-    },
-    emits: { accounts: true, disconnect: true },
-    switchAccount(index) {
-      signer.selectAccount(index)
-      if (base.connected) base.emit('accountsChanged', accounts())
-      return signer.keyOf('payment').address
-    },
-    disconnectSite() {
-      const was = base.connected
-      base.connected = false
-      if (was) base.emit('accountsChanged', [])
-    },
+    announce: () => base.emit('accountsChanged', accounts()),
+    revoke: () => base.emit('accountsChanged', []),
     install: (target) => installAt(target, 'phantom.bitcoin', provider),
-  }
+  })
 }

@@ -129,3 +129,42 @@ export function letterIcon(letter: string): string {
 export const utf8 = new TextEncoder()
 export const toHex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
 export const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0))
+
+/**
+ * The face every personality shows a test or the demo: its id, label and
+ * switch; `announce` tells a connected site about the new account (the
+ * wallet's own event) and `revoke` about a dropped site, where the wallet emits them.
+ */
+export function personalityFace(
+  base: PersonalityBase,
+  spec: {
+    id: BitcoinPersonalityId
+    name: string
+    announce?: () => void
+    revoke?: () => void
+    install: (target?: object) => () => void
+  },
+): BitcoinPersonality {
+  const { signer } = base
+  return {
+    id: spec.id,
+    name: spec.name,
+    controls: base.gate,
+    signer,
+    get address() {
+      return signer.keyOf('payment').address
+    },
+    emits: { accounts: spec.announce !== undefined, disconnect: spec.revoke !== undefined },
+    switchAccount(index) {
+      signer.selectAccount(index)
+      if (base.connected) spec.announce?.()
+      return signer.keyOf('payment').address
+    },
+    disconnectSite() {
+      const was = base.connected
+      base.connected = false
+      if (was) spec.revoke?.()
+    },
+    install: spec.install,
+  }
+}

@@ -17,6 +17,7 @@ import {
   brokenAddress,
   createPersonalityBase,
   installAt,
+  personalityFace,
   utf8,
 } from './shared.js'
 
@@ -102,28 +103,14 @@ function createUnisatLike(flavour: Flavour, options: BitcoinPersonalityOptions):
       base.emit('accountChanged', base.connected ? { address: key.address, publicKey: key.publicKey } : null)
     } else base.emit('accountsChanged', base.connected ? [payment().address] : [])
   }
-  const name = flavour === 'okx' ? 'OKX Wallet (emulated)' : 'UniSat (emulated)'
-  return {
+  return personalityFace(base, {
     id: flavour,
-    name,
-    controls: gate,
-    signer,
-    get address() {
-      return payment().address
-    },
-    emits: { accounts: true, disconnect: flavour === 'unisat' },
-    switchAccount(index) {
-      signer.selectAccount(index)
-      if (base.connected) announce()
-      return payment().address
-    },
-    disconnectSite() {
-      const was = base.connected
-      base.connected = false
-      if (was && flavour === 'unisat') announce()
-    },
+    name: flavour === 'okx' ? 'OKX Wallet (emulated)' : 'UniSat (emulated)',
+    announce,
+    // UniSat reads a dropped site as no accounts; OKX documents no such event.
+    ...(flavour === 'unisat' ? { revoke: announce } : {}),
     install: (target) => installAt(target, flavour === 'okx' ? 'okxwallet.bitcoin' : 'unisat', provider),
-  }
+  })
 }
 
 export const createUnisatPersonality = (options: BitcoinPersonalityOptions) =>

@@ -16,6 +16,7 @@ import {
   installAt,
   letterIcon,
   listBtcProvider,
+  personalityFace,
   utf8,
 } from './shared.js'
 
@@ -125,25 +126,12 @@ export function createXversePersonality(options: BitcoinPersonalityOptions): Bit
     },
   }
 
-  return {
+  return personalityFace(base, {
     id: 'xverse',
     name: 'Xverse (emulated)',
-    controls: gate,
-    signer,
-    get address() {
-      return signer.keyOf('payment').address
-    },
-    emits: { accounts: true, disconnect: true },
-    switchAccount(index) {
-      signer.selectAccount(index)
-      if (base.connected)
-        base.emit('accountChange', { type: 'accountChange', addresses: addresses(['payment', 'ordinals']) })
-      return signer.keyOf('payment').address
-    },
-    disconnectSite() {
-      base.connected = false
-      base.emit('accountDisconnected', { type: 'accountDisconnected' })
-    },
+    announce: () =>
+      base.emit('accountChange', { type: 'accountChange', addresses: addresses(['payment', 'ordinals']) }),
+    revoke: () => base.emit('accountDisconnected', { type: 'accountDisconnected' }),
     install(target) {
       const off = installAt(target, XVERSE_PROVIDER_ID, provider)
       const unlist = listBtcProvider(target, {
@@ -157,5 +145,5 @@ export function createXversePersonality(options: BitcoinPersonalityOptions): Bit
         unlist()
       }
     },
-  }
+  })
 }

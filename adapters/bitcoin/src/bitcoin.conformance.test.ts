@@ -17,6 +17,7 @@ import {
   startBitcoinDevnet,
   startWalletConnectRelay,
 } from '@portico/devnet'
+import { BITCOIN_PERSONALITIES, type BitcoinPersonalityId } from '@portico/devnet/bitcoin-personalities'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 
@@ -28,6 +29,7 @@ import { BITCOIN_DEV_PROVIDER_ID, createBitcoinDevWallet } from './dev-wallet/in
 import { InvalidBitcoinAddressError, InvalidWalletResponseError } from './errors/index.js'
 import { bitcoinRegtest } from './networks/index.js'
 import { installWindow } from './test-helpers/context.js'
+import { personalityDevWallet } from './test-helpers/personalities.js'
 
 let uninstallWindow: () => void
 beforeAll(() => {
@@ -35,20 +37,20 @@ beforeAll(() => {
 })
 afterAll(() => uninstallWindow?.())
 
-// One regtest node for both families: bcoin is heavy, and each suite only asks for the delta it causes.
+// One regtest node for every suite of this file (both families, every personality): bcoin is
+// heavy, and each suite only asks for the delta it causes. Suites run one after another, so the
+// node is stopped once, after the last (not when a suite's count of users drops to zero between two).
 let shared: Promise<BitcoinDevnet> | undefined
-let users = 0
 async function acquire(): Promise<BitcoinDevnet> {
-  users++
   shared ??= startBitcoinDevnet()
   return await shared
 }
-async function release(): Promise<void> {
-  if (--users > 0 || !shared) return
+async function release(): Promise<void> {}
+afterAll(async () => {
   const devnet = await shared
   shared = undefined
-  await devnet.stop()
-}
+  await devnet?.stop()
+})
 
 const FEE_TARGET = 3 // the adapter's default confirmation target
 let local: ReturnType<typeof bitcoinRegtest>
@@ -220,3 +222,24 @@ describeChainAdapter({
     invalidWalletResponseError: InvalidWalletResponseError,
   },
 })
+
+// The wallets visitors use, emulated from their published interfaces (devnet's
+// personalities, one signing core): one suite each, on the same bcoin node.
+// Their own dialect is what each adds — connect, accounts, messages, PSBT
+// encodings, events, errors — so they run the base suite with `transfer`
+// (a send that lands, signed by the personality) and leave out `send` (the
+// adapter's own Send flow, already checked above on the same PSBT path).
+for (const id of Object.keys(BITCOIN_PERSONALITIES) as BitcoinPersonalityId[]) {
+  describeChainAdapter({
+    name: `bitcoinAdapter on bcoin regtest, ${BITCOIN_PERSONALITIES[id]({ mnemonic: BITCOIN_DEV_MNEMONIC }).name}`,
+    namespace: 'bip122',
+    devnet: bitcoinDevnet(),
+    adapter,
+    devWallet: () => personalityDevWallet(id, BITCOIN_DEV_MNEMONIC),
+    checks: {
+      omit: ['send'],
+      malformedAccountsError: InvalidBitcoinAddressError,
+      invalidWalletResponseError: InvalidWalletResponseError,
+    },
+  })
+}

@@ -56,7 +56,8 @@ export function describeChainAdapter<N extends ChainNamespace>(
       // Opt-in checks are listed (skipped) when their option is not given, so a report shows what is
       // not checked, and why when the adapter's options say (`notApplicable`).
       const enabled =
-        !optional.has(name) || options.checks?.[name as keyof typeof options.checks] !== undefined
+        (!optional.has(name) || options.checks?.[name as keyof typeof options.checks] !== undefined) &&
+        !options.checks?.omit?.includes(name as 'send')
       // A real WalletConnect session (relay, two clients, several round trips) takes longer than one wait.
       const timeout =
         name === 'walletConnect' ? Math.max(60_000, (options.timeoutMs ?? 10_000) * 6) : undefined

@@ -159,6 +159,13 @@ export interface ConformanceChecks<N extends ChainNamespace> {
       request: SignTransactionRequestOf<N>,
     ): boolean | Promise<boolean>
   }
+  /**
+   * Base checks to leave out (listed as skipped) where another suite on the
+   * same adapter already ran them and this wallet adds nothing to them (a
+   * wallet personality: `send` is the adapter's own Send flow, the same PSBT
+   * path `transfer` drives through this wallet).
+   */
+  omit?: readonly 'send'[]
   /** A fresh Portico (fresh adapter, same storage) restores the connection, as after a page reload. */
   restore?: boolean
   /**

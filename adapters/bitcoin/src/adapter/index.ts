@@ -21,8 +21,10 @@ import {
   BITCOIN_CHANNEL,
   type BitcoinWalletDriver,
   channelDriver,
+  type InjectedBitcoinWallet,
   isBitcoinStandardWallet,
   readBtcProviders,
+  readInjectedBitcoinWallets,
   toConnectors,
 } from '../wallets/index.js'
 import { connectDriver, restoreAccounts } from './connect.js'
@@ -71,6 +73,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   let drivers = new Map<string, { driver: BitcoinWalletDriver; source: unknown }>()
   let standardWallets: WalletStandardEntry<Wallet>[] = []
   let providers: AnnouncedBtcProvider[] = []
+  let injected: InjectedBitcoinWallet[] = []
   const teardown: (() => void)[] = []
 
   const sessions = createSessions({
@@ -89,7 +92,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
   }
 
   function refreshConnectors() {
-    const built = toConnectors(standardWallets, providers)
+    const built = toConnectors(standardWallets, providers, injected)
     connectors = built.connectors
     for (const id of sessions.ids()) {
       if (sessions.get(id)?.driver.family === 'walletconnect') continue
@@ -148,6 +151,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       ctx = context
       if (options.discover ?? context.isBrowser) {
         providers = readBtcProviders(options.providersTarget)
+        injected = readInjectedBitcoinWallets(options.providersTarget)
         const registry = options.getWallets
           ? options.getWallets()
           : (await import('@wallet-standard/app')).getWallets()
@@ -158,6 +162,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
             standardWallets = entries
             // btc_providers has no announcement event: re-read it whenever the page's wallets change.
             providers = readBtcProviders(options.providersTarget)
+            injected = readInjectedBitcoinWallets(options.providersTarget)
             refreshConnectors()
           },
           onConflict: (kept) =>

@@ -10,8 +10,9 @@ type Sessions = ReturnType<typeof createSessions>
 
 /**
  * Has the wallet sign a message with a session account: BIP-322 by default
- * for taproot, ECDSA (the legacy format) otherwise; ECDSA for a p2tr account
- * is refused. The signature is verified here before it is returned.
+ * for taproot and for wallets that sign nothing else (Leather, Phantom),
+ * ECDSA (the legacy format) otherwise; ECDSA for a p2tr account, or from a
+ * wallet that cannot sign it, is refused with a typed error naming the wallet. The signature is verified here before it is returned.
  */
 export async function signBitcoinMessage(
   sessions: Sessions,
@@ -25,7 +26,14 @@ export async function signBitcoinMessage(
   const { connectorId, address, message, options: signOptions } = params
   const session = sessions.require(connectorId)
   const account = sessions.account(session, address)
-  const protocol = signOptions?.protocol ?? (account.addressType === 'p2tr' ? 'bip322' : 'ecdsa')
+  const supported = session.driver.messageProtocols ?? ['ecdsa', 'bip322']
+  const preferred = account.addressType === 'p2tr' || !supported.includes('ecdsa') ? 'bip322' : 'ecdsa'
+  const protocol = signOptions?.protocol ?? preferred
+  if (!supported.includes(protocol))
+    throw new MethodNotSupportedError({
+      method: `${protocol} message signing`,
+      details: `${session.driver.walletName ?? 'this wallet'} signs ${supported.join(' and ')} messages only`,
+    })
   if (protocol === 'ecdsa' && account.addressType === 'p2tr')
     throw new MethodNotSupportedError({
       method: 'ecdsa message signing for p2tr',

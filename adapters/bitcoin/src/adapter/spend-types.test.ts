@@ -6,12 +6,12 @@
 // validate taproot (devnet/src/bitcoin/README.md).
 import { createPortico, formatUnits, type Logger } from '@portico/core'
 import { BITCOIN_DEV_MNEMONIC, type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
+import { deriveBitcoinKeys, signPsbtInputs } from '@portico/devnet/bitcoin-signer'
 import { verifyBitcoinMessage } from '@portico/devnet/conformance'
 import { Psbt, Transaction } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseBitcoinAddress } from '../address/index.js'
 import { createBitcoinDevWallet, type DevPaymentType } from '../dev-wallet/index.js'
-import { deriveDevKeys, signPsbtInputs } from '../dev-wallet/keys.js'
 import { EsploraResponseError } from '../errors/index.js'
 import { EsploraClient } from '../esplora/index.js'
 import { addressParams, bitcoinRegtest } from '../networks/index.js'
@@ -120,13 +120,17 @@ describe('sending from each payment address kind on bcoin', () => {
 
   it('p2tr (key path): the payment PSBT carries the internal key, signs with Schnorr, finalizes, and signals RBF', () => {
     const params = addressParams(REGTEST)
-    const [, ordinals] = deriveDevKeys(BITCOIN_DEV_MNEMONIC, params, 0)
+    const [, ordinals] = deriveBitcoinKeys(BITCOIN_DEV_MNEMONIC, params, 0)
     const source = { ...parseBitcoinAddress(ordinals!.address, params), publicKey: ordinals!.publicKey }
     const to = parseBitcoinAddress(btc.fixtures.devAccounts[2]!.payment.address, params)
     const utxos = [{ txid: '11'.repeat(32), vout: 0, value: 100_000n, confirmed: true }]
     const built = buildPayment({ utxos, source, to, value: 40_000n, feeRate: 2, params })
     const psbt = Psbt.fromBuffer(built.psbt.toBuffer(), { network: params })
-    signPsbtInputs(psbt, [ordinals!], built.inputIndexes)
+    signPsbtInputs(
+      psbt,
+      [ordinals!],
+      built.inputIndexes.map((index) => ({ index })),
+    )
     const tx = finalizeAndExtract(psbt)
     expect(tx.ins[0]!.sequence).toBe(RBF_SEQUENCE)
     expect(tx.ins[0]!.witness[0]!.length).toBe(64) // one Schnorr signature, default sighash

@@ -2,7 +2,10 @@
  * @portico/adapter-bitcoin/dev-wallet — a Bitcoin wallet that signs with keys
  * from a dev mnemonic, exposed both as a Wallet Standard wallet (`bitcoin:*`
  * features) and as a WBIP004 `btc_providers` request provider (the
- * sats-connect family), for the demo and tests. Never give it a real mnemonic.
+ * sats-connect family), for the demo and tests. Its keys and signatures are
+ * the devnet's Bitcoin signing core (`@portico/devnet/bitcoin-signer`), the
+ * one the WalletConnect dev wallet and the wallet personalities sign with.
+ * Never give it a real mnemonic.
  */
 
 import {
@@ -11,11 +14,16 @@ import {
   type DevWalletControls,
   type DevWalletTamper,
 } from '@portico/core/dev-wallet'
+import {
+  type BitcoinPaymentType,
+  type BitcoinSigner,
+  type BitcoinSigningKey,
+  createBitcoinSigner,
+  notAuthorized,
+} from '@portico/devnet/bitcoin-signer'
 import type { Wallet, WalletIcon } from '@wallet-standard/base'
-import { networks, Psbt } from 'bitcoinjs-lib'
 import type { BitcoinPurpose } from '../contract/index.js'
 import { EsploraClient } from '../esplora/index.js'
-import { type DevKey, type DevPaymentType, deriveDevKeys, signPsbtInputs, signWithKey } from './keys.js'
 import { createDevStandardWallet } from './standard.js'
 import { createDevRequestProvider, type WbipProvider, type WbipProviderInfo } from './wbip.js'
 
@@ -25,8 +33,9 @@ export type {
   DevWalletTamper,
   HeldRequest,
 } from '@portico/core/dev-wallet'
-export type { DevPaymentType } from './keys.js'
 export type { WbipProvider, WbipProviderInfo } from './wbip.js'
+/** The payment address kind: `p2wpkh`, or `p2sh-p2wpkh` (nested segwit, Xverse's default). */
+export type DevPaymentType = BitcoinPaymentType
 
 export const BITCOIN_DEV_WALLET_NAME = 'Portico Bitcoin Dev Wallet'
 /** The global the WBIP004 provider is installed under (`window[id]`), and its `btc_providers` id. */
@@ -48,11 +57,9 @@ export interface BitcoinDevWalletOptions {
   behaviour?: DevWalletBehaviour
 }
 
-/** What both wallet faces share: keys, the behaviour switch and the signing operations. */
+/** What both wallet faces share: the signing core, the behaviour switch and the grant. */
 export interface DevWalletCore {
-  /** The selected account's keys (payment + ordinals); `selectAccount` replaces them. */
-  readonly keys: readonly DevKey[]
-  readonly params: typeof networks.regtest
+  readonly signer: BitcoinSigner
   readonly chain: 'bitcoin:mainnet' | 'bitcoin:testnet' | 'bitcoin:regtest'
   readonly name: string
   readonly icon: WalletIcon
@@ -61,9 +68,9 @@ export interface DevWalletCore {
   approval(method: string, params?: unknown): Promise<void>
   /** True once if a malformed answer of `kind` was asked for. */
   takeTamper(kind: DevWalletTamper): boolean
-  keyFor(address: string): DevKey
-  keysFor(purposes: readonly BitcoinPurpose[]): DevKey[]
-  signMessage(address: string, message: Uint8Array, protocol: 'ecdsa' | 'bip322'): string
+  /** The granted key of `address` (4100 before connect or for another address). */
+  keyFor(address: string): BitcoinSigningKey
+  keysFor(purposes: readonly BitcoinPurpose[]): BitcoinSigningKey[]
   signPsbt(
     psbt: Uint8Array,
     signInputs: { address: string; indexes: number[]; sighashTypes?: number[] }[],
@@ -119,40 +126,35 @@ export function userRejected(): Error {
  * dev.rejectNext() // the next connect / sign fails as a user rejection (4001)
  */
 export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): BitcoinDevWallet {
-  const kind = options.network ?? 'regtest'
-  const params =
-    kind === 'mainnet' ? networks.bitcoin : kind === 'testnet' ? networks.testnet : networks.regtest
-  let keys = deriveDevKeys(options.mnemonic, params, options.account ?? 0, options.paymentType)
+  const signer = createBitcoinSigner({
+    mnemonic: options.mnemonic,
+    network: options.network ?? 'regtest',
+    account: options.account ?? 0,
+    ...(options.paymentType ? { paymentType: options.paymentType } : {}),
+  })
   const gate = createApprovalGate(userRejected)
   if (options.behaviour) gate.setBehaviour(options.behaviour)
 
   const core: DevWalletCore = {
-    get keys() {
-      return keys
-    },
-    params,
-    chain: `bitcoin:${kind}`,
+    signer,
+    chain: `bitcoin:${signer.network}`,
     name: options.name ?? BITCOIN_DEV_WALLET_NAME,
     icon: options.icon ?? DEFAULT_ICON,
     connected: false,
     approval: (method, params) => gate.approve(method, params),
     takeTamper: (kind) => gate.takeTamper(kind),
     keyFor(address) {
-      const key = core.connected ? keys.find((k) => k.address === address) : undefined
-      if (!key) throw Object.assign(new Error('The account is not authorized'), { code: 4100 })
+      const key = core.connected ? signer.keyFor(address) : undefined
+      if (!key) throw notAuthorized()
       return key
     },
-    keysFor(purposes) {
-      return keys.filter((k) => purposes.includes(k.purpose))
-    },
-    signMessage(address, message, protocol) {
-      return signWithKey(core.keyFor(address), message, protocol, params)
-    },
+    keysFor: (purposes) => signer.keys.filter((k) => purposes.includes(k.purpose)),
     async signPsbt(bytes, signInputs, broadcast) {
-      const psbt = Psbt.fromBuffer(bytes, { network: params })
-      for (const { address, indexes, sighashTypes } of signInputs) {
-        signPsbtInputs(psbt, [core.keyFor(address)], indexes, sighashTypes)
-      }
+      const psbt = signer.readPsbt(bytes, 'bytes')
+      const targets = signInputs.flatMap(({ address, indexes, sighashTypes }) =>
+        indexes.map((index) => ({ index, address: core.keyFor(address).address, sighashTypes })),
+      )
+      signer.signPsbt(psbt, targets)
       if (!broadcast) return { psbt: psbt.toBuffer() }
       if (!options.esploraUrl)
         throw Object.assign(new Error('The dev wallet has no Esplora URL to broadcast'), { code: -32603 })
@@ -165,14 +167,13 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitcoi
 
   const standard = createDevStandardWallet(core)
   const request = createDevRequestProvider(core, BITCOIN_DEV_PROVIDER_ID)
-  const addressOf = (purpose: BitcoinPurpose) => keys.find((k) => k.purpose === purpose)!.address
 
   const dev: BitcoinDevWallet = {
     wallet: standard.wallet,
     provider: request.provider,
     providerInfo: request.info,
     get addresses() {
-      return { payment: addressOf('payment'), ordinals: addressOf('ordinals') }
+      return { payment: signer.keyOf('payment').address, ordinals: signer.keyOf('ordinals').address }
     },
     get behaviour() {
       return gate.behaviour
@@ -188,9 +189,7 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions): Bitcoi
     rejectAll: () => gate.rejectAll(),
     tamperNext: (kind) => gate.tamperNext(kind),
     selectAccount(index) {
-      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
-        throw new RangeError(`dev wallet: account index ${index} is not a BIP-32 index`)
-      keys = deriveDevKeys(options.mnemonic, params, index, options.paymentType)
+      signer.selectAccount(index)
       standard.accountsChanged()
     },
     disconnectSite() {

@@ -1,3 +1,4 @@
+import type { BitcoinSigningKey } from '@portico/devnet/bitcoin-signer'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
   StandardDisconnectFeature,
@@ -8,7 +9,6 @@ import { fromBase64, fromHex } from '../bytes/index.js'
 import type { BitcoinPurpose } from '../contract/index.js'
 import type { BitcoinStandardFeatures } from '../wallets/standard-features.js'
 import type { DevWalletCore } from './index.js'
-import type { DevKey } from './keys.js'
 
 /** The Wallet Standard face of the dev wallet. */
 export function createDevStandardWallet(core: DevWalletCore): {
@@ -20,7 +20,7 @@ export function createDevStandardWallet(core: DevWalletCore): {
   revoke(): void
 } {
   const features = ['bitcoin:signMessage', 'bitcoin:signTransaction'] as IdentifierString[]
-  const accountOf = (k: DevKey): WalletAccount =>
+  const accountOf = (k: BitcoinSigningKey): WalletAccount =>
     Object.freeze({
       address: k.address,
       publicKey: fromHex(k.publicKey),
@@ -63,7 +63,11 @@ export function createDevStandardWallet(core: DevWalletCore): {
         const short = core.takeTamper('signature')
         return inputs.map((input) => {
           const signature = fromBase64(
-            core.signMessage(input.account.address, input.message, input.protocol ?? 'bip322'),
+            core.signer.signMessage(
+              core.keyFor(input.account.address).address,
+              input.message,
+              input.protocol ?? 'bip322',
+            ),
           )
           return { signedMessage: input.message, signature: short ? signature.slice(0, 20) : signature }
         })

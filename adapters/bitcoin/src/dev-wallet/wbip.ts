@@ -60,7 +60,11 @@ export function createDevRequestProvider(
         core.keyFor(address)
         await core.approval('signMessage', params)
         const p = protocol === 'ECDSA' ? 'ecdsa' : 'bip322'
-        const signature = core.signMessage(address, new TextEncoder().encode(message), p)
+        const signature = core.signer.signMessage(
+          core.keyFor(address).address,
+          new TextEncoder().encode(message),
+          p,
+        )
         return {
           signature: core.takeTamper('signature') ? signature.slice(0, 24) : signature,
           address,

@@ -1,7 +1,7 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
+import { deriveBitcoinKeys, signBitcoinMessage } from '@portico/devnet/bitcoin-signer'
 import { networks, payments } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
-import { deriveDevKeys } from '../dev-wallet/keys.js'
 import { UnsupportedMessageAddressError } from '../errors/index.js'
 import {
   signMessageBip322,
@@ -28,10 +28,9 @@ describe('Bitcoin message signatures', () => {
   })
 
   it('BIP-322 round-trips for p2wpkh and p2tr dev keys; another message or address fails', async () => {
-    const { signWithKey } = await import('../dev-wallet/keys.js')
-    const [payment, ordinals] = deriveDevKeys(MNEMONIC, params, 0)
+    const [payment, ordinals] = deriveBitcoinKeys(MNEMONIC, params, 0)
     for (const key of [payment!, ordinals!]) {
-      const sig = signWithKey(key, new TextEncoder().encode('portico'), 'bip322', params)
+      const sig = signBitcoinMessage(key, new TextEncoder().encode('portico'), 'bip322')
       expect(
         verifyBitcoinMessage({
           message: 'portico',
@@ -51,13 +50,13 @@ describe('Bitcoin message signatures', () => {
         }),
       ).toBe(false)
     }
-    const sig = signWithKey(payment!, new TextEncoder().encode('x'), 'bip322', params)
+    const sig = signBitcoinMessage(payment!, new TextEncoder().encode('x'), 'bip322')
     expect(verifyMessageBip322('x', ordinals!.address, sig, params)).toBe(false)
   })
 
   it('legacy ECDSA signatures (BIP-137 header) verify for the p2wpkh address only', () => {
-    const [payment, ,] = deriveDevKeys(MNEMONIC, params, 0)
-    const [other] = deriveDevKeys(MNEMONIC, params, 1)
+    const [payment, ,] = deriveBitcoinKeys(MNEMONIC, params, 0)
+    const [other] = deriveBitcoinKeys(MNEMONIC, params, 1)
     const sig = signMessageEcdsa('hello', payment!.privateKey, 'p2wpkh')
     expect(Buffer.from(sig, 'base64')).toHaveLength(65)
     expect(verifyMessageEcdsa('hello', payment!.address, sig, params)).toBe(true)
@@ -103,8 +102,8 @@ describe('BIP-322 simple for p2sh-p2wpkh (nested segwit)', () => {
   })
 
   it('signs with a real key and verifies; another message, another key or the bare p2wpkh address fails', () => {
-    const [payment] = deriveDevKeys(MNEMONIC, params, 0)
-    const [other] = deriveDevKeys(MNEMONIC, params, 1)
+    const [payment] = deriveBitcoinKeys(MNEMONIC, params, 0)
+    const [other] = deriveBitcoinKeys(MNEMONIC, params, 1)
     const address = nested(payment!.signer.publicKey)
     expect(address.startsWith('2')).toBe(true)
     const sig = signMessageBip322('portico', address, signer(payment!.privateKey), params)
@@ -119,7 +118,7 @@ describe('BIP-322 simple for p2sh-p2wpkh (nested segwit)', () => {
   })
 
   it('p2wsh (and p2pkh) cannot sign BIP-322 simple: a typed error, code UNSUPPORTED_ADDRESS_TYPE', () => {
-    const [payment] = deriveDevKeys(MNEMONIC, params, 0)
+    const [payment] = deriveBitcoinKeys(MNEMONIC, params, 0)
     const p2wsh = payments.p2wsh({
       redeem: payments.p2wpkh({ pubkey: payment!.signer.publicKey, network: params }),
       network: params,

@@ -1,8 +1,8 @@
+import { deriveBitcoinKeys, signPsbtInputs } from '@portico/devnet/bitcoin-signer'
 import { networks, Psbt } from 'bitcoinjs-lib'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseBitcoinAddress } from '../address/index.js'
-import { deriveDevKeys, signPsbtInputs } from '../dev-wallet/keys.js'
 import { DustAmountError, InsufficientFundsError, PsbtMismatchError } from '../errors/index.js'
 import type { Utxo } from '../esplora/index.js'
 import { assertSamePayment, buildPayment, DUST_LIMITS, finalizeAndExtract } from './index.js'
@@ -10,8 +10,8 @@ import { assertSamePayment, buildPayment, DUST_LIMITS, finalizeAndExtract } from
 const params = networks.regtest
 const MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
-const [payment, ordinals] = deriveDevKeys(MNEMONIC, params, 0)
-const [other] = deriveDevKeys(MNEMONIC, params, 1)
+const [payment, ordinals] = deriveBitcoinKeys(MNEMONIC, params, 0)
+const [other] = deriveBitcoinKeys(MNEMONIC, params, 1)
 const source = parseBitcoinAddress(payment!.address, params)
 const to = parseBitcoinAddress(other!.address, params)
 const utxo = (value: bigint, i = 0, confirmed = true): Utxo => ({
@@ -48,7 +48,11 @@ describe('building a payment PSBT', () => {
             .reduce((s, u) => s + u.value, 0n)
           expect(inSum - outs.reduce((s, o) => s + o.value, 0n)).toBe(built.fee)
           if (outs[1]) expect(outs[1].value).toBeGreaterThanOrEqual(DUST_LIMITS.p2wpkh)
-          signPsbtInputs(built.psbt, [payment!], built.inputIndexes)
+          signPsbtInputs(
+            built.psbt,
+            [payment!],
+            built.inputIndexes.map((index) => ({ index })),
+          )
           const tx = finalizeAndExtract(built.psbt)
           // The estimate assumes 72-byte signatures: the real transaction is never bigger.
           expect(tx.virtualSize()).toBeLessThanOrEqual(built.vsize)
@@ -99,7 +103,11 @@ describe('checking the PSBT the wallet returns', () => {
   it('accepts the same payment, signed', () => {
     const built = base()
     const signed = Psbt.fromBuffer(built.psbt.toBuffer())
-    signPsbtInputs(signed, [payment!], built.inputIndexes)
+    signPsbtInputs(
+      signed,
+      [payment!],
+      built.inputIndexes.map((index) => ({ index })),
+    )
     expect(() => assertSamePayment(built.psbt, signed)).not.toThrow()
   })
 
@@ -141,7 +149,11 @@ describe('checking the PSBT the wallet returns', () => {
             })
           })
           for (const o of outs) tampered.addOutput(o)
-          signPsbtInputs(tampered, [payment!], built.inputIndexes)
+          signPsbtInputs(
+            tampered,
+            [payment!],
+            built.inputIndexes.map((index) => ({ index })),
+          )
           expect(() => assertSamePayment(built.psbt, tampered)).toThrow(PsbtMismatchError)
         },
       ),

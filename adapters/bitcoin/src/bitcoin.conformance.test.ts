@@ -9,6 +9,7 @@
 // mines a block so the transfer is confirmed, then reads the fee the node
 // computed for it and checks it against the rate the send used.
 import { walletStandardConnectorId } from '@portico/core'
+import { BITCOIN_PERSONALITIES, type BitcoinPersonalityId } from '@portico/dev-wallets/bitcoin/personalities'
 import {
   BITCOIN_DEV_MNEMONIC,
   BITCOIN_DEVNET_FEE_ESTIMATES,
@@ -17,7 +18,6 @@ import {
   startBitcoinDevnet,
   startWalletConnectRelay,
 } from '@portico/devnet'
-import { BITCOIN_PERSONALITIES, type BitcoinPersonalityId } from '@portico/devnet/bitcoin-personalities'
 import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 

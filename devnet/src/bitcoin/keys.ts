@@ -3,13 +3,8 @@ import { HDKey } from '@scure/bip32'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { initEccLib, networks, payments } from 'bitcoinjs-lib'
 
-/**
- * The Bitcoin dev mnemonic (the BIP-39 test vector of all-`abandon` words):
- * public knowledge, for the regtest devnet and the dev wallet only. Never
- * send real coins to its addresses.
- */
-export const BITCOIN_DEV_MNEMONIC =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+/** The Bitcoin dev mnemonic; it lives with the signing core in `@portico/dev-wallets/bitcoin`. */
+export { BITCOIN_DEV_MNEMONIC } from '@portico/dev-wallets/bitcoin'
 
 /**
  * One dev account: its BIP-84 payment (p2wpkh), BIP-86 ordinals (p2tr) and

@@ -5,8 +5,8 @@
 // p2tr is signed and finalized here but not broadcast: bcoin 1.0.2 does not
 // validate taproot (devnet/src/bitcoin/README.md).
 import { createPortico, formatUnits, type Logger } from '@portico/core'
+import { deriveBitcoinKeys, signPsbtInputs } from '@portico/dev-wallets/bitcoin'
 import { BITCOIN_DEV_MNEMONIC, type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
-import { deriveBitcoinKeys, signPsbtInputs } from '@portico/devnet/bitcoin-signer'
 import { verifyBitcoinMessage } from '@portico/devnet/conformance'
 import { Psbt, Transaction } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@
  * from a dev mnemonic, exposed both as a Wallet Standard wallet (`bitcoin:*`
  * features) and as a WBIP004 `btc_providers` request provider (the
  * sats-connect family), for the demo and tests. Its keys and signatures are
- * the devnet's Bitcoin signing core (`@portico/devnet/bitcoin-signer`), the
+ * the devnet's Bitcoin signing core (`@portico/dev-wallets/bitcoin`), the
  * one the WalletConnect dev wallet and the wallet personalities sign with.
  * Never give it a real mnemonic.
  */
@@ -20,7 +20,7 @@ import {
   type BitcoinSigningKey,
   createBitcoinSigner,
   notAuthorized,
-} from '@portico/devnet/bitcoin-signer'
+} from '@portico/dev-wallets/bitcoin'
 import type { Wallet, WalletIcon } from '@wallet-standard/base'
 import type { BitcoinPurpose } from '../contract/index.js'
 import { EsploraClient } from '../esplora/index.js'

@@ -1,4 +1,4 @@
-import type { BitcoinSigningKey } from '@portico/devnet/bitcoin-signer'
+import type { BitcoinSigningKey } from '@portico/dev-wallets/bitcoin'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
   StandardDisconnectFeature,

@@ -1,5 +1,5 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { deriveBitcoinKeys, signBitcoinMessage } from '@portico/devnet/bitcoin-signer'
+import { deriveBitcoinKeys, signBitcoinMessage } from '@portico/dev-wallets/bitcoin'
 import { networks, payments } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import { UnsupportedMessageAddressError } from '../errors/index.js'

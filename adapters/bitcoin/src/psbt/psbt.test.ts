@@ -1,4 +1,4 @@
-import { deriveBitcoinKeys, signPsbtInputs } from '@portico/devnet/bitcoin-signer'
+import { deriveBitcoinKeys, signPsbtInputs } from '@portico/dev-wallets/bitcoin'
 import { networks, Psbt } from 'bitcoinjs-lib'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@ import {
   type BitcoinPersonalityId,
   LEATHER_PROVIDER_ID,
   XVERSE_PROVIDER_ID,
-} from '@portico/devnet/bitcoin-personalities'
+} from '@portico/dev-wallets/bitcoin/personalities'
 import type { ConformanceDevWallet } from '@portico/devnet/conformance'
 
 /** The connector id the adapter gives each personality's wallet family. */

@@ -1,10 +1,10 @@
-import { BITCOIN_DEV_MNEMONIC } from '../../bitcoin/keys.js'
 import {
   type BitcoinNetworkKind,
   type BitcoinSigner,
   type BitcoinSigningKey,
   createBitcoinSigner,
-} from '../../bitcoin/signer/index.js'
+} from '@portico/dev-wallets/bitcoin'
+import { BITCOIN_DEV_MNEMONIC } from '../../bitcoin/keys.js'
 import { sendTransfer } from './bip122-transfer.js'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 

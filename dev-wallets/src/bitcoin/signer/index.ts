@@ -1,11 +1,11 @@
 /**
- * The Bitcoin signing core of the devnet: the dev mnemonic's keys (payment
+ * The Bitcoin signing core of the dev wallets: the dev mnemonic's keys (payment
  * p2wpkh or p2sh-p2wpkh, ordinals p2tr), message signatures (ECDSA with
  * BIP-137 headers, BIP-322 "simple") and PSBT signing. Every Bitcoin dev
  * surface signs through it: the injected dev wallet of
  * `@portico/adapter-bitcoin/dev-wallet` (Wallet Standard and WBIP004 faces),
  * the WalletConnect dev wallet's bip122 part, and the wallet personalities
- * (`@portico/devnet/bitcoin-personalities`). Browser-safe (no Node APIs).
+ * (`@portico/dev-wallets/bitcoin/personalities`). Browser-safe (no Node APIs).
  * Never give it a real mnemonic.
  */
 
@@ -18,6 +18,7 @@ export type { BitcoinKeyPurpose, BitcoinKeySigner, BitcoinPaymentType, BitcoinSi
 export { deriveBitcoinKeys, ensureEcc } from './keys.js'
 export type { BitcoinMessageProtocol } from './message.js'
 export { signBitcoinMessage } from './message.js'
+export { BITCOIN_DEV_MNEMONIC } from './mnemonic.js'
 export type { BitcoinSignTarget } from './psbt.js'
 export { readPsbt, signPsbtInputs } from './psbt.js'
 

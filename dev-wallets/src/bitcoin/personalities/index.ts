@@ -1,8 +1,8 @@
 /**
- * @portico/devnet/bitcoin-personalities — thin emulations of the Bitcoin
+ * @portico/dev-wallets/bitcoin/personalities — thin emulations of the Bitcoin
  * wallets visitors use (Xverse, Leather, UniSat, OKX, Phantom), each
  * reproducing its wallet's published interface and quirks on top of the one
- * signing core (`@portico/devnet/bitcoin-signer`), labelled "(emulated)" and
+ * signing core (`@portico/dev-wallets/bitcoin`), labelled "(emulated)" and
  * never with the wallet's icon. Browser-safe: the demo installs them too.
  */
 

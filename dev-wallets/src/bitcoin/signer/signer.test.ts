@@ -1,8 +1,8 @@
 import { Verifier } from 'bip322-js'
 import { Psbt, payments } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
-import { BITCOIN_DEV_MNEMONIC } from '../keys.js'
 import { createBitcoinSigner } from './index.js'
+import { BITCOIN_DEV_MNEMONIC } from './mnemonic.js'
 
 const utf8 = new TextEncoder()
 

@@ -64,6 +64,9 @@ await checks(
 )
 
 mkdirSync(join(root, '.portico'), { recursive: true })
+// The browser flows run last, two files at a time, each worker on a world of its own
+// (e2e/src/harness/world.ts): one file at a time left a core idle for ~19 minutes.
+process.env.PORTICO_E2E_WORKERS ??= '2'
 const report = join(root, '.portico/vitest-report.json')
 const extra = process.argv.slice(2)
 const status = pnpm([

@@ -7,9 +7,10 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from '../harness/index.js'
 import { type StaticServer, startStaticServer } from '../harness/static-server.js'
+import { currentWorld } from '../harness/world.js'
 import { DEV_WALLET, eventually, sel, shortAddress, textOf } from './demo.js'
 
 const repoRoot = join(import.meta.dirname, '../../..')
@@ -42,7 +43,7 @@ async function buildExample(): Promise<void> {
 describe('plain HTML page (no framework) with @portico/html', () => {
   const browser = useBrowser()
   let server: StaticServer | undefined
-  const world = () => inject('e2e')
+  const world = () => currentWorld()
 
   beforeAll(async () => {
     await buildExample()

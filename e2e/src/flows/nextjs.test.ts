@@ -10,8 +10,9 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { getEvmFixtures } from '@portico/devnet'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot, useBrowser } from '../harness/index.js'
+import { currentWorld } from '../harness/world.js'
 import { DEV_WALLET, dialog, eventually, expectView, sel, shortAddress, textOf } from './demo.js'
 
 const repoRoot = join(import.meta.dirname, '../../..')
@@ -76,7 +77,7 @@ describe('examples/nextjs: server-rendered connected state, no hydration mismatc
   const address = getEvmFixtures().accounts[0]!.address
 
   beforeAll(async () => {
-    const world = inject('e2e')
+    const world = currentWorld()
     const tokens = getEvmFixtures().tokens.map(({ address, symbol, name, decimals }) => ({
       address,
       symbol,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { getEvmFixtures } from '@portico/devnet'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildExampleSite } from '../harness/example-site.js'
 import {
   type StaticServer,
@@ -10,6 +10,7 @@ import {
   startStaticServer,
   useBrowser,
 } from '../harness/index.js'
+import { currentWorld } from '../harness/world.js'
 import { DEV_WALLET, dialog, eventually, expectView, sel, shortAddress, textOf } from './demo.js'
 
 /** What examples/wagmi puts on `window.__porticoWagmi`, as far as this flow reads it. */
@@ -34,7 +35,7 @@ describe('examples/wagmi: connect through the Portico modal, transfer USDC with 
   let restoreChains: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    const world = inject('e2e')
+    const world = currentWorld()
     restoreChains = await snapshotChains(world.chains)
     dist = await buildExampleSite('examples/wagmi')
     // The fixture tokens with their names (addresses are deterministic: the devnet checked them).

@@ -5,7 +5,7 @@
  *
  * @example
  * let restore: () => Promise<void>
- * beforeAll(async () => { restore = await snapshotChains(inject('e2e').chains) })
+ * beforeAll(async () => { restore = await snapshotChains(currentWorld().chains) })
  * afterAll(() => restore())
  */
 export async function snapshotChains(chains: readonly { rpcUrl: string }[]): Promise<() => Promise<void>> {

@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { waitForDemoBuild } from './demo-build.js'
 import { guardNetwork, type NetworkGuard } from './network-guard.js'
+import { currentWorld } from './world.js'
 
 /** How long a file waits for the demo build (a loaded 2-core machine took ~4 minutes). */
 const DEMO_BUILD_TIMEOUT_MS = 10 * 60_000
@@ -33,7 +34,7 @@ export function useBrowser() {
 
   // Its own time-out: in a lone e2e run the first file waits for the whole build.
   beforeAll(async () => {
-    const url = inject('e2e')?.demoBuildUrl
+    const url = currentWorld().demoBuildUrl
     if (url) await waitForDemoBuild(url)
   }, DEMO_BUILD_TIMEOUT_MS)
   beforeAll(async () => {

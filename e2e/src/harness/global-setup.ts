@@ -4,19 +4,21 @@ import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { sharedDemoBuild } from './demo-build.js'
 import { type StaticServer, startStaticServer } from './static-server.js'
+import { e2eWorkers } from './workers.js'
 import type { E2eWorld } from './world.js'
 
 const repoRoot = join(import.meta.dirname, '../../..')
 const demoDir = join(repoRoot, 'examples/demo')
 
 /**
- * Vitest global setup of the `e2e` project: starts the EVM devnet, starts the
+ * Vitest global setup of the `e2e` project: for each e2e worker (`e2eWorkers()`), starts an EVM devnet, starts the
  * demo's build (`sharedDemoBuild`: one per run, shared with the `demo` project's
  * build test) and serves it on 127.0.0.1 (port 0) twice — plain, and with the
  * strict CSP header. The build is not awaited here: it runs while the unit-test
  * projects do (e2e runs last), the servers hold requests until it is done, and
  * `useBrowser` waits for it (`demoBuildUrl`) before a file's first test. Tests
- * read where everything is with `inject('e2e')`. The returned teardown stops all of it.
+ * read where everything is with `currentWorld()` / `getWorld()` (their worker's world). The
+ * returned teardown stops all of it.
  */
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<void>> = []
@@ -24,8 +26,8 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop().catch(() => {})
   }
   try {
-    const world = await startWorld(stops)
-    project.provide('e2e', world)
+    const worlds = await Promise.all(Array.from({ length: e2eWorkers() }, () => startWorld(stops)))
+    project.provide('e2eWorlds', worlds)
   } catch (error) {
     await teardown()
     throw error

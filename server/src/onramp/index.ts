@@ -18,6 +18,8 @@ import { OrderStore } from './orders.js'
 import { StatusPoller } from './poller.js'
 import { registerOnrampRoutes } from './routes.js'
 import { createProviders, OnrampService } from './service.js'
+import { SettlementStore } from './settlement/store.js'
+import { SettlementWorker } from './settlement/worker.js'
 import { registerWebhookRoutes } from './webhooks/routes.js'
 
 /**
@@ -40,7 +42,13 @@ export function registerOnramp(
   const orders = new OrderStore(deps.db)
   registerOnrampRoutes(app, service, orders)
   registerWebhookRoutes(app, service, orders)
-  if (service.sandbox) registerSandboxCheckout(app, service.sandbox, orders)
+  if (service.sandbox) {
+    const jobs = new SettlementStore(deps.db)
+    const worker = new SettlementWorker(service.sandbox, jobs, orders, app.log)
+    registerSandboxCheckout(app, service.sandbox, orders, { jobs, worker })
+    app.addHook('onReady', async () => worker.start())
+    app.addHook('onClose', async () => worker.stop())
+  }
   // Background jobs run while the gateway listens; closing it stops them before the database closes.
   const poller = new StatusPoller(service.providers, orders, deps.config.pollTickMs, app.log)
   app.addHook('onReady', async () => poller.start())

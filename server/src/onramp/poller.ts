@@ -33,6 +33,7 @@ export class StatusPoller {
     const loop = () => {
       if (this.#stopped) return
       this.#running = this.tick()
+        .then(() => undefined)
         .catch((error) => this.log.warn({ err: error }, 'onramp status poll failed'))
         .finally(() => {
           if (!this.#stopped) this.#timer = setTimeout(loop, this.tickMs)

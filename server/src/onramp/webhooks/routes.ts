@@ -1,9 +1,10 @@
 import Type from 'typebox'
 import type { App } from '../../http/app.js'
-import { badRequest, notFound } from '../../http/errors.js'
+import { ApiError, badRequest, notFound } from '../../http/errors.js'
 import type { OrderStore } from '../orders.js'
 import { originOf } from '../routes.js'
-import type { OnrampService } from '../service.js'
+import { type OnrampService, providerFailed } from '../service.js'
+import type { StatusUpdate } from '../types.js'
 import { unknownOrder } from './events.js'
 
 /** Webhook bodies are small JSON documents; anything larger is refused (413) before it is read. */
@@ -41,12 +42,20 @@ export function registerWebhookRoutes(app: App, onramp: OnrampService, orders: O
         const provider = onramp.providers.find((p) => p.id === id)
         if (!provider?.webhook) throw notFound(`No ${id} webhooks on this gateway`, 'webhook_not_configured')
         if (!Buffer.isBuffer(request.body)) throw badRequest('A webhook needs a body', 'invalid_payload')
-        const update = await provider.webhook({
-          headers: request.headers,
-          body: request.body,
-          url: `${originOf(request, onramp.config.publicUrl)}${request.url}`,
-          now: Date.now(),
-        })
+        let update: StatusUpdate
+        try {
+          update = await provider.webhook({
+            headers: request.headers,
+            body: request.body,
+            url: `${originOf(request, onramp.config.publicUrl)}${request.url}`,
+            now: Date.now(),
+          })
+        } catch (error) {
+          // A refusal stays as it is; the provider's API failing (Transak's token) is a 502, never a 500.
+          if (error instanceof ApiError) throw error
+          request.log.warn({ err: error, provider: provider.id }, 'onramp webhook could not be verified')
+          throw providerFailed(error)
+        }
         const outcome = await orders.applyUpdate(provider.id, projectId, update)
         if (outcome === 'not_found') throw unknownOrder()
         request.log.info(

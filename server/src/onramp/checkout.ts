@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import Type from 'typebox'
-import type { Address, Hex } from 'viem'
 import type { App } from '../http/app.js'
 import { ApiError, notFound } from '../http/errors.js'
 import type { OnrampOrder, OrderStore } from './orders.js'
 import type { SandboxProvider } from './providers/sandbox.js'
 import { publicOrder } from './routes.js'
+import type { SettlementStore } from './settlement/store.js'
+import type { SettlementWorker } from './settlement/worker.js'
 
 /** The sandbox's documented test cards: this one pays, `declineCard` (4000 0000 0000 0002) declines. */
 export const SANDBOX_TEST_CARD = '4242424242424242'
@@ -37,7 +38,12 @@ const escapeHtml = (s: string) =>
  * order until the devnet transfer lands. Its JSON calls are keyed by the
  * order id alone (128 random bits): whoever holds the checkout link may pay.
  */
-export function registerSandboxCheckout(app: App, sandbox: SandboxProvider, orders: OrderStore) {
+export function registerSandboxCheckout(
+  app: App,
+  sandbox: SandboxProvider,
+  orders: OrderStore,
+  settlement: { jobs: SettlementStore; worker: SettlementWorker },
+) {
   const load = async (id: string): Promise<OnrampOrder> => {
     const order = await orders.get(id)
     if (order?.provider !== 'sandbox') throw notFound('No such sandbox order', 'order_not_found')
@@ -113,38 +119,13 @@ export function registerSandboxCheckout(app: App, sandbox: SandboxProvider, orde
     { config: { auth: 'public' }, schema: { params: ID } },
     async (request) => {
       const order = await load(request.params.id)
-      // Claim the order first: a second confirm (double click, two tabs) finds it moved and funds nothing.
-      if (!(await orders.advance(order.id, 'confirmation', { stage: 'funding' }))) throw conflict(order)
-      let hash: Hex
-      try {
-        hash = await sandbox.fund(order.account as Address, order.asset, order.purchaseAmount ?? '0')
-      } catch (error) {
-        request.log.error({ err: error, order: order.id }, 'sandbox funding failed')
-        await orders.advance(order.id, 'funding', {
-          status: 'failed',
-          stage: 'done',
-          failureReason: 'The sandbox treasury could not send the funds',
-        })
-        return publicOrder(await load(order.id))
-      }
-      await orders.advance(order.id, 'funding', { txHash: hash })
+      // The order moves to funding and its payout is queued in one transaction: a second confirm
+      // (double click, two tabs) finds it moved and queues nothing. The payout is a job in the
+      // database: this instance starts it now, and any instance finishes it should this one die.
+      if (!(await settlement.jobs.enqueue(order.id, sandbox.chain.caipNetworkId, sandbox.treasury)))
+        throw conflict(await load(order.id))
+      settlement.worker.kick()
       // pending → completed once the transfer is mined; the page and the plugin poll for it.
-      sandbox.settled(hash).then(
-        (ok) =>
-          orders.advance(order.id, 'funding', {
-            status: ok ? 'completed' : 'failed',
-            stage: 'done',
-            ...(ok ? {} : { failureReason: 'The transfer reverted on chain' }),
-          }),
-        (error) => {
-          request.log.error({ err: error, order: order.id }, 'sandbox transfer receipt not found')
-          return orders.advance(order.id, 'funding', {
-            status: 'failed',
-            stage: 'done',
-            failureReason: 'The transfer was not confirmed',
-          })
-        },
-      )
       return publicOrder(await load(order.id))
     },
   )

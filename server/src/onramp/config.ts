@@ -31,6 +31,42 @@ const common = {
   widgetHosts: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
 }
 
+/**
+ * Order status from a real provider: its signed webhooks, and polling as a fallback for orders that
+ * stay pending (a database-driven job, so any instance may poll; each order backs off on its own).
+ */
+const statusCommon = {
+  /** Webhook timestamps further than this from the gateway's clock are refused (replays). */
+  webhookToleranceMs: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 300_000 }),
+  poll: Type.Object(
+    {
+      enabled: Type.Boolean({ default: true }),
+      /** First wait after an order is created or last polled; doubled after each poll that changes nothing. */
+      intervalMs: Type.Integer({ minimum: 100, default: 30_000 }),
+      /** Longest wait between two polls of one order. */
+      maxIntervalMs: Type.Integer({ minimum: 100, default: 3_600_000 }),
+      /** Orders older than this are no longer polled (they stay pending until a webhook says more). */
+      maxAgeMs: Type.Integer({ minimum: 1000, default: 7 * 86_400_000 }),
+    },
+    { default: {} },
+  ),
+}
+
+/** The sandbox's payouts: a job in the database that any instance resumes. */
+const SettlementSchema = Type.Object(
+  {
+    /** How long an instance holds a payout before another may take it over (it died, or hangs). */
+    leaseMs: Type.Integer({ minimum: 200, default: 30_000 }),
+    /** How often each instance looks for payouts to do or to take over. */
+    pollIntervalMs: Type.Integer({ minimum: 20, default: 1000 }),
+    /** How long to wait for a sent transfer's receipt before the attempt is given up (and retried). */
+    receiptTimeoutMs: Type.Integer({ minimum: 100, default: 60_000 }),
+    /** Attempts before the order fails with "The transfer was not confirmed". */
+    maxAttempts: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  },
+  { default: {} },
+)
+
 export const SandboxConfigSchema = Type.Object({
   enabled: Type.Boolean({ default: false }),
   /** The EVM network the sandbox funds wallets on (CAIP-2); default the first configured EVM network. */
@@ -42,6 +78,7 @@ export const SandboxConfigSchema = Type.Object({
   fees: Type.Object(FeesSchema.properties, { default: {} }),
   /** The card number that always declines (as in the providers' test docs). */
   declineCard: Type.String({ pattern: '^[0-9]{12,19}$', default: '4000000000000002' }),
+  settlement: SettlementSchema,
   ...common,
 })
 
@@ -53,7 +90,10 @@ export const CoinbaseConfigSchema = Type.Object({
   apiUrl: Type.String({ pattern: HTTP_URL, default: 'https://api.developer.coinbase.com' }),
   payUrl: Type.String({ pattern: HTTP_URL, default: 'https://pay.coinbase.com' }),
   country: Type.String({ pattern: '^[A-Z]{2}$', default: 'US' }),
+  /** The `secret` of the CDP webhook subscription (signs `X-Hook0-Signature`); webhooks are refused without it. */
+  webhookSecret: Type.Optional(Type.String({ minLength: 1 })),
   ...common,
+  ...statusCommon,
 })
 
 export const MoonPayConfigSchema = Type.Object({
@@ -63,7 +103,10 @@ export const MoonPayConfigSchema = Type.Object({
   secretKey: Type.String({ minLength: 1 }),
   apiUrl: Type.String({ pattern: HTTP_URL, default: 'https://api.moonpay.com' }),
   widgetUrl: Type.String({ pattern: HTTP_URL, default: 'https://buy.moonpay.com' }),
+  /** The webhook API key from MoonPay's dashboard (signs `Moonpay-Signature-V2`); webhooks are refused without it. */
+  webhookKey: Type.Optional(Type.String({ minLength: 1 })),
   ...common,
+  ...statusCommon,
 })
 
 export const TransakConfigSchema = Type.Object({
@@ -76,13 +119,17 @@ export const TransakConfigSchema = Type.Object({
   /** The site the widget is embedded on (Transak requires it in the session). */
   referrerDomain: Type.String({ minLength: 1, default: 'localhost' }),
   ...common,
+  ...statusCommon,
 })
 
 export const MeldConfigSchema = Type.Object({
   apiKey: Type.String({ minLength: 1 }),
   apiUrl: Type.String({ pattern: HTTP_URL, default: 'https://api.meld.io' }),
   country: Type.String({ pattern: '^[A-Z]{2}$', default: 'US' }),
+  /** The secret of the Meld webhook profile (signs `Meld-Signature`); webhooks are refused without it. */
+  webhookSecret: Type.Optional(Type.String({ minLength: 1 })),
   ...common,
+  ...statusCommon,
 })
 
 /**
@@ -111,6 +158,8 @@ export const OnrampConfigSchema = Type.Object(
     moonpay: Type.Optional(MoonPayConfigSchema),
     transak: Type.Optional(TransakConfigSchema),
     meld: Type.Optional(MeldConfigSchema),
+    /** How often each instance looks for pending real-provider orders that are due a status poll. */
+    pollTickMs: Type.Integer({ minimum: 20, default: 5000 }),
   },
   { default: {} },
 )
@@ -127,7 +176,8 @@ export type PaymentCurrencyConfig = Static<typeof PaymentCurrencySchema>
  * Provider keys from the environment, merged into a raw `onramp` section so
  * secrets need not sit in the JSON file: `PORTICO_ONRAMP_COINBASE_KEY_NAME` +
  * `…_COINBASE_PRIVATE_KEY`, `…_MOONPAY_API_KEY` + `…_MOONPAY_SECRET_KEY`,
- * `…_TRANSAK_API_KEY` + `…_TRANSAK_API_SECRET`, `…_MELD_API_KEY`,
+ * `…_TRANSAK_API_KEY` + `…_TRANSAK_API_SECRET`, `…_MELD_API_KEY`, the webhook secrets
+ * `…_COINBASE_WEBHOOK_SECRET`, `…_MOONPAY_WEBHOOK_KEY`, `…_MELD_WEBHOOK_SECRET`,
  * `…_SANDBOX=1` and `…_SANDBOX_TREASURY_KEY`.
  */
 export function onrampFromEnv(
@@ -147,6 +197,13 @@ export function onrampFromEnv(
   set('moonpay', { apiKey: env[`${p}MOONPAY_API_KEY`], secretKey: env[`${p}MOONPAY_SECRET_KEY`] })
   set('transak', { apiKey: env[`${p}TRANSAK_API_KEY`], apiSecret: env[`${p}TRANSAK_API_SECRET`] })
   set('meld', { apiKey: env[`${p}MELD_API_KEY`] })
+  // Webhook secrets join a provider the file or the environment configures.
+  const secret = (key: string, field: string, value: string | undefined) => {
+    if (value && out[key]) out[key] = { ...(out[key] as object), [field]: value }
+  }
+  secret('coinbase', 'webhookSecret', env[`${p}COINBASE_WEBHOOK_SECRET`])
+  secret('moonpay', 'webhookKey', env[`${p}MOONPAY_WEBHOOK_KEY`])
+  secret('meld', 'webhookSecret', env[`${p}MELD_WEBHOOK_SECRET`])
   const sandbox = { ...((out.sandbox as object | undefined) ?? {}) } as Record<string, unknown>
   if (env[`${p}SANDBOX`] === '1') sandbox.enabled = true
   if (env[`${p}SANDBOX_TREASURY_KEY`]) sandbox.treasuryPrivateKey = env[`${p}SANDBOX_TREASURY_KEY`]

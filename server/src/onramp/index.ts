@@ -15,12 +15,17 @@ import type { Database } from '../storage/index.js'
 import { registerSandboxCheckout } from './checkout.js'
 import type { OnrampConfig } from './config.js'
 import { OrderStore } from './orders.js'
+import { StatusPoller } from './poller.js'
 import { registerOnrampRoutes } from './routes.js'
 import { createProviders, OnrampService } from './service.js'
+import { SettlementStore } from './settlement/store.js'
+import { SettlementWorker } from './settlement/worker.js'
+import { registerWebhookRoutes } from './webhooks/routes.js'
 
 /**
  * Wires the onramp feature into the gateway: the configured providers, the
- * orders table, the SPEC §7 routes and (when enabled) the sandbox checkout.
+ * orders table, the SPEC §7 routes, the providers' webhooks and status
+ * polling, and (when enabled) the sandbox checkout.
  *
  * @example
  * registerOnramp(app, { config: config.onramp, db, chains, prices })
@@ -36,6 +41,17 @@ export function registerOnramp(
   )
   const orders = new OrderStore(deps.db)
   registerOnrampRoutes(app, service, orders)
-  if (service.sandbox) registerSandboxCheckout(app, service.sandbox, orders)
+  registerWebhookRoutes(app, service, orders)
+  if (service.sandbox) {
+    const jobs = new SettlementStore(deps.db)
+    const worker = new SettlementWorker(service.sandbox, jobs, orders, app.log)
+    registerSandboxCheckout(app, service.sandbox, orders, { jobs, worker })
+    app.addHook('onReady', async () => worker.start())
+    app.addHook('onClose', async () => worker.stop())
+  }
+  // Background jobs run while the gateway listens; closing it stops them before the database closes.
+  const poller = new StatusPoller(service.providers, orders, deps.config.pollTickMs, app.log)
+  app.addHook('onReady', async () => poller.start())
+  app.addHook('onClose', async () => poller.stop())
   return service
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Database, Migration } from '../storage/index.js'
+import type { StatusUpdate } from './types.js'
 
 /**
  * An order's life: `pending` from the moment its URL is generated, until
@@ -31,6 +32,10 @@ export interface OnrampOrder {
   failureReason: string | null
   created: number
   updated: number
+  /** The provider's own id of the transaction, once a webhook or a poll named it. */
+  externalId: string | null
+  /** The provider's time of the state stored (ms): older news never overwrites it. */
+  providerUpdated: number | null
 }
 
 /** The onramp orders table (SQLite and PostgreSQL). */
@@ -61,6 +66,22 @@ export const ONRAMP_MIGRATION: Migration = {
   ],
 }
 
+/**
+ * Real providers' order status (webhooks, polling): the provider's id and time of the state stored,
+ * and when the order is next due a status poll (NULL: never) with its back-off count.
+ */
+export const ONRAMP_STATUS_MIGRATION: Migration = {
+  version: 25,
+  name: 'onramp provider status',
+  statements: [
+    'ALTER TABLE onramp_orders ADD COLUMN external_id TEXT',
+    'ALTER TABLE onramp_orders ADD COLUMN provider_updated BIGINT',
+    'ALTER TABLE onramp_orders ADD COLUMN next_poll BIGINT',
+    'ALTER TABLE onramp_orders ADD COLUMN poll_attempts INTEGER NOT NULL DEFAULT 0',
+    'CREATE INDEX onramp_orders_poll ON onramp_orders (next_poll)',
+  ],
+}
+
 interface Row {
   id: string
   provider: string
@@ -79,6 +100,10 @@ interface Row {
   failure_reason: string | null
   created: number | string
   updated: number | string
+  external_id: string | null
+  provider_updated: number | string | null
+  next_poll: number | string | null
+  poll_attempts: number | string
 }
 
 const fromRow = (r: Row): OnrampOrder => ({
@@ -99,7 +124,19 @@ const fromRow = (r: Row): OnrampOrder => ({
   failureReason: r.failure_reason,
   created: Number(r.created),
   updated: Number(r.updated),
+  externalId: r.external_id,
+  providerUpdated: r.provider_updated === null ? null : Number(r.provider_updated),
 })
+
+/** An order due a status poll, with its back-off state. */
+export interface DueOrder {
+  order: OnrampOrder
+  nextPoll: number
+  attempts: number
+}
+
+/** What a provider's update did to the order. */
+export type UpdateOutcome = 'changed' | 'unchanged' | 'not_found'
 
 /** Onramp orders in the gateway's database. Ids are 128-bit random: they are the checkout page's capability. */
 export class OrderStore {
@@ -110,7 +147,18 @@ export class OrderStore {
   }
 
   async create(
-    order: Omit<OnrampOrder, 'status' | 'stage' | 'txHash' | 'failureReason' | 'created' | 'updated'>,
+    order: Omit<
+      OnrampOrder,
+      | 'status'
+      | 'stage'
+      | 'txHash'
+      | 'failureReason'
+      | 'created'
+      | 'updated'
+      | 'externalId'
+      | 'providerUpdated'
+    >,
+    options: { firstPollMs?: number } = {},
   ): Promise<OnrampOrder> {
     const now = Date.now()
     const full: OnrampOrder = {
@@ -121,12 +169,14 @@ export class OrderStore {
       failureReason: null,
       created: now,
       updated: now,
+      externalId: null,
+      providerUpdated: null,
     }
     await this.db.batch([
       {
         sql: `INSERT INTO onramp_orders (id, provider, project_id, partner_user_id, account, chain, asset,
           payment_currency, payment_method, payment_amount, purchase_amount, status, stage, tx_hash,
-          failure_reason, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          failure_reason, created, updated, next_poll) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         params: [
           full.id,
           full.provider,
@@ -145,6 +195,7 @@ export class OrderStore {
           null,
           now,
           now,
+          options.firstPollMs === undefined ? null : now + options.firstPollMs,
         ],
       },
     ])
@@ -186,6 +237,80 @@ export class OrderStore {
       {
         sql: `UPDATE onramp_orders SET ${sets.join(', ')} WHERE id = ? AND stage = ?`,
         params: [...params, id, from],
+      },
+    ])
+    return changed === 1
+  }
+
+  /**
+   * Applies a provider's news to one of its orders of `projectId`, idempotently: a terminal order
+   * (completed, failed) never changes again; a pending one takes a terminal state, or a pending
+   * update newer than the one stored that adds something (the provider's id, a hash, an amount).
+   * The same event twice, or an older one, changes nothing. Concurrent updates are settled by
+   * re-reading: the write is conditional on the row being as it was read.
+   */
+  async applyUpdate(provider: string, projectId: string, u: StatusUpdate): Promise<UpdateOutcome> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const order = await this.get(u.orderId)
+      if (!order || order.provider !== provider || order.projectId !== projectId) return 'not_found'
+      if (order.status !== 'pending') return 'unchanged'
+      const terminal = u.status !== 'pending'
+      const newer = order.providerUpdated === null || u.at > order.providerUpdated
+      const adds =
+        (u.externalId !== undefined && u.externalId !== order.externalId) ||
+        (u.txHash !== undefined && u.txHash !== order.txHash) ||
+        (u.purchaseAmount !== undefined && u.purchaseAmount !== order.purchaseAmount)
+      if (!terminal && !(newer && adds)) return 'unchanged'
+      const now = Math.max(Date.now(), order.updated + 1)
+      const [changed] = await this.db.batch([
+        {
+          sql: `UPDATE onramp_orders SET status = ?, stage = ?, tx_hash = ?, failure_reason = ?,
+            purchase_amount = ?, external_id = ?, provider_updated = ?, updated = ?${terminal ? ', next_poll = NULL' : ''}
+            WHERE id = ? AND status = 'pending' AND updated = ?`,
+          params: [
+            u.status,
+            terminal ? 'done' : order.stage,
+            u.txHash ?? order.txHash,
+            u.status === 'failed' ? (u.failureReason ?? 'The provider did not complete the order') : null,
+            u.purchaseAmount ?? order.purchaseAmount,
+            u.externalId ?? order.externalId,
+            Math.max(u.at, order.providerUpdated ?? 0),
+            now,
+            order.id,
+            order.updated,
+          ],
+        },
+      ])
+      // A terminal order is never polled again; a pending one keeps its poll schedule.
+      if (changed === 1) return 'changed'
+    }
+    return 'unchanged'
+  }
+
+  /** Pending orders of these providers due a status poll at `now`, the most overdue first. */
+  async dueForPoll(providers: readonly string[], now: number, limit: number): Promise<DueOrder[]> {
+    if (providers.length === 0) return []
+    const rows = await this.db.query<Row>(
+      `SELECT * FROM onramp_orders WHERE next_poll IS NOT NULL AND next_poll <= ? AND status = 'pending'
+        AND provider IN (${providers.map(() => '?').join(', ')}) ORDER BY next_poll LIMIT ?`,
+      [now, ...providers, limit],
+    )
+    return rows.map((r) => ({
+      order: fromRow(r),
+      nextPoll: Number(r.next_poll),
+      attempts: Number(r.poll_attempts),
+    }))
+  }
+
+  /**
+   * Takes one poll of an order: moves its next poll from `seen` to `next` (null: no more polls). Only
+   * one instance wins a given slot, so an order is never polled twice at once.
+   */
+  async claimPoll(id: string, seen: number, next: number | null, attempts: number): Promise<boolean> {
+    const [changed] = await this.db.batch([
+      {
+        sql: 'UPDATE onramp_orders SET next_poll = ?, poll_attempts = ? WHERE id = ? AND next_poll = ?',
+        params: [next, attempts, id, seen],
       },
     ])
     return changed === 1

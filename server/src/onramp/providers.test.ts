@@ -191,7 +191,8 @@ describe('Coinbase Onramp builder (ES256 CDP JWT, session token → Coinbase Pay
       defaultNetwork: 'base',
       defaultExperience: 'buy',
       presetFiatAmount: '100.00',
-      partnerUserId: 'visitor-1',
+      // The order id: Coinbase echoes it in its webhooks and its Transaction Status API files it under it.
+      partnerUserRef: r.body.orderId,
     })
     expect(r.body.url).not.toContain('BEGIN')
     const session = api.seen.find((s) => s.path === '/onramp/v1/token')!

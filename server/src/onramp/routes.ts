@@ -188,19 +188,25 @@ export function registerOnrampRoutes(app: App, onramp: OnrampService, orders: Or
         })
         purchaseAmount = quote.purchaseAmount.amount
       }
-      const order = await orders.create({
-        id: OrderStore.newId(),
-        provider: provider.id,
-        projectId: request.project?.id ?? '',
-        partnerUserId: b.partnerUserId,
-        account: wallet.address.startsWith('0x') ? wallet.address.toLowerCase() : wallet.address,
-        chain: isSandbox ? sandbox.chain.caipNetworkId : (b.defaultNetwork ?? wallet.blockchains?.[0] ?? ''),
-        asset: asset.toUpperCase(),
-        paymentCurrency,
-        paymentMethod,
-        paymentAmount: fiat ?? null,
-        purchaseAmount,
-      })
+      const order = await orders.create(
+        {
+          id: OrderStore.newId(),
+          provider: provider.id,
+          projectId: request.project?.id ?? '',
+          partnerUserId: b.partnerUserId,
+          account: wallet.address.startsWith('0x') ? wallet.address.toLowerCase() : wallet.address,
+          chain: isSandbox
+            ? sandbox.chain.caipNetworkId
+            : (b.defaultNetwork ?? wallet.blockchains?.[0] ?? ''),
+          asset: asset.toUpperCase(),
+          paymentCurrency,
+          paymentMethod,
+          paymentAmount: fiat ?? null,
+          purchaseAmount,
+        },
+        // A real provider's order is polled for its status until it is final (the webhooks' fallback).
+        provider.poll?.enabled && provider.status ? { firstPollMs: provider.poll.intervalMs } : {},
+      )
       let url: string
       try {
         url = await provider.url({

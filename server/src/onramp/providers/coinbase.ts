@@ -1,9 +1,20 @@
 import { createPrivateKey, randomBytes, sign } from 'node:crypto'
 import type { OnrampOptionsResponse } from '@portico/core'
+import { notFound } from '../../http/errors.js'
 import type { CoinbaseConfig, PaymentCurrencyConfig } from '../config.js'
 import { providerFetch, str } from '../http.js'
-import type { OnrampProvider, ProviderQuote, QuoteInput, UrlInput } from '../types.js'
+import type { OnrampOrder } from '../orders.js'
+import type {
+  OnrampProvider,
+  ProviderQuote,
+  QuoteInput,
+  StatusUpdate,
+  UrlInput,
+  WebhookRequest,
+} from '../types.js'
 import { ProviderError } from '../types.js'
+import { badPayload, coinbaseUpdate, jsonBody, obj } from '../webhooks/events.js'
+import { header, verifyCoinbase } from '../webhooks/signatures.js'
 import { amountOf, configuredCurrencies, methodName } from './shared.js'
 
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url')
@@ -49,6 +60,10 @@ export class CoinbaseProvider implements OnrampProvider {
 
   paymentLimits(): readonly PaymentCurrencyConfig[] {
     return this.config.paymentCurrencies ?? this.limits
+  }
+
+  get poll() {
+    return this.config.poll
   }
 
   #call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -147,9 +162,35 @@ export class CoinbaseProvider implements OnrampProvider {
     q.set('defaultExperience', 'buy')
     q.set('fiatCurrency', input.paymentCurrency)
     q.set('defaultPaymentMethod', methodName('coinbase', input.paymentMethod))
-    q.set('partnerUserId', input.partnerUserId)
+    // The order id as `partnerUserRef`: Coinbase echoes it in its webhooks and files the transaction
+    // under it in the Transaction Status API (https://docs.cdp.coinbase.com/onramp/core-features/transaction-status).
+    q.set('partnerUserRef', input.orderId)
     if (input.presetFiatAmount) q.set('presetFiatAmount', input.presetFiatAmount)
     else if (input.presetCryptoAmount) q.set('presetCryptoAmount', input.presetCryptoAmount)
     return url.toString()
+  }
+
+  /** `POST /onramp/webhooks/coinbase/{projectId}`: an `onramp.transaction.*` event, signed per CDP webhooks. */
+  async webhook(request: WebhookRequest): Promise<StatusUpdate> {
+    const secret = this.config.webhookSecret
+    if (!secret) throw notFound('Coinbase webhooks are not configured', 'webhook_not_configured')
+    verifyCoinbase(request.headers, request.body, secret, request.now, this.config.webhookToleranceMs)
+    const event = jsonBody(this.id, request.body)
+    if (typeof event.eventType !== 'string' || !event.eventType.startsWith('onramp.transaction.'))
+      throw badPayload(this.id, 'not an onramp transaction event')
+    const t = /t=([0-9]+)/.exec(header(request.headers, 'x-hook0-signature') ?? '')
+    return coinbaseUpdate(event, Number(t?.[1] ?? 0) * 1000 || request.now)
+  }
+
+  /** Transaction Status API: the newest transaction filed under the order id (`partnerUserRef`). */
+  async status(order: OnrampOrder): Promise<StatusUpdate | undefined> {
+    const answer = await this.#call<{ transactions?: unknown }>(
+      'GET',
+      `/onramp/v1/buy/user/${encodeURIComponent(order.id)}/transactions?page_size=1`,
+    )
+    if (!Array.isArray(answer.transactions))
+      throw new ProviderError(this.id, 'transactions answer is not a list')
+    const tx = obj(answer.transactions[0])
+    return tx ? coinbaseUpdate(tx, Date.now()) : undefined
   }
 }

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '@portico/core'
+import { notFound } from '../../http/errors.js'
 import type { MeldConfig, PaymentCurrencyConfig } from '../config.js'
 import { providerFetch, str } from '../http.js'
-import type { OnrampProvider, ProviderQuote, QuoteInput, UrlInput } from '../types.js'
+import type { OnrampOrder } from '../orders.js'
+import type {
+  OnrampProvider,
+  ProviderQuote,
+  QuoteInput,
+  StatusUpdate,
+  UrlInput,
+  WebhookRequest,
+} from '../types.js'
 import { ProviderError } from '../types.js'
+import { badPayload, jsonBody, meldUpdate, obj } from '../webhooks/events.js'
+import { verifyMeld } from '../webhooks/signatures.js'
 import { amountOf, checkWidgetUrl, configuredCurrencies, methodName } from './shared.js'
 
 /** Hosts a Meld widget URL may point at. */
@@ -37,6 +48,10 @@ export class MeldProvider implements OnrampProvider {
 
   paymentLimits(): readonly PaymentCurrencyConfig[] {
     return this.config.paymentCurrencies ?? this.limits
+  }
+
+  get poll() {
+    return this.config.poll
   }
 
   #call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -134,5 +149,37 @@ export class MeldProvider implements OnrampProvider {
       externalSessionId: input.orderId,
     })
     return checkWidgetUrl(this.id, answer.widgetUrl, this.config.widgetHosts ?? MELD_WIDGET_HOSTS)
+  }
+
+  /** `POST /onramp/webhooks/meld/{projectId}`: a `TRANSACTION_CRYPTO_*` event, signed with the profile secret. */
+  async webhook(request: WebhookRequest): Promise<StatusUpdate> {
+    const secret = this.config.webhookSecret
+    if (!secret) throw notFound('Meld webhooks are not configured', 'webhook_not_configured')
+    verifyMeld(
+      request.headers,
+      request.body,
+      request.url,
+      secret,
+      request.now,
+      this.config.webhookToleranceMs,
+    )
+    const event = jsonBody(this.id, request.body)
+    const payload = obj(event.payload)
+    if (typeof event.eventType !== 'string' || !event.eventType.startsWith('TRANSACTION_CRYPTO_') || !payload)
+      throw badPayload(this.id, 'not a crypto transaction event')
+    const at = Date.parse(String(event.timestamp ?? ''))
+    return meldUpdate(payload, Number.isFinite(at) ? at : request.now)
+  }
+
+  /** Search transactions by `externalSessionIds` (the gateway's order id); the newest counts. */
+  async status(order: OnrampOrder): Promise<StatusUpdate | undefined> {
+    const answer = await this.#call<{ transactions?: unknown }>(
+      'GET',
+      `/payments/transactions?${new URLSearchParams({ externalSessionIds: order.id, limit: '1' })}`,
+    )
+    if (!Array.isArray(answer.transactions))
+      throw new ProviderError(this.id, 'transactions answer is not a list')
+    const tx = obj(answer.transactions[0])
+    return tx ? meldUpdate(tx, Date.now()) : undefined
   }
 }

@@ -1,9 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '@portico/core'
+import { notFound } from '../../http/errors.js'
 import type { MoonPayConfig, PaymentCurrencyConfig } from '../config.js'
 import { providerFetch, str } from '../http.js'
-import type { OnrampProvider, ProviderQuote, QuoteInput, UrlInput } from '../types.js'
+import type { OnrampOrder } from '../orders.js'
+import type {
+  OnrampProvider,
+  ProviderQuote,
+  QuoteInput,
+  StatusUpdate,
+  UrlInput,
+  WebhookRequest,
+} from '../types.js'
 import { ProviderError } from '../types.js'
+import { badPayload, jsonBody, moonpayUpdate, obj } from '../webhooks/events.js'
+import { header, verifyMoonPay } from '../webhooks/signatures.js'
 import { amountOf, configuredCurrencies, methodName } from './shared.js'
 
 /**
@@ -41,6 +52,10 @@ export class MoonPayProvider implements OnrampProvider {
 
   paymentLimits(): readonly PaymentCurrencyConfig[] {
     return this.config.paymentCurrencies ?? this.limits
+  }
+
+  get poll() {
+    return this.config.poll
   }
 
   #get<T>(path: string, query: Record<string, string>): Promise<T> {
@@ -134,5 +149,43 @@ export class MoonPayProvider implements OnrampProvider {
     if (input.presetFiatAmount) q.set('baseCurrencyAmount', input.presetFiatAmount)
     else if (input.presetCryptoAmount) q.set('quoteCurrencyAmount', input.presetCryptoAmount)
     return signMoonPayUrl(`${this.config.widgetUrl}?${q}`, this.config.secretKey)
+  }
+
+  /** `POST /onramp/webhooks/moonpay/{projectId}`: a Buy `transaction_*` event, signed with the webhook key. */
+  async webhook(request: WebhookRequest): Promise<StatusUpdate> {
+    const key = this.config.webhookKey
+    if (!key) throw notFound('MoonPay webhooks are not configured', 'webhook_not_configured')
+    verifyMoonPay(request.headers, request.body, key, request.now, this.config.webhookToleranceMs)
+    const event = jsonBody(this.id, request.body)
+    const data = obj(event.data)
+    if (
+      !['transaction_created', 'transaction_updated', 'transaction_failed'].includes(String(event.type)) ||
+      !data
+    )
+      throw badPayload(this.id, 'not a Buy transaction event')
+    const t = /t=([0-9]+)/.exec(header(request.headers, 'moonpay-signature-v2') ?? '')
+    return moonpayUpdate(data, Number(t?.[1] ?? 0) * 1000 || request.now)
+  }
+
+  /**
+   * Get Buy transaction by external id (`GET /v1/transactions/ext/{externalTransactionId}`): a list,
+   * since MoonPay cannot promise the id is unique; the most recently updated one counts. 404: none yet.
+   */
+  async status(order: OnrampOrder): Promise<StatusUpdate | undefined> {
+    const url = `${this.config.apiUrl}/v1/transactions/ext/${encodeURIComponent(order.id)}?${new URLSearchParams({ apiKey: this.config.apiKey })}`
+    let list: unknown
+    try {
+      list = await providerFetch<unknown>(this.id, url, {
+        headers: { authorization: `Api-Key ${this.config.secretKey}` },
+        timeoutMs: this.config.timeoutMs,
+      })
+    } catch (error) {
+      if (error instanceof ProviderError && error.message.endsWith('HTTP 404')) return undefined
+      throw error
+    }
+    if (!Array.isArray(list)) throw new ProviderError(this.id, 'transactions answer is not a list')
+    const txs = list.map(obj).filter((t): t is Record<string, unknown> => t !== undefined)
+    const newest = txs.sort((a, b) => String(b.updatedAt ?? '').localeCompare(String(a.updatedAt ?? '')))[0]
+    return newest ? moonpayUpdate(newest, Date.now()) : undefined
   }
 }

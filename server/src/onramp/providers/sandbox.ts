@@ -5,9 +5,11 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   type Hex,
   http,
+  keccak256,
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -47,7 +49,6 @@ export class SandboxProvider implements OnrampProvider {
   readonly name = 'Sandbox'
   readonly chain: Chain
   readonly assets: SandboxAsset[]
-  #queue: Promise<unknown> = Promise.resolve()
   readonly #wallet
   readonly #reader
 
@@ -199,31 +200,61 @@ export class SandboxProvider implements OnrampProvider {
     return `${input.origin}/onramp/sandbox/checkout/${input.orderId}`
   }
 
-  /**
-   * Sends `amount` of `symbol` from the treasury to `to` and resolves with the
-   * hash once the node accepted it. Sends are queued: one treasury key, one
-   * nonce sequence.
-   */
-  fund(to: Address, symbol: string, amount: string): Promise<Hex> {
-    const asset = this.asset(symbol)
-    const value = parseUnits(amount, asset.decimals)
-    const send = async (): Promise<Hex> =>
-      asset.token
-        ? this.#wallet.writeContract({
-            address: asset.token,
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [to, value],
-          })
-        : this.#wallet.sendTransaction({ to, value })
-    const next = this.#queue.then(send, send)
-    this.#queue = next.catch(() => undefined)
-    return next
+  /** The treasury's address (the payouts' sender). */
+  get treasury(): Address {
+    return this.#wallet.account.address
   }
 
-  /** Waits for the transfer's receipt: true when it succeeded on chain. */
-  async settled(hash: Hex): Promise<boolean> {
-    const receipt = await this.#reader.waitForTransactionReceipt({ hash, timeout: 60_000 })
+  /** The treasury's next nonce as the node counts it (pending transactions included). */
+  async chainNonce(): Promise<number> {
+    return this.#reader.getTransactionCount({ address: this.treasury, blockTag: 'pending' })
+  }
+
+  /**
+   * Signs (without sending) the transfer of `amount` of `symbol` to `to` with this nonce: the
+   * settlement job records it before it is sent, so whoever resumes the job sends this very
+   * transfer and never a second one.
+   */
+  async signTransfer(
+    to: Address,
+    symbol: string,
+    amount: string,
+    nonce: number,
+  ): Promise<{ raw: Hex; hash: Hex }> {
+    const asset = this.asset(symbol)
+    const value = parseUnits(amount, asset.decimals)
+    const request = await this.#wallet.prepareTransactionRequest(
+      asset.token
+        ? {
+            to: asset.token,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] }),
+            nonce,
+          }
+        : { to, value, nonce },
+    )
+    const raw = await this.#wallet.signTransaction(request)
+    return { raw, hash: keccak256(raw) }
+  }
+
+  /** Sends a signed transfer; a node that already has it (or has mined it) is not an error here. */
+  async broadcast(raw: Hex): Promise<void> {
+    await this.#wallet.sendRawTransaction({ serializedTransaction: raw })
+  }
+
+  /** The transfer's receipt within `timeoutMs`: true when it succeeded, false when it reverted. */
+  async settled(hash: Hex, timeoutMs = 60_000): Promise<boolean> {
+    const receipt = await this.#reader.waitForTransactionReceipt({ hash, timeout: timeoutMs })
     return receipt.status === 'success'
+  }
+
+  /** Whether the node has a receipt for the transfer yet (undefined: not mined). */
+  async receipt(hash: Hex): Promise<boolean | undefined> {
+    try {
+      const r = await this.#reader.getTransactionReceipt({ hash })
+      return r.status === 'success'
+    } catch (error) {
+      if ((error as { name?: string }).name === 'TransactionReceiptNotFoundError') return undefined
+      throw error
+    }
   }
 }

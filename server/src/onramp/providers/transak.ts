@@ -1,8 +1,19 @@
 import type { OnrampOptionsResponse, OnrampPurchaseCurrency } from '@portico/core'
+import { ApiError } from '../../http/errors.js'
 import type { PaymentCurrencyConfig, TransakConfig } from '../config.js'
 import { providerFetch, str } from '../http.js'
-import type { OnrampProvider, ProviderQuote, QuoteInput, UrlInput } from '../types.js'
+import type { OnrampOrder } from '../orders.js'
+import type {
+  OnrampProvider,
+  ProviderQuote,
+  QuoteInput,
+  StatusUpdate,
+  UrlInput,
+  WebhookRequest,
+} from '../types.js'
 import { ProviderError } from '../types.js'
+import { badPayload, jsonBody, obj, transakUpdate } from '../webhooks/events.js'
+import { verifyTransakJwt } from '../webhooks/signatures.js'
 import { amountOf, checkWidgetUrl, configuredCurrencies, methodName } from './shared.js'
 
 /** Hosts a Transak widget URL may point at. */
@@ -17,7 +28,7 @@ export const TRANSAK_WIDGET_HOSTS = ['global.transak.com', 'global-stg.transak.c
 export class TransakProvider implements OnrampProvider {
   readonly id = 'transak'
   readonly name = 'Transak'
-  #token: { value: string; expires: number } | undefined
+  #token: { value: string; expires: number; fetched: number } | undefined
   constructor(
     private readonly config: TransakConfig,
     private readonly limits: readonly PaymentCurrencyConfig[],
@@ -27,8 +38,12 @@ export class TransakProvider implements OnrampProvider {
     return this.config.paymentCurrencies ?? this.limits
   }
 
-  async #accessToken(): Promise<string> {
-    if (this.#token && this.#token.expires > Date.now() + 60_000) return this.#token.value
+  get poll() {
+    return this.config.poll
+  }
+
+  async #accessToken(fresh = false): Promise<string> {
+    if (!fresh && this.#token && this.#token.expires > Date.now() + 60_000) return this.#token.value
     const answer = await providerFetch<{ data?: { accessToken?: unknown; expiresAt?: unknown } }>(
       this.id,
       `${this.config.apiUrl}/partners/api/v2/refresh-token`,
@@ -42,7 +57,11 @@ export class TransakProvider implements OnrampProvider {
     const value = str(this.id, answer.data?.accessToken, 'accessToken')
     const expiresAt = Number(answer.data?.expiresAt)
     // expiresAt is in seconds since the epoch.
-    this.#token = { value, expires: Number.isFinite(expiresAt) ? expiresAt * 1000 : Date.now() + 600_000 }
+    this.#token = {
+      value,
+      expires: Number.isFinite(expiresAt) ? expiresAt * 1000 : Date.now() + 600_000,
+      fetched: Date.now(),
+    }
     return value
   }
 
@@ -144,5 +163,43 @@ export class TransakProvider implements OnrampProvider {
       },
     )
     return checkWidgetUrl(this.id, answer.data?.widgetUrl, this.config.widgetHosts ?? TRANSAK_WIDGET_HOSTS)
+  }
+
+  /**
+   * `POST /onramp/webhooks/transak/{projectId}`: `{ data: <JWT> }`, the JWT signed (HS256) with the
+   * partner access token. A token renewed since Transak signed fails the check once: the gateway
+   * then fetches the current token and checks again (at most once a minute, so forged webhooks
+   * cannot make it hammer Transak's token endpoint).
+   */
+  async webhook(request: WebhookRequest): Promise<StatusUpdate> {
+    const body = jsonBody(this.id, request.body)
+    if (typeof body.data !== 'string') throw badPayload(this.id, 'no data JWT')
+    let claims: Record<string, unknown>
+    try {
+      claims = verifyTransakJwt(body.data, await this.#accessToken(), request.now)
+    } catch (error) {
+      const stale = this.#token && Date.now() - this.#token.fetched > 60_000
+      if (!(error instanceof ApiError) || error.code !== 'invalid_signature' || !stale) throw error
+      claims = verifyTransakJwt(body.data, await this.#accessToken(true), request.now)
+    }
+    const order = obj(claims.webhookData)
+    if (!order || typeof claims.eventID !== 'string' || !claims.eventID.startsWith('ORDER_'))
+      throw badPayload(this.id, 'not an order event')
+    const at = Date.parse(String(claims.createdAt ?? ''))
+    return transakUpdate(order, Number.isFinite(at) ? at : request.now)
+  }
+
+  /** Get Partner Orders filtered by `partnerOrderId` (the gateway's order id), with the access token. */
+  async status(order: OnrampOrder): Promise<StatusUpdate | undefined> {
+    const answer = await providerFetch<{ data?: unknown }>(
+      this.id,
+      `${this.config.gatewayUrl}/api/v2/partner/orders?${new URLSearchParams({ partnerOrderId: order.id })}`,
+      { headers: { 'x-access-token': await this.#accessToken() }, timeoutMs: this.config.timeoutMs },
+    )
+    const data = answer.data
+    const list = Array.isArray(data) ? data : obj(data)?.orders
+    if (!Array.isArray(list)) throw new ProviderError(this.id, 'orders answer is not a list')
+    const found = obj(list[0])
+    return found ? transakUpdate(found, Date.now()) : undefined
   }
 }

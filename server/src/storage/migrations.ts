@@ -6,6 +6,7 @@ import { AUTH_SOCIAL_MIGRATION } from '../auth/social/store.js'
 import { AUTH_HARDENING_MIGRATION, AUTH_PROOF_MIGRATION } from '../auth/store.js'
 import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION } from '../onramp/orders.js'
+import { PAYMASTER_MIGRATION } from '../paymaster/store.js'
 import { DEPLOYMENT_IDENTITY_MIGRATION } from '../sessions/identity.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -189,6 +190,7 @@ export const MIGRATIONS: readonly Migration[] = [
   AUTH_HARDENING_MIGRATION,
   AUTH_PROOF_MIGRATION,
   DEPLOYMENT_IDENTITY_MIGRATION,
+  PAYMASTER_MIGRATION,
 ]
 
 /**

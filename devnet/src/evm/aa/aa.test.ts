@@ -92,7 +92,7 @@ describe('ERC-4337 v0.7 on the devnet', () => {
     expect(receipt.sender).toBe(address)
     expect((await client.getCode({ address }))?.length ?? 0).toBeGreaterThan(2)
     expect(await client.getBalance({ address: to })).toBe(12_345n)
-  })
+  }, 90_000)
 
   it('stops the bundler by its PID', async () => {
     const pid = bundler!.pid

@@ -1,10 +1,13 @@
 import {
   type Address,
+  type Chain,
   type Client,
   decodeFunctionData,
   encodeFunctionData,
+  type JsonRpcAccount,
   type LocalAccount,
   parseAbi,
+  type Transport,
 } from 'viem'
 import {
   entryPoint07Abi,
@@ -32,7 +35,7 @@ const FACTORY_ABI = parseAbi([
  * SimpleAccount v0.7 has no ERC-1271, so message signing is refused.
  */
 export async function toDevnetSimpleAccount(opts: {
-  client: Client
+  client: Client<Transport, Chain | undefined, JsonRpcAccount | LocalAccount | undefined>
   owner: LocalAccount
   salt?: bigint
   factory?: Address

@@ -110,8 +110,8 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerPr
     args,
     detached: opts.detached ?? false,
     logFile: opts.logFile,
-    ready: { probe: () => waitForBundler(url, ENTRY_POINT_V07_ADDRESS, 25_000) },
-    timeoutMs: 30_000,
+    ready: { probe: () => waitForBundler(url, ENTRY_POINT_V07_ADDRESS, 60_000) },
+    timeoutMs: 70_000,
   })
   return { chainId: opts.chainId, url, port, pid, executor, entryPoints: [ENTRY_POINT_V07_ADDRESS], child }
 }

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { devnetStart, devnetStatus, devnetStop } from './cli.js'
+import { devnetStart, devnetStatus, devnetStop, servicesFor } from './cli.js'
+import { ENTRY_POINT_V07_ADDRESS } from './evm/aa/contracts.js'
+import type { BundlerServiceInfo } from './evm/aa/service.js'
 import { rpc } from './evm/anvil.js'
 import { getFreePort } from './ports.js'
 import { isAlive } from './process-service.js'
@@ -78,4 +80,41 @@ describe('portico-devnet start / status / stop', () => {
     // Every service starts in turn: the Bitcoin node mines ~440 blocks first; chopsticks (polkadot)
     // takes 20–40 s to compile its runtime on a busy machine.
   }, 180_000)
+})
+
+describe('portico-devnet start --bundler', () => {
+  const stateDir = mkdtempSync(join(tmpdir(), 'portico-devnet-aa-'))
+  const quiet = { stateDir, log: () => {} }
+  afterAll(async () => {
+    await devnetStop(quiet)
+    rmSync(stateDir, { recursive: true, force: true })
+  })
+
+  it('leaves the bundler out unless asked', () => {
+    expect(servicesFor(['start']).map((s) => s.name)).not.toContain('bundler')
+    expect(servicesFor(['start', '--bundler']).map((s) => s.name)).toContain('bundler')
+  })
+
+  it('starts one alto per anvil on the given ports, lists them in devnet.json with the EntryPoint, stops them by PID', async () => {
+    const evmService = DEVNET_SERVICES.find((s) => s.name === 'evm')!
+    const bundler = servicesFor(['--bundler']).find((s) => s.name === 'bundler')!
+    const ports = {
+      evm: [await getFreePort(), await getFreePort()],
+      bundler: [await getFreePort(), await getFreePort()],
+    }
+    const state = await devnetStart({ ...quiet, ports, services: [evmService, bundler] })
+    const info = state.services.bundler as unknown as BundlerServiceInfo
+    expect(info.bundlers.map((b) => [b.chainId, b.port])).toEqual([
+      [31337, ports.bundler[0]],
+      [31338, ports.bundler[1]],
+    ])
+    expect(state.services.evm!.fixtures.accountAbstraction.entryPoint).toBe(ENTRY_POINT_V07_ADDRESS)
+    for (const b of info.bundlers) {
+      expect(await rpc<string[]>(b.url, 'eth_supportedEntryPoints')).toEqual([ENTRY_POINT_V07_ADDRESS])
+      expect(Number(await rpc<string>(b.url, 'eth_chainId'))).toBe(b.chainId)
+    }
+    expect(readDevnetState(stateDir)?.services.bundler?.pids).toEqual(info.pids)
+    await devnetStop(quiet)
+    for (const pid of info.pids) expect(isAlive(pid)).toBe(false)
+  }, 150_000)
 })

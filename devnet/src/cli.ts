@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { type BundlerServiceInfo, bundlerService } from './evm/aa/service.js'
 import {
   DEVNET_SERVICES,
   type DevnetService,
@@ -80,9 +81,14 @@ export async function devnetStop(opts: CliOptions = {}): Promise<void> {
 /** `portico-devnet status`: per service, running or not. Returns true when all run. */
 export async function devnetStatus(opts: CliOptions = {}): Promise<boolean> {
   const stateDir = opts.stateDir ?? getStateDir()
-  const services = opts.services ?? DEVNET_SERVICES
-  const log = opts.log ?? console.log
   const state = readDevnetState(stateDir)
+  // The bundler is optional: listed when it was started.
+  const services =
+    opts.services ??
+    (state?.services.bundler
+      ? [...DEVNET_SERVICES, bundlerService as unknown as DevnetService]
+      : DEVNET_SERVICES)
+  const log = opts.log ?? console.log
   let all = true
   for (const service of services) {
     const info: ServiceInfo | undefined = state?.services[service.name]
@@ -91,6 +97,9 @@ export async function devnetStatus(opts: CliOptions = {}): Promise<boolean> {
     log(`${service.name}: ${running ? `running (pids ${info?.pids.join(', ')})` : 'stopped'}`)
     if (running && service.name === 'evm' && state?.services.evm) {
       for (const c of state.services.evm.chains) log(`  chain ${c.chainId}: ${c.rpcUrl}`)
+    }
+    if (running && service.name === 'bundler' && info) {
+      for (const b of (info as BundlerServiceInfo).bundlers) log(`  chain ${b.chainId}: ${b.url}`)
     }
   }
   return all
@@ -111,7 +120,18 @@ function parsePorts(args: string[]): Record<string, number[]> {
   return ports
 }
 
-const USAGE = `usage: portico-devnet start|stop|status [--evm-ports 8545,8546]
+/**
+ * The services `start` runs for these arguments: every default one, plus the
+ * ERC-4337 bundler with `--bundler` (off by default: most suites need none).
+ */
+export function servicesFor(args: readonly string[]): DevnetService[] {
+  return args.includes('--bundler')
+    ? [...DEVNET_SERVICES, bundlerService as unknown as DevnetService]
+    : DEVNET_SERVICES
+}
+
+const USAGE = `usage: portico-devnet start|stop|status [--evm-ports 8545,8546] [--bundler [--bundler-ports 4337,4338]]
+--bundler also starts @pimlico/alto (ERC-4337 bundler, EntryPoint v0.7) for each anvil.
 State file: <repo>/.portico/devnet.json (PORTICO_STATE_DIR overrides the folder).`
 
 /** Entry of the `portico-devnet` bin. */
@@ -119,7 +139,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   try {
     if (command === 'start') {
-      await devnetStart({ ports: parsePorts(rest) })
+      await devnetStart({ ports: parsePorts(rest), services: servicesFor(rest) })
       return 0
     }
     if (command === 'stop') {

@@ -6,6 +6,7 @@
 export * from './bitcoin/index.js'
 export { devnetStart, devnetStatus, devnetStop } from './cli.js'
 export * from './cosmos/index.js'
+export * from './evm/aa/index.js'
 export { ANVIL_MNEMONIC, type DevAccount, getDevAccounts } from './evm/accounts.js'
 export { type AnvilProcess, resolveAnvilBinary, startAnvil } from './evm/anvil.js'
 export {

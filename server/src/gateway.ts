@@ -35,6 +35,7 @@ import {
 import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/index.js'
 import { NftService, registerNftRoutes } from './nfts/index.js'
 import { registerOnramp } from './onramp/index.js'
+import { PaymasterService } from './paymaster/index.js'
 import { RetentionPruner } from './retention/index.js'
 import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-proxy/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
@@ -300,7 +301,12 @@ export async function createGateway(
   )
   registerAnalyticsRoutes(app, { writer, db, dev: config.dev })
   const rpc = config.rpc.enabled ? new RpcProxyService(rpcChains, config.rpc, app.log, metrics) : undefined
-  if (rpc) registerRpcProxyRoutes(app, { service: rpc, rateLimitStore })
+  // ERC-7677 sponsorship and the bundler methods ride on the RPC proxy's path.
+  const paymaster =
+    rpc && config.paymaster ? new PaymasterService(config.paymaster, db, app.log, metrics) : undefined
+  if (config.paymaster && !rpc)
+    app.log.warn('paymaster configured but the RPC proxy is off: no /v1 path to serve it on')
+  if (rpc) registerRpcProxyRoutes(app, { service: rpc, rateLimitStore, extension: paymaster })
   const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.

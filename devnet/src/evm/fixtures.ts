@@ -11,6 +11,7 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { type AaFixtures, deployAccountAbstraction, getAaFixtures } from './aa/deploy.js'
 import { type DevAccount, getDevAccounts } from './accounts.js'
 import { rpc } from './anvil.js'
 import multicallArtifact from './artifacts/Multicall3.json' with { type: 'json' }
@@ -64,6 +65,8 @@ export interface EvmFixtures {
   dex: DexFixtures
   /** The ENS stand-in: `alice.eth` resolves forward (give `universalResolver` to the gateway's `ens`). */
   ens: EnsFixture
+  /** ERC-4337 v0.7: EntryPoint (canonical address), SimpleAccountFactory, a staked and funded VerifyingPaymaster. */
+  accountAbstraction: AaFixtures
 }
 
 export const artifacts = {
@@ -123,6 +126,7 @@ export function getEvmFixtures(): EvmFixtures {
     tokenGrant: TOKEN_GRANT,
     dex: getDexFixtures(tokens),
     ens: getEnsFixture(),
+    accountAbstraction: getAaFixtures(),
   }
 }
 
@@ -131,7 +135,8 @@ export function getEvmFixtures(): EvmFixtures {
  * factory (SMART_ACCOUNT_FACTORY_ADDRESS) via anvil_setCode, the two
  * ERC-20s (every dev account funded with 1,000,000 of each), the ERC-721, the
  * ERC-1155 (on-chain metadata and images), the Uniswap V2 DEX with its three pools and
- * the ENS stand-in (`alice.eth`, from its own deployer key).
+ * the ENS stand-in (`alice.eth`, from its own deployer key), and ERC-4337 v0.7
+ * (EntryPoint, SimpleAccountFactory, a VerifyingPaymaster; their own deployer key).
  * Deterministic: same addresses on every fresh node. Idempotent on a node that
  * already has them.
  */
@@ -144,6 +149,7 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
   if (existing && existing !== '0x') {
     await deployDex(rpcUrl, chainId, fixtures.tokens)
     await installEnsFixture(rpcUrl, chainId)
+    await deployAccountAbstraction(rpcUrl, chainId)
     return fixtures
   }
 
@@ -213,5 +219,6 @@ export async function deployEvmFixtures(rpcUrl: string, chainId: number): Promis
   }
   await deployDex(rpcUrl, chainId, fixtures.tokens)
   await installEnsFixture(rpcUrl, chainId)
+  await deployAccountAbstraction(rpcUrl, chainId)
   return fixtures
 }

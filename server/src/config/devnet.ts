@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { devnetStatePaymaster } from '../paymaster/devnet.js'
 import { ConfigError } from './errors.js'
 
 // The parts of `.portico/devnet.json` (written by `portico-devnet start`) the gateway reads.
@@ -118,6 +119,7 @@ export function devnetStateNetworks(state: unknown): Record<string, unknown>[] {
 /**
  * Adds the networks of the devnet state file to a raw configuration object.
  * Networks the configuration already names (same CAIP-2 id) are kept as they are.
+ * With the devnet's bundlers running, a `paymaster` section too (unless the configuration has one).
  */
 export function withDevnetNetworks(input: Record<string, unknown>, file: string): Record<string, unknown> {
   let state: unknown
@@ -132,5 +134,7 @@ export function withDevnetNetworks(input: Record<string, unknown>, file: string)
   const ids = new Set(own.map((n) => n.caipNetworkId))
   const extra = devnetStateNetworks(state).filter((n) => !ids.has(n.caipNetworkId))
   if (extra.length === 0) throw new ConfigError(`the devnet state ${file} lists no running chain`)
-  return { ...input, networks: [...own, ...extra] }
+  // The devnet's bundlers (`portico-devnet start --bundler`) bring gas sponsorship for the `local` project.
+  const paymaster = input.paymaster ?? devnetStatePaymaster(state)
+  return { ...input, networks: [...own, ...extra], ...(paymaster ? { paymaster } : {}) }
 }

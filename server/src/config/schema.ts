@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { EmbeddedWalletConfigSchema } from '../auth/config.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
+import { PaymasterConfigSchema } from '../paymaster/config.js'
 import { RpcProxyConfigSchema } from '../rpc-proxy/config.js'
 
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
@@ -388,6 +389,8 @@ export const ConfigSchema = Type.Object({
   rpc: RpcProxyConfigSchema,
   /** Email login and the signer frame of the embedded wallet (see src/auth); off when absent. */
   embeddedWallet: Type.Optional(EmbeddedWalletConfigSchema),
+  /** ERC-7677 gas sponsorship and the bundler proxy (see src/paymaster and docs/smart-accounts.md); off when absent. */
+  paymaster: Type.Optional(PaymasterConfigSchema),
 })
 
 /** The gateway's configuration after defaults are applied. */

@@ -3,13 +3,19 @@ import type { App } from '../http/app.js'
 import { ApiError } from '../http/errors.js'
 import { clientKey, type RateLimitStore } from '../shared/index.js'
 import { RpcErrors, rpcError } from './errors.js'
-import type { RpcProxyService } from './service.js'
+import type { ProxyReply, RpcProxyService } from './service.js'
 import { bodyWeight } from './weights.js'
 
 export interface RpcRouteOptions {
   service: RpcProxyService
   /** The gateway's rate-limit counters (memory or Redis). */
   rateLimitStore: RateLimitStore
+  /**
+   * Methods answered by another service on the same path (the paymaster's
+   * ERC-7677 and bundler methods): it gets the body first and gives undefined
+   * when none of its methods is in it.
+   */
+  extension?: { handle(projectId: string, chainId: string, body: unknown): Promise<ProxyReply | undefined> }
 }
 
 /**
@@ -56,7 +62,8 @@ export function registerRpcProxyRoutes(app: App, options: RpcRouteOptions) {
           .code(429)
           .send(rpcError(null, RpcErrors.rateLimited('Rate limited: too many RPC calls for this project')))
       }
-      const out = await service.handle(chainId, body)
+      const out =
+        (await options.extension?.handle(project.id, chainId, body)) ?? (await service.handle(chainId, body))
       if (out.body === undefined) return reply.code(204).send()
       return reply.code(out.status).send(out.body)
     },

@@ -7,6 +7,7 @@ import { AUTH_HARDENING_MIGRATION, AUTH_PROOF_MIGRATION } from '../auth/store.js
 import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION, ONRAMP_STATUS_MIGRATION } from '../onramp/orders.js'
 import { ONRAMP_SETTLEMENT_MIGRATION } from '../onramp/settlement/store.js'
+import { PAYMASTER_MIGRATION } from '../paymaster/store.js'
 import { DEPLOYMENT_IDENTITY_MIGRATION } from '../sessions/identity.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -192,6 +193,7 @@ export const MIGRATIONS: readonly Migration[] = [
   DEPLOYMENT_IDENTITY_MIGRATION,
   ONRAMP_STATUS_MIGRATION,
   ONRAMP_SETTLEMENT_MIGRATION,
+  PAYMASTER_MIGRATION,
 ]
 
 /**

@@ -1,0 +1,5 @@
+export { type PaymasterConfig, PaymasterConfigSchema, type SponsorshipPolicy } from './config.js'
+export { SponsorshipRefused } from './policy.js'
+export { BUNDLER_METHODS, PAYMASTER_METHODS, PaymasterService } from './service.js'
+export { PAYMASTER_MIGRATION, SponsorshipStore } from './store.js'
+export { verifyingPaymasterHash } from './user-operation.js'

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import * as personalities from './bitcoin/personalities/index.js'
 import * as bitcoin from './bitcoin/signer/index.js'
+import * as evmPersonalities from './evm/personalities/index.js'
+import * as evm from './evm/signer/index.js'
 
 describe('@portico/dev-wallets public API', () => {
   it('export lists match the snapshot (API changes show in review)', () => {
     expect(Object.keys(bitcoin).sort()).toMatchSnapshot()
     expect(Object.keys(personalities).sort()).toMatchSnapshot()
+    expect(Object.keys(evm).sort()).toMatchSnapshot()
+    expect(Object.keys(evmPersonalities).sort()).toMatchSnapshot()
   })
 
   it('importing installs nothing: no provider appears on the global object', () => {
     const g = globalThis as Record<string, unknown>
-    for (const name of ['window', 'unisat', 'okxwallet', 'phantom', 'LeatherProvider', 'XverseProviders']) {
+    for (const name of [
+      'window',
+      'unisat',
+      'okxwallet',
+      'phantom',
+      'LeatherProvider',
+      'XverseProviders',
+      'ethereum',
+    ]) {
       expect(g[name]).toBeUndefined()
     }
   })

@@ -50,6 +50,7 @@ export {
   type Eip6963Target,
   EvmClientNotLoadedError,
   InvalidWalletResponseError,
+  WalletRequestPendingError,
 } from './provider/index.js'
 export { formatEvmSignInMessage } from './siwx/index.js'
 // Not the transport/ door: that one builds viem transports (the `./transport` subpath).

@@ -1,11 +1,10 @@
 import { sanitizeWalletIcon } from '@portico/core'
+import { createWindowStub, DEV_WALLET_ICON } from '@portico/dev-wallets/evm'
 import type { EvmDevnet } from '@portico/devnet'
 import { startEvmDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANNOUNCE_EVENT, REQUEST_EVENT } from '../discovery/index.js'
-import { createWindowStub } from './eip6963.js'
-import { DEV_WALLET_ICON } from './icon.js'
-import { createDevWallet, type DevWallet } from './wallet.js'
+import { createDevWallet, type DevWallet } from './index.js'
 
 describe('Portico Dev Wallet (EIP-1193 + EIP-6963, real anvil)', () => {
   let devnet: EvmDevnet

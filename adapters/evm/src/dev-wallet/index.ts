@@ -1,6 +1,7 @@
 /**
  * `@portico/adapter-evm/dev-wallet` — Portico Dev Wallet, a real EIP-1193 /
- * EIP-6963 wallet for development and tests (devnet keys by default).
+ * EIP-6963 wallet for development and tests (devnet keys by default). It is
+ * the EVM signing core of `@portico/dev-wallets/evm`, re-exported here.
  */
 export {
   type ApprovalGate,
@@ -10,9 +11,14 @@ export {
   type DevWalletTamper,
   type HeldRequest,
 } from '@portico/core/dev-wallet'
-export { createWindowStub } from './eip6963.js'
-export { ProviderRpcError } from './errors.js'
-export { DEV_WALLET_ICON } from './icon.js'
-export { DEV_MNEMONIC } from './keys.js'
-export type { DevWalletNetwork, DevWalletNetworkInput } from './networks.js'
-export { createDevWallet, DevWallet, type DevWalletOptions } from './wallet.js'
+export {
+  createDevWallet,
+  createWindowStub,
+  DEV_MNEMONIC,
+  DEV_WALLET_ICON,
+  DevWallet,
+  type DevWalletNetwork,
+  type DevWalletNetworkInput,
+  type DevWalletOptions,
+  ProviderRpcError,
+} from '@portico/dev-wallets/evm'

@@ -18,6 +18,28 @@ export class InvalidWalletResponseError extends PorticoError {
   }
 }
 
+/**
+ * The wallet already has a request of this kind waiting for the user and
+ * refused a second one (EIP-1474 -32002, "resource unavailable": MetaMask,
+ * Rabby and Coinbase Wallet answer a second connect this way). The visitor
+ * finishes or closes the wallet's open prompt, then tries again.
+ *
+ * @example
+ * catch (e) { if (e instanceof WalletRequestPendingError) showHint('Open your wallet: a request is waiting') }
+ */
+export class WalletRequestPendingError extends PorticoError {
+  override name = 'WalletRequestPendingError'
+  override readonly code = 'WALLET_REQUEST_PENDING' as const
+  readonly method: string
+  constructor(method: string, options: Omit<PorticoErrorOptions, 'code'> = {}) {
+    super('A request is already waiting in your wallet. Finish it there, then try again.', {
+      ...options,
+      metaMessages: [`Method: ${method}`],
+    })
+    this.method = method
+  }
+}
+
 /** The connector id is not one this adapter offers (or has no provider). */
 export class ConnectorNotFoundError extends PorticoError {
   override name = 'ConnectorNotFoundError'

@@ -1,4 +1,9 @@
-export { ConnectorNotFoundError, EvmClientNotLoadedError, InvalidWalletResponseError } from './errors.js'
+export {
+  ConnectorNotFoundError,
+  EvmClientNotLoadedError,
+  InvalidWalletResponseError,
+  WalletRequestPendingError,
+} from './errors.js'
 export { findErrorCode, walletRequest } from './request.js'
 export type { Eip1193Provider, Eip6963ProviderDetail, Eip6963ProviderInfo, Eip6963Target } from './types.js'
 export {

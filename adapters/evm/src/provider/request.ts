@@ -1,10 +1,11 @@
 import { toPorticoError } from '@portico/core'
+import { WalletRequestPendingError } from './errors.js'
 import type { Eip1193Provider } from './types.js'
 
 /**
  * Sends one EIP-1193 request and converts a failure to a typed Portico error
  * by its numeric code (4001 → UserRejectedRequestError, 4902 →
- * UnrecognizedChainError, …). A provider that throws synchronously or returns
+ * UnrecognizedChainError, -32002 → WalletRequestPendingError, …). A provider that throws synchronously or returns
  * a non-promise is handled the same way.
  */
 export async function walletRequest(
@@ -15,6 +16,8 @@ export async function walletRequest(
   try {
     return await provider.request(params === undefined ? { method } : { method, params })
   } catch (error) {
+    // -32002: a request of this kind already waits for the user (core maps no such code).
+    if (findErrorCode(error, -32002)) throw new WalletRequestPendingError(method, { cause: error })
     throw toPorticoError(error)
   }
 }

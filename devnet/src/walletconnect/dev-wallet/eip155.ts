@@ -1,4 +1,5 @@
-import { createPublicClient, createWalletClient, defineChain, type Hex, http, isAddress, isHex } from 'viem'
+import { personalSign, sendTransaction, signTypedDataV4 } from '@portico/dev-wallets/evm'
+import { createPublicClient, defineChain, type Hex, http, isAddress, isHex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 
@@ -61,41 +62,19 @@ export async function answerEip155(
 ): Promise<unknown> {
   const p = Array.isArray(params) ? params : []
   switch (method) {
-    case 'personal_sign': {
-      const [message, address] = p
-      ownAccount(ctx, address)
-      if (typeof message !== 'string') throw invalidParams('message')
-      return short(
-        ctx,
-        await ctx.account.signMessage({ message: isHex(message) ? { raw: message } : message }),
-      )
-    }
-    case 'eth_signTypedData_v4': {
+    case 'personal_sign':
+      ownAccount(ctx, p[1])
+      return short(ctx, await personalSign(ctx.account, p[0]))
+    case 'eth_signTypedData_v4':
       ownAccount(ctx, p[0])
-      let data: unknown
-      try {
-        data = typeof p[1] === 'string' ? JSON.parse(p[1]) : p[1]
-      } catch {
-        throw invalidParams('typed data is not JSON')
-      }
-      return short(ctx, await ctx.account.signTypedData(data as never))
-    }
+      return short(ctx, await signTypedDataV4(ctx.account, p[1]))
     case 'eth_accounts':
     case 'eth_requestAccounts':
       return [ctx.account.address]
     case 'eth_chainId':
       return `0x${chainRef(chainId).toString(16)}`
     case 'eth_sendTransaction': {
-      const tx = (p[0] ?? {}) as {
-        from?: string
-        to?: Hex
-        value?: Hex
-        data?: Hex
-        gas?: Hex
-        maxFeePerGas?: Hex
-        maxPriorityFeePerGas?: Hex
-        gasPrice?: Hex
-      }
+      const tx = (p[0] ?? {}) as Record<string, unknown>
       if (tx.from !== undefined) ownAccount(ctx, tx.from)
       const rpcUrl = ctx.rpcUrls.get(chainId)
       if (!rpcUrl) throw unrecognizedChain(`0x${chainRef(chainId).toString(16)}`)
@@ -105,22 +84,8 @@ export async function answerEip155(
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         rpcUrls: { default: { http: [rpcUrl] } },
       })
-      const wallet = createWalletClient({ account: ctx.account, chain, transport: http(rpcUrl) })
-      const hash = await wallet.sendTransaction({
-        to: tx.to,
-        value: tx.value ? BigInt(tx.value) : undefined,
-        data: tx.data,
-        gas: tx.gas ? BigInt(tx.gas) : undefined,
-        // The dApp's fee fields when it names them (wallets offer them as "site suggested").
-        ...(tx.maxFeePerGas
-          ? {
-              maxFeePerGas: BigInt(tx.maxFeePerGas),
-              ...(tx.maxPriorityFeePerGas ? { maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas) } : {}),
-            }
-          : tx.gasPrice
-            ? { gasPrice: BigInt(tx.gasPrice) }
-            : {}),
-      } as never)
+      // The one EVM signing core (with the dApp's fee fields when it names them).
+      const hash = await sendTransaction(ctx.account, chain, http(rpcUrl), tx)
       // Mined before answering, as a wallet UI would wait for inclusion on a devnet.
       await createPublicClient({ chain, transport: http(rpcUrl) }).waitForTransactionReceipt({ hash })
       return hash

@@ -7,13 +7,21 @@ import {
   type HeldRequest,
 } from '@portico/core/dev-wallet'
 import { type Address, type Hex, http, isAddress, type LocalAccount, numberToHex, type Transport } from 'viem'
-import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from '../provider/index.js'
 import { announceProvider, randomUuid } from './eip6963.js'
-import { invalidParams, ProviderRpcError, unauthorized, userRejected } from './errors.js'
+import {
+  internalError,
+  invalidParams,
+  ProviderRpcError,
+  requestPending,
+  unauthorized,
+  unsupportedMethod,
+  userRejected,
+} from './errors.js'
 import { DEV_WALLET_ICON } from './icon.js'
 import { KeyRing } from './keys.js'
 import { type DevWalletNetworkInput, WalletNetworks } from './networks.js'
 import { personalSign, sendTransaction, signTypedDataV4 } from './signing.js'
+import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from './types.js'
 
 export interface DevWalletOptions {
   /** Networks the wallet knows; `EvmNetwork`s or `{ chainId, rpcUrl }`. Others can be added with wallet_addEthereumChain. */
@@ -26,6 +34,26 @@ export interface DevWalletOptions {
   info?: Partial<Eip6963ProviderInfo>
   /** A fetch-compatible transport factory per RPC URL (default viem `http`). */
   transport?: (rpcUrl: string) => Transport
+  /** How the wallet answers where wallets differ (the personalities set it); default: the plain EIP answers. */
+  dialect?: EvmWalletDialect
+}
+
+/** Where real wallets answer differently, as each documents it (see `@portico/dev-wallets/evm/personalities`). */
+export interface EvmWalletDialect {
+  /**
+   * Methods refused with -32002 ("already pending") while a request of the
+   * same method waits for the user (MetaMask's `eth_requestAccounts`); by
+   * default a second request waits in line.
+   */
+  pendingRejected?: readonly string[]
+  /**
+   * An unknown chain in `wallet_switchEthereumChain`: `4902` (EIP-3326, MetaMask's
+   * extension) or `-32603` wrapping 4902 in `data.originalError` (MetaMask
+   * Mobile and wallets built on its RPC middleware). Default `4902`.
+   */
+  unknownChain?: 4902 | -32603
+  /** `wallet_addEthereumChain` also switches to the added chain (MetaMask, Coinbase Wallet). Default false. */
+  addSwitches?: boolean
 }
 
 const USER_METHODS = new Set([
@@ -64,6 +92,8 @@ export class DevWallet implements DevWalletControls {
   private readonly gate: ApprovalGate = createApprovalGate(userRejected)
   private chainId: number
   private connected = false
+  private readonly dialect: EvmWalletDialect
+  private readonly waiting = new Map<string, number>()
   /** Every method the wallet was asked, in order (for tests). */
   readonly requests: string[] = []
 
@@ -73,6 +103,7 @@ export class DevWallet implements DevWalletControls {
     if (!this.networks.has(this.chainId))
       throw new Error(`dev wallet: unknown starting chain ${this.chainId}`)
     this.keys = new KeyRing(options.privateKeys)
+    this.dialect = options.dialect ?? {}
     this.info = Object.freeze({
       uuid: options.info?.uuid ?? randomUuid(),
       name: options.info?.name ?? 'Portico Dev Wallet',
@@ -201,11 +232,33 @@ export class DevWallet implements DevWalletControls {
     return this.gate.takeTamper('signature') ? (signature.slice(0, -2) as Hex) : signature
   }
 
+  /** Asks the user (the gate); a second request of a "pending rejected" method fails with -32002. */
+  private async approve(method: string, params: unknown): Promise<void> {
+    const waiting = this.waiting.get(method) ?? 0
+    if (waiting > 0 && this.dialect.pendingRejected?.includes(method)) throw requestPending(method)
+    this.waiting.set(method, waiting + 1)
+    try {
+      await this.gate.approve(method, params)
+    } finally {
+      this.waiting.set(method, (this.waiting.get(method) ?? 1) - 1)
+    }
+  }
+
+  private switchTarget(params: unknown[]): number {
+    try {
+      return this.networks.switchTarget(params)
+    } catch (error) {
+      if (this.dialect.unknownChain === -32603 && (error as ProviderRpcError).code === 4902)
+        throw internalError(error as ProviderRpcError)
+      throw error
+    }
+  }
+
   private async handle({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     this.requests.push(method)
     const list = Array.isArray(params) ? params : []
     if (USER_METHODS.has(method) && !(method === 'eth_requestAccounts' && this.connected)) {
-      await this.gate.approve(method, params)
+      await this.approve(method, params)
     }
     switch (method) {
       case 'eth_requestAccounts': {
@@ -241,14 +294,16 @@ export class DevWallet implements DevWalletControls {
         return await sendTransaction(account, chain, this.networks.transport(this.chainId), tx)
       }
       case 'wallet_switchEthereumChain':
-        this.setChain(this.networks.switchTarget(list))
+        this.setChain(this.switchTarget(list))
         return null
-      case 'wallet_addEthereumChain':
-        this.networks.add(list)
+      case 'wallet_addEthereumChain': {
+        const added = this.networks.add(list)
+        if (this.dialect.addSwitches) this.setChain(added)
         return null
+      }
       case 'eth_sign':
       case 'eth_signTransaction':
-        throw new ProviderRpcError(4200, `The dev wallet does not support ${method}.`)
+        throw unsupportedMethod(method)
       default:
         return await this.networks.forward(this.chainId, method, params)
     }

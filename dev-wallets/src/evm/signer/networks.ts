@@ -71,8 +71,8 @@ export class WalletNetworks {
     return id
   }
 
-  /** wallet_addEthereumChain: remembers the chain (http(s) RPC URLs only). */
-  add(params: unknown[]): void {
+  /** wallet_addEthereumChain: remembers the chain (http(s) RPC URLs only); returns its id. */
+  add(params: unknown[]): number {
     const p = (params[0] ?? {}) as { chainId?: unknown; chainName?: unknown; rpcUrls?: unknown }
     if (typeof p.chainId !== 'string' || !isHex(p.chainId)) throw invalidParams('chainId')
     const rpcUrl = Array.isArray(p.rpcUrls)
@@ -85,5 +85,6 @@ export class WalletNetworks {
       rpcUrl,
       ...(typeof p.chainName === 'string' ? { name: p.chainName } : {}),
     })
+    return id
   }
 }

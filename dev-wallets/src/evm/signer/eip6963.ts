@@ -1,4 +1,4 @@
-import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from '../provider/index.js'
+import type { Eip1193Provider, Eip6963ProviderInfo, Eip6963Target } from './types.js'
 
 /**
  * Announces a provider through EIP-6963 on `target` (default `window`): now,

@@ -20,3 +20,13 @@ export const unrecognizedChain = (chainId: string) =>
     `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`,
   )
 export const invalidParams = (why: string) => new ProviderRpcError(-32602, `Invalid params: ${why}`)
+export const unsupportedMethod = (method: string) =>
+  new ProviderRpcError(4200, `The wallet does not support ${method}.`)
+/** EIP-1474's "resource unavailable": a request of this kind is already waiting for the user. */
+export const requestPending = (method: string) =>
+  new ProviderRpcError(-32002, `Request of type '${method}' already pending. Please wait.`)
+/** EIP-1474's internal error, wrapping the wallet's own error in `data.originalError`. */
+export const internalError = (original: ProviderRpcError) =>
+  new ProviderRpcError(-32603, `Internal JSON-RPC error.`, {
+    originalError: { code: original.code, message: original.message },
+  })

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import * as personalities from './bitcoin/personalities/index.js'
 import * as bitcoin from './bitcoin/signer/index.js'
+import * as polkadotPersonalities from './polkadot/personalities/index.js'
+import * as polkadot from './polkadot/signer/index.js'
 
 describe('@portico/dev-wallets public API', () => {
   it('export lists match the snapshot (API changes show in review)', () => {
     expect(Object.keys(bitcoin).sort()).toMatchSnapshot()
     expect(Object.keys(personalities).sort()).toMatchSnapshot()
+    expect(Object.keys(polkadot).sort()).toMatchSnapshot()
+    expect(Object.keys(polkadotPersonalities).sort()).toMatchSnapshot()
   })
 
   it('importing installs nothing: no provider appears on the global object', () => {
     const g = globalThis as Record<string, unknown>
-    for (const name of ['window', 'unisat', 'okxwallet', 'phantom', 'LeatherProvider', 'XverseProviders']) {
+    for (const name of [
+      'window',
+      'unisat',
+      'okxwallet',
+      'phantom',
+      'LeatherProvider',
+      'XverseProviders',
+      'injectedWeb3',
+    ]) {
       expect(g[name]).toBeUndefined()
     }
   })

@@ -3,6 +3,8 @@ import * as personalities from './bitcoin/personalities/index.js'
 import * as bitcoin from './bitcoin/signer/index.js'
 import * as evmPersonalities from './evm/personalities/index.js'
 import * as evm from './evm/signer/index.js'
+import * as polkadotPersonalities from './polkadot/personalities/index.js'
+import * as polkadot from './polkadot/signer/index.js'
 
 describe('@portico/dev-wallets public API', () => {
   it('export lists match the snapshot (API changes show in review)', () => {
@@ -10,6 +12,8 @@ describe('@portico/dev-wallets public API', () => {
     expect(Object.keys(personalities).sort()).toMatchSnapshot()
     expect(Object.keys(evm).sort()).toMatchSnapshot()
     expect(Object.keys(evmPersonalities).sort()).toMatchSnapshot()
+    expect(Object.keys(polkadot).sort()).toMatchSnapshot()
+    expect(Object.keys(polkadotPersonalities).sort()).toMatchSnapshot()
   })
 
   it('importing installs nothing: no provider appears on the global object', () => {
@@ -22,6 +26,7 @@ describe('@portico/dev-wallets public API', () => {
       'LeatherProvider',
       'XverseProviders',
       'ethereum',
+      'injectedWeb3',
     ]) {
       expect(g[name]).toBeUndefined()
     }

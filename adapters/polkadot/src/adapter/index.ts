@@ -9,7 +9,7 @@ import {
 import { assertNetworkAddress, isPolkadotAddress } from '../address/index.js'
 import { ApiPool, polkadotReserve, signRawMessage } from '../chain/index.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
-import { type DiscoveredExtension, discoverExtensions } from '../extensions/index.js'
+import { type DiscoveredExtension, discoverExtensions, watchInjection } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
 import { formatPolkadotSignInMessage } from '../siwx/index.js'
 import { readBalance, readTokenBalances } from './balances.js'
@@ -139,16 +139,13 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         return
       }
       scan()
-      // Extensions inject their entry when their content script runs, which may be after us.
-      const until = Date.now() + (options.discoveryWindowMs ?? 3_000)
-      const timer = setInterval(() => {
-        scan()
-        if (Date.now() > until) clearInterval(timer)
-      }, 250)
-      teardown.push(() => clearInterval(timer))
+      teardown.push(watchInjection(scan, options.discoveryWindowMs ?? 3_000))
     },
 
-    getConnectors: () => extensions.map((e) => e.connector),
+    getConnectors() {
+      if (discovering) scan()
+      return extensions.map((e) => e.connector)
+    },
 
     async connect({ connectorId, caipNetworkId, channel, options: connectOptions }) {
       const network = caipNetworkId ? findNetwork(caipNetworkId) : activeNetwork()

@@ -62,6 +62,7 @@ export async function sendExtrinsic(
     tx,
     address: account.address,
     signer: session.injected.signer,
+    wallet: session.name,
   })
   deps.inclusions.set(hash, fromBlock)
   return hash

@@ -10,6 +10,12 @@ export interface PolkadotAdapterOptions {
    * set `true` to discover under a `window` global in Node tests.
    */
   discover?: boolean
-  /** How long after setup to keep looking for late-injected extensions; default 3000 ms. */
+  /**
+   * How long to look for late-injected extensions every 250 ms, counted from
+   * the page's load event (extensions such as Talisman and SubWallet inject
+   * after it); default 3000 ms. After it the adapter still looks every
+   * second for a minute, when the page becomes visible again, and whenever
+   * the connectors are read, so a late extension always shows up.
+   */
   discoveryWindowMs?: number
 }

@@ -13,6 +13,7 @@ import type { PolkadotTransactionRequest } from '../contract/index.js'
 import { PolkadotTransactionInvalidError, toPolkadotPorticoError } from '../errors/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'
 import { nativeToken } from './balance.js'
+import { checkedSigner } from './signed-transaction.js'
 
 type Extrinsic = SubmittableExtrinsic<'promise'>
 
@@ -87,17 +88,23 @@ export async function signAndSubmit(params: {
   tx: Extrinsic
   address: string
   signer: Signer
+  /** The wallet's name, for the errors its invalid answers become. */
+  wallet: string
 }): Promise<{ hash: string; fromBlock: number }> {
-  const { api, tx, address, signer } = params
+  const { api, tx, address } = params
+  const signer = checkedSigner(params.signer, params.wallet, api.registry)
+  let signed: Extrinsic
   try {
-    await tx.signAsync(address, { signer, nonce: -1 })
+    // withSignedTransaction: wallets that build the extrinsic themselves (Talisman, SubWallet; with
+    // CheckMetadataHash for Ledger's generic app) answer it whole; checkedSigner checks it first.
+    signed = await tx.signAsync(address, { signer, nonce: -1, withSignedTransaction: true })
   } catch (e) {
     throw toPolkadotPorticoError(e)
   }
   const from = (await api.rpc.chain.getHeader()).number.toNumber() + 1
   let hash: string
   try {
-    hash = (await api.rpc.author.submitExtrinsic(tx)).toHex()
+    hash = (await api.rpc.author.submitExtrinsic(signed)).toHex()
   } catch (e) {
     throw new PolkadotTransactionInvalidError(e)
   }

@@ -4,9 +4,9 @@
  * page, for the demo and tests. Never give it real keys.
  */
 import type { Injected, InjectedAccount } from '@polkadot/extension-inject/types'
-import type { KeyringPair } from '@polkadot/keyring/types'
 import type { SignerPayloadJSON, SignerPayloadRaw, SignerResult } from '@polkadot/types/types'
 import { createApprovalGate, type DevWalletControls } from '@portico/core/dev-wallet'
+import { createPolkadotSigner, POLKADOT_DEV_URIS, type PolkadotKey } from '@portico/dev-wallets/polkadot'
 
 export {
   type ApprovalGate,
@@ -70,7 +70,7 @@ export interface PolkadotDevExtension extends Omit<DevWalletControls, 'setBehavi
   inject(): () => void
 }
 
-const DEFAULT_URIS = ['//Alice', '//Bob', '//Charlie']
+const DEFAULT_URIS = POLKADOT_DEV_URIS
 
 function cancelled(): Error {
   // What the polkadot-js extension rejects with when the user cancels (the protocol has no error codes).
@@ -99,22 +99,19 @@ function tampered(account: InjectedAccount): InjectedAccount {
 export async function createPolkadotDevExtension(
   options: PolkadotDevExtensionOptions = {},
 ): Promise<PolkadotDevExtension> {
-  const [{ Keyring }, util, crypto, { TypeRegistry }, { injectExtension }] = await Promise.all([
-    import('@polkadot/keyring'),
+  const [util, { injectExtension }] = await Promise.all([
     import('@polkadot/util'),
-    import('@polkadot/util-crypto'),
-    import('@polkadot/types'),
     import('@polkadot/extension-inject'),
   ])
-  await crypto.cryptoWaitReady()
-  const keyring = new Keyring({ type: 'sr25519', ss58Format: options.ss58Prefix ?? 42 })
-  const pairs: KeyringPair[] = (options.uris ?? DEFAULT_URIS).map((uri, i) =>
-    keyring.addFromUri(uri, { name: `Dev ${i}` }),
-  )
-  if (pairs.length === 0) throw new Error('createPolkadotDevExtension: at least one key is needed')
+  // The keys and the signing live in the Polkadot signing core every dev surface shares.
+  const core = await createPolkadotSigner({
+    uris: options.uris ?? DEFAULT_URIS,
+    ss58Prefix: options.ss58Prefix ?? 42,
+  })
+  const keys = core.keys
   const key = options.key ?? POLKADOT_DEV_EXTENSION_KEY
   const version = options.version ?? '0.1.0'
-  let visible = pairs
+  let visible = keys
   const gate = createApprovalGate(cancelled)
   if (options.behaviour === 'reject-next') gate.rejectNext()
   else if (options.behaviour) gate.setBehaviour(options.behaviour)
@@ -122,9 +119,9 @@ export async function createPolkadotDevExtension(
   const origins: string[] = []
   let requestId = 0
 
-  const toInjected = (pair: KeyringPair): InjectedAccount => ({
-    address: pair.address,
-    name: pair.meta.name as string,
+  const toInjected = (k: PolkadotKey): InjectedAccount => ({
+    address: k.address,
+    name: k.name,
     type: 'sr25519',
     genesisHash: null,
   })
@@ -134,16 +131,10 @@ export async function createPolkadotDevExtension(
   }
 
   /** The key of a visible account, whatever SS58 prefix the app encoded the address with. */
-  function pairFor(address: string): KeyringPair {
-    let publicKey: Uint8Array
-    try {
-      publicKey = crypto.decodeAddress(address)
-    } catch {
-      throw new Error(`Unable to find account ${address}`)
-    }
-    const pair = visible.find((p) => util.u8aEq(p.publicKey, publicKey))
-    if (!pair) throw new Error(`Unable to find account ${address}`)
-    return pair
+  function keyFor(address: string): PolkadotKey {
+    const found = core.keyFor(address)
+    if (!found || !visible.includes(found)) throw new Error(`Unable to find account ${address}`)
+    return found
   }
 
   /** `tamperNext('signature')`: the next signature loses its last byte. */
@@ -152,20 +143,16 @@ export async function createPolkadotDevExtension(
 
   const signer: Injected['signer'] = {
     async signRaw(raw: SignerPayloadRaw): Promise<SignerResult> {
-      const pair = pairFor(raw.address)
+      const k = keyFor(raw.address)
       if (!util.isHex(raw.data)) throw new Error('signRaw: data must be hex')
       await gate.approve('signRaw', raw)
-      const signature = pair.sign(util.u8aWrapBytes(util.hexToU8a(raw.data)))
+      const signature = core.signRaw(k, util.hexToU8a(raw.data))
       return { id: ++requestId, signature: util.u8aToHex(maybeShort(signature)) }
     },
     async signPayload(payload: SignerPayloadJSON): Promise<SignerResult> {
-      const pair = pairFor(payload.address)
+      const k = keyFor(payload.address)
       await gate.approve('signPayload', payload)
-      const registry = new TypeRegistry()
-      registry.setSignedExtensions(payload.signedExtensions)
-      const { signature } = registry
-        .createType('ExtrinsicPayload', payload, { version: payload.version })
-        .sign(pair)
+      const { signature } = core.signPayload(k, payload)
       return { id: ++requestId, signature: util.u8aToHex(maybeShort(util.hexToU8a(signature))) }
     },
   }
@@ -198,8 +185,8 @@ export async function createPolkadotDevExtension(
   return {
     key,
     name: POLKADOT_DEV_EXTENSION_NAME,
-    addresses: pairs.map((p) => p.address),
-    publicKeys: pairs.map((p) => util.u8aToHex(p.publicKey)),
+    addresses: keys.map((k) => k.address),
+    publicKeys: keys.map((k) => k.publicKey),
     get behaviour() {
       return gate.behaviour
     },
@@ -221,7 +208,7 @@ export async function createPolkadotDevExtension(
       else gate.rejectAll()
     },
     selectAccounts(addresses) {
-      visible = pairs.filter((p) => addresses.some((a) => crypto.addressEq(a, p.address)))
+      visible = keys.filter((k) => addresses.some((a) => core.keyFor(a) === k))
       notify()
     },
     get enabledOrigins() {

@@ -3,6 +3,8 @@ import { type Connector, sanitizeWalletName } from '@portico/core'
 import { decodeSs58, encodeSs58, toHex } from '../address/index.js'
 import { InvalidExtensionResponseError } from '../errors/index.js'
 
+export { watchInjection } from './watch.js'
+
 /**
  * Display names of extensions we know by their `injectedWeb3` key. Any other
  * key is shown as its sanitised self.

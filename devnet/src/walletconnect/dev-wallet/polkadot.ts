@@ -1,5 +1,9 @@
-import type { KeyringPair } from '@polkadot/keyring/types'
 import type { SignerPayloadJSON } from '@polkadot/types/types'
+import {
+  createPolkadotSigner,
+  type PolkadotKey,
+  type PolkadotSigner as PolkadotSigningCore,
+} from '@portico/dev-wallets/polkadot'
 import { invalidParams, unauthorized, unsupported } from './errors.js'
 
 /** The polkadot methods the dev WalletConnect wallet answers (WalletConnect Polkadot RPC reference). */
@@ -14,22 +18,21 @@ export interface DevWcPolkadotKey {
   ss58Prefix?: number
 }
 
-/** The loaded key: the pair and its address. */
+/** The loaded key: the Polkadot signing core of `@portico/dev-wallets` holding it, and its address. */
 export interface PolkadotSigner {
-  pair: KeyringPair
+  core: PolkadotSigningCore
+  key: PolkadotKey
   address: string
-  publicKey: Uint8Array
 }
 
-/** Loads the sr25519 pair of `key` (waits for the WASM crypto first). */
+/** Loads the sr25519 key of `key` into the signing core (which waits for the WASM crypto first). */
 export async function loadPolkadotKey(key: DevWcPolkadotKey): Promise<PolkadotSigner> {
-  const [{ Keyring }, { cryptoWaitReady }] = await Promise.all([
-    import('@polkadot/keyring'),
-    import('@polkadot/util-crypto'),
-  ])
-  await cryptoWaitReady()
-  const pair = new Keyring({ type: 'sr25519', ss58Format: key.ss58Prefix ?? 42 }).addFromUri(key.uri)
-  return { pair, address: pair.address, publicKey: pair.publicKey }
+  const core = await createPolkadotSigner({
+    uris: [key.uri],
+    ...(key.ss58Prefix === undefined ? {} : { ss58Prefix: key.ss58Prefix }),
+  })
+  const own = core.keys[0]!
+  return { core, key: own, address: own.address }
 }
 
 export interface PolkadotContext {
@@ -38,26 +41,26 @@ export interface PolkadotContext {
 }
 
 /** The request's address must be the wallet's key, under any SS58 prefix (the dApp re-encodes for its network). */
-async function ownAccount(ctx: PolkadotContext, address: unknown): Promise<void> {
+async function ownAccount(ctx: PolkadotContext, address: unknown): Promise<PolkadotKey> {
   if (typeof address !== 'string') throw invalidParams('address')
+  const key = ctx.signer.core.keyFor(address)
+  if (key) return key
   const { decodeAddress } = await import('@polkadot/util-crypto')
-  let publicKey: Uint8Array
   try {
-    publicKey = decodeAddress(address)
+    decodeAddress(address)
   } catch {
     throw invalidParams('address is not SS58')
   }
-  const mine = ctx.signer.publicKey
-  if (publicKey.length !== mine.length || publicKey.some((b, i) => b !== mine[i]))
-    throw unauthorized('Account not authorized.')
+  throw unauthorized('Account not authorized.')
 }
 
 /**
- * Answers one polkadot request with the wallet's key. `polkadot_signMessage`
- * signs the `<Bytes>…</Bytes>`-wrapped message (as extensions do; already
- * wrapped bytes are not wrapped twice); `polkadot_signTransaction` signs the
- * extrinsic payload the dApp built, with the signed extensions it lists, and
- * answers the signature with its key-type byte, as the polkadot-js signer does.
+ * Answers one polkadot request with the wallet's key, through the signing
+ * core. `polkadot_signMessage` signs the `<Bytes>…</Bytes>`-wrapped message
+ * (as extensions do; already wrapped bytes are not wrapped twice);
+ * `polkadot_signTransaction` signs the extrinsic payload the dApp built, with
+ * the signed extensions it lists, and answers the signature with its
+ * key-type byte, as the polkadot-js signer does.
  */
 export async function answerPolkadot(
   ctx: PolkadotContext,
@@ -68,26 +71,21 @@ export async function answerPolkadot(
   const util = await import('@polkadot/util')
   switch (method) {
     case 'polkadot_signMessage': {
-      await ownAccount(ctx, p.address)
+      const key = await ownAccount(ctx, p.address)
       if (typeof p.message !== 'string') throw invalidParams('message')
       const bytes = util.isHex(p.message) ? util.hexToU8a(p.message) : util.stringToU8a(p.message)
-      const signature = ctx.signer.pair.sign(util.u8aWrapBytes(bytes))
+      const signature = ctx.signer.core.signRaw(key, bytes)
       return { signature: util.u8aToHex(ctx.tamper('signature') ? signature.slice(0, 63) : signature) }
     }
     case 'polkadot_signTransaction': {
       const payload = p.transactionPayload as SignerPayloadJSON | undefined
       if (!payload || typeof payload !== 'object') throw invalidParams('transactionPayload')
-      await ownAccount(ctx, payload.address ?? p.address)
+      const key = await ownAccount(ctx, payload.address ?? p.address)
       if (!Array.isArray(payload.signedExtensions) || typeof payload.method !== 'string')
         throw invalidParams('transactionPayload is not a signer payload')
-      const { TypeRegistry } = await import('@polkadot/types')
-      const registry = new TypeRegistry()
-      registry.setSignedExtensions(payload.signedExtensions)
       let signature: `0x${string}`
       try {
-        signature = registry
-          .createType('ExtrinsicPayload', payload, { version: payload.version })
-          .sign(ctx.signer.pair).signature
+        signature = ctx.signer.core.signPayload(key, payload).signature
       } catch (e) {
         throw invalidParams(`transactionPayload does not encode (${(e as Error).message})`)
       }

@@ -127,8 +127,8 @@ async function measure(
   const served = (await Promise.all(procs.gateways.map((g) => requestsServed(g.url)))).map(
     (n, i) => n - served0[i]! - 1,
   )
-  const total = Math.max(1, r.requests.total)
-  const per1k = (s: number) => (s * 1000) / total
+  // No request completed (a saturated machine, a slow scenario): no cost per request to report.
+  const per1k = (s: number) => (r.requests.total > 0 ? (s * 1000) / r.requests.total : Number.NaN)
   const instances = c1.instances.map((v, i) => per1k(v - c0.instances[i]!))
   const postgres = c1.postgres !== undefined ? per1k(c1.postgres - c0.postgres!) : undefined
   const redis = c1.redis !== undefined ? per1k(c1.redis - c0.redis!) : undefined
@@ -309,7 +309,7 @@ async function main() {
     await redis?.stop()
     await devnet.stop()
   }
-  const f = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(2))
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2))
   console.log(
     `\n@portico/server on loopback, ${CONNECTIONS} connections, ${DURATION} s each; ${cpus().length} cores, load average at the end ${loadavg()
       .map((l) => l.toFixed(1))

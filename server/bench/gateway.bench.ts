@@ -5,9 +5,15 @@
 // `redis1` / `redis2`: one and two instances on the same PostgreSQL and one
 // Redis (autocannon spreads its connections over both), in the same run; the
 // two-instance / one-instance ratio is printed per scenario.
+// Every measured run is accounted per process from /proc (proc.ts): CPU seconds of
+// each gateway instance, PostgreSQL (postmaster and backends), Redis, the load
+// generator (this process: autocannon runs here) and the rest of the machine, per
+// 1,000 requests, with each instance's own request count from its /metrics.
+// `rss`: the RSS load test (rss.ts) — finalized blocks and large logs through the RPC
+// proxy; exits 1 when the gateway's peak RSS is over its budget.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startEvmDevnet } from '@portico/devnet'
@@ -16,12 +22,22 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { registrationTypedData } from '../src/signatures/typed-data.js'
 import { startPostgresCluster } from '../src/test-helpers/postgres-cluster.js'
 import { startRedis } from '../src/test-helpers/redis.js'
+import { cpuSeconds, machineBusySeconds, postmasterPid } from './proc.js'
+import {
+  IN_FLIGHT_ALLOWANCE,
+  mib,
+  prepareChain,
+  RSS_CACHE_BYTES,
+  type RssReport,
+  rssConfig,
+  runRssLoad,
+} from './rss.js'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const BIN = fileURLToPath(new URL('../bin/portico-server.mjs', import.meta.url))
 
-type Store = 'sqlite' | 'postgres' | 'redis1' | 'redis2'
+type Store = 'sqlite' | 'postgres' | 'redis1' | 'redis2' | 'rss'
 
 function startServer(
   configFile: string,
@@ -57,17 +73,93 @@ interface Row {
   p50: number
   p99: number
   non2xx: number
+  /** Requests per second each instance answered (its /metrics), in instance order. */
+  perInstance: number[]
+  /** CPU seconds per 1,000 requests: each instance, PostgreSQL, Redis, the load generator, everything else. */
+  cpu: { instances: number[]; postgres?: number; redis?: number; loadgen: number; other: number }
+  /** Busy share of the machine's cores during the run (every process, other users' included). */
+  busy: number
 }
 
-async function run(title: string, opts: autocannon.Options): Promise<autocannon.Result> {
+/** The processes a run is accounted over. */
+interface Procs {
+  gateways: { pid: number; url: string }[]
+  postgresDir?: string
+  redisPid?: number
+}
+
+async function requestsServed(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  let sum = 0
+  for (const m of text.matchAll(/^portico_http_requests_total\{[^}]*\} (\d+)$/gm)) sum += Number(m[1])
+  return sum
+}
+
+function cpuNow(p: Procs) {
+  return {
+    instances: p.gateways.map((g) => cpuSeconds(g.pid)),
+    ...(p.postgresDir ? { postgres: cpuSeconds(postmasterPid(p.postgresDir), true) } : {}),
+    ...(p.redisPid ? { redis: cpuSeconds(p.redisPid) } : {}),
+    loadgen: cpuSeconds('self'),
+    machine: machineBusySeconds(),
+  }
+}
+
+/** Warm-up, then the measured run with CPU accounting per process and per-instance request counts. */
+async function measure(
+  store: string,
+  scenario: string,
+  procs: Procs,
+  opts: autocannon.Options,
+): Promise<[autocannon.Result, Row]> {
   // A short warm-up first, so JIT and connection set-up are not measured.
   await autocannon({ connections: CONNECTIONS, duration: 2, ...opts })
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, title })
-  return result
+  const served0 = await Promise.all(procs.gateways.map((g) => requestsServed(g.url)))
+  const c0 = cpuNow(procs)
+  const r = await autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...opts,
+    title: `${store} ${scenario}`,
+  })
+  const c1 = cpuNow(procs)
+  // Minus one: the /metrics read itself is counted by the instance it asked.
+  const served = (await Promise.all(procs.gateways.map((g) => requestsServed(g.url)))).map(
+    (n, i) => n - served0[i]! - 1,
+  )
+  // No request completed (a saturated machine, a slow scenario): no cost per request to report.
+  const per1k = (s: number) => (r.requests.total > 0 ? (s * 1000) / r.requests.total : Number.NaN)
+  const instances = c1.instances.map((v, i) => per1k(v - c0.instances[i]!))
+  const postgres = c1.postgres !== undefined ? per1k(c1.postgres - c0.postgres!) : undefined
+  const redis = c1.redis !== undefined ? per1k(c1.redis - c0.redis!) : undefined
+  const loadgen = per1k(c1.loadgen - c0.loadgen)
+  const busy = c1.machine.busy - c0.machine.busy
+  const listed = instances.reduce((a, b) => a + b, 0) + (postgres ?? 0) + (redis ?? 0) + loadgen
+  const elapsed = (c1.machine.total - c0.machine.total) / cpus().length
+  return [
+    r,
+    {
+      store,
+      scenario,
+      rps: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx + r.errors,
+      perInstance: served.map((n) => Math.round(n / (r.duration || DURATION))),
+      cpu: {
+        instances,
+        ...(postgres !== undefined ? { postgres } : {}),
+        ...(redis !== undefined ? { redis } : {}),
+        loadgen,
+        other: Math.max(0, per1k(busy) - listed),
+      },
+      busy: elapsed > 0 ? busy / (elapsed * cpus().length) : 0,
+    },
+  ]
 }
 
 async function main() {
-  const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres,redis1,redis2').split(',') as Store[]
+  const stores = (process.env.BENCH_STORES ?? 'rss,sqlite,postgres,redis1,redis2').split(',') as Store[]
   const devnet = await startEvmDevnet()
   const pg = await startPostgresCluster({ durable: true })
   const redis = stores.some((s) => s.startsWith('redis')) ? await startRedis() : undefined
@@ -81,9 +173,27 @@ async function main() {
   process.once('SIGTERM', cleanup)
   const dir = mkdtempSync(join(tmpdir(), 'portico-bench-'))
   const rows: Row[] = []
+  let rss: RssReport | undefined
   try {
     const holder = devnet.fixtures.accounts[1]!
     for (const store of stores) {
+      if (store === 'rss') {
+        const chain = { ...(await prepareChain(devnet)), chainId: devnet.chains[0]!.chainId }
+        const { child, url } = await startServer(rssConfig(devnet, dir))
+        try {
+          const procs: Procs = { gateways: [{ pid: child.pid!, url }] }
+          const out = await runRssLoad(url, child.pid!, chain, async (title, opts) => {
+            const [r, row] = await measure('rss', title, procs, opts)
+            rows.push(row)
+            return r
+          })
+          rss = out.report
+        } finally {
+          child.kill('SIGTERM')
+          await new Promise((r) => child.once('exit', r))
+        }
+        continue
+      }
       const configFile = join(dir, `${store}.json`)
       writeFileSync(
         configFile,
@@ -180,17 +290,12 @@ async function main() {
             },
           ],
         ]
-        for (const [scenario, opts] of scenarios) {
-          const r = await run(`${store} ${scenario}`, opts)
-          rows.push({
-            store,
-            scenario,
-            rps: Math.round(r.requests.average),
-            p50: r.latency.p50,
-            p99: r.latency.p99,
-            non2xx: r.non2xx + r.errors,
-          })
+        const procs: Procs = {
+          gateways: started.map((s, i) => ({ pid: s.child.pid!, url: urls[i]! })),
+          ...(store === 'sqlite' ? {} : { postgresDir: pg.dataDir }),
+          ...(store.startsWith('redis') ? { redisPid: redis!.pid } : {}),
         }
+        for (const [scenario, opts] of scenarios) rows.push((await measure(store, scenario, procs, opts))[1])
       } finally {
         for (const { child } of started) {
           child.kill('SIGTERM')
@@ -204,24 +309,53 @@ async function main() {
     await redis?.stop()
     await devnet.stop()
   }
-  console.log(`\n@portico/server on loopback, ${CONNECTIONS} connections, ${DURATION} s each`)
-  console.log('store     scenario                 req/s    p50 ms  p99 ms  non-2xx')
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2))
+  console.log(
+    `\n@portico/server on loopback, ${CONNECTIONS} connections, ${DURATION} s each; ${cpus().length} cores, load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  )
+  console.log(
+    'store     scenario                             req/s   p50 ms  p99 ms  non-2xx  per instance req/s | CPU s per 1,000 req: gateway (each) · postgres · redis · load generator · rest of machine | machine busy',
+  )
   for (const r of rows) {
     console.log(
-      `${r.store.padEnd(9)} ${r.scenario.padEnd(24)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${r.non2xx}`,
+      `${r.store.padEnd(9)} ${r.scenario.padEnd(36)} ${String(r.rps).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)}  ${r.perInstance.join(' + ').padStart(18)} | ${r.cpu.instances.map(f).join(' + ')} · ${f(r.cpu.postgres)} · ${f(r.cpu.redis)} · ${f(r.cpu.loadgen)} · ${f(r.cpu.other)} | ${Math.round(r.busy * 100)}%`,
+    )
+  }
+  if (rss) {
+    console.log(
+      `\nRSS load (finalized blocks + large logs through the RPC proxy): gateway peak RSS ${mib(rss.peak)} ${rss.ok ? '≤' : '>'} budget ${mib(rss.budget)} = idle ${mib(rss.idle)} + caches ${mib(rss.budget - rss.idle - IN_FLIGHT_ALLOWANCE)} (RPC ${mib(RSS_CACHE_BYTES)}, NFT metadata and images) + in flight ${mib(IN_FLIGHT_ALLOWANCE)}; RPC cache at the end ${mib(rss.cacheBytes)} in ${rss.cacheEntries} answers — ${rss.ok ? 'met' : 'MISSED'}`,
     )
   }
   const ratios = rows
     .filter((r) => r.store === 'redis2')
     .flatMap((two) => {
       const one = rows.find((r) => r.store === 'redis1' && r.scenario === two.scenario)
-      return one ? [{ scenario: two.scenario, ratio: Math.round((two.rps / one.rps) * 100) / 100 }] : []
+      if (!one) return []
+      const gw = (r: Row) => r.cpu.instances.reduce((a, b) => a + b, 0)
+      return [
+        {
+          scenario: two.scenario,
+          ratio: Math.round((two.rps / one.rps) * 100) / 100,
+          gatewayCpuPer1k: { one: gw(one), two: gw(two) },
+        },
+      ]
     })
   if (ratios.length > 0) {
-    console.log('\ntwo instances / one instance (PostgreSQL + Redis), req/s')
-    for (const r of ratios) console.log(`${r.scenario.padEnd(24)} ${r.ratio.toFixed(2)}×`)
+    console.log(
+      '\ntwo instances / one instance (PostgreSQL + Redis), req/s; gateway CPU s per 1,000 req (one → two)',
+    )
+    for (const r of ratios)
+      console.log(
+        `${r.scenario.padEnd(24)} ${r.ratio.toFixed(2)}×   ${f(r.gatewayCpuPer1k.one)} → ${f(r.gatewayCpuPer1k.two)}`,
+      )
   }
-  console.log(JSON.stringify({ gatewayBench: rows, twoInstanceRatio: ratios }))
+  console.log(JSON.stringify({ gatewayBench: rows, twoInstanceRatio: ratios, rss }))
+  if (rss && !rss.ok) {
+    console.error('the gateway went over its RSS budget under load')
+    process.exitCode = 1
+  }
 }
 
 await main()

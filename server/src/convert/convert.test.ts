@@ -234,6 +234,18 @@ describe('GET /v1/convert/quotes', () => {
   })
 })
 
+describe('GET /v1/convert/allowance', () => {
+  it('an address with no token contract is a 400 not_a_token, not a 502 (found by the HTTP fuzzer)', async () => {
+    const user = devnet.fixtures.accounts[1]!.address
+    const account = devnet.fixtures.accounts[0]!.address
+    const r = await call(
+      `${t.url}/v1/convert/allowance?${q}&tokenAddress=eip155:31337:${account}&userAddress=eip155:31337:${user}`,
+    )
+    expect({ status: r.status, code: r.body.code }).toEqual({ status: 400, code: 'not_a_token' })
+    expect(r.body.message).toContain('is not an ERC-20 token')
+  })
+})
+
 describe('building and sending swaps', () => {
   it('ETH → USDC: the built transaction moves balances exactly as quoted', async () => {
     const index = 2

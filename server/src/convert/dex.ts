@@ -154,17 +154,24 @@ export class DexService {
     return best
   }
 
-  /** ERC-20 allowance of `owner` for the router; native needs none (max). */
+  /**
+   * ERC-20 allowance of `owner` for the router; native needs none (max). An address with no
+   * token contract (an account, or a contract without `allowance`) is the caller's mistake: 400.
+   */
   async allowance(side: SwapSide, owner: Address): Promise<bigint> {
     if (side.address === 'native') return maxUint256
-    return await chainRead(
-      side.dex.chain.client.readContract({
+    try {
+      return await side.dex.chain.client.readContract({
         address: side.address,
         abi: erc20Abi,
         functionName: 'allowance',
         args: [owner, side.dex.router],
-      }),
-    )
+      })
+    } catch (error) {
+      if (isRevert(error))
+        throw badRequest(`${side.caip10} is not an ERC-20 token (it has no allowance)`, 'not_a_token')
+      return await chainRead(Promise.reject(error))
+    }
   }
 
   /** Router calldata and native value for an exact-input swap along `route`. */

@@ -10,6 +10,8 @@ import { join } from 'node:path'
 export interface PostgresCluster {
   /** URL of the `postgres` database, superuser `portico`. */
   url: string
+  /** The cluster's data directory (`postmaster.pid` names the server process; the bench reads its CPU time). */
+  dataDir: string
   stop(): void
 }
 
@@ -64,6 +66,7 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
   ])
   return {
     url: `postgres://portico@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])

@@ -5,6 +5,8 @@ import { createServer } from 'node:net'
 
 export interface TestRedis {
   url: string
+  /** The redis-server process (the bench reads its CPU time). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -49,6 +51,7 @@ export async function startRedis(): Promise<TestRedis> {
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -1,6 +1,2 @@
-export {
-  createSmartSessions,
-  REVOKE_DEADLINE_MS,
-  SessionRevokeRefusedError,
-  type SmartSessionsDeps,
-} from './smart-sessions.js'
+export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './revoke.js'
+export { createSmartSessions, type SmartSessionsDeps } from './smart-sessions.js'

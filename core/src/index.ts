@@ -15,9 +15,7 @@ export {
 } from './log/index.js'
 export { explorerUrl, networkRpcUrls, type RpcProxyOptions, rpcProxyUrl } from './networks/index.js'
 export { createPortico } from './portico/index.js'
-// Not the sessions/ door: its createSmartSessions is a lazy chunk (portico/requests.ts), and a
-// bundler that splits by module would put every module reachable from here in the first load.
-export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/revoke.js'
+export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.js'
 export {
   formatSiwxMessage,
   type ParsedSiwxMessage,

@@ -51,24 +51,6 @@ describe('first load of @portico/react', () => {
   })
 })
 
-// @portico/core's entry (createPortico and every export): wallet requests, Send, outcomes and
-// smart sessions load with the first request (core/src/portico/requests.ts), never with the button.
-describe('first load of @portico/core', () => {
-  const graph = staticGraph(join(ROOT, 'core/src/index.ts'))
-
-  it('has createPortico and the lazy-request seam, not the request runtime', () => {
-    expect(graph).toContain('core/src/portico/createPortico.ts')
-    expect(graph).toContain('core/src/portico/requests.ts')
-    const lazy = [
-      /portico\/(requests-runtime|wallet-requests)\.ts$/,
-      /send\/send\.ts$/,
-      /transactions\/outcomes\.ts$/,
-      /sessions\/smart-sessions\.ts$/,
-    ]
-    expect(graph.filter((m) => lazy.some((re) => re.test(m)))).toEqual([])
-  })
-})
-
 // A plugin's root entry is its registration: what it adds to a host's first load. Its views
 // (`/react`) and its flow load when a view opens; a static import of them would make them eager.
 describe('plugins register without their views', () => {

@@ -15,8 +15,8 @@ import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
-// Not the send/ door: its Send flow is part of the lazy request runtime (requests.ts).
-import { createNameResolution } from '../send/names.js'
+import { createNameResolution, createSend } from '../send/index.js'
+import { createOutcomes } from '../transactions/index.js'
 import { forwardAnalytics } from './analytics.js'
 import { createApiClients } from './api.js'
 import { createConnectorLists } from './connectors.js'
@@ -25,9 +25,9 @@ import { createFoundation } from './foundation.js'
 import { createLifecycle } from './lifecycle.js'
 import { assemblePortico } from './portico-object.js'
 import { createAccountReads } from './reads.js'
-import { createLazyRequests } from './requests.js'
 import { startSetups } from './setups.js'
 import { checkSiwxOptions, createSiwxFor } from './siwx-step.js'
+import { createWalletRequests } from './wallet-requests.js'
 
 /**
  * Creates one Portico instance: a fresh DI child container with its own store,
@@ -96,25 +96,22 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   })
   const offAnalytics = forwardAnalytics(events, api)
 
-  // Sign, send, outcomes and smart sessions: a lazy chunk, loaded with the first request.
-  const requests = createLazyRequests({
+  const outcomes = createOutcomes({ store, adapters, isDestroyed: life.isDestroyed })
+  const walletRequests = createWalletRequests({
     store,
     accounts,
     adapters,
     balance,
-    api,
-    logger,
+    outcomes,
     isDestroyed: life.isDestroyed,
   })
-  // An account connected (a connect, the restore, a wallet's own switch): its requests come next.
-  events.on('ACCOUNT_CHANGED', ({ address }) => {
-    if (address)
-      requests.preload().catch((error: unknown) => {
-        logger.warn(
-          'Portico: could not load the wallet-request runtime; retrying on the first request',
-          error,
-        )
-      })
+  const send = createSend({
+    store,
+    accounts,
+    adapters,
+    sendTransaction: walletRequests.sendTransaction,
+    outcomes,
+    logger,
   })
   const names = createNameResolution({ store })
   const reads = createAccountReads({ store, accounts, api })
@@ -135,7 +132,9 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     router: c.resolve<RouterService>(TOKENS.Router),
     networks: c.resolve<NetworksService>(TOKENS.Networks),
     registry,
-    requests,
+    walletRequests,
+    outcomes,
+    send,
     names,
     reads,
     readyRef,

@@ -6,14 +6,16 @@ import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
 import type { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
-import type { createNameResolution } from '../send/names.js'
+import type { createNameResolution, createSend } from '../send/index.js'
+import { createSmartSessions } from '../sessions/index.js'
 import type { createSiwx } from '../siwx/index.js'
 import type { Store } from '../state/index.js'
+import type { createOutcomes } from '../transactions/index.js'
 import { getRequestMethodSafety } from '../utils/index.js'
 import type { InstanceApi } from './api.js'
 import type { Foundation } from './foundation.js'
 import type { createAccountReads } from './reads.js'
-import type { LazyRequests } from './requests.js'
+import type { createWalletRequests } from './wallet-requests.js'
 
 /** The parts the public object delegates to, built by the earlier steps of `createPortico`. */
 export interface PorticoParts {
@@ -28,8 +30,9 @@ export interface PorticoParts {
   router: RouterService
   networks: NetworksService
   registry: PluginRegistry
-  /** Sign, send, outcomes, Send and smart sessions (loaded with the first call). */
-  requests: LazyRequests
+  walletRequests: ReturnType<typeof createWalletRequests>
+  outcomes: ReturnType<typeof createOutcomes>
+  send: ReturnType<typeof createSend>
   names: ReturnType<typeof createNameResolution>
   reads: ReturnType<typeof createAccountReads>
   readyRef: { ready: Promise<void> }
@@ -44,18 +47,7 @@ export function assemblePortico(p: PorticoParts): Portico {
   return {
     open: (opts) => p.modal.open(opts),
     close: () => p.modal.close(),
-    // A connect resolves with the request runtime loaded: the caller's next call (a signature, a
-    // send) runs at once. A chunk that fails to load is logged; the next request tries again.
-    connect: async (connectorId, opts) => {
-      const result = await p.connection.connect(connectorId, opts)
-      await p.requests.preload().catch((error: unknown) => {
-        p.f.logger.warn(
-          'Portico: could not load the wallet-request runtime; retrying on the first request',
-          error,
-        )
-      })
-      return result
-    },
+    connect: (connectorId, opts) => p.connection.connect(connectorId, opts),
     disconnect: (namespace) => p.connection.disconnect(namespace),
     switchNetwork: (caipNetworkId) => p.networks.switchNetwork(caipNetworkId),
     getState: () => store.getState(),
@@ -75,19 +67,9 @@ export function assemblePortico(p: PorticoParts): Portico {
     getAccountActions: () => p.registry.getAccountActions(),
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
-    signMessage: p.requests.signMessage,
-    signMessageDetailed: p.requests.signMessageDetailed,
-    sendTransaction: p.requests.sendTransaction,
-    signTransaction: p.requests.signTransaction,
-    signTypedData: p.requests.signTypedData,
-    clearRequest: p.requests.clearRequest,
-    waitForTransaction: p.requests.waitForTransaction,
-    prepareSend: p.requests.prepareSend,
-    send: p.requests.send,
-    getMaxSendAmount: p.requests.getMaxSendAmount,
-    getSendReserve: p.requests.getSendReserve,
-    listSessions: p.requests.listSessions,
-    revokeSession: p.requests.revokeSession,
+    ...p.walletRequests,
+    waitForTransaction: (params) => p.outcomes.follow(params),
+    ...p.send,
     resolveName: p.names.resolveName,
     setLoading: (loading, namespace) => p.modal.setLoading(loading, namespace),
     shake: () => p.modal.shake(),
@@ -115,6 +97,18 @@ export function assemblePortico(p: PorticoParts): Portico {
     },
     getActivity: p.reads.getActivity,
     getNfts: p.reads.getNfts,
+    ...createSmartSessions({
+      blockchain: p.api.blockchain,
+      account: (namespace) => {
+        const ns = namespace ?? store.getState().activeNamespace
+        const account = ns ? accounts.get(ns) : undefined
+        return ns && account?.status === 'connected' && account.address
+          ? { namespace: ns, address: account.address }
+          : undefined
+      },
+      adapter: (namespace) => adapters.find(namespace),
+      signTypedData: (params) => p.walletRequests.signTypedData(params),
+    }),
     destroy: p.destroy,
   }
 }

@@ -1,2 +1,6 @@
-export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './revoke.js'
-export { createSmartSessions, type SmartSessionsDeps } from './smart-sessions.js'
+export {
+  createSmartSessions,
+  REVOKE_DEADLINE_MS,
+  SessionRevokeRefusedError,
+  type SmartSessionsDeps,
+} from './smart-sessions.js'

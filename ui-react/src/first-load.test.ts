@@ -35,7 +35,7 @@ function staticGraph(entry: string): string[] {
 describe('first load of @portico/react', () => {
   const graph = staticGraph(join(ROOT, 'ui-react/src/index.ts'))
 
-  it('has the Connect view and English, and no other view, flow or locale', () => {
+  it('has the Connect view and English, and no other view, flow, locale or the QR encoder', () => {
     expect(graph).toContain('ui-react/src/views/Connect.tsx')
     expect(graph).toContain('ui-react/src/i18n/en.ts')
     const lazy = [
@@ -44,6 +44,8 @@ describe('first load of @portico/react', () => {
       /views\/(send|nfts|sessions|help)\//,
       /views\/(SwitchNetwork|SignMessage|ApproveTransaction|SIWXSignMessage|UnsupportedChain|Networks|ConnectingExternal|RequestStatus)\.tsx$/,
       /i18n\/locales\//,
+      // The QR encoder (uqr): the root's QrCode loads it on first draw.
+      /qr\/(QrCode\.tsx|qr\.ts)$/,
     ]
     expect(graph.filter((m) => lazy.some((re) => re.test(m)))).toEqual([])
   })

@@ -53,7 +53,8 @@ export {
   themeVariableDefaults,
   useViewTitle,
 } from './modal/index.js'
-export { QrCode, type QrCodeProps, qrPath } from './qr/index.js'
+export { QrCode } from './qr/lazy.js'
+export type { QrCodeProps } from './qr/QrCode.js'
 export {
   type HostRequest,
   HostRequestError,

@@ -19,14 +19,31 @@ import { formatBalance, formatUnits } from '../utils/index.js'
 import type { InstanceApi } from './api.js'
 import type { Timers } from './timers.js'
 
+/** Resolves a token from the instance's container (each step's dependencies are resolved late, on first use). */
+const resolver =
+  (c: DependencyContainer) =>
+  <T>(token: symbol) =>
+    c.resolve<T>(token)
+
 /**
  * Registers the instance's services in its DI container. Each is built on
  * first resolve, from the values `createPortico` registered (store, bus,
- * storage, adapters…): the seam between the services and the instance.
+ * storage, adapters…): the seam between the services and the instance. One
+ * named step per service, in `SERVICE_STEPS`.
  */
 export function wireServices(c: DependencyContainer, options: PorticoOptions): void {
-  const get = <T>(token: symbol) => c.resolve<T>(token)
+  for (const step of Object.values(SERVICE_STEPS)) step(c, options)
+}
+
+/** The per-namespace account records over the store. */
+function wireAccounts(c: DependencyContainer, _options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(c, TOKENS.Accounts, () => new AccountsService(get<Store<PorticoState>>(TOKENS.Store)))
+}
+
+/** The view stack; it closes the modal when the last view goes, and forgets a Farcaster URL when leaving it. */
+function wireRouter(c: DependencyContainer, options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(
     c,
     TOKENS.Router,
@@ -44,6 +61,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         metadata: options.metadata,
       }),
   )
+}
+
+/** Open / close and where the modal opens (Connect, Account, an unsupported chain), waiting for `ready` at most `OPEN_READY_TIMEOUT_MS`. */
+function wireModal(c: DependencyContainer, options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(c, TOKENS.Modal, () => {
     const env = get<Environment>(TOKENS.Environment)
     return new ModalService({
@@ -77,6 +99,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
       },
     })
   })
+}
+
+/** The configured networks and the active one; a failed switch takes the modal back one view (SPEC §2). */
+function wireNetworks(c: DependencyContainer, _options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(
     c,
     TOKENS.Networks,
@@ -109,6 +136,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         },
       }),
   )
+}
+
+/** Native and token balances: the gateway where it lists the chain, the adapter's `getTokenBalances` elsewhere. */
+function wireBalance(c: DependencyContainer, _options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(
     c,
     TOKENS.Balance,
@@ -159,6 +191,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         pollingIntervalMs: RPC_POLLING_INTERVAL_MS,
       }),
   )
+}
+
+/** The connected account's name and avatar (the gateway's names lookup). */
+function wireProfile(c: DependencyContainer, options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(
     c,
     TOKENS.Profile,
@@ -171,6 +208,11 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
         ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
       }),
   )
+}
+
+/** Connect, disconnect and the restore; closes (or, embedded, resets) the modal after a connect or a disconnect. */
+function wireConnection(c: DependencyContainer, options: PorticoOptions): void {
+  const get = resolver(c)
   registerSingleton(
     c,
     TOKENS.Connection,
@@ -202,3 +244,14 @@ export function wireServices(c: DependencyContainer, options: PorticoOptions): v
       }),
   )
 }
+
+/** The wiring step of each service, by token name: `wireServices` runs them all. */
+export const SERVICE_STEPS = {
+  Accounts: wireAccounts,
+  Router: wireRouter,
+  Modal: wireModal,
+  Networks: wireNetworks,
+  Balance: wireBalance,
+  Profile: wireProfile,
+  Connection: wireConnection,
+} as const satisfies Record<string, (c: DependencyContainer, options: PorticoOptions) => void>

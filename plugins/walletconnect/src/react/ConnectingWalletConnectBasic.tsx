@@ -1,4 +1,5 @@
-import { QrCode, useCatalogue, useViewTitle } from '@portico/react'
+import { useCatalogue, useViewTitle } from '@portico/react'
+import { QrCode } from '@portico/react/qr'
 import { useState } from 'react'
 import { errorMessage, isRejection, usePairing, useWalletConnect } from './shared.js'
 import { walletConnectStrings } from './strings.js'

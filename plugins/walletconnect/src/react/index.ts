@@ -5,7 +5,7 @@
  */
 
 // The QR code drawing lives in @portico/react (Receive uses it too); re-exported here as before.
-export { QrCode, type QrCodeProps, qrPath } from '@portico/react'
+export { QrCode, type QrCodeProps, qrPath } from '@portico/react/qr'
 export { default as AllWalletsView, ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWallets.js'
 export { default as ConnectingWalletConnectView } from './ConnectingWalletConnect.js'
 export { default as ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasic.js'

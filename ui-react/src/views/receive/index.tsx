@@ -4,7 +4,7 @@ import { selectNetwork, useAccount, usePorticoState } from '../../hooks/index.js
 import { useStrings } from '../../i18n/index.js'
 import { CheckIcon, CopyIcon } from '../../modal/icons.js'
 import { useViewTitle } from '../../modal/title.js'
-import { QrCode } from '../../qr/index.js'
+import { QrCode } from '../../qr/QrCode.js'
 import { useCopy } from '../copy.js'
 
 const COPY_LABEL = { idle: 'copyAddress', copied: 'copied', failed: 'copyFailed' } as const

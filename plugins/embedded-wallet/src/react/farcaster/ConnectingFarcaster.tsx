@@ -1,5 +1,6 @@
 import { PorticoError } from '@portico/core'
-import { QrCode, useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
+import { QrCode } from '@portico/react/qr'
 import { useEffect, useState } from 'react'
 import { EmbeddedFrameError, EmbeddedTimeoutError, getEmbeddedWallet } from '../../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../plugin.js'

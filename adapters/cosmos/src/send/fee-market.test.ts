@@ -46,16 +46,16 @@ async function fillABlock(): Promise<void> {
     prefix: 'cosmos',
     hdPaths: [(await import('@cosmjs/amino')).makeCosmoshubPath(2)],
   })
-  const [{ address }] = await wallet.getAccounts()
+  const address = (await wallet.getAccounts())[0]!.address
   const price = sim.chain(HUB).feeMarket!.gasPrice
   const client = await SigningStargateClient.connectWithSigner(sim.chains[0]!.rpcUrl, wallet, {
     gasPrice: GasPrice.fromString(`${price}uatom`),
   })
   const msgs = Array.from({ length: 7 }, () => ({
     typeUrl: '/cosmos.bank.v1beta1.MsgSend',
-    value: { fromAddress: address!, toAddress: address!, amount: [{ denom: 'uatom', amount: '1' }] },
+    value: { fromAddress: address, toAddress: address, amount: [{ denom: 'uatom', amount: '1' }] },
   }))
-  const result = await client.signAndBroadcast(address!, msgs, 2)
+  const result = await client.signAndBroadcast(address, msgs, 2)
   client.disconnect()
   expect(result.code).toBe(0)
   expect(result.gasUsed).toBeGreaterThan(200_000n)

@@ -36,6 +36,7 @@ export {
 export {
   type CosmosCoinAmount,
   type CosmosFee,
+  CosmosFeeMarketError,
   type CosmosSignMode,
   type CosmosTransactionRequest,
   DEFAULT_GAS_MULTIPLIER,

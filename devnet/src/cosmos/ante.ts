@@ -7,6 +7,7 @@ import { aminoSignBytes } from './amino.js'
 import { type Amount, coinsString, parseCoins, requiredFee } from './coins.js'
 import type { DecodedTx } from './decode.js'
 import { fail, SDK_CODES } from './errors.js'
+import type { FeeMarket } from './feemarket.js'
 import type { CosmosChainSpec } from './fixtures.js'
 import type { ChainStore } from './store.js'
 
@@ -74,8 +75,10 @@ export function runAnte(params: {
   gas: GasMeter
   height: bigint
   mode: 'check' | 'deliver' | 'simulate'
+  /** The chain's fee market, when it has one: its price binds in CheckTx and delivery. */
+  feeMarket?: FeeMarket | undefined
 }): AnteResult {
-  const { spec, store, tx, gas, mode } = params
+  const { spec, store, tx, gas, mode, feeMarket } = params
   const simulate = mode === 'simulate'
   const timeout = tx.body.timeoutHeight
   if (timeout > 0n && params.height > timeout) {
@@ -95,9 +98,11 @@ export function runAnte(params: {
   if (!simulate) {
     if (gasLimit === 0n) fail(SDK_CODES.invalidGasLimit, 'gas limit must be positive', 'invalid gas limit')
     const feeDenom = spec.denoms[0]!.denom
-    const need = requiredFee(spec.minGasPrice, gasLimit)
+    const local = mode === 'check' ? requiredFee(spec.minGasPrice, gasLimit) : 0n
+    const market = feeMarket ? feeMarket.requiredFee(gasLimit) : 0n
+    const need = local > market ? local : market
     const paid = fee.find((c) => c.denom === feeDenom)?.amount ?? 0n
-    if (mode === 'check' && paid < need) {
+    if (paid < need) {
       fail(
         SDK_CODES.insufficientFee,
         `insufficient fees; got: ${coinsString(fee) || `0${feeDenom}`} required: ${need}${feeDenom}`,

@@ -6,6 +6,7 @@ import { type AnteResult, feeCollectorAddress, GAS, GasMeter, runAnte } from './
 import { coinsString, parseCoins } from './coins.js'
 import { type DecodedTx, decodeTx, MSG_SEND_TYPE_URL } from './decode.js'
 import { CosmosTxError, fail, SDK_CODES } from './errors.js'
+import { FeeMarket } from './feemarket.js'
 import type { CosmosChainSpec } from './fixtures.js'
 import { ChainStore } from './store.js'
 
@@ -65,9 +66,12 @@ export class CosmosChain {
   private readonly genesisTime = Date.now()
   /** Where fees go (the `fee_collector` module account). */
   readonly feeCollector: string
+  /** The chain's fee market (Skip's x/feemarket, simulated), when its spec has one. */
+  readonly feeMarket: FeeMarket | undefined
 
   constructor(readonly spec: CosmosChainSpec) {
     this.feeCollector = feeCollectorAddress(spec.bech32Prefix)
+    this.feeMarket = spec.feeMarket ? new FeeMarket(spec.feeMarket, spec.denoms[0]!.denom) : undefined
     this.pushBlock([])
   }
 
@@ -124,6 +128,7 @@ export class CosmosChain {
         gas: meter,
         height: BigInt(this.height + 1),
         mode: 'check',
+        feeMarket: this.feeMarket,
       })
       return {
         code: 0,
@@ -168,6 +173,7 @@ export class CosmosChain {
         gas,
         height: BigInt(height),
         mode: 'deliver',
+        feeMarket: this.feeMarket,
       })
     } catch (e) {
       // CheckTx passed, so this is a race with another tx; nothing is written.
@@ -199,6 +205,8 @@ export class CosmosChain {
 
   private index(tx: Uint8Array, hash: string, result: TxResult): void {
     const block = this.pushBlock([tx])
+    // EndBlock: the fee market reads the block's fullness (one tx per block here).
+    this.feeMarket?.endBlock(result.gasUsed)
     this.txs.set(hash, { hash, height: block.height, index: 0, tx, result })
   }
 

@@ -1,3 +1,5 @@
+import type { FeeMarketSpec } from './feemarket.js'
+
 /** One coin kind on a simulated chain, with what wallets show for it. */
 export interface CosmosDenom {
   /** Base (on-chain) denom, e.g. `uatom`. */
@@ -19,6 +21,8 @@ export interface CosmosChainSpec {
   denoms: readonly CosmosDenom[]
   /** Lowest accepted gas price in the fee denom (CheckTx refuses less), as a decimal string. */
   minGasPrice: string
+  /** A fee market (Skip's x/feemarket, simulated): the gas price moves with block fullness. */
+  feeMarket?: FeeMarketSpec
 }
 
 /** A funded dev account, the same key on every chain (the address differs by prefix). */
@@ -51,6 +55,9 @@ export const COSMOS_LOCAL_HUB: CosmosChainSpec = {
     { denom: 'uusdc', symbol: 'USDC', decimals: 6 },
   ],
   minGasPrice: '0.025',
+  // A transfer uses ~55,000 gas, under the target, so ordinary use keeps the price at its floor;
+  // a block of several messages above 100,000 gas raises it.
+  feeMarket: { minBaseGasPrice: '0.025', targetBlockGas: 100_000, maxBlockGas: 200_000 },
 }
 
 /** Second chain with another prefix, so a chain switch re-encodes the address. */

@@ -13,6 +13,7 @@ import type { Any } from 'cosmjs-types/google/protobuf/any'
 import type { CosmosChain } from './chain.js'
 import { checkAddress } from './decode.js'
 import { fail, SDK_CODES } from './errors.js'
+import { FEEMARKET_GAS_PRICE_PATH } from './feemarket.js'
 import type { AuthAccount } from './store.js'
 
 /** The account as the auth module's `Any` (a BaseAccount with its key once known). */
@@ -76,6 +77,12 @@ export const QUERY_ROUTES: Record<string, Handler> = {
       balances,
       pagination: { nextKey: new Uint8Array(), total: BigInt(balances.length) },
     }).finish()
+  },
+  [FEEMARKET_GAS_PRICE_PATH]: (chain, data) => {
+    // A chain without the module does not route its queries (as a real app answers: unknown path).
+    if (!chain.feeMarket)
+      fail(SDK_CODES.unknownRequest, `unknown query path: ${FEEMARKET_GAS_PRICE_PATH}`, 'unknown request')
+    return chain.feeMarket.answerGasPrice(data)
   },
   '/cosmos.tx.v1beta1.Service/Simulate': (chain, data) => {
     const result = chain.simulate(simulateBytes(SimulateRequest.decode(data)))

@@ -2,7 +2,18 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { getDevAccounts, getEvmFixtures } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'
-import { type Address, createWalletClient, http, parseAbi, parseEther, parseGwei } from 'viem'
+import {
+  type Address,
+  concatHex,
+  createWalletClient,
+  encodeErrorResult,
+  http,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseGwei,
+  size,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
@@ -215,6 +226,68 @@ describe('swap on the demo (issue 15)', () => {
     await failed.getByRole('button', { name: 'Try again' }).waitFor()
     await screenshot(page, 'swap-failed-on-chain')
     expect(await seriousViolations(page)).toEqual([])
+  }, 120_000)
+
+  // Issue 28: the approve step reverts on chain (it passed estimation): the view says "Approval failed"
+  // with the token's reason and Try again. While the visitor's approve waits in the mempool (automine
+  // off), DAI's code is swapped for one that always reverts with Error("DAI: approvals paused"), as a
+  // token paused between estimate and inclusion would; the real code comes back after the outcome.
+  it('an approve that reverts on chain shows "Approval failed" with the token’s reason and Try again, never a swap', async () => {
+    const { page } = await browser.newPage({ reducedMotion: 'reduce' })
+    await gotoDemo(page, demo!.url)
+    await connectDevWallet(page)
+    const rpcUrl = world.chains[0]!.rpcUrl
+    const dai = token('DAI').address
+    const owner = world.fixtures.accounts[0]!
+    const swap = await openSwap(page)
+    await swap.getByRole('button', { name: /^Pay with/ }).click()
+    await (await expectView(page, 'SwapSelectToken')).locator('[data-token="DAI"]').click()
+    await (await expectView(page, 'Swap')).getByRole('button', { name: /^Receive/ }).click()
+    await (await expectView(page, 'SwapSelectToken')).locator('[data-token="USDC"]').click()
+    await enterAmount(page, '10')
+    const dai0 = await balanceOf(rpcUrl, dai, owner)
+    await page.locator(`${MODAL} [data-view="Swap"] button`, { hasText: 'Review swap' }).click()
+    const preview = await expectView(page, 'SwapPreview')
+    const approve = preview.getByRole('button', { name: 'Approve DAI' })
+    await approve.waitFor({ timeout: 10_000 })
+    const realCode = await rpc<string>(rpcUrl, 'eth_getCode', [dai, 'latest'])
+    // Runtime code: copy the Error(string) revert data that follows these 14 bytes into memory, revert with it.
+    const reason = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: ['DAI: approvals paused'],
+    })
+    const len = numberToHex(size(reason), { size: 2 }).slice(2)
+    const reverting = concatHex([`0x61${len}600e600039`, `0x61${len}6000fd`, reason])
+    await rpc(rpcUrl, 'evm_setAutomine', [false])
+    try {
+      await approve.click()
+      await eventually(async () => {
+        const pool = await rpc<{ pending: Record<string, unknown> }>(rpcUrl, 'txpool_content', [])
+        expect(Object.keys(pool.pending)).not.toEqual([])
+      }, 30_000)
+      await rpc(rpcUrl, 'anvil_setCode', [dai, reverting])
+      await rpc(rpcUrl, 'evm_mine', [])
+    } finally {
+      await rpc(rpcUrl, 'evm_setAutomine', [true])
+    }
+    try {
+      const failed = preview.locator('[data-testid="swap-failed"]')
+      await failed.waitFor({ timeout: 30_000 })
+      expect(await failed.getAttribute('data-step')).toBe('approve')
+      expect(await textOf(failed.getByTestId('swap-failed-title'))).toBe('Approval failed')
+      expect(await failed.getByTestId('swap-outcome').getAttribute('data-status')).toBe('failed')
+      expect(await textOf(failed.getByTestId('swap-outcome'))).toContain('Failed')
+      expect(await textOf(failed.getByTestId('swap-outcome-reason'))).toContain('DAI: approvals paused')
+      await failed.getByRole('button', { name: 'Try again' }).waitFor()
+      expect(await preview.locator('[data-testid="swap-success"]').count()).toBe(0)
+      await screenshot(page, 'swap-approve-failed-on-chain')
+      expect(await seriousViolations(page)).toEqual([])
+    } finally {
+      await rpc(rpcUrl, 'anvil_setCode', [dai, realCode])
+    }
+    // Nothing was swapped: the visitor's DAI is where it was.
+    expect(await balanceOf(rpcUrl, dai, owner)).toBe(dai0)
   }, 120_000)
 
   for (const mode of ['light', 'dark'] as const) {

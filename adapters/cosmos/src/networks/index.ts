@@ -21,8 +21,13 @@ export interface CosmosChainConfig {
   restUrl: string
   /** Every coin the app shows, the fee coin first. */
   currencies: readonly CosmosCurrency[]
-  /** Gas price in the fee coin (decimal string, e.g. `0.025`). */
+  /** Gas price in the fee coin (decimal string, e.g. `0.025`); where the chain has a fee market, its fallback for wallets' chain info. */
   gasPrice: string
+  /**
+   * The chain's fee market, when it has one: `skip-feemarket` (Skip's
+   * x/feemarket) — fees are priced with its `GasPrice` query instead of `gasPrice`.
+   */
+  feeMarket?: 'skip-feemarket'
   /** SLIP-44 coin type (118 for most Cosmos SDK chains). */
   coinType?: number
 }
@@ -56,6 +61,7 @@ export function defineCosmosNetwork(params: {
   restUrl: string
   currencies: readonly CosmosCurrency[]
   gasPrice: string
+  feeMarket?: 'skip-feemarket'
   coinType?: number
   testnet?: boolean
   blockExplorer?: { name: string; url: string }
@@ -69,6 +75,8 @@ export function defineCosmosNetwork(params: {
       throw new Error(`bad decimals for ${c.denom}`)
   }
   if (!/^\d+(\.\d{1,18})?$/.test(params.gasPrice)) throw new Error(`bad gas price "${params.gasPrice}"`)
+  if (params.feeMarket !== undefined && params.feeMarket !== 'skip-feemarket')
+    throw new Error(`unknown fee market "${String(params.feeMarket)}"`)
   return {
     id: params.chainId,
     name: params.name,
@@ -90,12 +98,13 @@ export function defineCosmosNetwork(params: {
       restUrl: params.restUrl,
       currencies: params.currencies,
       gasPrice: params.gasPrice,
+      ...(params.feeMarket ? { feeMarket: params.feeMarket } : {}),
       coinType: params.coinType ?? 118,
     },
   }
 }
 
-/** The Portico simulator's hub-like chain (`portico-hub-1`, prefix `cosmos`, ATOM + USDC). */
+/** The Portico simulator's hub-like chain (`portico-hub-1`, prefix `cosmos`, ATOM + USDC; Skip's x/feemarket, simulated). */
 export function cosmosLocalHub(urls: { rpcUrl: string; restUrl: string }): CosmosNetwork {
   return defineCosmosNetwork({
     chainId: 'portico-hub-1',
@@ -107,6 +116,7 @@ export function cosmosLocalHub(urls: { rpcUrl: string; restUrl: string }): Cosmo
       { denom: 'uusdc', symbol: 'USDC', decimals: 6, name: 'USD Coin' },
     ],
     gasPrice: '0.025',
+    feeMarket: 'skip-feemarket',
     testnet: true,
   })
 }

@@ -5,8 +5,10 @@ import { formatDisplay } from '../balances/index.js'
 import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
+import { currentGasPrice } from './gas-price.js'
 import { type CosmosTransactionRequest, toMsgSend } from './request.js'
 
+export { CosmosFeeMarketError, currentGasPrice, FEEMARKET_GAS_PRICE_PATH } from './gas-price.js'
 export { type DeliveredTx, waitForCosmosOutcome } from './outcome.js'
 export {
   type CosmosCoinAmount,
@@ -48,9 +50,10 @@ export function offlineSigner(
   return keplr.getOfflineSigner(chainId, KEEP_FEE_SIGN_OPTIONS)
 }
 
+/** The gas price now (the chain's fee market where it has one, else the configured price), as CosmJS's `GasPrice`. */
 async function gasPrice(network: CosmosNetwork) {
-  const { GasPrice } = await import('@cosmjs/stargate')
-  return GasPrice.fromString(`${network.cosmos.gasPrice}${network.cosmos.currencies[0]!.denom}`)
+  const [{ GasPrice }, price] = await Promise.all([import('@cosmjs/stargate'), currentGasPrice(network)])
+  return GasPrice.fromString(`${price}${network.cosmos.currencies[0]!.denom}`)
 }
 
 /**

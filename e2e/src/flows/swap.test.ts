@@ -276,6 +276,8 @@ describe('swap on the demo (issue 15)', () => {
       await failed.waitFor({ timeout: 30_000 })
       expect(await failed.getAttribute('data-step')).toBe('approve')
       expect(await textOf(failed.getByTestId('swap-failed-title'))).toBe('Approval failed')
+      // The dialog's title (its accessible name) says the same, not "Swap failed".
+      await preview.page().getByRole('dialog', { name: 'Approval failed' }).waitFor({ timeout: 5_000 })
       expect(await failed.getByTestId('swap-outcome').getAttribute('data-status')).toBe('failed')
       expect(await textOf(failed.getByTestId('swap-outcome'))).toContain('Failed')
       expect(await textOf(failed.getByTestId('swap-outcome-reason'))).toContain('DAI: approvals paused')

@@ -16,7 +16,9 @@ export default function SwapPreviewView() {
   const t = useCatalogue(swapStrings)
   const amounts = useAmounts()
   const { from, to, quote, step } = state
-  useViewTitle(step === 'success' ? t('complete') : step === 'failed' ? t('failed') : t('review'))
+  // The title says which step failed, as the failure card does: a failed approval is not a failed swap.
+  const failedTitle = state.failure?.txStep === 'approve' ? t('approveFailed') : t('failed')
+  useViewTitle(step === 'success' ? t('complete') : step === 'failed' ? failedTitle : t('review'))
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the allowance is read again for another input token
   useEffect(() => {
@@ -109,9 +111,7 @@ export default function SwapPreviewView() {
         <span className="ring" data-status="error">
           <TokenIcon token={from} />
         </span>
-        <h3 data-testid="swap-failed-title">
-          {failure?.txStep === 'approve' ? t('approveFailed') : t('failed')}
-        </h3>
+        <h3 data-testid="swap-failed-title">{failedTitle}</h3>
         {failure ? (
           // The chain's own outcome of the step that was sent: Failed with its reason, Dropped, or still pending.
           <TransactionOutcomeNotice

@@ -272,7 +272,7 @@ describe('a transfer built by @polkadot/api on the chopsticks devnet, signed by 
     // The arguments as the chain reads them: Ferdie on the chain's prefix, the exact amount, the remark's bytes.
     expect(cards[0]!.details![0]!.text).toBe(`dest: Id(${ferdie})\nvalue: ${amount}`)
     expect(cards[1]!.details![0]!.text).toBe('remark: 0x706f727469636f')
-    expect(cards[2]!.details![0]!.text).toContain('System(remark(')
+    expect(cards[2]!.details![0]!.text).toContain('System(remark')
     expect(cards[2]!.details![0]!.text).toContain(`value: ${2n * 10n ** 12n}`)
     // One runtime, one metadata read for the three cards.
     expect(queries).toHaveLength(1)

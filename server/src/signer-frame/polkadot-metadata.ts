@@ -2,7 +2,7 @@ import Type from 'typebox'
 import { rpc } from '../chains/polkadot.js'
 import type { PolkadotNetworkConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
-import { ApiError, notFound } from '../http/errors.js'
+import { ApiError, badRequest, notFound } from '../http/errors.js'
 
 /** One runtime's metadata as the frame gets it: the spec version it is for and the `state_getMetadata` bytes. */
 export interface RuntimeMetadata {
@@ -86,13 +86,15 @@ export function registerPolkadotMetadataRoute(app: App, networks: readonly Polka
       schema: {
         querystring: Type.Object({
           chainId: Type.String({ pattern: '^polkadot:[0-9a-f]{32}$' }),
-          specVersion: Type.Integer({ minimum: 0, maximum: 4294967295 }),
+          specVersion: Type.String({ pattern: '^(0|[1-9][0-9]{0,9})$' }),
           blockHash: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
         }),
       },
     },
     async (request, reply) => {
-      const { chainId, specVersion, blockHash } = request.query
+      const { chainId, blockHash } = request.query
+      const specVersion = Number(request.query.specVersion)
+      if (specVersion > 4294967295) throw badRequest('specVersion is a u32')
       if (!networks.some((n) => n.caipNetworkId === chainId))
         throw notFound(`No Polkadot network ${chainId} on this gateway`)
       let found: RuntimeMetadata | undefined

@@ -84,6 +84,12 @@ export function callDecoder(metadata: Uint8Array): CallDecoder {
       return undefined
     }
     if (!isEnum(value) || !isEnum(value.value)) return undefined
-    return { pallet: value.type, method: value.value.type, args: shown(value.value.value, '') }
+    // The arguments' own struct, one `name: value` a line at the left edge.
+    const args = shown(value.value.value, '')
+      .replace(/^\n/, '')
+      .split('\n')
+      .map((line) => line.replace(/^ {2}/, ''))
+      .join('\n')
+    return { pallet: value.type, method: value.value.type, args }
   }
 }

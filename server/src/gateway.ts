@@ -330,6 +330,7 @@ export async function createGateway(
           host: config.host,
           projects: config.projects,
           auth,
+          polkadotNetworks: config.networks.filter(isPolkadotNetwork),
           app: {
             logLevel: config.logLevel,
             bodyLimit: config.bodyLimit,

@@ -40,7 +40,8 @@ export interface ExportedChainKey {
   note: string
 }
 
-export interface ChainKeys {
+/** `Shown`: what `describe` returns, a card or (when it reads first) a promise of one. */
+export interface ChainKeys<Shown extends Card | Promise<Card> = Card | Promise<Card>> {
   type: ChainType
   /** Methods that reveal public data only (accounts): answered without the visitor's Approve. */
   publicMethods: readonly string[]
@@ -57,9 +58,10 @@ export interface ChainKeys {
   /**
    * What the visitor approves, as plain text lines (rendered as text, never
    * HTML), in the frame's locale. Throws `ChainWireError` when the request's
-   * content does not decode or does not concern this wallet's key.
+   * content does not decode or does not concern this wallet's key. May read
+   * (Polkadot: the runtime's metadata from the signer origin) before it answers.
    */
-  describe(request: ChainRequest, publicKey: string): Card
+  describe(request: ChainRequest, publicKey: string): Shown
   /** Signs an approved request with this namespace's key of `secret`: the answer the adapter expects. */
   sign(secret: Uint8Array, request: ChainRequest): Promise<unknown>
   /** The key for the export card (behind the export's re-authentication). */

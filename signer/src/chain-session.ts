@@ -79,7 +79,7 @@ export function chainFrame(
       const own = await publicKey(keys, w)
       try {
         if (keys.publicMethods.includes(request.method)) return keys.answerPublic(request, own)
-        const what = keys.describe(request, own)
+        const what = await keys.describe(request, own)
         if (!(await deps.approve(what))) throw deps.refuse(4001, 'Signature declined')
         return await withSecret(w, async (secret) => {
           // The remembered public key is only a hint: the key rebuilt now must be that one.

@@ -183,7 +183,7 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     for (const method of [CALL, `0x0001${'cd'.repeat(700)}`]) {
       const p = payload({ method })
       const r = txRequest(p)
-      const card = polkadotKeys.describe(r, publicKey)
+      const card = await polkadotKeys.describe(r, publicKey)
       const out = (await polkadotKeys.sign(secret, r)) as { signature: string }
       const registry = new TypeRegistry()
       registry.setSignedExtensions(p.signedExtensions)
@@ -217,7 +217,7 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
       if (!bytes.toString().startsWith('<Bytes>'))
         expect(ed25519Verify(bytes, raw, decodeAddress(own))).toBe(false)
     }
-    const what = polkadotKeys.describe(
+    const what = await polkadotKeys.describe(
       request('polkadot_signMessage', { address: own, message: '0x68656c6c6f' })!,
       publicKey,
     )
@@ -228,8 +228,8 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     })
   })
 
-  it('describe shows network, account, the call whole as undecoded hex under a "not decoded" warning, nonce, tip, mortality and spec version', () => {
-    const mortal = polkadotKeys.describe(
+  it('describe, without the chain’s metadata, shows network, account, the call whole as undecoded hex under a "not decoded" warning, nonce, tip, mortality and spec version', async () => {
+    const mortal = await polkadotKeys.describe(
       txRequest(payload({ method: `0x0001${'ab'.repeat(100)}` })),
       publicKey,
     )
@@ -245,12 +245,12 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
       'Runtime spec version: 900',
     ])
     expect(mortal.warnings).toEqual([
-      'Blind signature: the call is not decoded (this wallet has no chain metadata). It may move anything this account controls: approve only if you trust the site that asks.',
+      'Blind signature: the call is not decoded (the chain’s metadata for this runtime could not be read, or these bytes are not one of its calls). It may move anything this account controls: approve only if you trust the site that asks.',
     ])
     expect(mortal.details).toEqual([
       { label: 'Call (SCALE bytes, not decoded)', text: `0x0001${'ab'.repeat(100)}` },
     ])
-    const immortal = polkadotKeys.describe(
+    const immortal = await polkadotKeys.describe(
       txRequest(payload({ era: '0x00', blockHash: GENESIS, tip: '0x0000000000000000000000000000002a' })),
       publicKey,
     )
@@ -280,7 +280,7 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
     ]
     for (const [p, chain, why] of refusals) {
       const r = txRequest(p, chain)
-      expect(() => polkadotKeys.describe(r, publicKey), why.source).toThrow(why)
+      await expect(polkadotKeys.describe(r, publicKey), why.source).rejects.toThrow(why)
       await expect(polkadotKeys.sign(secret, r)).rejects.toBeInstanceOf(ChainWireError)
     }
     const other = encodeAddress(new Uint8Array(32).fill(7), 2)
@@ -289,7 +289,7 @@ describe('embedded wallet, Polkadot key (issue 14: an ed25519 account from the s
       request('polkadot_signTransaction', { address: other, transactionPayload: payload() })!,
       request('polkadot_signMessage', { address: other, message: '0x00' })!,
     ]) {
-      expect(() => polkadotKeys.describe(r, publicKey)).toThrow(/is not this wallet's/)
+      await expect(polkadotKeys.describe(r, publicKey)).rejects.toThrow(/is not this wallet's/)
       await expect(polkadotKeys.sign(secret, r)).rejects.toThrow(/is not this wallet's/)
     }
   })

@@ -348,6 +348,12 @@ describe('embedded wallet: Bitcoin, Cosmos and Polkadot keys (issue 14)', () => 
     const charlieBefore = await transferable(charlie.address)
     const sentDot = await withCard(page, () => send(page, 'polkadot', { to: charlie.address, value: ROC }))
     await screenshot(page, 'embedded-chains-approve-polkadot')
+    // Issue 29: the call decoded with the runtime's metadata (from the gateway on the frame's own origin):
+    // pallet.method, the receiver and the exact amount, and no blind-signing warning.
+    expect(sentDot.card).toMatch(/Call: Balances\.transfer_(keep_alive|allow_death)/)
+    expect(sentDot.card).toContain(`dest: Id(${charlie.address})`)
+    expect(sentDot.card).toContain(`value: ${ROC}`)
+    expect(sentDot.card).not.toContain('not decoded')
     await sentDot.approve.click()
     await sentDot.pending
     await eventually(

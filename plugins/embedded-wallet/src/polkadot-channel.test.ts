@@ -41,7 +41,7 @@ function frameOf(answer?: (payload: Record<string, unknown>) => unknown) {
       const own = await polkadotKeys.publicKey(secret)
       try {
         if (polkadotKeys.publicMethods.includes(r.method)) return polkadotKeys.answerPublic(r, own)
-        polkadotKeys.describe(r, own)
+        await polkadotKeys.describe(r, own)
         return await polkadotKeys.sign(secret, r)
       } catch (error) {
         if (error instanceof ChainWireError)

@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { chainScript, FRAME_CSS, FRAME_HTML, frameScript } from '@portico/signer'
 import Type from 'typebox'
 import { type AuthServices, type EmbeddedWalletConfig, registerAuthRoutes } from '../auth/index.js'
-import type { ProjectConfig } from '../config/index.js'
+import type { PolkadotNetworkConfig, ProjectConfig } from '../config/index.js'
 import { type App, type AppOptions, buildApp } from '../http/app.js'
 import { originAllowed } from '../http/origins.js'
+import { registerPolkadotMetadataRoute } from './polkadot-metadata.js'
 
 /** The signer listener: the frame's own origin, serving the page and the auth endpoints. */
 export interface SignerListener {
@@ -31,6 +32,8 @@ export function createSignerListener(options: {
   projects: readonly ProjectConfig[]
   /** Every auth service (sessions, the login methods, shares, recovery, account). */
   auth: AuthServices
+  /** The Polkadot networks whose runtime metadata the frame may read (`GET /polkadot/metadata`); none when absent. */
+  polkadotNetworks?: readonly PolkadotNetworkConfig[]
   app: Omit<AppOptions, 'health' | 'projects'>
 }): SignerListener {
   const { config, projects } = options
@@ -92,6 +95,7 @@ export function createSignerListener(options: {
     reply.type('text/css; charset=utf-8').header('x-content-type-options', 'nosniff').send(FRAME_CSS),
   )
   registerAuthRoutes(app, options.auth, projects)
+  registerPolkadotMetadataRoute(app, options.polkadotNetworks ?? [])
 
   return {
     app,

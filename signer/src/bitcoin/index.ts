@@ -56,7 +56,7 @@ function describe(request: ChainRequest, publicKey: string): Card {
   throw new ChainWireError(`${request.method} needs no approval`)
 }
 
-export const bitcoinKeys: ChainKeys = {
+export const bitcoinKeys: ChainKeys<Card> = {
   type: 'bip122',
   publicMethods: BITCOIN_PUBLIC_METHODS,
   parse: parseBitcoinRequest,

@@ -1,4 +1,5 @@
 import { base64, hex } from '@scure/base'
+import type { Card } from '../approve/card.js'
 import type { ChainKeys, ChainRequest } from '../chain-keys.js'
 import { cosmosAccount, prepareCosmos } from './describe.js'
 import { bech32Address, cosmosPrivateKey, publicKeyFromHex, publicKeyOf, signHash } from './key.js'
@@ -21,7 +22,7 @@ const asCosmos = (request: ChainRequest) => request as unknown as CosmosRequest
  * accounts without approval, direct and amino signatures (ADR-036 messages
  * included) after the visitor's Approve.
  */
-export const cosmosKeys: ChainKeys = {
+export const cosmosKeys: ChainKeys<Card> = {
   type: 'cosmos',
   publicMethods: COSMOS_PUBLIC_METHODS,
   parse: parseCosmosRequest,

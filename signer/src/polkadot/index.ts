@@ -1,6 +1,9 @@
+import type { Card } from '../approve/card.js'
 import { type ChainKeys, type ChainRequest, ChainWireError } from '../chain-keys.js'
 import { ed25519FromSeed } from '../ed25519.js'
+import type { DecodedCall } from './decode.js'
 import { polkadotPublicKey, polkadotSeed, polkadotSigner } from './key.js'
+import { decoderCache, gatewayMetadata, type MetadataSource } from './metadata.js'
 import { checkPayload, type PolkadotPayload, signingBytes } from './payload.js'
 import { messageBytes, POLKADOT_PUBLIC_METHODS, parsePolkadotRequest } from './protocol.js'
 import { fromHex, toHex } from './scale.js'
@@ -67,92 +70,121 @@ const multiSignature = (signature: Uint8Array) => `0x${toHex(Uint8Array.of(ED255
  * The frame's Polkadot key (issue 14): accounts on any SS58 network,
  * `polkadot_signMessage` (a `signRaw` of bytes) and `polkadot_signTransaction`
  * (a `signPayload` of a polkadot.js `SignerPayloadJSON`, encoded here with
- * SCALE for the standard signed extensions; the call itself is signed as
- * bytes, since the frame has no chain metadata to decode it).
+ * SCALE for the standard signed extensions). The card decodes the call with
+ * the runtime's metadata from `metadata` (cached by chain and spec version);
+ * a call it cannot decode is shown as bytes under a blind-signing warning.
+ * Either way the bytes signed are the payload's, unchanged.
  */
-export const polkadotKeys: ChainKeys = {
-  type: 'polkadot',
-  publicMethods: POLKADOT_PUBLIC_METHODS,
-  parse: parsePolkadotRequest,
+export function createPolkadotKeys(metadata: MetadataSource): ChainKeys<Promise<Card>> {
+  const decoders = decoderCache(metadata)
 
-  async publicKey(secret) {
-    return toHex(await polkadotPublicKey(secret))
-  },
+  async function decoded(p: PolkadotPayload, chainId: string, call: Uint8Array) {
+    const decode = await decoders({ chainId, specVersion: Number(p.specVersion), blockHash: p.blockHash })
+    return decode?.(call)
+  }
 
-  answerPublic(request, publicKey) {
-    if (request.method !== 'polkadot_getAccounts') throw new ChainWireError(`${request.method} is not public`)
-    const key = fromHex(publicKey)
-    return [
-      {
-        address: ss58Encode(key, request.params.ss58Prefix as number),
-        publicKey: `0x${publicKey}`,
-        type: 'ed25519',
-      },
-    ]
-  },
+  const callLines = (d: DecodedCall | undefined, call: Uint8Array) =>
+    d ? [pt('callDecoded', { call: `${d.pallet}.${d.method}` })] : [pt('call', { bytes: call.length })]
 
-  describe(request, publicKey) {
-    if (request.method === 'polkadot_signMessage') {
-      const address = ownAccount(request.params.address, publicKey)
-      return {
-        title: pt('signMessage'),
-        lines: [pt('account', { address }), pt('network', { network: request.chainId })],
-        details: [{ label: pt('messageLabel'), text: shownMessage(request.params.message as string) }],
+  return {
+    type: 'polkadot',
+    publicMethods: POLKADOT_PUBLIC_METHODS,
+    parse: parsePolkadotRequest,
+
+    async publicKey(secret) {
+      return toHex(await polkadotPublicKey(secret))
+    },
+
+    answerPublic(request, publicKey) {
+      if (request.method !== 'polkadot_getAccounts')
+        throw new ChainWireError(`${request.method} is not public`)
+      const key = fromHex(publicKey)
+      return [
+        {
+          address: ss58Encode(key, request.params.ss58Prefix as number),
+          publicKey: `0x${publicKey}`,
+          type: 'ed25519',
+        },
+      ]
+    },
+
+    async describe(request, publicKey) {
+      if (request.method === 'polkadot_signMessage') {
+        const address = ownAccount(request.params.address, publicKey)
+        return {
+          title: pt('signMessage'),
+          lines: [pt('account', { address }), pt('network', { network: request.chainId })],
+          details: [{ label: pt('messageLabel'), text: shownMessage(request.params.message as string) }],
+        }
       }
-    }
-    if (request.method !== 'polkadot_signTransaction')
-      throw new ChainWireError(`${request.method} is not supported`)
-    const p = transactionOf(request, publicKey)
-    const mortality = checkPayload(p, request.chainId)
-    const call = fromHex(p.method)
-    return {
-      title: pt('signTransaction'),
-      // The frame has no chain metadata: the call is signed blind, and said so.
-      warnings: [pt('notDecoded')],
-      lines: [
-        pt('network', { network: request.chainId }),
-        pt('account', { address: p.address }),
-        pt('call', { bytes: call.length }),
-        pt('nonce', { nonce: p.nonce }),
-        pt('tip', { tip: p.tip }),
-        ...(p.assetId && p.assetId !== '0x00' && p.signedExtensions.includes('ChargeAssetTxPayment')
-          ? [pt('feeAsset', { asset: p.assetId })]
-          : []),
-        mortality.immortal
-          ? pt('immortal')
-          : pt('mortal', { period: mortality.period, birth: mortality.birth.toString() }),
-        pt('specVersion', { spec: p.specVersion }),
-        ...(p.mode === 1 && p.metadataHash ? [pt('metadataHash', { hash: p.metadataHash })] : []),
-      ],
-      details: [{ label: pt('callLabel'), text: `0x${toHex(call)}` }],
-    }
-  },
+      if (request.method !== 'polkadot_signTransaction')
+        throw new ChainWireError(`${request.method} is not supported`)
+      const p = transactionOf(request, publicKey)
+      const mortality = checkPayload(p, request.chainId)
+      const call = fromHex(p.method)
+      const d = await decoded(p, request.chainId, call)
+      return {
+        title: pt('signTransaction'),
+        // A call the metadata does not read is signed blind, and said so first.
+        ...(d ? {} : { warnings: [pt('notDecoded')] }),
+        lines: [
+          pt('network', { network: request.chainId }),
+          pt('account', { address: p.address }),
+          ...callLines(d, call),
+          pt('nonce', { nonce: p.nonce }),
+          pt('tip', { tip: p.tip }),
+          ...(p.assetId && p.assetId !== '0x00' && p.signedExtensions.includes('ChargeAssetTxPayment')
+            ? [pt('feeAsset', { asset: p.assetId })]
+            : []),
+          mortality.immortal
+            ? pt('immortal')
+            : pt('mortal', { period: mortality.period, birth: mortality.birth.toString() }),
+          pt('specVersion', { spec: p.specVersion }),
+          ...(p.mode === 1 && p.metadataHash ? [pt('metadataHash', { hash: p.metadataHash })] : []),
+        ],
+        details: [
+          ...(d
+            ? [
+                {
+                  label: pt('argsLabel', { call: `${d.pallet}.${d.method}` }),
+                  text: d.args.trimStart() || '()',
+                },
+              ]
+            : []),
+          { label: d ? pt('callBytesLabel') : pt('callLabel'), text: `0x${toHex(call)}` },
+        ],
+      }
+    },
 
-  async sign(secret, request) {
-    const signer = await polkadotSigner(secret)
-    const publicKey = toHex(signer.publicKey)
-    if (request.method === 'polkadot_signMessage') {
-      ownAccount(request.params.address, publicKey)
-      const bytes = wrappedMessage(request.params.message as string)
-      return { signature: multiSignature(await signer.sign(bytes)) }
-    }
-    if (request.method !== 'polkadot_signTransaction')
-      throw new ChainWireError(`${request.method} is not supported`)
-    // The checks the card made, made again on what is signed.
-    const p = transactionOf(request, publicKey)
-    checkPayload(p, request.chainId)
-    return { signature: multiSignature(await signer.sign(signingBytes(p))) }
-  },
+    async sign(secret, request) {
+      const signer = await polkadotSigner(secret)
+      const publicKey = toHex(signer.publicKey)
+      if (request.method === 'polkadot_signMessage') {
+        ownAccount(request.params.address, publicKey)
+        const bytes = wrappedMessage(request.params.message as string)
+        return { signature: multiSignature(await signer.sign(bytes)) }
+      }
+      if (request.method !== 'polkadot_signTransaction')
+        throw new ChainWireError(`${request.method} is not supported`)
+      // The checks the card made, made again on what is signed.
+      const p = transactionOf(request, publicKey)
+      checkPayload(p, request.chainId)
+      return { signature: multiSignature(await signer.sign(signingBytes(p))) }
+    },
 
-  async exportKey(secret) {
-    const seed = await polkadotSeed(secret)
-    try {
-      const ed = await ed25519FromSeed(seed)
-      ed.pkcs8.fill(0)
-      const address = ss58Encode(ed.publicKey, GENERIC_SS58_PREFIX)
-      return { label: pt('exportLabel'), key: `0x${toHex(seed)}`, note: pt('exportNote', { address }) }
-    } finally {
-      seed.fill(0)
-    }
-  },
+    async exportKey(secret) {
+      const seed = await polkadotSeed(secret)
+      try {
+        const ed = await ed25519FromSeed(seed)
+        ed.pkcs8.fill(0)
+        const address = ss58Encode(ed.publicKey, GENERIC_SS58_PREFIX)
+        return { label: pt('exportLabel'), key: `0x${toHex(seed)}`, note: pt('exportNote', { address }) }
+      } finally {
+        seed.fill(0)
+      }
+    },
+  }
 }
+
+/** The frame's Polkadot key with the gateway's metadata (`GET /polkadot/metadata` on the signer origin). */
+export const polkadotKeys: ChainKeys<Promise<Card>> = createPolkadotKeys(gatewayMetadata)

@@ -17,10 +17,18 @@ interface EventTargetLike {
  * installed or unlocked an extension in another tab). Returns the stop.
  */
 export function watchInjection(scan: () => void, fastWindowMs: number): () => void {
-  const g = globalThis as {
-    window?: EventTargetLike
-    document?: EventTargetLike & { readyState?: string }
+  const raw = globalThis as { window?: Partial<EventTargetLike>; document?: Partial<EventTargetLike> }
+  // A host may hand a plain object as `window` (a test, a non-browser runtime): listen only where
+  // there is something to listen on.
+  const target = (t: Partial<EventTargetLike> | undefined) =>
+    typeof t?.addEventListener === 'function' && typeof t.removeEventListener === 'function'
+      ? (t as EventTargetLike)
+      : undefined
+  const g = {
+    window: target(raw.window),
+    document: raw.document as (EventTargetLike & { readyState?: string }) | undefined,
   }
+  g.document = target(raw.document) ? g.document : undefined
   let interval: ReturnType<typeof setInterval> | undefined
   let stopped = false
 

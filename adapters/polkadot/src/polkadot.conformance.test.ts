@@ -19,8 +19,15 @@ import { Keyring } from '@polkadot/keyring'
 import { u8aEq, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { AddressOrAuthConnectorNotFoundError } from '@portico/core'
+import {
+  POLKADOT_JS_PROFILE,
+  POLKADOT_PERSONALITIES,
+  type PolkadotPersonalityId,
+  SUBWALLET_PROFILE,
+  TALISMAN_PROFILE,
+} from '@portico/dev-wallets/polkadot/personalities'
 import { createDevWcWallet, startWalletConnectRelay } from '@portico/devnet'
-import { describeChainAdapter } from '@portico/devnet/conformance'
+import { type ConformanceDevnet, describeChainAdapter } from '@portico/devnet/conformance'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { polkadotAdapter } from './adapter/index.js'
 import { encodeSs58 } from './address/index.js'
@@ -95,51 +102,52 @@ async function chargedFee(hash: string): Promise<bigint> {
   throw new Error(`transaction ${hash} not found in the last 50 blocks`)
 }
 
+async function polkadotDevnet(): Promise<ConformanceDevnet<'polkadot'>> {
+  await cryptoWaitReady()
+  local = polkadotLocal({ wsUrl: devnet.wsUrl })
+  // One connection for every suite of this file (the afterAll closes it).
+  api ??= await ApiPromise.create({ provider: new WsProvider(devnet.wsUrl), noInitWarn: true })
+  const keyring = new Keyring({ type: 'sr25519', ss58Format: devnet.ss58Prefix })
+  const receiver = keyring.addFromUri('//PorticoConformance').address
+  sender = keyring.addFromUri(SENDER).address
+  wcAddress = keyring.addFromUri(WC_KEY).address
+  // 1000 ROC each, nothing reserved (JSON has no bigint: decimal text).
+  await (api as unknown as { rpc(method: string, ...args: unknown[]): Promise<unknown> }).rpc(
+    'dev_setStorage',
+    {
+      System: {
+        Account: [sender, wcAddress].map((a) => [[a], { providers: 1, data: { free: String(1000n * ROC) } }]),
+      },
+    },
+  )
+  return {
+    caipNetworkId: local.caipNetworkId,
+    receiver,
+    // Above the runtime's existential deposit, so the new account is created.
+    amount: 2n * 10n ** 12n,
+    async balanceOf(address) {
+      const info = (await api.query.system!.account!(address)) as unknown as {
+        data: { free: { toBigInt(): bigint } }
+      }
+      return info.data.free.toBigInt()
+    },
+    transferRequest: (to, value) => ({ to, value }),
+    feeOf: (hash) => chargedFee(hash),
+    async verifyMessage({ address, message, signed }) {
+      // What extensions sign for signRaw({ type: 'bytes' }): the message wrapped in <Bytes>…</Bytes>.
+      const wrapped = u8aWrapBytes(new TextEncoder().encode(message))
+      if (signed.signedMessage && !u8aEq(signed.signedMessage, wrapped)) return false
+      return signatureVerify(wrapped, signed.signature, address).isValid
+    },
+  }
+}
+const adapter = () => polkadotAdapter({ appName: 'Portico conformance', networks: [local], discover: true })
+
 describeChainAdapter({
   name: 'polkadotAdapter on chopsticks',
   namespace: 'polkadot',
-  async devnet() {
-    await cryptoWaitReady()
-    local = polkadotLocal({ wsUrl: devnet.wsUrl })
-    api = await ApiPromise.create({ provider: new WsProvider(devnet.wsUrl), noInitWarn: true })
-    const keyring = new Keyring({ type: 'sr25519', ss58Format: devnet.ss58Prefix })
-    const receiver = keyring.addFromUri('//PorticoConformance').address
-    sender = keyring.addFromUri(SENDER).address
-    wcAddress = keyring.addFromUri(WC_KEY).address
-    // 1000 ROC each, nothing reserved (JSON has no bigint: decimal text).
-    await (api as unknown as { rpc(method: string, ...args: unknown[]): Promise<unknown> }).rpc(
-      'dev_setStorage',
-      {
-        System: {
-          Account: [sender, wcAddress].map((a) => [
-            [a],
-            { providers: 1, data: { free: String(1000n * ROC) } },
-          ]),
-        },
-      },
-    )
-    return {
-      caipNetworkId: local.caipNetworkId,
-      receiver,
-      // Above the runtime's existential deposit, so the new account is created.
-      amount: 2n * 10n ** 12n,
-      async balanceOf(address) {
-        const info = (await api.query.system!.account!(address)) as unknown as {
-          data: { free: { toBigInt(): bigint } }
-        }
-        return info.data.free.toBigInt()
-      },
-      transferRequest: (to, value) => ({ to, value }),
-      feeOf: (hash) => chargedFee(hash),
-      async verifyMessage({ address, message, signed }) {
-        // What extensions sign for signRaw({ type: 'bytes' }): the message wrapped in <Bytes>…</Bytes>.
-        const wrapped = u8aWrapBytes(new TextEncoder().encode(message))
-        if (signed.signedMessage && !u8aEq(signed.signedMessage, wrapped)) return false
-        return signatureVerify(wrapped, signed.signature, address).isValid
-      },
-    }
-  },
-  adapter: () => polkadotAdapter({ appName: 'Portico conformance', networks: [local], discover: true }),
+  devnet: polkadotDevnet,
+  adapter,
   async devWallet() {
     const bob = account('Bob').address
     const dev = await createPolkadotDevExtension({ uris: [SENDER, '//Bob'] })
@@ -212,3 +220,46 @@ describeChainAdapter({
     malformedSignatureError: InvalidExtensionResponseError,
   },
 })
+
+// The extensions visitors use, emulated from their published interfaces
+// (@portico/dev-wallets/polkadot/personalities, one signing core): one suite
+// each on the same chopsticks chain. Talisman and SubWallet inject after the
+// page's load event and answer `withSignedTransaction` with the whole
+// extrinsic, which the adapter checks before it submits; polkadot{.js}
+// answers the signature only. An injectedWeb3 extension has no disconnect
+// event (the kit lists that check as not applicable).
+for (const id of Object.keys(POLKADOT_PERSONALITIES) as PolkadotPersonalityId[]) {
+  const profile = {
+    'polkadot-js': POLKADOT_JS_PROFILE,
+    talisman: TALISMAN_PROFILE,
+    subwallet: SUBWALLET_PROFILE,
+  }[id]
+  describeChainAdapter({
+    name: `polkadotAdapter on chopsticks, ${profile.name}`,
+    namespace: 'polkadot',
+    devnet: polkadotDevnet,
+    adapter,
+    async devWallet() {
+      const personality = await POLKADOT_PERSONALITIES[id]({ uris: [SENDER, '//Bob'] })
+      let selected = sender
+      return {
+        connectorId: extensionConnectorId(personality.key),
+        get address() {
+          return selected
+        },
+        controls: personality.controls,
+        install: () => personality.install(),
+        switchAccount() {
+          personality.switchAccount(1)
+          selected = account('Bob').address
+          return selected
+        },
+      }
+    },
+    timeoutMs: 30_000,
+    checks: {
+      malformedAccountsError: AddressOrAuthConnectorNotFoundError,
+      malformedSignatureError: InvalidExtensionResponseError,
+    },
+  })
+}

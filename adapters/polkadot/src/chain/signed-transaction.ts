@@ -9,7 +9,10 @@ const HEX = /^0x([0-9a-fA-F]{2})+$/
 interface DecodedExtrinsic {
   isSigned: boolean
   signer: { toString(): string }
+  /** The bare signature (64 bytes for sr25519/ed25519), without the MultiSignature type byte. */
   signature: { toHex(): string }
+  /** The MultiSignature as carried: the key-type byte, then the signature. */
+  inner?: { signature?: { multiSignature?: { toHex(): string } } }
   method: { toHex(): string }
   era: { toHex(): string }
   nonce: { toBigInt(): bigint }
@@ -84,7 +87,11 @@ async function checkSignedTransaction(
   if (!same(ext.era.toHex(), payload.era)) throw invalid('signedTransaction has another era')
   if (ext.nonce.toBigInt() !== BigInt(payload.nonce)) throw invalid('signedTransaction has another nonce')
   if (ext.tip.toBigInt() !== BigInt(payload.tip)) throw invalid('signedTransaction has another tip')
-  if (!same(ext.signature.toHex(), signature))
+  // Extensions answer the MultiSignature (type byte + signature, as polkadot.js and Talisman do) or,
+  // some, the bare signature: compare like with like.
+  const carried =
+    signature.length === 2 + 64 * 2 ? ext.signature.toHex() : ext.inner?.signature?.multiSignature?.toHex()
+  if (!carried || !same(carried, signature))
     throw invalid('signedTransaction carries another signature than the one answered')
   const mode = ext.mode?.toNumber() ?? 0
   const metadataHash = mode === 1 && ext.metadataHash?.isSome ? ext.metadataHash.toHex() : null

@@ -129,6 +129,7 @@ const checks = {
 describeChainAdapter({
   name: 'bitcoinAdapter on bcoin regtest, Wallet Standard dev wallet',
   namespace: 'bip122',
+  matrix: { wallet: 'Portico Dev Wallet (Wallet Standard)' },
   devnet: bitcoinDevnet(),
   adapter,
   devWallet() {
@@ -193,6 +194,7 @@ describeChainAdapter({
 describeChainAdapter({
   name: 'bitcoinAdapter on bcoin regtest, WBIP004 (btc_providers) dev wallet',
   namespace: 'bip122',
+  matrix: { wallet: 'Portico Dev Wallet (WBIP004)' },
   devnet: bitcoinDevnet(),
   adapter,
   devWallet() {
@@ -230,9 +232,11 @@ describeChainAdapter({
 // (a send that lands, signed by the personality) and leave out `send` (the
 // adapter's own Send flow, already checked above on the same PSBT path).
 for (const id of Object.keys(BITCOIN_PERSONALITIES) as BitcoinPersonalityId[]) {
+  const wallet = BITCOIN_PERSONALITIES[id]({ mnemonic: BITCOIN_DEV_MNEMONIC }).name
   describeChainAdapter({
-    name: `bitcoinAdapter on bcoin regtest, ${BITCOIN_PERSONALITIES[id]({ mnemonic: BITCOIN_DEV_MNEMONIC }).name}`,
+    name: `bitcoinAdapter on bcoin regtest, ${wallet}`,
     namespace: 'bip122',
+    matrix: { wallet },
     devnet: bitcoinDevnet(),
     adapter,
     devWallet: () => personalityDevWallet(id, BITCOIN_DEV_MNEMONIC),

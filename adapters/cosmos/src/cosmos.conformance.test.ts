@@ -13,5 +13,11 @@ import { cosmosConformanceOptions } from './test-helpers/conformance.js'
 // The simulator and CosmJS on a shared 2-core machine: 90 s per check.
 vi.setConfig({ testTimeout: 90_000 })
 
-describeChainAdapter(cosmosConformanceOptions('direct'))
-describeChainAdapter(cosmosConformanceOptions('amino'))
+describeChainAdapter({
+  ...cosmosConformanceOptions('direct'),
+  matrix: { wallet: 'Portico Dev Wallet (direct signing)' },
+})
+describeChainAdapter({
+  ...cosmosConformanceOptions('amino'),
+  matrix: { wallet: 'Portico Dev Wallet (amino signing)' },
+})

@@ -11,7 +11,7 @@ import { evmConformanceOptions } from './test-helpers/conformance.js'
 import { startDevnetNetworks } from './test-helpers/devnet.js'
 import { evmPersonalityOptions, type SharedEvmDevnet } from './test-helpers/personalities.js'
 
-describeChainAdapter(evmConformanceOptions())
+describeChainAdapter({ ...evmConformanceOptions(), matrix: { wallet: 'Portico Dev Wallet' } })
 
 let shared: Promise<SharedEvmDevnet> | undefined
 const acquire = () => {

@@ -146,6 +146,7 @@ const adapter = () => polkadotAdapter({ appName: 'Portico conformance', networks
 describeChainAdapter({
   name: 'polkadotAdapter on chopsticks',
   namespace: 'polkadot',
+  matrix: { wallet: 'Portico Dev Wallet' },
   devnet: polkadotDevnet,
   adapter,
   async devWallet() {
@@ -237,6 +238,7 @@ for (const id of Object.keys(POLKADOT_PERSONALITIES) as PolkadotPersonalityId[])
   describeChainAdapter({
     name: `polkadotAdapter on chopsticks, ${profile.name}`,
     namespace: 'polkadot',
+    matrix: { wallet: profile.name },
     devnet: polkadotDevnet,
     adapter,
     async devWallet() {

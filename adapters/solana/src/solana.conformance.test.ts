@@ -13,4 +13,4 @@ beforeAll(() => {
 })
 afterAll(() => uninstallWindow?.())
 
-describeChainAdapter(solanaConformanceOptions())
+describeChainAdapter({ ...solanaConformanceOptions(), matrix: { wallet: 'Portico Dev Wallet' } })

@@ -2,6 +2,7 @@ import type { ChainNamespace } from '@portico/core'
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest'
 import { conformanceChecks } from './checks/index.js'
 import { type ConformanceHarness, createConformanceHarness } from './harness.js'
+import { type MatrixOutcome, RUNTIME_NOT_APPLICABLE, recordMatrix } from './matrix.js'
 import type { ConformanceDevnet, DescribeChainAdapterOptions } from './types.js'
 
 /**
@@ -32,6 +33,8 @@ export function describeChainAdapter<N extends ChainNamespace>(
   describe(`${options.name}: Portico adapter conformance (${options.namespace})`, () => {
     let devnet: ConformanceDevnet<N> | undefined
     let harness: ConformanceHarness<N> | undefined
+    // What each check found, for the compatibility matrix (`options.matrix`).
+    const outcomes = new Map<string, MatrixOutcome>()
 
     beforeAll(async () => {
       devnet = await options.devnet()
@@ -40,6 +43,9 @@ export function describeChainAdapter<N extends ChainNamespace>(
     afterEach(() => harness?.cleanup())
     afterAll(async () => {
       await devnet?.stop?.()
+      // Only a complete run speaks for the wallet: a failed check, or one left out by a filter, records nothing.
+      if (options.matrix && outcomes.size === Object.keys(conformanceChecks).length)
+        recordMatrix(options.namespace, options.matrix.wallet, Object.fromEntries(outcomes))
     })
 
     const optional = new Set([
@@ -64,11 +70,20 @@ export function describeChainAdapter<N extends ChainNamespace>(
       const reason = enabled
         ? undefined
         : options.notApplicable?.[name as keyof NonNullable<typeof options.notApplicable>]
+      if (!enabled) outcomes.set(name, reason ? `not applicable: ${reason}` : 'not checked')
       it.skipIf(!enabled)(
         reason ? `${title} — not checked: ${reason}` : title,
         async (ctx) => {
           if (!harness) throw new Error('the devnet did not start')
-          if ((await check(harness)) === 'not-applicable') ctx.skip()
+          if ((await check(harness)) === 'not-applicable') {
+            outcomes.set(
+              name,
+              `not applicable: ${RUNTIME_NOT_APPLICABLE[name] ?? 'the wallet does not offer it'}`,
+            )
+            ctx.skip()
+            return
+          }
+          outcomes.set(name, 'tested')
         },
         timeout,
       )

@@ -214,4 +214,11 @@ export interface DescribeChainAdapterOptions<N extends ChainNamespace> {
    * so a report says what is not checked and why.
    */
   notApplicable?: Partial<Record<keyof ConformanceChecks<N>, string>>
+  /**
+   * Records what this run found for the compatibility matrix (`docs/wallets.md`): the wallet's
+   * column name, e.g. `'Xverse (emulated)'`. After a complete run (every check ran or was
+   * skipped, none failed) the results must equal `docs/wallets/<namespace>.json`, or the suite
+   * fails; `PORTICO_UPDATE_WALLETS=1` writes them instead (then `node scripts/wallet-matrix.mjs`).
+   */
+  matrix?: { wallet: string }
 }

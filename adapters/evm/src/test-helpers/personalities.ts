@@ -31,6 +31,7 @@ export function evmPersonalityOptions(
   return {
     name: `evmAdapter on anvil, ${name}`,
     namespace: 'eip155',
+    matrix: { wallet: name },
     async devnet() {
       shared = await acquire()
       return {

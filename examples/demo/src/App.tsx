@@ -14,6 +14,7 @@ import {
 } from '@portico/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { InboxCard } from './inbox/index.js'
+import { DEMO_PERSONALITIES } from './personalities.js'
 import { type DemoWorld, probeRelay } from './setup.js'
 
 type Mode = 'light' | 'dark' | 'system'
@@ -79,6 +80,7 @@ export function App({ world }: { world: DemoWorld }) {
             <RequestsCard world={world} />
             <HelloCard world={world} />
             <WalletConnectCard world={world} />
+            <WalletsCard world={world} />
             {world.devnet.inbox ? <InboxCard url={world.devnet.inbox.url} /> : null}
           </div>
           <EmbeddedCard world={world} locale={locale} />
@@ -319,6 +321,62 @@ function WalletConnectCard({ world }: { world: DemoWorld }) {
           ? `node --import tsx devnet/src/walletconnect/wallet-main.ts '${uri}' --relay ${world.relayUrl}`
           : 'No pairing yet.'}
       </pre>
+    </section>
+  )
+}
+
+const NAMESPACE_TITLES = { eip155: 'EVM', bip122: 'Bitcoin', polkadot: 'Polkadot' } as const
+
+/**
+ * Installs wallets as visitors have them, emulated from their published interfaces
+ * (@portico/dev-wallets): pick any set, then Install reloads the page with `?wallets=` (a new
+ * extension needs a reload). The page's own dev wallets stay, one per namespace.
+ */
+function WalletsCard({ world }: { world: DemoWorld }) {
+  const [chosen, setChosen] = useState<string[]>(() => world.personalities.installed)
+  const apply = () => {
+    const url = new URL(window.location.href)
+    if (chosen.length) url.searchParams.set('wallets', chosen.join(','))
+    else url.searchParams.delete('wallets')
+    window.location.assign(url.toString())
+  }
+  return (
+    <section className="card" aria-labelledby="wallets-card" data-testid="wallets-card">
+      <h2 id="wallets-card">Wallets in this browser — emulated</h2>
+      <p className="hint">
+        Emulations of real wallets’ published interfaces and quirks, signing with the devnet’s keys. They are
+        not the real extensions. Pick any, then install: the modal lists them beside the Portico dev wallets.
+      </p>
+      {(['eip155', 'bip122', 'polkadot'] as const).map((ns) => (
+        <fieldset key={ns} className="wallet-picker">
+          <legend>{NAMESPACE_TITLES[ns]}</legend>
+          {DEMO_PERSONALITIES.filter((p) => p.namespace === ns).map((p) => (
+            <label key={p.id}>
+              <input
+                type="checkbox"
+                data-testid={`personality-${p.id}`}
+                checked={chosen.includes(p.id)}
+                onChange={(e) =>
+                  setChosen((c) => (e.target.checked ? [...c, p.id] : c.filter((id) => id !== p.id)))
+                }
+              />{' '}
+              {p.name}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      {world.personalities.failed.length ? (
+        <ul className="warning" role="status" data-testid="personalities-failed">
+          {world.personalities.failed.map((f) => (
+            <li key={f.id}>
+              {DEMO_PERSONALITIES.find((p) => p.id === f.id)?.name}: {f.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="button" className="btn" data-testid="personalities-install" onClick={apply}>
+        Install and reload
+      </button>
     </section>
   )
 }

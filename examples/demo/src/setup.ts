@@ -22,6 +22,7 @@ import { type BitcoinDevnetInfo, type BitcoinNamespace, bitcoinNamespace } from 
 import { type CosmosDevnetInfo, createCosmosWorld } from './namespaces/cosmos.js'
 import { type GrantRestorers, restoreNamespaceGrants, trackNamespaceGrants } from './namespaces/grants.js'
 import { type PolkadotDevnetInfo, type PolkadotNamespace, polkadotNamespace } from './namespaces/polkadot.js'
+import { chosenPersonalities, installPersonalities } from './personalities.js'
 
 /** The devnet's default relay port (`portico-devnet start`), used when /devnet.json names none. */
 export const DEFAULT_RELAY_URL = 'ws://127.0.0.1:8550'
@@ -87,6 +88,8 @@ export interface DemoWorld {
   portico: Portico
   embedded: Portico
   wallet: DevWallet
+  /** The emulated wallets installed for `?wallets=` (the picker), and those that could not be. */
+  personalities: { installed: string[]; failed: Array<{ id: string; reason: string }> }
   /** The Solana dev wallet (Wallet Standard), when the local SVM runs. */
   solanaWallet: SolanaDevWallet | undefined
   /** The Cosmos dev wallet (Keplr API), when the Cosmos simulator runs. */
@@ -171,6 +174,9 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   }
   await restoreNamespaceGrants(grants)
 
+  // The emulated wallets the page asked for (`?wallets=`, the picker), installed before discovery runs.
+  const personalities = await installPersonalities(devnet, chosenPersonalities())
+
   const hello = helloPlugin({ greeting: 'Hello' })
   const relayUrl = devnet.walletconnect?.url ?? DEFAULT_RELAY_URL
   // Loopback relay only (never the hosted one); the gateway is the wallet directory (apiUrl).
@@ -229,6 +235,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   })
   const transfers = { ...polkadot.transfers }
   return {
+    personalities,
     portico,
     embedded,
     wallet,

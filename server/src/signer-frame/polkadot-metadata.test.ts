@@ -82,10 +82,13 @@ describe('GET /polkadot/metadata on the signer origin (issue 29: the Polkadot ca
   })
 
   it('refuses a runtime the node does not run, a network the gateway is not configured with, and a malformed query', async () => {
-    expect((await get(`chainId=${CHAIN}&specVersion=7&blockHash=${BLOCK}`)).status).toBe(404)
+    const runtime = await get(`chainId=${CHAIN}&specVersion=7&blockHash=${BLOCK}`)
+    expect(runtime.status).toBe(404)
+    expect(runtime.body.code).toBe('unknown_runtime')
     asked.length = 0
     const other = await get(`chainId=polkadot:${'91'.repeat(16)}&specVersion=900&blockHash=${BLOCK}`)
     expect(other.status).toBe(404)
+    expect(other.body.code).toBe('unknown_network')
     expect(asked).toEqual([])
     for (const q of [
       `chainId=eip155:1&specVersion=900&blockHash=${BLOCK}`,

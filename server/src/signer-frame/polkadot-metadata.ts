@@ -74,7 +74,8 @@ export function polkadotMetadataReader(networks: readonly PolkadotNetworkConfig[
  * `GET /polkadot/metadata?chainId&specVersion&blockHash` on the signer
  * listener: the frame's CSP is `connect-src 'self'`, so the runtime metadata
  * its Approve card decodes calls with comes from its own origin. 404 when
- * the gateway has no such network or the node runs no such runtime; 502 when
+ * the gateway has no such network (`unknown_network`) or the node runs no
+ * such runtime (`unknown_runtime`); 502 when
  * the node fails. The frame then shows the call as bytes, "not decoded".
  */
 export function registerPolkadotMetadataRoute(app: App, networks: readonly PolkadotNetworkConfig[]) {
@@ -96,7 +97,7 @@ export function registerPolkadotMetadataRoute(app: App, networks: readonly Polka
       const specVersion = Number(request.query.specVersion)
       if (specVersion > 4294967295) throw badRequest('specVersion is a u32')
       if (!networks.some((n) => n.caipNetworkId === chainId))
-        throw notFound(`No Polkadot network ${chainId} on this gateway`)
+        throw notFound(`No Polkadot network ${chainId} on this gateway`, 'unknown_network')
       let found: RuntimeMetadata | undefined
       try {
         found = await metadataOf(chainId, specVersion, blockHash)
@@ -104,7 +105,7 @@ export function registerPolkadotMetadataRoute(app: App, networks: readonly Polka
         request.log.warn({ err: error, chainId }, 'polkadot metadata read failed')
         throw new ApiError(502, 'upstream_error', `The ${chainId} node did not answer its metadata`)
       }
-      if (!found) throw notFound(`The ${chainId} node runs no runtime of spec version ${specVersion}`)
+      if (!found) throw notFound(`The ${chainId} node runs no runtime of spec version ${specVersion}`, 'unknown_runtime')
       return reply.header('cache-control', 'no-cache').send(found)
     },
   )

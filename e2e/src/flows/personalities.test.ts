@@ -1,0 +1,145 @@
+import {
+  type BitcoinDevnet,
+  getFreePort,
+  type PolkadotServiceInfo,
+  spawnPolkadotDevnet,
+  startBitcoinDevnet,
+} from '@portico/devnet'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
+import { type E2eWorld, getWorld } from '../harness/world.js'
+import { eventually, expectView, gotoDemo, sel } from './demo.js'
+
+// Issue 35: the demo installs wallets as visitors have them, emulated from their published
+// interfaces (@portico/dev-wallets), picked on the page (`?wallets=`). In Chromium, Connect lists
+// each beside the Portico dev wallets, and one personality per namespace that has them connects
+// through the modal: MetaMask (EIP-6963, EVM), Xverse (sats-connect, Bitcoin: its default payment
+// address is p2sh-p2wpkh) and Talisman (injectedWeb3, Polkadot: it injects after the load event).
+
+interface NsState {
+  accounts: Record<string, { address?: string; status?: string; connectorId?: string } | undefined>
+}
+const state = (page: Page): Promise<NsState> =>
+  page.evaluate(() =>
+    JSON.parse(
+      JSON.stringify(window.__portico!.portico.getState(), (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      ),
+    ),
+  )
+
+describe('emulated wallets on the demo (issue 35)', () => {
+  const browser = useBrowser()
+  let world: E2eWorld & { demoUrl: string }
+  let btc: BitcoinDevnet | undefined
+  let dot: PolkadotServiceInfo | undefined
+  let demo: DemoProxy | undefined
+
+  beforeAll(async () => {
+    world = getWorld()
+    btc = await startBitcoinDevnet({ port: 0 })
+    dot = await spawnPolkadotDevnet({ port: await getFreePort(), detached: false })
+    demo = await serveDemoWith(world.demoUrl, (origin) => ({
+      chains: world.chains,
+      // The relay on the page's own origin, where upgrades are refused: no relay runs here.
+      walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
+      tokens: world.fixtures.tokens,
+      bitcoin: {
+        esploraUrl: btc!.esploraUrl,
+        caipNetworkId: btc!.caipNetworkId,
+        fixtures: { mnemonic: btc!.fixtures.mnemonic },
+      },
+      polkadot: {
+        wsUrl: dot!.wsUrl,
+        httpUrl: dot!.httpUrl,
+        genesisHash: dot!.genesisHash,
+        caipNetworkId: dot!.caipNetworkId,
+        ss58Prefix: dot!.ss58Prefix,
+        fixtures: dot!.fixtures,
+      },
+    }))
+  })
+  afterAll(async () => {
+    await demo?.close()
+    await btc?.stop()
+    for (const pid of dot?.pids ?? []) {
+      try {
+        process.kill(pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+  })
+
+  const open = async (wallets: string) => {
+    const { page, errors } = await browser.newPage()
+    await gotoDemo(page, `${demo!.url}/?wallets=${wallets}`)
+    return { page, errors }
+  }
+  const entry = (connect: Awaited<ReturnType<typeof expectView>>, chain: string, name: string) =>
+    connect.locator(`[data-chain="${chain}"][data-connector-id]:has-text("${name}")`)
+  // An injectedWeb3 entry carries no name: the adapter names an extension by its key
+  // (`talisman` → "Talisman"), so the emulated Talisman is found by its connector id.
+  const extension = (connect: Awaited<ReturnType<typeof expectView>>, key: string) =>
+    connect.locator(`[data-chain="polkadot"][data-connector-id="injectedWeb3:${key}"]`)
+
+  it('the picker shows what is installed; Connect lists each emulated wallet beside the dev wallets', async () => {
+    const { page, errors } = await open('metamask,xverse,talisman')
+    const card = page.getByTestId('wallets-card')
+    for (const id of ['metamask', 'xverse', 'talisman'])
+      expect(await card.getByTestId(`personality-${id}`).isChecked()).toBe(true)
+    expect(await card.getByTestId('personality-rabby').isChecked()).toBe(false)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    // Talisman injects after the page's load event: the adapter keeps looking, and the list updates.
+    await eventually(async () => {
+      expect(await entry(connect, 'eip155', 'MetaMask (emulated)').count()).toBe(1)
+      expect(await entry(connect, 'bip122', 'Xverse (emulated)').count()).toBe(1)
+      expect(await extension(connect, 'talisman').count()).toBe(1)
+    }, 20_000)
+    await screenshot(page, 'personalities-Connect')
+    // No page error; the one console line allowed is the refused upgrade of the stand-in relay URL.
+    expect(errors.filter((e) => !e.includes('/relay'))).toEqual([])
+  })
+
+  it('MetaMask (emulated) connects through the modal with the devnet account', async () => {
+    const { page } = await open('metamask')
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await entry(connect, 'eip155', 'MetaMask (emulated)').click()
+    await eventually(async () => {
+      const s = await state(page)
+      expect(s.accounts.eip155?.status).toBe('connected')
+      expect(s.accounts.eip155?.address?.toLowerCase()).toBe(world.fixtures.accounts[0]!.toLowerCase())
+    }, 20_000)
+  })
+
+  it('Xverse (emulated) connects with its default p2sh-p2wpkh payment address', async () => {
+    const { page } = await open('xverse')
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await eventually(async () => expect(await entry(connect, 'bip122', 'Xverse (emulated)').count()).toBe(1))
+    await entry(connect, 'bip122', 'Xverse (emulated)').click()
+    await eventually(async () => {
+      const s = await state(page)
+      expect(s.accounts.bip122?.status).toBe('connected')
+      expect(s.accounts.bip122?.address).toBe(btc!.fixtures.devAccounts[0]!.nested.address)
+    }, 20_000)
+    await screenshot(page, 'personalities-Xverse-connected')
+  })
+
+  it('Talisman (emulated), injected after the load event, connects with Alice', async () => {
+    const { page } = await open('talisman')
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    await eventually(async () => expect(await extension(connect, 'talisman').count()).toBe(1), 20_000)
+    await extension(connect, 'talisman').click()
+    const alice = dot!.fixtures.devAccounts.find((a) => a.name === 'Alice')!
+    await eventually(async () => {
+      const s = await state(page)
+      expect(s.accounts.polkadot?.status).toBe('connected')
+      expect(s.accounts.polkadot?.address).toBe(alice.address)
+    }, 20_000)
+  })
+})

@@ -24,7 +24,6 @@ import {
   switchWalletNetwork,
   type WalletDeps,
 } from './adapter-wallet.js'
-import { toBalance } from './balances/index.js'
 import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'

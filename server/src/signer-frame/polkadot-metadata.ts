@@ -105,7 +105,11 @@ export function registerPolkadotMetadataRoute(app: App, networks: readonly Polka
         request.log.warn({ err: error, chainId }, 'polkadot metadata read failed')
         throw new ApiError(502, 'upstream_error', `The ${chainId} node did not answer its metadata`)
       }
-      if (!found) throw notFound(`The ${chainId} node runs no runtime of spec version ${specVersion}`, 'unknown_runtime')
+      if (!found)
+        throw notFound(
+          `The ${chainId} node runs no runtime of spec version ${specVersion}`,
+          'unknown_runtime',
+        )
       return reply.header('cache-control', 'no-cache').send(found)
     },
   )

@@ -23,7 +23,7 @@ const demoDir = join(repoRoot, 'examples/demo')
 export default async function setup(project: TestProject) {
   const stops: Array<() => Promise<void>> = []
   const teardown = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => {})
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error('[e2e] teardown:', error))
   }
   try {
     const worlds = await Promise.all(Array.from({ length: e2eWorkers() }, () => startWorld(stops)))

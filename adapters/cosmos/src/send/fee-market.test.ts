@@ -135,7 +135,7 @@ describe.each(MARKETS)('Cosmos fee market on the simulator: $name', (m) => {
     const lowered = Number(await currentGasPrice(network))
     expect(lowered).toBeLessThan(Number(m.risen))
     expect(lowered).toBeGreaterThanOrEqual(Number(m.floor))
-    adapter.destroy()
+    adapter.destroy?.()
   })
 
   it('a fee priced before the price rose is refused with code 13 (insufficient fee, the required fee in the log); nothing is spent', async () => {
@@ -172,6 +172,6 @@ describe.each(MARKETS)('Cosmos fee market on the simulator: $name', (m) => {
     expect(refused.details).toContain('code 13 (sdk)')
     expect((await reader.getBalance(from, m.denom)).amount).toBe(held)
     reader.disconnect()
-    adapter.destroy()
+    adapter.destroy?.()
   })
 })

@@ -26,6 +26,7 @@ export type { Keplr, KeplrChainInfo, KeplrDirectSignDoc, KeplrKey } from './kepl
 export {
   type CosmosChainConfig,
   type CosmosCurrency,
+  type CosmosFeeMarket,
   type CosmosNetwork,
   cosmosCaipNetworkId,
   cosmosLocalHub,

@@ -7,7 +7,7 @@ import { aminoSignBytes } from './amino.js'
 import { type Amount, coinsString, parseCoins, requiredFee } from './coins.js'
 import type { DecodedTx } from './decode.js'
 import { fail, SDK_CODES } from './errors.js'
-import type { FeeMarket } from './feemarket.js'
+import type { ChainFeeMarket } from './feemarket.js'
 import type { CosmosChainSpec } from './fixtures.js'
 import type { ChainStore } from './store.js'
 
@@ -67,6 +67,12 @@ function moduleAddress(prefix: string, name: string): string {
  * id and the account number), then the sequence increment. Runs on a fork of
  * the state; the caller commits it only when this returns.
  */
+/** The SDK's own min-gas-price wording (x/auth's fee checker). */
+const SDK_FEE_WORDING = {
+  insufficientFeeDetail: (got: string, required: string) =>
+    `insufficient fees; got: ${got} required: ${required}`,
+}
+
 export function runAnte(params: {
   spec: CosmosChainSpec
   store: ChainStore
@@ -75,8 +81,8 @@ export function runAnte(params: {
   gas: GasMeter
   height: bigint
   mode: 'check' | 'deliver' | 'simulate'
-  /** The chain's fee market, when it has one: its price binds in CheckTx and delivery. */
-  feeMarket?: FeeMarket | undefined
+  /** The chain's fee market, when it has one: its price binds where the module binds it (`requiredFee`'s mode). */
+  feeMarket?: ChainFeeMarket | undefined
 }): AnteResult {
   const { spec, store, tx, gas, mode, feeMarket } = params
   const simulate = mode === 'simulate'
@@ -99,13 +105,16 @@ export function runAnte(params: {
     if (gasLimit === 0n) fail(SDK_CODES.invalidGasLimit, 'gas limit must be positive', 'invalid gas limit')
     const feeDenom = spec.denoms[0]!.denom
     const local = mode === 'check' ? requiredFee(spec.minGasPrice, gasLimit) : 0n
-    const market = feeMarket ? feeMarket.requiredFee(gasLimit) : 0n
+    const market = feeMarket ? feeMarket.requiredFee(gasLimit, mode === 'check' ? 'check' : 'deliver') : 0n
     const need = local > market ? local : market
     const paid = fee.find((c) => c.denom === feeDenom)?.amount ?? 0n
     if (paid < need) {
       fail(
         SDK_CODES.insufficientFee,
-        `insufficient fees; got: ${coinsString(fee) || `0${feeDenom}`} required: ${need}${feeDenom}`,
+        (feeMarket ?? SDK_FEE_WORDING).insufficientFeeDetail(
+          coinsString(fee) || `0${feeDenom}`,
+          `${need}${feeDenom}`,
+        ),
         'insufficient fee',
       )
     }

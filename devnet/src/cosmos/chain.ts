@@ -8,6 +8,7 @@ import { type DecodedTx, decodeTx, MSG_SEND_TYPE_URL } from './decode.js'
 import { CosmosTxError, fail, SDK_CODES } from './errors.js'
 import { FeeMarket } from './feemarket.js'
 import type { CosmosChainSpec } from './fixtures.js'
+import { OsmosisEipFeeMarket } from './osmosis-txfees.js'
 import { ChainStore } from './store.js'
 
 /** An ABCI event as CometBFT reports it (attributes as plain strings, CometBFT ≥ 0.37). */
@@ -66,12 +67,18 @@ export class CosmosChain {
   private readonly genesisTime = Date.now()
   /** Where fees go (the `fee_collector` module account). */
   readonly feeCollector: string
-  /** The chain's fee market (Skip's x/feemarket, simulated), when its spec has one. */
-  readonly feeMarket: FeeMarket | undefined
+  /** The chain's fee market (Skip's x/feemarket or Osmosis's EIP-1559, simulated), when its spec has one. */
+  readonly feeMarket: FeeMarket | OsmosisEipFeeMarket | undefined
 
   constructor(readonly spec: CosmosChainSpec) {
     this.feeCollector = feeCollectorAddress(spec.bech32Prefix)
-    this.feeMarket = spec.feeMarket ? new FeeMarket(spec.feeMarket, spec.denoms[0]!.denom) : undefined
+    const feeDenom = spec.denoms[0]!.denom
+    this.feeMarket =
+      spec.feeMarket?.kind === 'skip-feemarket'
+        ? new FeeMarket(spec.feeMarket, feeDenom)
+        : spec.feeMarket?.kind === 'osmosis-eip'
+          ? new OsmosisEipFeeMarket(spec.feeMarket, feeDenom)
+          : undefined
     this.pushBlock([])
   }
 
@@ -206,7 +213,7 @@ export class CosmosChain {
   private index(tx: Uint8Array, hash: string, result: TxResult): void {
     const block = this.pushBlock([tx])
     // EndBlock: the fee market reads the block's fullness (one tx per block here).
-    this.feeMarket?.endBlock(result.gasUsed)
+    this.feeMarket?.endBlock(result)
     this.txs.set(hash, { hash, height: block.height, index: 0, tx, result })
   }
 

@@ -2,12 +2,33 @@ import { BinaryReader, BinaryWriter } from 'cosmjs-types/binary'
 import { DecCoin } from 'cosmjs-types/cosmos/base/v1beta1/coin'
 import { decToAtto } from './coins.js'
 import { fail, SDK_CODES } from './errors.js'
+import type { OsmosisEipFeeMarketSpec } from './osmosis-txfees.js'
 
 /** The gRPC path of Skip's x/feemarket gas price query (`feemarket/feemarket/v1/query.proto`). */
 export const FEEMARKET_GAS_PRICE_PATH = '/feemarket.feemarket.v1.Query/GasPrice'
 
+/**
+ * A chain's fee market as the simulator runs it: Skip's x/feemarket
+ * (`FeeMarket`, below) or Osmosis's x/txfees EIP-1559 (`OsmosisEipFeeMarket`).
+ */
+export interface ChainFeeMarket {
+  readonly kind: 'skip-feemarket' | 'osmosis-eip'
+  /** The current base gas price as a decimal string (`0.028125`). */
+  readonly gasPrice: string
+  /** The least fee the market accepts now for a gas limit in this ante mode (`0n` where it does not bind). */
+  requiredFee(gasLimit: bigint, mode?: 'check' | 'deliver'): bigint
+  /** The log detail of a fee under `required` (code 13), as the module words it. */
+  insufficientFeeDetail(got: string, required: string): string
+  /** End of a block: the price moves with what the block's transaction wanted and used. */
+  endBlock(block: { gasWanted: bigint; gasUsed: bigint }): void
+}
+
 /** A chain's fee market, as the chain spec configures it (numbers, so the spec stays JSON). */
-export interface FeeMarketSpec {
+export type FeeMarketSpec = SkipFeeMarketSpec | OsmosisEipFeeMarketSpec
+
+/** Skip's x/feemarket parameters. */
+export interface SkipFeeMarketSpec {
+  kind: 'skip-feemarket'
   /** The floor of the base gas price (`MinBaseGasPrice`), decimal string in the fee denom. */
   minBaseGasPrice: string
   /** Target block gas: blocks above it raise the price, below lower it. */
@@ -31,12 +52,13 @@ const LEARNING_RATE_PER_1000 = 125n
  * delivery alike (the price is consensus state, unlike a validator's own
  * `minimum-gas-prices`), with code 13 as the module does.
  */
-export class FeeMarket {
+export class FeeMarket implements ChainFeeMarket {
+  readonly kind = 'skip-feemarket'
   /** The current base gas price × 10^18 (`sdk.LegacyDec` atomics). */
   private priceAtto: bigint
 
   constructor(
-    readonly spec: FeeMarketSpec,
+    readonly spec: SkipFeeMarketSpec,
     readonly denom: string,
   ) {
     this.priceAtto = decToAtto(spec.minBaseGasPrice)
@@ -49,13 +71,17 @@ export class FeeMarket {
     return frac ? `${whole}.${frac}` : `${whole}`
   }
 
-  /** ceil(price × gas): the least fee the chain accepts for a gas limit now. */
+  /** ceil(price × gas): the least fee the chain accepts for a gas limit now (CheckTx and delivery alike). */
   requiredFee(gasLimit: bigint): bigint {
     return (this.priceAtto * gasLimit + ATTO - 1n) / ATTO
   }
 
+  insufficientFeeDetail(got: string, required: string): string {
+    return `insufficient fees; got: ${got} required: ${required}`
+  }
+
   /** End of a block that used `gasUsed`: the base price moves with its fullness. */
-  endBlock(gasUsed: bigint): void {
+  endBlock({ gasUsed }: { gasUsed: bigint }): void {
     const target = BigInt(this.spec.targetBlockGas)
     const used = gasUsed > BigInt(this.spec.maxBlockGas) ? BigInt(this.spec.maxBlockGas) : gasUsed
     const next =

@@ -21,7 +21,7 @@ export interface CosmosChainSpec {
   denoms: readonly CosmosDenom[]
   /** Lowest accepted gas price in the fee denom (CheckTx refuses less), as a decimal string. */
   minGasPrice: string
-  /** A fee market (Skip's x/feemarket, simulated): the gas price moves with block fullness. */
+  /** A fee market (Skip's x/feemarket or Osmosis's x/txfees EIP-1559, simulated): the gas price moves with block fullness. */
   feeMarket?: FeeMarketSpec
 }
 
@@ -57,7 +57,12 @@ export const COSMOS_LOCAL_HUB: CosmosChainSpec = {
   minGasPrice: '0.025',
   // A transfer uses ~55,000 gas, under the target, so ordinary use keeps the price at its floor;
   // a block of several messages above 100,000 gas raises it.
-  feeMarket: { minBaseGasPrice: '0.025', targetBlockGas: 100_000, maxBlockGas: 200_000 },
+  feeMarket: {
+    kind: 'skip-feemarket',
+    minBaseGasPrice: '0.025',
+    targetBlockGas: 100_000,
+    maxBlockGas: 200_000,
+  },
 }
 
 /** Second chain with another prefix, so a chain switch re-encodes the address. */
@@ -67,6 +72,9 @@ export const COSMOS_LOCAL_OSMO: CosmosChainSpec = {
   name: 'Portico Osmo (local)',
   denoms: [{ denom: 'uosmo', symbol: 'OSMO', decimals: 6 }],
   minGasPrice: '0.0025',
+  // Osmosis's defaults (x/txfees/keeper/mempool-1559/code.go) but a block target a dev transfer
+  // stays under (~80,000 gas wanted), so ordinary use keeps the base fee at its floor.
+  feeMarket: { kind: 'osmosis-eip', minBaseFee: '0.0025', maxBaseFee: '5', targetBlockGas: 100_000 },
 }
 
 /** The two chains `portico-devnet start` runs. */

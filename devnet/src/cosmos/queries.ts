@@ -14,6 +14,7 @@ import type { CosmosChain } from './chain.js'
 import { checkAddress } from './decode.js'
 import { fail, SDK_CODES } from './errors.js'
 import { FEEMARKET_GAS_PRICE_PATH } from './feemarket.js'
+import { OSMOSIS_EIP_BASE_FEE_PATH } from './osmosis-txfees.js'
 import type { AuthAccount } from './store.js'
 
 /** The account as the auth module's `Any` (a BaseAccount with its key once known). */
@@ -80,9 +81,14 @@ export const QUERY_ROUTES: Record<string, Handler> = {
   },
   [FEEMARKET_GAS_PRICE_PATH]: (chain, data) => {
     // A chain without the module does not route its queries (as a real app answers: unknown path).
-    if (!chain.feeMarket)
+    if (chain.feeMarket?.kind !== 'skip-feemarket')
       fail(SDK_CODES.unknownRequest, `unknown query path: ${FEEMARKET_GAS_PRICE_PATH}`, 'unknown request')
     return chain.feeMarket.answerGasPrice(data)
+  },
+  [OSMOSIS_EIP_BASE_FEE_PATH]: (chain, data) => {
+    if (chain.feeMarket?.kind !== 'osmosis-eip')
+      fail(SDK_CODES.unknownRequest, `unknown query path: ${OSMOSIS_EIP_BASE_FEE_PATH}`, 'unknown request')
+    return chain.feeMarket.answerEipBaseFee(data)
   },
   '/cosmos.tx.v1beta1.Service/Simulate': (chain, data) => {
     const result = chain.simulate(simulateBytes(SimulateRequest.decode(data)))

@@ -3,45 +3,27 @@ import { fromHex } from '@cosmjs/encoding'
 import { encodePubkey, makeAuthInfoBytes, makeSignDoc, Registry } from '@cosmjs/proto-signing'
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import { NetworkRequestError, UserRejectedRequestError } from '@portico/core'
-import { type CosmosDevnet, startCosmosDevnet } from '@portico/devnet'
+import type { CosmosDevnet } from '@portico/devnet'
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { InvalidCosmosAddressError } from '../address/index.js'
-import { type CosmosDevWallet, createCosmosDevWallet } from '../dev-wallet/index.js'
 import { CosmosTransactionError, InvalidWalletResponseError } from '../errors/index.js'
-import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from '../networks/index.js'
+import { type CosmosNetwork, cosmosLocalHub } from '../networks/index.js'
 import { verifyAdr036Signature } from '../sign-message/index.js'
 import { createTestContext } from '../test-helpers/context.js'
+import { setupDevWallet, useCosmosSimulator } from '../test-helpers/simulator.js'
 import { cosmosAdapter } from './index.js'
 
 const HUB = 'portico-hub-1'
 const OSMO = 'portico-osmo-1'
+const env = useCosmosSimulator()
 let sim: CosmosDevnet
 let hub: CosmosNetwork
 let osmo: CosmosNetwork
-
-beforeAll(async () => {
-  sim = await startCosmosDevnet()
-  hub = cosmosLocalHub({ rpcUrl: sim.chains[0]!.rpcUrl, restUrl: sim.chains[0]!.restUrl })
-  osmo = cosmosLocalOsmo({ rpcUrl: sim.chains[1]!.rpcUrl, restUrl: sim.chains[1]!.restUrl })
+beforeAll(() => {
+  ;({ sim, hub, osmo } = env())
 })
-afterAll(() => sim?.stop())
-
-/** A dev wallet on `window.keplr` of a fresh window-like target, and a set-up adapter that discovered it. */
-async function setup(opts: { only?: string[]; aminoOnly?: boolean; signMode?: 'amino' | 'direct' } = {}) {
-  const dev: CosmosDevWallet = createCosmosDevWallet({
-    chains: sim.chains
-      .filter((c) => !opts.only || opts.only.includes(c.chainId))
-      .map((c) => ({ chainId: c.chainId, bech32Prefix: c.bech32Prefix, rpc: c.rpcUrl, rest: c.restUrl })),
-    aminoOnly: opts.aminoOnly,
-  })
-  const window = new EventTarget()
-  dev.install(window)
-  const adapter = cosmosAdapter({ networks: [hub, osmo], window, discover: true, signMode: opts.signMode })
-  const test = createTestContext()
-  await adapter.setup(test.ctx)
-  return { dev, adapter, test, window, connectorId: 'keplr:keplr' }
-}
+const setup = (opts: Parameters<typeof setupDevWallet>[1] = {}) => setupDevWallet(env(), opts)
 
 const fixture = (i: number, chainId = HUB) => sim.fixtures.accounts[i]!.addresses[chainId]!
 

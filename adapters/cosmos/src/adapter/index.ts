@@ -1,26 +1,21 @@
 import {
-  AccountCannotSendError,
   type AccountRecord,
   type AdapterEvents,
-  AddressOrAuthConnectorNotFoundError,
   type ChainAdapter,
   type Connector,
   type ConnectResult,
   MethodNotSupportedError,
   type PorticoContext,
   PorticoError,
-  type RequestChannel,
 } from '@portico/core'
-import { InvalidCosmosAddressError, isCosmosAddress } from '../address/index.js'
+import { isCosmosAddress } from '../address/index.js'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
 import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
-import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import {
   DEFAULT_GAS_MULTIPLIER,
-  estimateCosmosFee,
   offlineSigner,
   sendCosmosTransaction,
   toMsgSend,
@@ -29,33 +24,14 @@ import {
 import { signCosmosMessage } from '../sign-message/index.js'
 import { formatCosmosSignInMessage } from '../siwx/index.js'
 import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
-import { channelKeplr } from './channel.js'
-import { type CosmosSession, enableChains, findNetwork, readKey } from './session.js'
+import { createConnections } from './connections.js'
+import { assertCanSend, estimateFee, type FeeDeps, feeDenomReserve } from './fees.js'
+import { enableChains, findNetwork, readKey } from './session.js'
 import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
-
-/**
- * An `ethsecp256k1` (Ethermint: Evmos, Injective) account signs transactions
- * with an Ethereum-style key type and account that CosmJS's `SigningStargateClient`
- * cannot build: refused before the wallet is asked (`AccountCannotSendError`)
- * rather than broadcast as a transaction the chain refuses.
- */
-function assertCanSend(record: { addressType?: string; address: string }): void {
-  if (record.addressType === 'ethsecp256k1')
-    throw new AccountCannotSendError({
-      details: `${record.address} is an ethsecp256k1 (Ethermint) account: CosmJS signs secp256k1 transactions only`,
-    })
-}
-
-class ConnectorNotFoundError extends PorticoError {
-  override name = 'ConnectorNotFoundError'
-  constructor(connectorId: string) {
-    super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
-  }
-}
 
 /**
  * The Cosmos chain adapter: Keplr-API wallets (`window.keplr`, `window.leap`,
@@ -80,7 +56,6 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     throw new Error('cosmosAdapter: gasMultiplier must be from 1 to 10')
   const signMode = options.signMode ?? 'auto'
   const handlers: Handlers = { accountsChanged: new Set(), chainChanged: new Set(), disconnect: new Set() }
-  const sessions = new Map<string, CosmosSession>()
   const clients = new CosmosClients()
   const teardown: (() => void)[] = []
   let ctx: PorticoContext | undefined
@@ -104,7 +79,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     const found = discoverCosmosWallets({ root, sources: options.sources, configured: options.wallets })
     connectors = found.connectors
     // The provider of an active connection is never swapped for another object.
-    for (const [id, session] of sessions) found.providers.set(id, session.keplr)
+    for (const [id, session] of sessions.all()) found.providers.set(id, session.keplr)
     providers = found.providers
     ctx?.setConnectors('cosmos', connectors)
   }
@@ -119,83 +94,18 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     return networks.find((n) => n.caipNetworkId === active) ?? networks[0]!
   }
 
-  function sessionFor(connectorId: string, address?: string): CosmosSession {
-    const session = sessions.get(connectorId)
-    if (!session) throw new AddressOrAuthConnectorNotFoundError({ details: connectorId })
-    if (address !== undefined && address !== session.key.record.address) {
-      throw new AddressOrAuthConnectorNotFoundError({ details: `${address} is not the connected account` })
-    }
-    return session
-  }
-
-  /** The window event a wallet fires when the user switches key (`keplr_keystorechange`…). */
-  function keystoreEvent(connectorId: string): string {
-    const name = connectorId.slice('keplr:'.length).split('.')[0]
-    return `${configured.has(connectorId) ? 'keplr' : name}_keystorechange`
-  }
-
-  function watchKeystore(connectorId: string): () => void {
-    const target = root as Partial<EventTarget> | undefined
-    if (!target?.addEventListener) return () => {}
-    const event = keystoreEvent(connectorId)
-    const onChange = () => reread(connectorId)
-    target.addEventListener(event, onChange)
-    return () => target.removeEventListener?.(event, onChange)
-  }
-
-  function endSession(connectorId: string) {
-    sessions.get(connectorId)?.off()
-    sessions.delete(connectorId)
-  }
-
-  async function open(
-    connectorId: string,
-    network: CosmosNetwork,
-    enable: readonly CosmosNetwork[],
-    channel?: RequestChannel,
-  ): Promise<CosmosSession> {
-    const keplr = channel ? channelKeplr(channel, networks) : providers.get(connectorId)
-    if (!keplr) throw new ConnectorNotFoundError(connectorId)
-    await enableChains(keplr, enable)
-    const key = await readKey(keplr, network)
-    endSession(connectorId)
-    const session: CosmosSession = { keplr, network, key, off: () => {} }
-    sessions.set(connectorId, session)
-    session.off = channel ? watchChannel(connectorId, channel) : watchKeystore(connectorId)
-    return session
-  }
-
-  /** Re-reads the key after the session's account changed; ends the session when it cannot. */
-  function reread(connectorId: string) {
-    const session = sessions.get(connectorId)
-    if (!session) return
-    readKey(session.keplr, session.network).then(
-      (key) => {
-        if (sessions.get(connectorId) !== session) return
-        session.key = key
-        emit('accountsChanged', { connectorId, accounts: [key.record] })
-      },
-      (e) => {
-        ctx?.logger.warn('cosmos adapter: the wallet key changed and could not be read', e)
-        endSession(connectorId)
-        emit('disconnect', { connectorId, reason: 'the wallet key could not be read' })
-      },
-    )
-  }
-
-  /** A WalletConnect session: its account changes re-read the key, its end ends the connection. */
-  function watchChannel(connectorId: string, channel: RequestChannel): () => void {
-    const offs = [
-      channel.on('accountsChanged', () => reread(connectorId)),
-      channel.on('disconnect', () => {
-        if (!sessions.has(connectorId)) return
-        endSession(connectorId)
-        emit('disconnect', { connectorId, reason: 'the WalletConnect session ended' })
-      }),
-    ]
-    return () => {
-      for (const off of offs) off()
-    }
+  const sessions = createConnections({
+    networks,
+    emit,
+    root: () => root,
+    provider: (connectorId) => providers.get(connectorId),
+    isConfigured: (connectorId) => configured.has(connectorId),
+    logger: () => ctx?.logger,
+  })
+  const feeDeps: FeeDeps = {
+    clients,
+    gasMultiplier,
+    sessions: () => [...sessions.all()].map(([, session]) => session),
   }
 
   const adapter: ChainAdapter<'cosmos'> = {
@@ -229,7 +139,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : activeNetwork()
       const extra = (connectOptions?.chainIds ?? []).map((id) => findNetwork(networks, id))
       const enable = [network, ...extra.filter((n) => n !== network)]
-      const session = await open(connectorId, network, enable, channel)
+      const session = await sessions.open(connectorId, network, enable, channel)
       const connector = connectors.find((c) => c.id === connectorId)
       return {
         accounts: [session.key.record],
@@ -242,7 +152,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
 
     async disconnect({ connectorId }) {
       const session = sessions.get(connectorId)
-      endSession(connectorId)
+      sessions.end(connectorId)
       try {
         await session?.keplr.disable?.(session.network.cosmos.chainId)
       } catch (e) {
@@ -256,7 +166,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       try {
         // Restoring a connection: Keplr answers enable without a prompt for a site it already allowed.
         const network = activeNetwork()
-        const opened = await open(connectorId, network, [network])
+        const opened = await sessions.open(connectorId, network, [network])
         return { accounts: [opened.key.record], caipNetworkId: network.caipNetworkId }
       } catch (e) {
         // SPEC §7: a failing accounts request logs a warning and yields empty accounts.
@@ -267,7 +177,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       const network = findNetwork(networks, caipNetworkId)
-      const session = sessionFor(connectorId)
+      const session = sessions.require(connectorId)
       await enableChains(session.keplr, [network])
       const key = await readKey(session.keplr, network)
       session.network = network
@@ -291,7 +201,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     formatSignInMessage: (fields) => formatCosmosSignInMessage(fields, networks),
 
     async signMessage({ connectorId, address, message }) {
-      const session = sessionFor(connectorId, address)
+      const session = sessions.require(connectorId, address)
       return await signCosmosMessage({
         keplr: session.keplr,
         chainId: session.network.cosmos.chainId,
@@ -303,7 +213,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     },
 
     async sendTransaction({ connectorId, address, caipNetworkId, request }) {
-      const session = sessionFor(connectorId, address)
+      const session = sessions.require(connectorId, address)
       if (caipNetworkId && caipNetworkId !== session.network.caipNetworkId) {
         throw new PorticoError('The wallet is connected to another chain', {
           code: 'COSMOS_CHAIN_MISMATCH',
@@ -333,66 +243,15 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       return { to, amount: [{ denom, amount: amount.toString() }] }
     },
 
-    async estimateFee({ address, caipNetworkId, request }) {
-      const network = findNetwork(networks, caipNetworkId)
-      const session = [...sessions.values()].find(
-        (s) => s.network === network && (address === undefined || s.key.record.address === address),
-      )
-      const from = address ?? session?.key.record.address
-      if (!from) throw new AddressOrAuthConnectorNotFoundError({ details: 'estimateFee needs an address' })
-      let pubKey = session?.key.pubKey
-      if (!pubKey) {
-        // Another account: its key is on chain once it has sent a transaction.
-        const account = await (await clients.get(network.rpcUrls.default.http[0]!))
-          .getAccount(from)
-          .catch((e) => {
-            throw toCosmosPorticoError(e)
-          })
-        const value = account?.pubkey?.value
-        if (typeof value === 'string') pubKey = Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
-      }
-      if (!pubKey) {
-        throw new PorticoError('The fee cannot be estimated yet', {
-          code: 'COSMOS_PUBKEY_UNKNOWN',
-          details: `${from} has no public key on chain and is not connected`,
-        })
-      }
-      const { gas: _gas, ...fee } = await estimateCosmosFee({ network, from, pubKey, request, gasMultiplier })
-      return fee
-    },
+    estimateFee: ({ address, caipNetworkId, request }) =>
+      estimateFee(feeDeps, { network: findNetwork(networks, caipNetworkId), address, request }),
 
-    /**
-     * Sending a token other than the fee coin: the fee is paid in the fee
-     * coin (`fee-denom`), so that much of it must stay; `keep` is the fee of
-     * such a send priced now (simulated gas × multiplier × gas price) for the
-     * whole token balance — the longest amount, and gas grows with the
-     * message's bytes — so it covers any send of the token. The fee coin
-     * itself: nothing beyond the fee.
-     */
-    async getReserve({ address, caipNetworkId, token }) {
-      const network = findNetwork(networks, caipNetworkId)
-      const feeCoin = network.cosmos.currencies[0]!
-      if (token === undefined || token === feeCoin.denom) return undefined
-      if (!isCosmosAddress(address, network.cosmos.bech32Prefix))
-        throw new InvalidCosmosAddressError(address, network.cosmos.bech32Prefix)
-      const [held] = await getAllCosmosBalances(clients, network, address, [token])
-      const fee = await adapter.estimateFee!({
-        address,
-        caipNetworkId,
-        request: {
-          to: address,
-          amount: [{ denom: token, amount: held && held.value > 0n ? held.value.toString() : '1' }],
-        },
-      })
-      return {
-        keep: fee,
-        kind: 'fee-denom',
-        reason: `The fee is paid in ${feeCoin.symbol}: keep ${fee.formatted} ${feeCoin.symbol} for it`,
-      }
-    },
+    /** The fee coin stays for the fee when another token is sent (`fee-denom`, see `feeDenomReserve`). */
+    getReserve: ({ address, caipNetworkId, token }) =>
+      feeDenomReserve(feeDeps, { network: findNetwork(networks, caipNetworkId), address, token }),
 
     async signTransaction({ connectorId, address, request }) {
-      const session = sessionFor(connectorId, address)
+      const session = sessions.require(connectorId, address)
       assertCanSend(session.key.record)
       return await signCosmosTransaction(session, request)
     },
@@ -423,7 +282,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
 
     destroy() {
       for (const off of teardown.splice(0)) off()
-      for (const id of [...sessions.keys()]) endSession(id)
+      sessions.endAll()
       for (const set of Object.values(handlers)) set.clear()
       clients.disconnectAll()
     },

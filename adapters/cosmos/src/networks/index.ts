@@ -25,12 +25,18 @@ export interface CosmosChainConfig {
   gasPrice: string
   /**
    * The chain's fee market, when it has one: `skip-feemarket` (Skip's
-   * x/feemarket) — fees are priced with its `GasPrice` query instead of `gasPrice`.
+   * x/feemarket, its `GasPrice` query) or `osmosis-eip` (Osmosis's x/txfees
+   * EIP-1559, its `GetEipBaseFee` query) — fees are priced with the chain's
+   * answer instead of `gasPrice`.
    */
-  feeMarket?: 'skip-feemarket'
+  feeMarket?: CosmosFeeMarket
   /** SLIP-44 coin type (118 for most Cosmos SDK chains). */
   coinType?: number
 }
+
+/** The fee markets the adapter reads: Skip's x/feemarket and Osmosis's x/txfees EIP-1559. */
+export type CosmosFeeMarket = 'skip-feemarket' | 'osmosis-eip'
+const FEE_MARKETS: readonly string[] = ['skip-feemarket', 'osmosis-eip'] satisfies CosmosFeeMarket[]
 
 /** A Cosmos network: CAIP-2 `cosmos:<chain-id>`, plus the chain's prefix, currencies and gas price. */
 export interface CosmosNetwork extends Network {
@@ -61,7 +67,7 @@ export function defineCosmosNetwork(params: {
   restUrl: string
   currencies: readonly CosmosCurrency[]
   gasPrice: string
-  feeMarket?: 'skip-feemarket'
+  feeMarket?: CosmosFeeMarket
   coinType?: number
   testnet?: boolean
   blockExplorer?: { name: string; url: string }
@@ -75,7 +81,7 @@ export function defineCosmosNetwork(params: {
       throw new Error(`bad decimals for ${c.denom}`)
   }
   if (!/^\d+(\.\d{1,18})?$/.test(params.gasPrice)) throw new Error(`bad gas price "${params.gasPrice}"`)
-  if (params.feeMarket !== undefined && params.feeMarket !== 'skip-feemarket')
+  if (params.feeMarket !== undefined && !FEE_MARKETS.includes(params.feeMarket))
     throw new Error(`unknown fee market "${String(params.feeMarket)}"`)
   return {
     id: params.chainId,
@@ -121,7 +127,7 @@ export function cosmosLocalHub(urls: { rpcUrl: string; restUrl: string }): Cosmo
   })
 }
 
-/** The Portico simulator's second chain (`portico-osmo-1`, prefix `osmo`, OSMO). */
+/** The Portico simulator's second chain (`portico-osmo-1`, prefix `osmo`, OSMO; Osmosis's x/txfees EIP-1559, simulated). */
 export function cosmosLocalOsmo(urls: { rpcUrl: string; restUrl: string }): CosmosNetwork {
   return defineCosmosNetwork({
     chainId: 'portico-osmo-1',
@@ -130,6 +136,7 @@ export function cosmosLocalOsmo(urls: { rpcUrl: string; restUrl: string }): Cosm
     ...urls,
     currencies: [{ denom: 'uosmo', symbol: 'OSMO', decimals: 6, name: 'Osmosis' }],
     gasPrice: '0.0025',
+    feeMarket: 'osmosis-eip',
     testnet: true,
   })
 }

@@ -8,7 +8,12 @@ import type { CosmosNetwork } from '../networks/index.js'
 import { currentGasPrice } from './gas-price.js'
 import { type CosmosTransactionRequest, toMsgSend } from './request.js'
 
-export { CosmosFeeMarketError, currentGasPrice, FEEMARKET_GAS_PRICE_PATH } from './gas-price.js'
+export {
+  CosmosFeeMarketError,
+  currentGasPrice,
+  FEEMARKET_GAS_PRICE_PATH,
+  OSMOSIS_EIP_BASE_FEE_PATH,
+} from './gas-price.js'
 export { type DeliveredTx, waitForCosmosOutcome } from './outcome.js'
 export {
   type CosmosCoinAmount,

@@ -1,6 +1,8 @@
 // Payments over real HTTP, on both stores, against the anvil devnet: the gateway verifies every
 // transaction on the chain itself; the browser only names a hash.
-import { type EvmDevnet, startEvmDevnet } from '@portico/devnet'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type EvmDevnet, type ExchangeSandbox, startEvmDevnet, startExchangeSandbox } from '@portico/devnet'
 import {
   type Address,
   createPublicClient,
@@ -17,16 +19,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES } from '../test-helpers/databases.js'
 import { devnetNetworks } from '../test-helpers/devnet.js'
 import { call, startTestGateway, type TestGateway } from '../test-helpers/gateway.js'
+import { signPaymentWebhook, verifyPaymentWebhook } from './signature.js'
 
 const SECRET = 'shop-secret-0123456789'
 const q = 'projectId=shop'
 const auth = { authorization: `Bearer ${SECRET}` }
 
 let devnet: EvmDevnet
+let exchange: ExchangeSandbox
 beforeAll(async () => {
   devnet = await startEvmDevnet()
-}, 60_000)
-afterAll(() => devnet?.stop())
+  exchange = await startExchangeSandbox({
+    chains: devnet.chains,
+    tokens: devnet.fixtures.tokens,
+    funderKey: devnet.fixtures.accounts[9]!.privateKey,
+  })
+}, 120_000)
+afterAll(async () => {
+  await exchange?.close()
+  await devnet?.stop()
+})
 
 const usdc = () => devnet.fixtures.tokens.find((t) => t.symbol === 'USDC')!
 
@@ -233,6 +245,30 @@ describe.each(ENGINES)('payments over HTTP on anvil (%s)', (kind) => {
     expect([read.body.status, read.body.transaction.confirmations]).toEqual(['paid', 3])
   })
 
+  it('the exchange path: the sandbox exchange pays from its treasury and the gateway verifies that transaction', async () => {
+    const recipient = freshRecipient()
+    const created = await create({
+      network: network(),
+      recipient,
+      asset: 'USDC',
+      amount: '12.5',
+      reference: `xch-${kind}`,
+    })
+    const login = await call(`${exchange.url}/v1/exchange/sessions`, {
+      json: { username: 'visitor', password: 'devnet' },
+    })
+    const sent = await call(`${exchange.url}/v1/exchange/payments`, {
+      json: { network: network(), recipient, asset: 'USDC', amount: '12.5', reference: created.body.id },
+      headers: { authorization: `Bearer ${login.body.token}` },
+    })
+    expect(sent.status).toBe(201)
+    const r = await report(created.body.id, sent.body.txHash)
+    expect(r.body).toMatchObject({
+      status: 'paid',
+      transaction: { hash: sent.body.txHash, from: exchange.treasury.toLowerCase(), paid: '12.5' },
+    })
+  })
+
   it('another project cannot read or pay a payment (project-scoped)', async () => {
     const created = await create({
       network: network(),
@@ -246,5 +282,149 @@ describe.each(ENGINES)('payments over HTTP on anvil (%s)', (kind) => {
       json: { txHash: `0x${'cd'.repeat(32)}` },
     })
     expect([pay.status, pay.body.code]).toEqual([404, 'payment_not_found'])
+  })
+})
+
+/** A site's back end on loopback: answers 500 to the first `failFirst` deliveries, then 200. */
+async function startReceiver() {
+  const received: { headers: IncomingHttpHeaders; body: string; answered: number }[] = []
+  const state = { failFirst: 1, down: false }
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => {
+      body += c
+    })
+    req.on('end', () => {
+      const answered = state.down || received.length < state.failFirst ? 500 : 200
+      received.push({ headers: req.headers, body, answered })
+      res.writeHead(answered).end()
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/hooks/portico`,
+    received,
+    state,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
+
+async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const start = Date.now()
+  for (;;) {
+    const v = await fn()
+    if (v !== undefined && v !== false) return v
+    if (Date.now() - start > ms) throw new Error('until: timed out')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe.each(ENGINES)('payment webhooks to a loopback receiver (%s)', (kind) => {
+  const HOOK_SECRET = 'whsec-0123456789abcdef'
+  let receiver: Awaited<ReturnType<typeof startReceiver>>
+  let t: TestGateway | undefined
+  const config = () => ({
+    networks: devnetNetworks(devnet),
+    projects: [
+      {
+        id: 'shop',
+        name: 'Shop',
+        allowedOrigins: ['https://shop.example'],
+        secret: SECRET,
+        payments: { webhookUrl: receiver.url, webhookSecret: HOOK_SECRET },
+      },
+    ],
+    payments: {
+      watchIntervalMs: 3_600_000,
+      webhooks: { pollIntervalMs: 50, backoffMs: 100, maxBackoffMs: 400 },
+    },
+  })
+  const payer = () => wallet(kind === 'sqlite' ? 4 : 5)
+  beforeAll(async () => {
+    receiver = await startReceiver()
+    t = await startTestGateway(kind, config())
+  })
+  afterAll(async () => {
+    await t?.close()
+    await receiver?.close()
+  })
+
+  const settle = async (gateway: TestGateway) => {
+    const recipient = freshRecipient()
+    const created = await call(`${gateway.url}/v1/payments?${q}`, {
+      json: {
+        network: `eip155:${devnet.chains[0]!.chainId}`,
+        recipient,
+        asset: 'native',
+        amount: '0.01',
+        reference: `hook-${recipient}`,
+      },
+      headers: auth,
+    })
+    const hash = await payer().sendEth(recipient, '0.01')
+    const paid = await call(`${gateway.url}/v1/payments/${created.body.id}/transactions?${q}`, {
+      json: { txHash: hash },
+    })
+    expect(paid.body.status).toBe('paid')
+    return { id: created.body.id as string, hash }
+  }
+
+  it('a settled payment is posted signed; a 500 is retried with back-off under the same delivery id until 2xx', async () => {
+    receiver.received.length = 0
+    receiver.state.failFirst = 1
+    const { id, hash } = await settle(t!)
+    await until(() => receiver.received.length >= 2)
+    const [first, second] = receiver.received
+    expect([first!.answered, second!.answered]).toEqual([500, 200])
+    const delivery = first!.headers['portico-delivery'] as string
+    expect(delivery).toMatch(/^whd_[0-9a-f]{32}$/)
+    expect(second!.headers['portico-delivery']).toBe(delivery)
+    expect(first!.headers['portico-event']).toBe('payment.settled')
+    for (const r of [first!, second!])
+      expect(verifyPaymentWebhook(HOOK_SECRET, r.headers['portico-signature'] as string, r.body)).toBe(true)
+    const event = JSON.parse(second!.body)
+    expect(event).toMatchObject({
+      id: delivery,
+      type: 'payment.settled',
+      data: { payment: { id, status: 'paid' } },
+    })
+    expect(event.data.payment.transaction.hash).toBe(hash)
+    await until(async () => (await t!.gateway.payments.webhooks.state(delivery))?.state === 'delivered')
+    expect(await t!.gateway.payments.webhooks.state(delivery)).toMatchObject({ attempts: 2, lastStatus: 200 })
+    // Settled once, delivered once: no third post.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(receiver.received.length).toBe(2)
+  })
+
+  it('a forged, altered or stale delivery fails the check integrators run', async () => {
+    const r = receiver.received.at(-1)!
+    const header = r.headers['portico-signature'] as string
+    expect(verifyPaymentWebhook('whsec-not-the-secret-000', header, r.body)).toBe(false)
+    expect(verifyPaymentWebhook(HOOK_SECRET, header, r.body.replace('"paid"', '"pending"'))).toBe(false)
+    const t0 = Number(/t=([0-9]+)/.exec(header)![1]) * 1000
+    expect(verifyPaymentWebhook(HOOK_SECRET, header, r.body, t0 + 301_000)).toBe(false)
+    expect(verifyPaymentWebhook(HOOK_SECRET, signPaymentWebhook(HOOK_SECRET, r.body, t0), r.body, t0)).toBe(
+      true,
+    )
+    expect(verifyPaymentWebhook(HOOK_SECRET, undefined, r.body)).toBe(false)
+  })
+
+  it('a delivery still failing when the gateway stops is delivered by the next gateway on the same database', async () => {
+    receiver.received.length = 0
+    receiver.state.down = true
+    const { id } = await settle(t!)
+    await until(() => receiver.received.length >= 1)
+    const delivery = receiver.received[0]!.headers['portico-delivery'] as string
+    const db = t!.db
+    await t!.close({ keepDatabase: true })
+    t = undefined
+    receiver.state.down = false
+    t = await startTestGateway(kind, config(), { database: db })
+    await until(async () => (await t!.gateway.payments.webhooks.state(delivery))?.state === 'delivered')
+    const ok = receiver.received.filter((r) => r.answered === 200)
+    expect(ok.length).toBe(1)
+    expect(ok[0]!.headers['portico-delivery']).toBe(delivery)
+    expect(JSON.parse(ok[0]!.body).data.payment.id).toBe(id)
   })
 })

@@ -428,3 +428,34 @@ describe.each(ENGINES)('payment webhooks to a loopback receiver (%s)', (kind) =>
     expect(JSON.parse(ok[0]!.body).data.payment.id).toBe(id)
   })
 })
+
+describe.each(ENGINES)('payments nobody reported, found through the history indexer (%s)', (kind) => {
+  let t: TestGateway
+  beforeAll(async () => {
+    t = await startTestGateway(kind, {
+      networks: devnetNetworks(devnet).map((n) => ({
+        ...n,
+        indexer: { enabled: true, pollIntervalMs: 30, batchBlocks: 50 },
+      })),
+      projects: [{ id: 'shop', name: 'Shop', allowedOrigins: ['https://shop.example'], secret: SECRET }],
+      payments: { watchIntervalMs: 100 },
+    })
+  })
+  afterAll(() => t?.close())
+
+  it('a payment whose browser never reported its transaction is paid once the indexer has seen the transfer', async () => {
+    const recipient = freshRecipient()
+    const created = await call(`${t.url}/v1/payments?${q}`, {
+      json: { network: `eip155:${devnet.chains[0]!.chainId}`, recipient, asset: 'USDC', amount: '3' },
+      headers: auth,
+    })
+    // Mined in a later second than the payment was made: transfers from before it never count.
+    await new Promise((r) => setTimeout(r, 1100))
+    const hash = await wallet(kind === 'sqlite' ? 6 : 7).sendUsdc(recipient, '3')
+    const paid = await until(async () => {
+      const r = await call(`${t.url}/v1/payments/${created.body.id}?${q}`)
+      return r.body.status === 'paid' ? r.body : undefined
+    }, 30_000)
+    expect(paid.transaction).toMatchObject({ hash, paid: '3' })
+  })
+})

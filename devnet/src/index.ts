@@ -56,6 +56,7 @@ export {
   SMART_ACCOUNT_FACTORY_ADDRESS,
   smartAccountArtifacts,
 } from './evm/smart-account.js'
+export * from './exchange/index.js'
 export * from './farcaster/index.js'
 export * from './oidc/index.js'
 export * from './polkadot/index.js'

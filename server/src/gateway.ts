@@ -36,6 +36,7 @@ import { EnsIdentityResolver, NameService, registerNameRoutes } from './names/in
 import { NftService, registerNftRoutes } from './nfts/index.js'
 import { registerOnramp } from './onramp/index.js'
 import { PaymasterService } from './paymaster/index.js'
+import { type Payments, registerPayments } from './payments/index.js'
 import { RetentionPruner } from './retention/index.js'
 import { proxiedChains, RpcProxyService, registerRpcProxyRoutes } from './rpc-proxy/index.js'
 import { registerSessionRoutes, SessionService } from './sessions/index.js'
@@ -73,6 +74,8 @@ export interface Gateway {
   analytics: AnalyticsWriter
   /** Deletes analytics events and used signatures past their retention, on a schedule. */
   retention: RetentionPruner
+  /** Payments (`/v1/payments`): the service, its chain watcher and the webhook worker. */
+  payments: Payments
   /** Sign-in sessions (revoke one by id from the host's own tooling). */
   siwx: SiwxService
   /** The RPC proxy (`POST /v1?chainId=…`); undefined when `rpc.enabled` is false. */
@@ -293,6 +296,13 @@ export async function createGateway(
   )
   registerDirectoryRoutes(app, new WalletDirectory(wallets), { publicUrl })
   registerOnramp(app, { config: config.onramp, db, chains, prices })
+  const payments = registerPayments(app, {
+    db,
+    chains,
+    config: config.payments,
+    projects: config.projects,
+    dev: config.dev,
+  })
   const writer = new AnalyticsWriter(
     db,
     // Two groups in flight keep the SQLite writer thread busy: the next group is queued while one commits.
@@ -355,6 +365,7 @@ export async function createGateway(
     indexer,
     analytics: writer,
     retention,
+    payments,
     siwx,
     rpc,
     signer,

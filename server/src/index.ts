@@ -19,6 +19,14 @@ export {
 } from './config/index.js'
 export { type CreateGatewayOptions, createGateway, type Gateway } from './gateway.js'
 export {
+  PAYMENT_DELIVERY_HEADER,
+  PAYMENT_EVENT_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  signPaymentWebhook,
+  verifyPaymentWebhook,
+} from './payments/index.js'
+export {
   canonicalSignature,
   NAMES_DOMAIN,
   registrationTypedData,

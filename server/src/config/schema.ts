@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import { EmbeddedWalletConfigSchema } from '../auth/config.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
 import { PaymasterConfigSchema } from '../paymaster/config.js'
+import { PaymentsConfigSchema, ProjectPaymentsConfigSchema } from '../payments/config.js'
 import { RpcProxyConfigSchema } from '../rpc-proxy/config.js'
 
 const EvmAddress = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' })
@@ -159,6 +160,8 @@ export const ProjectConfigSchema = Type.Object({
   rateLimit: Type.Optional(
     Type.Object({ max: Type.Integer({ minimum: 1 }), windowMs: Type.Integer({ minimum: 100 }) }),
   ),
+  /** Where this project's payment webhooks go (`/v1/payments`, docs/pay.md). */
+  payments: Type.Optional(ProjectPaymentsConfigSchema),
   /** Embedded-wallet settings of this project; unset ones follow the gateway's `embeddedWallet`. */
   embeddedWallet: Type.Optional(
     Type.Object(
@@ -391,6 +394,8 @@ export const ConfigSchema = Type.Object({
   embeddedWallet: Type.Optional(EmbeddedWalletConfigSchema),
   /** ERC-7677 gas sponsorship and the bundler proxy (see src/paymaster and docs/smart-accounts.md); off when absent. */
   paymaster: Type.Optional(PaymasterConfigSchema),
+  /** Payments (`/v1/payments`, see src/payments and docs/pay.md): chain re-reads and webhook retries. */
+  payments: PaymentsConfigSchema,
 })
 
 /** The gateway's configuration after defaults are applied. */

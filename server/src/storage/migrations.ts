@@ -8,6 +8,7 @@ import { NFT_HISTORY_MIGRATION, NFT_MIGRATION } from '../nfts/migration.js'
 import { ONRAMP_MIGRATION, ONRAMP_STATUS_MIGRATION } from '../onramp/orders.js'
 import { ONRAMP_SETTLEMENT_MIGRATION } from '../onramp/settlement/store.js'
 import { PAYMASTER_MIGRATION } from '../paymaster/store.js'
+import { PAYMENTS_MIGRATION } from '../payments/store.js'
 import { DEPLOYMENT_IDENTITY_MIGRATION } from '../sessions/identity.js'
 import { SIWX_MIGRATION } from '../siwx/migration.js'
 import type { Database } from './types.js'
@@ -194,6 +195,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ONRAMP_STATUS_MIGRATION,
   ONRAMP_SETTLEMENT_MIGRATION,
   PAYMASTER_MIGRATION,
+  PAYMENTS_MIGRATION,
 ]
 
 /**

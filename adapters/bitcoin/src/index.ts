@@ -2,7 +2,9 @@
  * @portico/adapter-bitcoin — the Bitcoin (bip122) chain adapter: Wallet
  * Standard and WBIP004 (`btc_providers`) wallets, UTXO balances and PSBT
  * sends over an Esplora API, ECDSA and BIP-322 messages. The dev wallet is in
- * the `@portico/adapter-bitcoin/dev-wallet` entry.
+ * the `@portico/adapter-bitcoin/dev-wallet` entry; the PSBT and message helpers
+ * (bitcoinjs-lib: servers, signers, tests) in `@portico/adapter-bitcoin/psbt`, so a
+ * page that only registers the adapter does not load them up front.
  */
 
 export {
@@ -32,10 +34,10 @@ export {
   WBIP_ERROR_CODES,
 } from './errors/index.js'
 export { EsploraClient, type FeeEstimates, type Utxo } from './esplora/index.js'
-export { type Bip322Signer, signMessageBip322, verifyBitcoinMessage } from './message/index.js'
 export {
   addressParams,
   BITCOIN_GENESIS_HASHES,
+  type BitcoinAddressParams,
   bitcoinCaipNetworkId,
   bitcoinMainnet,
   bitcoinRegtest,
@@ -43,4 +45,3 @@ export {
   bitcoinTestnet,
   toStandardChain,
 } from './networks/index.js'
-export { assertSamePayment, buildPayment, DUST_LIMITS } from './psbt/index.js'

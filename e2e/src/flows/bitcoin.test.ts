@@ -1,4 +1,5 @@
-import { addressParams, verifyBitcoinMessage } from '@portico/adapter-bitcoin'
+import { addressParams } from '@portico/adapter-bitcoin'
+import { verifyBitcoinMessage } from '@portico/adapter-bitcoin/psbt'
 import { type BitcoinDevnet, startBitcoinDevnet } from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import type { Page } from 'playwright-core'

@@ -1,7 +1,8 @@
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import { addressParams, verifyBitcoinMessage } from '@portico/adapter-bitcoin'
+import { addressParams } from '@portico/adapter-bitcoin'
+import { verifyBitcoinMessage } from '@portico/adapter-bitcoin/psbt'
 import { verifyAdr036Signature } from '@portico/adapter-cosmos'
 import {
   type BitcoinDevnet,

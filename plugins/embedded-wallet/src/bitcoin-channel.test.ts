@@ -1,11 +1,5 @@
-import {
-  addressParams,
-  bitcoinAdapter,
-  bitcoinRegtest,
-  buildPayment,
-  parseBitcoinAddress,
-  verifyBitcoinMessage,
-} from '@portico/adapter-bitcoin'
+import { addressParams, bitcoinAdapter, bitcoinRegtest, parseBitcoinAddress } from '@portico/adapter-bitcoin'
+import { buildPayment, verifyBitcoinMessage } from '@portico/adapter-bitcoin/psbt'
 import type { CaipNetworkId, RequestChannel } from '@portico/core'
 import { bitcoinKeys } from '@portico/signer/testing'
 import { describe, expect, it } from 'vitest'

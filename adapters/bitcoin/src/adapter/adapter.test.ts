@@ -171,7 +171,7 @@ describe('bitcoinAdapter on the bcoin regtest devnet', () => {
           connectorId,
           request: { to: btc.fixtures.devAccounts[2]!.payment.address, value: 10_000n },
         })
-        await expect.poll(() => dev.pending.length).toBe(1)
+        await expect.poll(() => dev.pending.length, { timeout: 10_000 }).toBe(1)
         dev.rejectAll()
         await expect(sending).rejects.toBeInstanceOf(UserRejectedRequestError)
         expect(await sats(dev.addresses.payment)).toBe(before)

@@ -30,14 +30,22 @@ import {
 import { connectDriver, restoreAccounts } from './connect.js'
 import { waitForBitcoinTransaction } from './outcome.js'
 import { btcBalance, readBitcoinBalance } from './reads.js'
-import { dustReserve, estimatePaymentFee, type SendDeps, sendPayment } from './send.js'
+import type { SendDeps } from './send.js'
 import { createSessions } from './sessions.js'
-import { signBitcoinMessage } from './sign-message.js'
-import { signDappPsbt } from './sign-psbt.js'
 import type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 export type { BitcoinAdapter, BitcoinAdapterOptions, BitcoinBalance } from './types.js'
+
+let runtimeLoad: Promise<typeof import('./runtime.js')> | undefined
+/** The PSBT and message code (bitcoinjs-lib), imported once, on first use. */
+function runtime(): Promise<typeof import('./runtime.js')> {
+  runtimeLoad ??= import('./runtime.js').catch((e: unknown) => {
+    runtimeLoad = undefined // a failed chunk load is retried on the next call
+    throw e
+  })
+  return runtimeLoad
+}
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -183,7 +191,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const network = findNetwork(wanted)
       // A plugin connector (WalletConnect) owns the session: drive the wallet over its request channel.
       const driver = channel ? channelDriver(channel, network.caipNetworkId) : driverFor(connectorId)
-      return connectDriver({
+      const connected = await connectDriver({
         sessions,
         connectorId,
         driver,
@@ -191,6 +199,9 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
         purposes: connectOptions?.purposes,
         connector: connectors.find((c) => c.id === connectorId),
       })
+      // Connected: fetch the PSBT and message code now, so the first send or signature does not wait for it.
+      runtime().catch((e: unknown) => ctx?.logger.warn('bitcoin adapter: could not preload the PSBT code', e))
+      return connected
     },
 
     async disconnect({ connectorId }) {
@@ -224,13 +235,14 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     formatSignInMessage: formatBitcoinSignInMessage,
     signInMessageOptions: bitcoinSignInMessageOptions,
 
-    signMessage: (params) => signBitcoinMessage(sessions, params),
+    signMessage: async (params) => (await runtime()).signBitcoinMessage(sessions, params),
 
-    sendTransaction: (params) => sendPayment(sending, params),
+    sendTransaction: async (params) => (await runtime()).sendPayment(sending, params),
 
     async signTransaction({ connectorId, address, request }) {
       const session = sessions.require(connectorId)
       sessions.account(session, address)
+      const { signDappPsbt } = await runtime()
       return await signDappPsbt(
         session,
         (a) => sessions.account(session, a),
@@ -258,6 +270,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       if (!address)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the paying address is required' })
       const network = findNetwork(caipNetworkId)
+      const { estimatePaymentFee } = await runtime()
       return btcBalance(await estimatePaymentFee(sending, address, caipNetworkId, request), network)
     },
 
@@ -265,7 +278,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     async getReserve({ address, caipNetworkId, token }) {
       const network = findNetwork(caipNetworkId)
       if (token !== undefined) return undefined
-      return dustReserve(address, network)
+      return (await runtime()).dustReserve(address, network)
     },
 
     /**

@@ -18,7 +18,8 @@ import {
   walletValue,
 } from '../../../../core/src/fuzz/arbitraries.js'
 import { toAccountRecords } from '../adapter/accounts.js'
-import { addressFromScript, isBitcoinAddress, parseBitcoinAddress } from '../address/index.js'
+import { isBitcoinAddress, parseBitcoinAddress } from '../address/index.js'
+import { addressFromScript } from '../address/script.js'
 import { toBase64 } from '../bytes/index.js'
 import {
   InvalidBitcoinAddressError,

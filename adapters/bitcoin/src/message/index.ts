@@ -9,7 +9,8 @@ import {
   payments,
   Transaction,
 } from 'bitcoinjs-lib'
-import { ensureEcc, parseBitcoinAddress } from '../address/index.js'
+import { parseBitcoinAddress } from '../address/index.js'
+import { ensureEcc } from '../address/script.js'
 import { fromBase64, toBase64 } from '../bytes/index.js'
 import { UnsupportedMessageAddressError } from '../errors/index.js'
 

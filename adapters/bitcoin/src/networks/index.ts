@@ -1,5 +1,7 @@
 import { type CaipNetworkId, InvalidCaipNetworkIdError, type Network } from '@portico/core'
-import { type Network as BitcoinJsNetwork, networks as btcNetworks } from 'bitcoinjs-lib'
+import { BITCOIN_PARAMS, type BitcoinAddressParams, REGTEST_PARAMS, TESTNET_PARAMS } from './params.js'
+
+export type { BitcoinAddressParams } from './params.js'
 
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const
 
@@ -23,9 +25,6 @@ export function bitcoinCaipNetworkId(genesisHash: string): CaipNetworkId {
   return `bip122:${genesisHash.slice(0, 32)}`
 }
 
-/** Address kinds of a network: bech32 HRP, base58 versions (what bitcoinjs-lib calls a network). */
-export type BitcoinAddressParams = BitcoinJsNetwork
-
 /** The Wallet Standard chain a wallet knows a network by. */
 export type BitcoinStandardChain = 'bitcoin:mainnet' | 'bitcoin:testnet' | 'bitcoin:regtest'
 
@@ -35,27 +34,27 @@ const KINDS: Record<
   { params: BitcoinAddressParams; chain: BitcoinStandardChain; satsConnect: string }
 > = {
   [BITCOIN_GENESIS_HASHES.mainnet.slice(0, 32)]: {
-    params: btcNetworks.bitcoin,
+    params: BITCOIN_PARAMS,
     chain: 'bitcoin:mainnet',
     satsConnect: 'Mainnet',
   },
   [BITCOIN_GENESIS_HASHES.testnet.slice(0, 32)]: {
-    params: btcNetworks.testnet,
+    params: TESTNET_PARAMS,
     chain: 'bitcoin:testnet',
     satsConnect: 'Testnet',
   },
   [BITCOIN_GENESIS_HASHES.testnet4.slice(0, 32)]: {
-    params: btcNetworks.testnet,
+    params: TESTNET_PARAMS,
     chain: 'bitcoin:testnet',
     satsConnect: 'Testnet4',
   },
   [BITCOIN_GENESIS_HASHES.signet.slice(0, 32)]: {
-    params: btcNetworks.testnet,
+    params: TESTNET_PARAMS,
     chain: 'bitcoin:testnet',
     satsConnect: 'Signet',
   },
   [BITCOIN_GENESIS_HASHES.regtest.slice(0, 32)]: {
-    params: btcNetworks.regtest,
+    params: REGTEST_PARAMS,
     chain: 'bitcoin:regtest',
     satsConnect: 'Regtest',
   },

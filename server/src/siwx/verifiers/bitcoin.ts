@@ -1,4 +1,5 @@
-import { addressParams, parseBitcoinAddress, verifyBitcoinMessage } from '@portico/adapter-bitcoin'
+import { addressParams, parseBitcoinAddress } from '@portico/adapter-bitcoin'
+import { verifyBitcoinMessage } from '@portico/adapter-bitcoin/psbt'
 import type { CaipNetworkId } from '@portico/core'
 import type { SignInVerifier } from '../verify.js'
 

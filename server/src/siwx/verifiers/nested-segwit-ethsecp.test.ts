@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { BITCOIN_GENESIS_HASHES, signMessageBip322 } from '@portico/adapter-bitcoin'
+import { BITCOIN_GENESIS_HASHES } from '@portico/adapter-bitcoin'
+import { signMessageBip322 } from '@portico/adapter-bitcoin/psbt'
 import { formatSiwxMessage, type SiwxMessageFields } from '@portico/core'
 import { keccak256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -5,6 +5,8 @@ import * as evmPersonalities from './evm/personalities/index.js'
 import * as evm from './evm/signer/index.js'
 import * as polkadotPersonalities from './polkadot/personalities/index.js'
 import * as polkadot from './polkadot/signer/index.js'
+import * as solanaPersonalities from './solana/personalities/index.js'
+import * as solana from './solana/signer/index.js'
 
 describe('@portico/dev-wallets public API', () => {
   it('export lists match the snapshot (API changes show in review)', () => {
@@ -14,6 +16,8 @@ describe('@portico/dev-wallets public API', () => {
     expect(Object.keys(evmPersonalities).sort()).toMatchSnapshot()
     expect(Object.keys(polkadot).sort()).toMatchSnapshot()
     expect(Object.keys(polkadotPersonalities).sort()).toMatchSnapshot()
+    expect(Object.keys(solana).sort()).toMatchSnapshot()
+    expect(Object.keys(solanaPersonalities).sort()).toMatchSnapshot()
   })
 
   it('importing installs nothing: no provider appears on the global object', () => {
@@ -27,6 +31,7 @@ describe('@portico/dev-wallets public API', () => {
       'XverseProviders',
       'ethereum',
       'injectedWeb3',
+      'solana',
     ]) {
       expect(g[name]).toBeUndefined()
     }

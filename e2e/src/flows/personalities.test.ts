@@ -2,14 +2,17 @@ import {
   type BitcoinDevnet,
   getFreePort,
   type PolkadotServiceInfo,
+  type SolanaDevnet,
+  solanaFixturesToJson,
   spawnPolkadotDevnet,
   startBitcoinDevnet,
+  startSolanaDevnet,
 } from '@portico/devnet'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { eventually, expectView, gotoDemo, sel } from './demo.js'
+import { dialog, eventually, expectView, gotoDemo, sel, textOf } from './demo.js'
 
 // Issue 35: the demo installs wallets as visitors have them, emulated from their published
 // interfaces (@portico/dev-wallets), picked on the page (`?wallets=`). In Chromium, Connect lists
@@ -141,5 +144,78 @@ describe('emulated wallets on the demo (issue 35)', () => {
       expect(s.accounts.polkadot?.status).toBe('connected')
       expect(s.accounts.polkadot?.address).toBe(alice.address)
     }, 20_000)
+  })
+})
+
+// Solana: Phantom (emulated) registers through the Wallet Standard beside the Portico Solana Dev
+// Wallet (and puts its legacy window.phantom.solana provider); it connects through the modal and
+// Account shows its address. Its own local SVM and demo, so the suite above is unchanged.
+describe('emulated Solana wallets on the demo (issue 35)', () => {
+  const browser = useBrowser()
+  let sol: SolanaDevnet | undefined
+  let demo: DemoProxy | undefined
+
+  beforeAll(async () => {
+    const world = getWorld()
+    sol = await startSolanaDevnet({ port: 0 })
+    const solana = {
+      rpcUrl: sol.rpcUrl,
+      genesisHash: sol.genesisHash,
+      caipNetworkId: sol.caipNetworkId,
+      fixtures: solanaFixturesToJson(sol.fixtures),
+    }
+    demo = await serveDemoWith(world.demoUrl, (origin) => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      solana,
+      walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
+    }))
+  })
+  afterAll(async () => {
+    await demo?.close()
+    await sol?.stop()
+  })
+
+  it('Phantom (emulated) is picked, listed in Connect, connects, and Account shows its address', async () => {
+    const { page, errors } = await browser.newPage()
+    await gotoDemo(page, `${demo!.url}/?wallets=phantom-solana`)
+    const card = page.getByTestId('wallets-card')
+    expect(await card.getByTestId('personality-phantom-solana').isChecked()).toBe(true)
+    expect(await card.getByTestId('personality-solflare').isChecked()).toBe(false)
+    // The legacy provider is on the page too, as Phantom injects it.
+    expect(
+      await page.evaluate(
+        () => (window as { phantom?: { solana?: { isPhantom?: boolean } } }).phantom?.solana?.isPhantom,
+      ),
+    ).toBe(true)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    const phantom = connect.locator('[data-chain="solana"][data-connector-id]:has-text("Phantom (emulated)")')
+    await eventually(async () => expect(await phantom.count()).toBe(1))
+    await phantom.click()
+    const address = sol!.fixtures.devKeypairs[0]!.address
+    await eventually(async () => {
+      const s = await state(page)
+      expect(s.accounts.solana?.status).toBe('connected')
+      expect(s.accounts.solana?.address).toBe(address)
+    }, 20_000)
+    // Account shows the address the wallet connected (base58: 4 … 4, as the UI shortens it).
+    // The modal moves on to Account or closes on success (SPEC §2): then the account button opens it.
+    await page
+      .locator(`${sel.view('Account')}, ${sel.accountButton}`)
+      .first()
+      .waitFor({ timeout: 20_000 })
+    if (!(await page.locator(sel.view('Account')).isVisible())) {
+      await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+      await page.locator(sel.accountButton).click()
+    }
+    const account = await expectView(page, 'Account')
+    await eventually(async () =>
+      expect(
+        await textOf(account.locator('[data-namespace="solana"] [data-testid="namespace-address"]')),
+      ).toBe(`${address.slice(0, 4)}…${address.slice(-4)}`),
+    )
+    await screenshot(page, 'personalities-Phantom-Solana-connected')
+    expect(errors.filter((e) => !e.includes('/relay'))).toEqual([])
   })
 })

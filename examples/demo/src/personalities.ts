@@ -8,7 +8,7 @@ import type { DevnetInfo } from './setup.js'
 export interface PersonalityEntry {
   /** Unique across namespaces, as in `?wallets=`. */
   id: string
-  namespace: 'eip155' | 'bip122' | 'polkadot'
+  namespace: 'eip155' | 'bip122' | 'polkadot' | 'solana'
   /** The label a visitor sees, "(emulated)" included. */
   name: string
   /** Installs it on `window`; resolves with its uninstall. Refuses when the namespace's node is not running. */
@@ -57,7 +57,24 @@ const polkadot = (id: 'polkadot-js' | 'talisman' | 'subwallet', name: string): P
   },
 })
 
-/** Every personality the demo can install, by namespace. Cosmos and Solana join when their personalities exist. */
+// `phantom` is Phantom's Bitcoin provider above: the Solana one is `phantom-solana`.
+const solana = (wallet: 'phantom' | 'solflare' | 'backpack', id: string, name: string): PersonalityEntry => ({
+  id,
+  namespace: 'solana',
+  name,
+  async install(devnet) {
+    if (!devnet.solana) throw new Error(`${name}: the local SVM is not running`)
+    const { SOLANA_PERSONALITIES } = await import('@portico/dev-wallets/solana/personalities')
+    const personality = await SOLANA_PERSONALITIES[wallet]({
+      secretKeys: devnet.solana.fixtures.devKeypairs.slice(0, 2).map((k) => k.secretKey),
+      rpcUrls: { 'solana:localnet': devnet.solana.rpcUrl },
+    })
+    // A Wallet Standard registration (Phantom also puts its legacy window.phantom.solana).
+    return personality.install(window)
+  },
+})
+
+/** Every personality the demo can install, by namespace. Cosmos joins when its personalities exist. */
 export const DEMO_PERSONALITIES: readonly PersonalityEntry[] = [
   evm('metamask', 'MetaMask (emulated)'),
   evm('rabby', 'Rabby (emulated)'),
@@ -70,6 +87,9 @@ export const DEMO_PERSONALITIES: readonly PersonalityEntry[] = [
   polkadot('polkadot-js', 'polkadot{.js} (emulated)'),
   polkadot('talisman', 'Talisman (emulated)'),
   polkadot('subwallet', 'SubWallet (emulated)'),
+  solana('phantom', 'phantom-solana', 'Phantom (emulated)'),
+  solana('solflare', 'solflare', 'Solflare (emulated)'),
+  solana('backpack', 'backpack', 'Backpack (emulated)'),
 ]
 
 /** The ids the page asks for (`?wallets=`), unknown ones dropped. */

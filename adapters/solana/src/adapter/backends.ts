@@ -55,9 +55,9 @@ export interface BackendEvents {
 
 const SIGNATURE_BYTES = 64
 
-function checkSignature(method: string, signature: unknown): Uint8Array {
+function checkSignature(method: string, signature: unknown, wallet?: string): Uint8Array {
   if (!(signature instanceof Uint8Array) || signature.length !== SIGNATURE_BYTES)
-    throw new InvalidWalletAnswerError(method, 'the signature is not 64 bytes')
+    throw new InvalidWalletAnswerError(method, 'the signature is not 64 bytes', wallet)
   return signature
 }
 
@@ -78,12 +78,13 @@ function heldOf(accounts: readonly WalletAccount[]): HeldAccount[] {
 }
 
 /** The accounts whose address is a base58 ed25519 public key; `method` names the answer in the error. */
-function validAccounts(method: string, accounts: readonly WalletAccount[]): WalletAccount[] {
+function validAccounts(method: string, accounts: readonly WalletAccount[], wallet: string): WalletAccount[] {
   const bad = accounts.find((a) => !isSolanaAddress(a.address))
   if (bad)
     throw new InvalidWalletAnswerError(
       method,
-      `${JSON.stringify(String(bad.address))} is not a Solana address`,
+      `${JSON.stringify(String(bad.address).slice(0, 60))} is not a Solana address`,
+      wallet,
     )
   return [...accounts]
 }
@@ -94,7 +95,8 @@ export function walletStandardBackend(
   initial: readonly WalletAccount[],
   events: BackendEvents,
 ): WalletBackend {
-  let accounts = validAccounts('standard:connect', initial)
+  const name = typeof wallet.name === 'string' ? wallet.name.slice(0, 60) : 'The wallet'
+  let accounts = validAccounts('standard:connect', initial, name)
   const features = wallet.features as Partial<
     SolanaSignAndSendTransactionFeature &
       SolanaSignTransactionFeature &
@@ -116,7 +118,8 @@ export function walletStandardBackend(
     }) ?? (() => {})
   const walletAccount = (held: HeldAccount) => {
     const account = accounts.find((a) => a.address === held.address)
-    if (!account) throw new InvalidWalletAnswerError('account', `${held.address} is not held by the wallet`)
+    if (!account)
+      throw new InvalidWalletAnswerError('account', `${held.address} is not held by the wallet`, name)
     return account
   }
   const signAndSendFeature = features[FEATURES.signAndSendTransaction]
@@ -129,9 +132,9 @@ export function walletStandardBackend(
       if (!feature) throw new MethodNotSupportedError({ method: FEATURES.signMessage })
       try {
         const [output] = await feature.signMessage({ account: walletAccount(held), message })
-        if (!output) throw new InvalidWalletAnswerError(FEATURES.signMessage, 'no signature')
+        if (!output) throw new InvalidWalletAnswerError(FEATURES.signMessage, 'no signature', name)
         return {
-          signature: checkSignature(FEATURES.signMessage, output.signature),
+          signature: checkSignature(FEATURES.signMessage, output.signature, name),
           ...(output.signedMessage instanceof Uint8Array ? { signedMessage: output.signedMessage } : {}),
         }
       } catch (e) {
@@ -148,8 +151,9 @@ export function walletStandardBackend(
                 chain: toStandardChain(caipNetworkId),
                 options: { commitment: 'confirmed', preflightCommitment: 'confirmed' },
               })
-              if (!output) throw new InvalidWalletAnswerError(FEATURES.signAndSendTransaction, 'no signature')
-              return checkSignature(FEATURES.signAndSendTransaction, output.signature)
+              if (!output)
+                throw new InvalidWalletAnswerError(FEATURES.signAndSendTransaction, 'no signature', name)
+              return checkSignature(FEATURES.signAndSendTransaction, output.signature, name)
             } catch (e) {
               throw toSolanaPorticoError(e)
             }
@@ -166,7 +170,7 @@ export function walletStandardBackend(
                 chain: toStandardChain(caipNetworkId),
               })
               if (!(signed?.signedTransaction instanceof Uint8Array))
-                throw new InvalidWalletAnswerError(FEATURES.signTransaction, 'no signed transaction')
+                throw new InvalidWalletAnswerError(FEATURES.signTransaction, 'no signed transaction', name)
               return signed.signedTransaction
             } catch (e) {
               throw toSolanaPorticoError(e)

@@ -87,8 +87,13 @@ describe('Portico Solana dev wallet (Wallet Standard)', () => {
     const [out] = await sign({ account, transaction: transferFrom(alice.address) })
     const signed = getTransactionDecoder().decode(out!.signedTransaction)
     expect(signed.signatures[address(alice.address)]).toHaveLength(64)
-    // A transaction whose signer is not in the wallet is refused.
-    await expect(sign({ account, transaction: transferFrom(bob.address) })).rejects.toThrow()
+    // A transaction whose signer is not in the wallet is refused (4100); bytes that are no transaction too (-32003).
+    await expect(sign({ account, transaction: transferFrom(bob.address) })).rejects.toMatchObject({
+      code: 4100,
+    })
+    await expect(sign({ account, transaction: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({
+      code: -32003,
+    })
   })
 
   it('refuses requests for an account the app is not connected to (code 4100)', async () => {

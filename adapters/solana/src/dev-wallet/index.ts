@@ -4,6 +4,13 @@
  */
 
 import { createApprovalGate, type DevWalletControls } from '@portico/core/dev-wallet'
+import {
+  createSolanaSigner,
+  registerWallet,
+  type SolanaKey,
+  SolanaSignerError,
+  writeSignInText,
+} from '@portico/dev-wallets/solana'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
@@ -23,8 +30,6 @@ import type {
   StandardEventsListeners,
 } from '@wallet-standard/features'
 import type { SolanaStandardChain } from '../networks/index.js'
-import { registerWallet } from './register.js'
-import { writeSignInText } from './sign-in.js'
 
 export {
   type ApprovalGate,
@@ -99,7 +104,8 @@ function userRejected(): Error {
  * `standard:disconnect`, `standard:events`, `solana:signIn` (Sign In With
  * Solana: it writes the text from the input), `solana:signMessage`,
  * `solana:signTransaction` and `solana:signAndSendTransaction`, signing with
- * the given keys (ed25519 through WebCrypto) and sending through `rpcUrls`.
+ * the given keys through the Solana signing core of `@portico/dev-wallets/solana`
+ * (ed25519 through WebCrypto) and sending through `rpcUrls`.
  *
  * @example
  * const dev = await createSolanaDevWallet({
@@ -110,26 +116,21 @@ function userRejected(): Error {
  * dev.rejectNext() // the next request fails with code 4001
  */
 export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Promise<SolanaDevWallet> {
-  const kit = await import('@solana/kit')
   const chains = [...(options.chains ?? ALL_CHAINS)] as IdentifierString[]
-  const keys = await Promise.all(
-    options.secretKeys.map(async (secret) => {
-      const keyPair = await kit.createKeyPairFromBytes(new Uint8Array(secret))
-      const address = await kit.getAddressFromPublicKey(keyPair.publicKey)
-      return { keyPair, address }
-    }),
-  )
-  if (keys.length === 0) throw new Error('createSolanaDevWallet: at least one secret key is needed')
+  if (options.secretKeys.length === 0)
+    throw new Error('createSolanaDevWallet: at least one secret key is needed')
+  const signer = await createSolanaSigner({ secretKeys: options.secretKeys })
+  const keys = signer.keys
   const features = [
     'solana:signIn',
     'solana:signMessage',
     'solana:signTransaction',
     'solana:signAndSendTransaction',
   ] as IdentifierString[]
-  const allAccounts: WalletAccount[] = keys.map(({ address }, i) =>
+  const allAccounts: WalletAccount[] = keys.map(({ address, publicKey }, i) =>
     Object.freeze({
       address,
-      publicKey: new Uint8Array(kit.getAddressEncoder().encode(address)),
+      publicKey: new Uint8Array(publicKey),
       chains,
       features,
       label: `Dev ${i}`,
@@ -151,8 +152,8 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
   const tamperedAccounts = (accounts: readonly WalletAccount[]): readonly WalletAccount[] =>
     accounts.map((a) => Object.freeze({ ...a, address: `${a.address.slice(0, 10)}0OIl` }))
 
-  function keyFor(account: WalletAccount) {
-    const key = connected ? keys.find((k) => k.address === account.address) : undefined
+  function keyFor(account: WalletAccount): SolanaKey {
+    const key = connected ? signer.keyFor(account.address) : undefined
     if (!key || !visible.some((a) => a.address === account.address)) {
       throw Object.assign(new Error('The account is not authorized'), { code: 4100 })
     }
@@ -161,9 +162,14 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
 
   async function sign(input: SolanaSignTransactionInput): Promise<Uint8Array> {
     const key = keyFor(input.account)
-    const tx = kit.getTransactionDecoder().decode(input.transaction)
-    const signed = await kit.partiallySignTransaction([key.keyPair], tx)
-    return new Uint8Array(kit.getTransactionEncoder().encode(signed))
+    try {
+      return (await signer.signTransaction(key, input.transaction)).signed
+    } catch (e) {
+      // Phantom's codes for a transaction it cannot read (-32003) or an account it may not use (4100).
+      if (e instanceof SolanaSignerError)
+        throw Object.assign(new Error(e.message), { code: e.reason === 'not-a-signer' ? 4100 : -32003 })
+      throw e
+    }
   }
 
   const connect: StandardConnectFeature['standard:connect'] = {
@@ -204,7 +210,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
       const short = gate.takeTamper('signature')
       return Promise.all(
         signing.map(async ({ input, key }) => {
-          const signature = new Uint8Array(await kit.signBytes(key.keyPair.privateKey, input.message))
+          const signature = await signer.signMessage(key, input.message)
           return {
             signedMessage: input.message,
             signature: short ? signature.slice(0, 63) : signature,
@@ -238,7 +244,7 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
           const key = keyFor(account)
           const text = writeSignInText({ ...input, domain, address: account.address })
           const signedMessage = new TextEncoder().encode(text)
-          const signature = new Uint8Array(await kit.signBytes(key.keyPair.privateKey, signedMessage))
+          const signature = await signer.signMessage(key, signedMessage)
           return {
             account,
             signedMessage,
@@ -271,18 +277,17 @@ export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Pr
       await gate.approve('solana:signAndSendTransaction', inputs)
       const out: { signature: Uint8Array }[] = []
       for (const input of inputs) {
-        const rpc = kit.createSolanaRpc(options.rpcUrls![input.chain as SolanaStandardChain]!)
-        const wire = kit.getBase64Decoder().decode(await sign(input)) as ReturnType<
-          typeof kit.getBase64EncodedWireTransaction
-        >
-        const signature = await rpc
-          .sendTransaction(wire, {
-            encoding: 'base64',
-            skipPreflight: input.options?.skipPreflight ?? false,
-            preflightCommitment: input.options?.preflightCommitment ?? 'confirmed',
-          })
-          .send()
-        out.push({ signature: new Uint8Array(kit.getBase58Encoder().encode(signature)) })
+        const rpcUrl = options.rpcUrls![input.chain as SolanaStandardChain]!
+        const signed = await sign(input)
+        const sent = await signer.sendTransaction(rpcUrl, signed, {
+          ...(input.options?.skipPreflight === undefined
+            ? {}
+            : { skipPreflight: input.options.skipPreflight }),
+          ...(input.options?.preflightCommitment === undefined
+            ? {}
+            : { preflightCommitment: input.options.preflightCommitment }),
+        })
+        out.push({ signature: sent.bytes })
       }
       return out
     },

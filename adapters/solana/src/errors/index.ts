@@ -66,17 +66,23 @@ export function toSolanaPorticoError(err: unknown): PorticoError {
 /**
  * A wallet's answer the adapter refuses: an account that is not a Solana
  * address, a signature that is not 64 bytes, no signature at all. `details`
- * names the wallet method and what was wrong; nothing of the answer is used.
+ * names the wallet (when known), the wallet method and what was wrong;
+ * nothing of the answer is used.
  *
  * @example
- * catch (e) { if (e instanceof InvalidWalletAnswerError) showWalletProblem(e.details) }
+ * catch (e) { if (e instanceof InvalidWalletAnswerError) showWalletProblem(e.wallet, e.details) }
  */
 export class InvalidWalletAnswerError extends PorticoError {
   override name = 'InvalidWalletAnswerError'
-  constructor(method: string, details: string) {
-    super('The wallet returned an invalid response.', {
+  /** The wallet's name as it announced itself (Wallet Standard `name`), when known. */
+  readonly wallet: string | undefined
+  readonly method: string
+  constructor(method: string, details: string, wallet?: string) {
+    super(wallet ? `${wallet} returned an invalid response.` : 'The wallet returned an invalid response.', {
       code: 'INVALID_WALLET_RESPONSE',
       details: `${method}: ${details}`,
     })
+    this.wallet = wallet
+    this.method = method
   }
 }

@@ -1,6 +1,13 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { walletStandardConnectorId } from '@portico/core'
 import {
+  BACKPACK_PROFILE,
+  PHANTOM_PROFILE,
+  SOLANA_PERSONALITIES,
+  SOLFLARE_PROFILE,
+  type SolanaPersonalityId,
+} from '@portico/dev-wallets/solana/personalities'
+import {
   createDevWcWallet,
   deterministicKeypair,
   startSolanaDevnet,
@@ -41,6 +48,9 @@ function ed25519Verify(publicKeyBase58: string, message: Uint8Array, signature: 
   return verify(null, message, key, signature)
 }
 
+/** The devnet's funded dev keypairs 0 and 1 (fixtures derive them from these labels). */
+const devKeys = () => [0, 1].map((i) => deterministicKeypair(`portico-solana-dev-${i}`))
+
 /**
  * The kit options with every check the Solana adapter offers on the local SVM
  * (the app-side network switch needs a second cluster, which the devnet does
@@ -49,12 +59,15 @@ function ed25519Verify(publicKeyBase58: string, message: Uint8Array, signature: 
 export function solanaConformanceOptions(): DescribeChainAdapterOptions<'solana'> & {
   /** A fresh, unbroken adapter. */
   realAdapter(): SolanaAdapter
+  /** The local SVM's JSON-RPC URL (once `devnet()` ran). */
+  localRpcUrl(): string
 } {
   let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof devnetUrl>>>
   let local: ReturnType<typeof solanaLocalnet>
   const realAdapter = () => solanaAdapter({ networks: [local], discover: true })
   return {
     realAdapter,
+    localRpcUrl: () => local.rpcUrls.default.http[0]!,
     name: 'solanaAdapter on the local SVM',
     namespace: 'solana',
     async devnet() {
@@ -84,8 +97,7 @@ export function solanaConformanceOptions(): DescribeChainAdapterOptions<'solana'
     },
     adapter: realAdapter,
     async devWallet() {
-      // The devnet's funded dev keypairs 0 and 1 (fixtures derive them from these labels).
-      const keys = [0, 1].map((i) => deterministicKeypair(`portico-solana-dev-${i}`))
+      const keys = devKeys()
       const dev = await createSolanaDevWallet({
         secretKeys: keys.map((k) => k.secretKey),
         rpcUrls: { 'solana:localnet': local.rpcUrls.default.http[0]! },
@@ -197,5 +209,41 @@ export function solanaConformanceOptions(): DescribeChainAdapterOptions<'solana'
       },
       invalidWalletResponseError: InvalidWalletAnswerError,
     },
+  }
+}
+
+/**
+ * The kit for one emulated wallet (`@portico/dev-wallets/solana/personalities`)
+ * on its own local SVM: the Portico Dev Wallet's checks, the wallet
+ * registered through the Wallet Standard in its own dialect, its account
+ * switch and its site disconnect done on the wallet's side. The WalletConnect
+ * check is the dev wallet's (a personality is an injected wallet).
+ */
+export function solanaPersonalityOptions(id: SolanaPersonalityId): DescribeChainAdapterOptions<'solana'> {
+  const base = solanaConformanceOptions()
+  const { name } = { phantom: PHANTOM_PROFILE, solflare: SOLFLARE_PROFILE, backpack: BACKPACK_PROFILE }[id]
+  const { walletConnect: _dev, ...checks } = base.checks ?? {}
+  const { realAdapter: _real, localRpcUrl: _url, ...options } = base
+  return {
+    ...options,
+    name: `solanaAdapter on the local SVM, ${name}`,
+    matrix: { wallet: name },
+    async devWallet() {
+      const personality = await SOLANA_PERSONALITIES[id]({
+        secretKeys: devKeys().map((k) => k.secretKey),
+        rpcUrls: { 'solana:localnet': base.localRpcUrl() },
+      })
+      return {
+        connectorId: walletStandardConnectorId(personality.wallet),
+        get address() {
+          return personality.address
+        },
+        controls: personality.controls,
+        install: () => personality.install(),
+        switchAccount: () => personality.switchAccount(1),
+        disconnect: () => personality.disconnectSite(),
+      }
+    },
+    checks,
   }
 }

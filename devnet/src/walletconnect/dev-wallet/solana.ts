@@ -1,15 +1,5 @@
-import {
-  createKeyPairFromBytes,
-  createSolanaRpc,
-  getBase58Decoder,
-  getBase58Encoder,
-  getBase64Decoder,
-  getBase64Encoder,
-  getTransactionDecoder,
-  getTransactionEncoder,
-  partiallySignTransaction,
-  signBytes,
-} from '@solana/kit'
+import { createSolanaSigner, type SolanaSigner, SolanaSignerError } from '@portico/dev-wallets/solana'
+import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 
 /** The solana methods the dev WalletConnect wallet answers (WalletConnect Solana RPC reference). */
@@ -37,34 +27,41 @@ export interface SolanaContext {
   tamper(kind: 'signature'): boolean
 }
 
-type KeyPair = Awaited<ReturnType<typeof createKeyPairFromBytes>>
-const keyPairs = new WeakMap<DevWcSolanaKey, Promise<KeyPair>>()
-function keyPair(key: DevWcSolanaKey): Promise<KeyPair> {
-  let pair = keyPairs.get(key)
-  if (!pair) {
-    pair = createKeyPairFromBytes(new Uint8Array(key.secretKey))
-    keyPairs.set(key, pair)
+/** The signing core of `@portico/dev-wallets/solana` holding the key (one per key, loaded once). */
+const signers = new WeakMap<DevWcSolanaKey, Promise<SolanaSigner>>()
+function signerOf(key: DevWcSolanaKey): Promise<SolanaSigner> {
+  let signer = signers.get(key)
+  if (!signer) {
+    signer = createSolanaSigner({ secretKeys: [key.secretKey] })
+    signers.set(key, signer)
   }
-  return pair
+  return signer
 }
 
-function decodeTransaction(params: unknown) {
+function wireOf(params: unknown): Uint8Array {
   const wire = (params as { transaction?: unknown } | undefined)?.transaction
   if (typeof wire !== 'string') throw invalidParams('transaction (base64)')
   try {
-    return getTransactionDecoder().decode(getBase64Encoder().encode(wire))
+    return new Uint8Array(getBase64Encoder().encode(wire))
   } catch {
-    throw invalidParams('transaction is not a serialized Solana transaction')
+    throw invalidParams('transaction is not base64')
   }
 }
 
 /** Signs the transaction with the wallet's key; refuses one the key is not a signer of. */
 async function sign(ctx: SolanaContext, params: unknown) {
-  const tx = decodeTransaction(params)
-  if (!(ctx.key.address in tx.signatures)) throw unauthorized('The transaction does not need this account.')
-  const signed = await partiallySignTransaction([await keyPair(ctx.key)], tx)
-  const signature = signed.signatures[ctx.key.address as keyof typeof signed.signatures] as Uint8Array
-  return { signed, signature: getBase58Decoder().decode(signature) }
+  const wire = wireOf(params)
+  const signer = await signerOf(ctx.key)
+  try {
+    const { signed, signature } = await signer.signTransaction(signer.keys[0]!, wire)
+    return { signed, signature: getBase58Decoder().decode(signature) }
+  } catch (e) {
+    if (e instanceof SolanaSignerError && e.reason === 'not-a-signer')
+      throw unauthorized('The transaction does not need this account.')
+    if (e instanceof SolanaSignerError)
+      throw invalidParams('transaction is not a serialized Solana transaction')
+    throw e
+  }
 }
 
 /** Answers one solana request on `chainId` (CAIP-2) with the wallet's key. */
@@ -88,7 +85,8 @@ export async function answerSolana(
       } catch {
         throw invalidParams('message is not base58')
       }
-      const signature = new Uint8Array(await signBytes((await keyPair(ctx.key)).privateKey, bytes))
+      const signer = await signerOf(ctx.key)
+      const signature = await signer.signMessage(signer.keys[0]!, bytes)
       return {
         signature: getBase58Decoder().decode(ctx.tamper('signature') ? signature.slice(0, 63) : signature),
       }
@@ -97,7 +95,7 @@ export async function answerSolana(
       const { signed, signature } = await sign(ctx, params)
       return {
         signature,
-        transaction: getBase64Decoder().decode(new Uint8Array(getTransactionEncoder().encode(signed))),
+        transaction: getBase64Decoder().decode(signed),
       }
     }
     case 'solana_signAndSendTransaction': {
@@ -108,14 +106,12 @@ export async function answerSolana(
         skipPreflight?: boolean
         preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
       }
-      const wire = getBase64Decoder().decode(new Uint8Array(getTransactionEncoder().encode(signed)))
-      const signature = await createSolanaRpc(rpcUrl)
-        .sendTransaction(wire as Parameters<ReturnType<typeof createSolanaRpc>['sendTransaction']>[0], {
-          encoding: 'base64',
-          skipPreflight: options.skipPreflight ?? false,
-          preflightCommitment: options.preflightCommitment ?? 'confirmed',
-        })
-        .send()
+      const { signature } = await (await signerOf(ctx.key)).sendTransaction(rpcUrl, signed, {
+        ...(options.skipPreflight === undefined ? {} : { skipPreflight: options.skipPreflight }),
+        ...(options.preflightCommitment === undefined
+          ? {}
+          : { preflightCommitment: options.preflightCommitment }),
+      })
       return { signature }
     }
     default:

@@ -4,7 +4,7 @@ import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest 
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
-import { askCode, type CodeOutcome } from './code-entry/index.js'
+import { askCode, type CodeOutcome, type CodePrompt } from './code-entry/index.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
 import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
@@ -314,28 +314,32 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
  * stored last attempt follows a resend made here).
  */
 async function enterCode(email: string, lastSent: number | undefined): Promise<unknown> {
-  setUi(true)
-  let outcome: CodeOutcome
-  try {
-    outcome = await askCode(document, {
-      email,
-      lastSent,
-      // The device id lets the gateway tell a known device from one that needs the mailed link.
-      verify: (code) =>
-        api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
-      resend: async () => {
-        await api('POST', '/v1/auth/email/otp', { projectId, email })
-      },
-    })
-  } finally {
-    setUi(false)
-  }
+  const outcome = await codeCard({
+    email,
+    lastSent,
+    // The device id lets the gateway tell a known device from one that needs the mailed link.
+    verify: (code) => api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
+    resend: async () => {
+      await api('POST', '/v1/auth/email/otp', { projectId, email })
+    },
+  })
   if (!outcome.ok)
     return { status: 'cancelled', ...(outcome.lastSent !== undefined ? { lastSent: outcome.lastSent } : {}) }
   return afterCode(accountDeps, outcome.answer as Parameters<typeof afterCode>[1])
 }
 
+/** The frame's code card over the modal: login, export and email-change codes are typed here only. */
+async function codeCard(prompt: CodePrompt): Promise<CodeOutcome> {
+  setUi(true)
+  try {
+    return await askCode(document, prompt)
+  } finally {
+    setUi(false)
+  }
+}
+
 const accountDeps: AccountDeps = {
+  askCode: codeCard,
   api,
   token,
   setToken: (t) => localStorage.setItem(TOKEN_KEY, t),

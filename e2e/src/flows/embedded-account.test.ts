@@ -253,13 +253,14 @@ describe('embedded wallet account: device approval, update email, key export (is
     expect(await textOf(oldCard.locator('#code-intro'))).toBe(
       `Enter the 6-digit code sent to your current address, ${oldEmail}`,
     )
-    await axeLightAndDark(page, 'embedded-UpdateEmail-old-code')
-    const firstOldCode = loginCodeOf(await mailTo(oldEmail, 'change your email', since)) as string
     // "Resend code" waits out SPEC's 30 s cool-down, counted from the mail (on a real clock here,
-    // and the gateway's own 30 s, kept in auth_email_changes.sent_at, with it).
+    // and the gateway's own 30 s, kept in auth_email_changes.sent_at, with it). Read before the
+    // axe passes below, which take seconds each on a loaded machine.
     const resend = oldCard.locator('[data-resend]')
     expect(await textOf(resend)).toMatch(/^Resend code in [0-9]+ s$/)
     expect(await resend.isDisabled()).toBe(true)
+    await axeLightAndDark(page, 'embedded-UpdateEmail-old-code')
+    const firstOldCode = loginCodeOf(await mailTo(oldEmail, 'change your email', since)) as string
     await eventually(async () => expect(await textOf(resend)).toBe('Resend code'), 40_000)
     since = Date.now()
     await resend.click()

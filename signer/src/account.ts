@@ -1,4 +1,5 @@
 import { bytesToHex } from 'viem'
+import type { CodeOutcome, CodePrompt } from './code-entry/index.js'
 import { type ExportedKeys, showExportCard } from './export.js'
 import { loadDeviceShare, reassemble } from './keys.js'
 import type { AccountRequest, FrameError, FrameRequest } from './protocol.js'
@@ -10,6 +11,10 @@ import { solanaExport } from './solana.js'
  * the session once the link is approved), the two-code email change, and the
  * key export, whose key (and the Solana key derived from it) is reassembled
  * and shown in this frame's own card — never put in a reply to the dApp page.
+ *
+ * Issue 29: the export's code and both email-change codes are typed in this
+ * frame's code card (code-entry/) and go from here to the gateway; the page
+ * asks for the card and learns only how it ended.
  */
 export interface AccountDeps {
   api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T>
@@ -21,6 +26,8 @@ export interface AccountDeps {
   refuse(info: FrameError): Error
   /** The Bitcoin, Cosmos and Polkadot keys of a secret, for the export card (chain-session.ts). */
   exportChains(secret: Uint8Array): Promise<NonNullable<ExportedKeys['chains']>>
+  /** The frame's code card, shown over the modal (code-entry/). */
+  askCode(prompt: CodePrompt): Promise<CodeOutcome>
 }
 
 const DEVICE_KEY = 'portico-ew-device'
@@ -29,10 +36,9 @@ const ACCOUNT_TYPES: ReadonlySet<string> = new Set<AccountRequest['type']>([
   'device.resend',
   'device.cancel',
   'email.change',
-  'email.change.verify',
-  'email.change.resend',
+  'email.change.enter',
   'export.request',
-  'export.show',
+  'export.enter',
 ])
 
 export const isAccountRequest = (r: FrameRequest): r is AccountRequest => ACCOUNT_TYPES.has(r.type)
@@ -51,6 +57,10 @@ export function deviceId(): string {
 }
 
 let pending: { token: string; email: string } | undefined
+/** The email change under way: both addresses (for the card's text), its stage, when that stage's code was mailed. */
+let change: { oldEmail: string; newEmail: string; stage: 'old' | 'new'; sentAt: number } | undefined
+/** When this frame last had an export code mailed (the card's 30 s resend cool-down). */
+let exportSentAt: number | undefined
 
 type LoginAnswer = {
   status?: string
@@ -111,37 +121,25 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
       pending = undefined
       return null
     case 'email.change': {
+      const t = signedIn(deps)
+      const oldEmail = await sessionEmail(deps, t)
       const r = await deps.api<{ stage: string; expiresAt: number }>(
         'POST',
         '/v1/auth/email/change',
         { newEmail: request.newEmail },
-        signedIn(deps),
+        t,
       )
-      return { stage: r.stage, expiresAt: when(r.expiresAt) ?? 0 }
-    }
-    case 'email.change.verify': {
-      const r = await deps.api<{ stage: string; expiresAt?: number; email?: string }>(
-        'POST',
-        '/v1/auth/email/change/verify',
-        { code: request.code },
-        signedIn(deps),
-      )
-      if (r.stage === 'done') {
-        if (typeof r.email !== 'string') throw malformed(deps)
-        return { stage: 'done', email: r.email }
+      if (r.stage !== 'old') throw malformed(deps)
+      change = {
+        oldEmail,
+        newEmail: request.newEmail,
+        stage: 'old',
+        sentAt: Date.now(),
       }
       return { stage: r.stage, expiresAt: when(r.expiresAt) ?? 0 }
     }
-    case 'email.change.resend': {
-      // The same stage's code again; the gateway holds it to SPEC's 30 s and drops the previous code.
-      const r = await deps.api<{ stage: string; expiresAt: number }>(
-        'POST',
-        '/v1/auth/email/change/resend',
-        { stage: request.stage },
-        signedIn(deps),
-      )
-      return { stage: r.stage, expiresAt: when(r.expiresAt) ?? 0 }
-    }
+    case 'email.change.enter':
+      return enterChangeCode(deps, request.stage)
     case 'export.request': {
       const r = await deps.api<{ expiresAt: number }>(
         'POST',
@@ -149,19 +147,28 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
         undefined,
         signedIn(deps),
       )
+      exportSentAt = Date.now()
       return { expiresAt: when(r.expiresAt) ?? 0 }
     }
-    case 'export.show': {
+    case 'export.enter': {
       const t = signedIn(deps)
-      const released = await deps.api<{ address: string; share: string }>(
-        'POST',
-        '/v1/auth/export',
-        { code: request.code },
-        t,
-      )
+      const outcome = await deps.askCode({
+        email: await sessionEmail(deps, t),
+        lastSent: exportSentAt,
+        purpose: 'export',
+        verify: (code) => deps.api('POST', '/v1/auth/export', { code }, t),
+        resend: async () => {
+          await deps.api('POST', '/v1/auth/export/otp', undefined, t)
+          exportSentAt = Date.now()
+        },
+      })
+      if (!outcome.ok) return { status: 'cancelled' }
+      const released = outcome.answer as { address?: unknown; share?: unknown }
+      if (typeof released.address !== 'string' || typeof released.share !== 'string') throw malformed(deps)
       const device = await loadDeviceShare(released.address)
       if (!device) throw deps.refuse({ code: 4100, message: 'Action not allowed' })
       const key = await reassemble(released.address, device, released.share)
+      exportSentAt = undefined
       let shown: ExportedKeys | undefined
       try {
         // The Solana key is derived from the same secret, when this browser has Ed25519.
@@ -185,4 +192,45 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
       return { shown: true }
     }
   }
+}
+
+/** The signed-in account's email (the code cards name the address the code went to). */
+async function sessionEmail(deps: AccountDeps, t: string): Promise<string> {
+  const s = await deps.api<{ email?: unknown }>('GET', '/v1/auth/session', undefined, t)
+  if (typeof s.email !== 'string') throw malformed(deps)
+  return s.email
+}
+
+/**
+ * One stage of the email change in the frame's code card: the code mailed to
+ * the current address, then the one mailed to the new address. Its "Resend
+ * code" asks the gateway for that stage's code again (SPEC's 30 s, counted
+ * from when this frame had it mailed). Answers the next step, or cancelled.
+ */
+async function enterChangeCode(deps: AccountDeps, stage: 'old' | 'new'): Promise<unknown> {
+  const t = signedIn(deps)
+  const c = change
+  if (!c || c.stage !== stage)
+    throw deps.refuse({ code: 'change_unknown', message: 'No email change is waiting for this code' })
+  const outcome = await deps.askCode({
+    email: stage === 'old' ? c.oldEmail : c.newEmail,
+    lastSent: c.sentAt,
+    purpose: stage === 'old' ? 'email-old' : 'email-new',
+    verify: (code) => deps.api('POST', '/v1/auth/email/change/verify', { code }, t),
+    resend: async () => {
+      await deps.api('POST', '/v1/auth/email/change/resend', { stage }, t)
+      c.sentAt = Date.now()
+    },
+  })
+  if (!outcome.ok) return { status: 'cancelled' }
+  const r = outcome.answer as { stage?: unknown; expiresAt?: unknown; email?: unknown }
+  if (r.stage === 'done') {
+    if (typeof r.email !== 'string') throw malformed(deps)
+    change = undefined
+    return { stage: 'done', email: r.email }
+  }
+  if (r.stage !== 'new') throw malformed(deps)
+  // The new address's code was mailed just now: its own cool-down starts here.
+  change = { ...c, stage: 'new', sentAt: Date.now() }
+  return { stage: 'new', expiresAt: when(r.expiresAt) ?? 0 }
 }

@@ -4,11 +4,23 @@ import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest 
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
-import { askCode, type CodeOutcome } from './code-entry/index.js'
+import { askCode, type CodeOutcome, type CodePrompt } from './code-entry/index.js'
 import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
 import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
-import { createWallet, loadDeviceShare, reassemble, saveDeviceShare } from './keys.js'
-import { askPassphrase } from './passphrase.js'
+import {
+  api,
+  declined,
+  params,
+  parentIsAllowed,
+  parentOrigin,
+  projectId,
+  Refusal,
+  setUi,
+  TOKEN_KEY,
+  token,
+} from './frame/env.js'
+import { recoverDevice, wallet } from './frame/wallet.js'
+import { loadDeviceShare, reassemble } from './keys.js'
 import {
   event,
   type FrameError,
@@ -19,13 +31,6 @@ import {
   reply,
   SIGNING_METHODS,
 } from './protocol.js'
-import {
-  deriveRecovery,
-  openRecovery,
-  parseRecoveryKdf,
-  sealRecovery,
-  WrongPassphraseError,
-} from './recovery.js'
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
 import { solanaFrame } from './solana-session.js'
 import { chooseFrameLocale, ft } from './strings.js'
@@ -34,175 +39,15 @@ import { chooseFrameLocale, ft } from './strings.js'
  * The signer frame's script (served by the gateway's signer listener as
  * /frame.js). It answers one parent window, on the origin named in its URL,
  * which the gateway already checked against the project's allowlist and
- * pinned with `frame-ancestors`.
+ * pinned with `frame-ancestors`. Its parts: `frame/env.ts` (the URL's
+ * parent and project, the gateway call, the refusal), `frame/wallet.ts` (the
+ * session's wallet: first creation with its passphrase, a new device's
+ * recovery), and here the cards' queue, EVM signing and the message handler.
  */
-const params = new URLSearchParams(location.search)
-const parentOrigin = params.get('origin') ?? ''
-const projectId = params.get('projectId') ?? ''
-const TOKEN_KEY = `portico-ew-session:${projectId}`
 // The modal's locale (passed by the plugin): the frame's cards speak it, right to left for Arabic.
 const { lang, dir } = chooseFrameLocale(params.get('locale'))
 document.documentElement.lang = lang
 document.documentElement.dir = dir
-
-class Refusal extends Error {
-  constructor(readonly info: FrameError) {
-    super(info.message)
-  }
-}
-const declined = () => new Refusal({ code: 4001, message: 'Signature declined' })
-
-function parentIsAllowed(): boolean {
-  if (window.parent === window || !parentOrigin) return false
-  // Where the browser says who embeds us, it must be the origin we were told.
-  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins
-  return !ancestors || ancestors.length === 0 || ancestors[0] === parentOrigin
-}
-
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      // Sessions are bound to the project that opened them: the gateway checks this on every session call.
-      'x-portico-project': projectId,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const json = (await res.json().catch(() => undefined)) as { code?: unknown; message?: unknown } | undefined
-  if (!res.ok) {
-    throw new Refusal({
-      code: typeof json?.code === 'string' ? json.code : 'http_error',
-      message: typeof json?.message === 'string' ? json.message : `HTTP status code: ${res.status}`,
-      status: res.status,
-    })
-  }
-  return json as T
-}
-
-const token = () => localStorage.getItem(TOKEN_KEY) ?? undefined
-
-/** The session's wallet; a first login makes one (device share here, auth share on the gateway). */
-async function wallet(t: string): Promise<{ address: string; auth: string }> {
-  try {
-    const stored = await api<{ address: string; share: string }>('GET', '/v1/auth/share', undefined, t)
-    return { address: stored.address, auth: stored.share }
-  } catch (error) {
-    if (!(error instanceof Refusal) || error.info.status !== 404) throw error
-  }
-  const w = await createWallet()
-  await saveDeviceShare(w.address, w.device)
-  // The auth share goes to the gateway only with its sealed recovery share (issue 29): a prompt
-  // abandoned here stores nothing, and the next login makes a wallet again. The verifier goes with
-  // them: every later release of the recovery share needs the passphrase proven online.
-  const recovery = await sealedRecovery(w.address, w.recovery)
-  await api(
-    'PUT',
-    '/v1/auth/share',
-    { address: w.address, share: w.auth, recovery: recovery.blob, recoveryVerifier: recovery.verifier },
-    t,
-  )
-  return { address: w.address, auth: w.auth }
-}
-
-/** First device: the visitor sets a passphrase here, in the frame; the gateway gets only the sealed share and its verifier. */
-async function sealedRecovery(
-  address: string,
-  recovery: string,
-): Promise<{ blob: string; verifier: string }> {
-  setUi(true)
-  let passphrase: string | undefined
-  try {
-    // Required: without it the wallet would live on this browser's storage alone.
-    while (!passphrase) passphrase = await askPassphrase(document, { mode: 'set' })
-  } finally {
-    setUi(false)
-  }
-  return sealRecovery(recovery, passphrase, address)
-}
-
-const recoveryLocked = () =>
-  new Refusal({
-    code: 'recovery_locked',
-    message: 'Wrong passphrase. Recovery is locked for now: try again later.',
-  })
-
-/**
- * A device without a device share (issue 14, "a second device needs the
- * recovery passphrase"): the passphrase typed here opens the recovery share;
- * with the auth share it must rebuild this wallet's key; then it becomes this
- * device's share. The old device's share keeps working (nothing is re-split):
- * two devices of one visitor both sign, and no gateway write can lose a share.
- *
- * Issue 29: the gateway releases the share only to a proof of the passphrase
- * (the verifier derived here from the blob's salt), counting each miss. A
- * wallet stored before the proof gets the counted release of before, and its
- * verifier is added after the unlock, signed with the rebuilt key.
- */
-async function recoverDevice(t: string, w: { address: string; auth: string }): Promise<void> {
-  const status = await api<{ exists: boolean; kdf?: string; proof?: boolean }>(
-    'GET',
-    '/v1/auth/recovery',
-    undefined,
-    t,
-  )
-  if (!status.exists)
-    throw new Refusal({
-      code: 'device_share_missing',
-      message: 'This device holds no key share of this wallet, and the wallet has no recovery passphrase',
-    })
-  const kdf = status.kdf ? parseRecoveryKdf(status.kdf) : undefined
-  if (!kdf) throw new Refusal({ code: 'internal', message: 'An error occurred' })
-  let error: string | undefined
-  setUi(true)
-  try {
-    for (;;) {
-      const passphrase = await askPassphrase(document, { mode: 'enter', ...(error ? { error } : {}) })
-      if (passphrase === undefined) throw new Refusal({ code: 4001, message: 'Request was aborted' })
-      const derived = await deriveRecovery(passphrase, kdf)
-      const released = await api<
-        | { released: true; blob: string; attemptsLeft: number; proof: boolean }
-        | { released: false; attemptsLeft: number }
-      >('POST', '/v1/auth/recovery/release', status.proof ? { verifier: derived.verifier } : {}, t)
-      const wrong = (left: number) => {
-        if (left <= 0) throw recoveryLocked()
-        return left === 1 ? ft('wrongOne') : ft('wrongMany', { left })
-      }
-      if (!released.released) {
-        error = wrong(released.attemptsLeft)
-        continue
-      }
-      let share: string
-      try {
-        share = await openRecovery(released.blob, derived, w.address)
-      } catch (e) {
-        if (!(e instanceof WrongPassphraseError)) throw e
-        error = wrong(released.attemptsLeft)
-        continue
-      }
-      const key = await reassemble(w.address, w.auth, share)
-      let upgrade: { verifier: string; signature: Hex } | undefined
-      try {
-        if (!released.proof) {
-          // A wallet from before the proof: its verifier now, signed by the key only its owner could rebuild.
-          const message = `Portico recovery verifier for ${w.address.toLowerCase()}: ${derived.verifier}`
-          upgrade = {
-            verifier: derived.verifier,
-            signature: await privateKeyToAccount(bytesToHex(key)).signMessage({ message }),
-          }
-        }
-      } finally {
-        key.fill(0)
-      }
-      await saveDeviceShare(w.address, share)
-      await api('POST', '/v1/auth/recovery/confirm', upgrade ?? {}, t)
-      return
-    }
-  } finally {
-    setUi(false)
-  }
-}
 
 /** Approvals wait their turn: one card at a time, in the order the requests came. */
 let approvals: Promise<unknown> = Promise.resolve()
@@ -271,11 +116,6 @@ async function session(): Promise<{
   }
 }
 
-function setUi(visible: boolean) {
-  document.documentElement.dataset.visible = String(visible)
-  window.parent.postMessage(event('ui', { visible }), parentOrigin)
-}
-
 async function sign(method: string, p: unknown[], chainId: number): Promise<Hex> {
   if (!(SIGNING_METHODS as readonly string[]).includes(method))
     throw new Refusal({ code: 4200, message: 'Requested RPC call is not allowed' })
@@ -314,28 +154,32 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
  * stored last attempt follows a resend made here).
  */
 async function enterCode(email: string, lastSent: number | undefined): Promise<unknown> {
-  setUi(true)
-  let outcome: CodeOutcome
-  try {
-    outcome = await askCode(document, {
-      email,
-      lastSent,
-      // The device id lets the gateway tell a known device from one that needs the mailed link.
-      verify: (code) =>
-        api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
-      resend: async () => {
-        await api('POST', '/v1/auth/email/otp', { projectId, email })
-      },
-    })
-  } finally {
-    setUi(false)
-  }
+  const outcome = await codeCard({
+    email,
+    lastSent,
+    // The device id lets the gateway tell a known device from one that needs the mailed link.
+    verify: (code) => api('POST', '/v1/auth/email/verify', { projectId, email, code, deviceId: deviceId() }),
+    resend: async () => {
+      await api('POST', '/v1/auth/email/otp', { projectId, email })
+    },
+  })
   if (!outcome.ok)
     return { status: 'cancelled', ...(outcome.lastSent !== undefined ? { lastSent: outcome.lastSent } : {}) }
   return afterCode(accountDeps, outcome.answer as Parameters<typeof afterCode>[1])
 }
 
+/** The frame's code card over the modal: login, export and email-change codes are typed here only. */
+async function codeCard(prompt: CodePrompt): Promise<CodeOutcome> {
+  setUi(true)
+  try {
+    return await askCode(document, prompt)
+  } finally {
+    setUi(false)
+  }
+}
+
 const accountDeps: AccountDeps = {
+  askCode: codeCard,
   api,
   token,
   setToken: (t) => localStorage.setItem(TOKEN_KEY, t),

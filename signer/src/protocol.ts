@@ -46,10 +46,13 @@ export interface UncheckedChainRequest {
 export type AccountRequest =
   | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
   | { type: 'email.change'; newEmail: string }
-  | { type: 'email.change.verify' | 'export.show'; code: string }
-  /** "Send a new code" in the email change stage the modal shows. */
-  | { type: 'email.change.resend'; stage: 'old' | 'new' }
-  | { type: 'export.request' }
+  /**
+   * Issue 29: the frame's own card takes the code of that stage (and its
+   * "Resend code"); the page never sends or sees a code.
+   */
+  | { type: 'email.change.enter'; stage: 'old' | 'new' }
+  /** The export's fresh code is typed in the frame's card, which then shows the key. */
+  | { type: 'export.request' | 'export.enter' }
 
 /** Frame-origin RPC methods it signs (all not-safe: each needs Approve in the frame). */
 export const SIGNING_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_signTransaction'] as const
@@ -117,19 +120,15 @@ export function parseRequest(data: unknown): { id: string; request: FrameRequest
     case 'device.resend':
     case 'device.cancel':
     case 'export.request':
+    case 'export.enter':
       return { id, request: { type: p.type } }
     case 'email.change':
       return typeof p.newEmail === 'string' && p.newEmail.length >= 3 && p.newEmail.length <= 254
         ? { id, request: { type: p.type, newEmail: p.newEmail } }
         : undefined
-    case 'email.change.resend':
+    case 'email.change.enter':
       return p.stage === 'old' || p.stage === 'new'
         ? { id, request: { type: p.type, stage: p.stage } }
-        : undefined
-    case 'email.change.verify':
-    case 'export.show':
-      return typeof p.code === 'string' && /^[0-9]{6}$/.test(p.code)
-        ? { id, request: { type: p.type, code: p.code } }
         : undefined
     case 'rpc':
       return typeof p.method === 'string' &&

@@ -1,12 +1,6 @@
 import { createPortico } from '@portico/core'
 import { describe, expect, it } from 'vitest'
-import {
-  parseDevicePoll,
-  parseEmailChangeStep,
-  parseExpiry,
-  parseExportShown,
-  parseLoginAnswer,
-} from './account-protocol.js'
+import { parseDevicePoll, parseEmailChangeStep, parseExpiry, parseLoginAnswer } from './account-protocol.js'
 import { embeddedWalletPlugin } from './index.js'
 import { isEmailLoginAccount } from './plugin.js'
 import { frameRequest } from './protocol.js'
@@ -60,20 +54,17 @@ describe('embedded-wallet account protocol, dApp side', () => {
     expect(parseEmailChangeStep({ stage: 'done', email: 'x'.repeat(300) })).toBeUndefined()
   })
 
-  it('the export answer says only that the card was shown; anything else is refused', () => {
-    expect(parseExportShown({ shown: true })).toBe(true)
-    expect(parseExportShown({ shown: 'yes' })).toBe(false)
-    expect(parseExportShown(null)).toBe(false)
+  it('a mailed code answers its expiry only', () => {
     expect(parseExpiry({ expiresAt: 10 })).toEqual({ expiresAt: 10 })
     expect(parseExpiry({ expiresAt: -1 })).toBeUndefined()
   })
 
   it('requests to the frame carry the tag, version and id', () => {
-    expect(frameRequest('a', { type: 'export.show', code: '123456' })).toEqual({
+    expect(frameRequest('a', { type: 'export.enter' })).toEqual({
       portico: 'embedded-wallet',
       v: 1,
       id: 'a',
-      payload: { type: 'export.show', code: '123456' },
+      payload: { type: 'export.enter' },
     })
   })
 })

@@ -54,15 +54,18 @@ export function parseEmailChangeStep(result: unknown): EmailChangeStep | undefin
 }
 
 /**
- * "Send a new code" during an email change: the same stage again with the new
- * code's expiry. A finished change (or the other stage) is not an answer to it.
+ * How the frame's email-change code card ended (issue 29: the code is typed
+ * there): the next step, or `cancelled` when the visitor closed the card.
+ * The stage after `old` is `new` or `done`; after `new` only `done`.
  */
-export function parseEmailChangeResent(
+export function parseEmailChangeEntered(
   result: unknown,
   stage: 'old' | 'new',
-): { stage: 'old' | 'new'; expiresAt: number } | undefined {
+): EmailChangeStep | { stage: 'cancelled' } | undefined {
+  if (isObj(result) && result.status === 'cancelled') return { stage: 'cancelled' }
   const step = parseEmailChangeStep(result)
-  return step && step.stage === stage ? step : undefined
+  if (!step || step.stage === 'old' || (stage === 'new' && step.stage === 'new')) return undefined
+  return step
 }
 
 /** A mailed code's expiry (device link resend, export code). */
@@ -71,7 +74,12 @@ export function parseExpiry(result: unknown): { expiresAt: number } | undefined 
   return expiresAt !== undefined ? { expiresAt } : undefined
 }
 
-/** The export card was shown in the frame and closed: `{ shown: true }`, nothing else. */
-export function parseExportShown(result: unknown): boolean {
-  return isObj(result) && result.shown === true
+/**
+ * How the frame's export ended: its key card was shown and closed (`shown`), or
+ * the visitor closed the code card first (`cancelled`). Never a key.
+ */
+export function parseExportEnded(result: unknown): 'shown' | 'cancelled' | undefined {
+  if (!isObj(result)) return undefined
+  if (result.shown === true) return 'shown'
+  return result.status === 'cancelled' ? 'cancelled' : undefined
 }

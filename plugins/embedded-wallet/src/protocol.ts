@@ -35,10 +35,10 @@ export type FramePayload =
 export type AccountPayload =
   | { type: 'device.poll' | 'device.resend' | 'device.cancel' }
   | { type: 'email.change'; newEmail: string }
-  | { type: 'email.change.verify' | 'export.show'; code: string }
-  /** "Send a new code" in the email change stage the view shows (the same address again). */
-  | { type: 'email.change.resend'; stage: 'old' | 'new' }
-  | { type: 'export.request' }
+  /** Issue 29: the frame's own card takes that stage's code (and its resend); this page never sees a code. */
+  | { type: 'email.change.enter'; stage: 'old' | 'new' }
+  /** `export.enter`: the export code is typed in the frame's card, which then shows the key. */
+  | { type: 'export.request' | 'export.enter' }
 
 /** The frame's error: an EIP-1193 code (4001 declined, 4200 not allowed…) or a gateway code (`email_cooldown`). */
 export interface FrameErrorInfo {

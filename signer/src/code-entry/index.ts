@@ -24,6 +24,25 @@ export interface CodePrompt {
   verify(code: string): Promise<unknown>
   /** Mails a new code (the gateway keeps its own 30 s too and answers "Please try again after N seconds"). */
   resend(): Promise<void>
+  /** Which code this is (the card's `data-code`): the login code unless said. */
+  purpose?: CodePurpose
+}
+
+/** The codes typed in this card: the login, the export's re-authentication, the two email-change stages. */
+export type CodePurpose = 'login' | 'export' | 'email-old' | 'email-new'
+
+/** The card's title, introduction and field label for each purpose, in the frame's locale. */
+function textsOf(purpose: CodePurpose, email: string): { title: string; intro: string; label: string } {
+  switch (purpose) {
+    case 'login':
+      return { title: ct('title'), intro: ct('intro', { email }), label: ct('label') }
+    case 'export':
+      return { title: ct('exportTitle'), intro: ct('intro', { email }), label: ct('exportLabel') }
+    case 'email-old':
+      return { title: ct('changeTitle'), intro: ct('changeOldIntro', { email }), label: ct('changeLabel') }
+    case 'email-new':
+      return { title: ct('changeTitle'), intro: ct('changeNewIntro', { email }), label: ct('changeLabel') }
+  }
 }
 
 /** How the card ended: the gateway's answer to a right code, or Cancel / Escape (with the last send time). */
@@ -33,8 +52,8 @@ const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong'
 
 /**
- * The login-code card inside the frame (issue 29: the dApp page never sees the
- * code). One field with `autocomplete="one-time-code"` (OS autofill, screen
+ * The code card inside the frame (issue 29: the dApp page never sees the
+ * code): the login code, the export's fresh code and each email-change code. One field with `autocomplete="one-time-code"` (OS autofill, screen
  * readers read it as one value), checked as soon as six digits are in; a
  * wrong code says why (the gateway's text, tries left) and the field empties
  * for the next try; Resend keeps SPEC's 30 s cool-down; Cancel or Escape
@@ -46,20 +65,22 @@ export function askCode(doc: Document, prompt: CodePrompt): Promise<CodeOutcome>
     const card = doc.createElement('form')
     card.className = 'card'
     card.noValidate = true
-    card.dataset.code = ''
+    const purpose = prompt.purpose ?? 'login'
+    const texts = textsOf(purpose, prompt.email)
+    card.dataset.code = purpose
     card.setAttribute('role', 'dialog')
     card.setAttribute('aria-modal', 'true')
     card.setAttribute('aria-labelledby', 'code-title')
     card.setAttribute('aria-describedby', 'code-intro')
     const h = doc.createElement('h1')
     h.id = 'code-title'
-    h.textContent = ct('title')
+    h.textContent = texts.title
     const intro = doc.createElement('p')
     intro.id = 'code-intro'
-    intro.textContent = ct('intro', { email: prompt.email })
+    intro.textContent = texts.intro
     const label = doc.createElement('label')
     label.htmlFor = 'code'
-    label.textContent = ct('label')
+    label.textContent = texts.label
     const input = doc.createElement('input')
     input.id = 'code'
     input.name = 'code'

@@ -1,7 +1,7 @@
 import { cardStrings, type FrameLocale } from '../locale.js'
 
 /**
- * The login-code card's texts (issue 29: the code is typed in the frame, never
+ * The code card's texts (the login code, the export code, the two email-change codes) (issue 29: the code is typed in the frame, never
  * on the dApp page), in the frame's five locales. The cool-down text the
  * gateway answers ("Please try again after N seconds", SPEC §8) is shown as it
  * comes: SPEC's texts stay English, word for word.
@@ -18,6 +18,12 @@ const en = {
   resent: 'A new code is on its way.',
   cancel: 'Cancel',
   sixDigits: 'Enter the 6 digits of the code.',
+  exportTitle: 'Export private key',
+  exportLabel: 'Export code',
+  changeTitle: 'Update email',
+  changeOldIntro: 'Enter the 6-digit code sent to your current address, {email}',
+  changeNewIntro: 'Enter the 6-digit code sent to your new address, {email}',
+  changeLabel: 'Confirmation code',
 } as const
 
 type Key = keyof typeof en
@@ -37,6 +43,12 @@ export const CODE_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     resent: 'Un código nuevo va en camino.',
     cancel: 'Cancelar',
     sixDigits: 'Introduce los 6 dígitos del código.',
+    exportTitle: 'Exportar clave privada',
+    exportLabel: 'Código de exportación',
+    changeTitle: 'Actualizar correo',
+    changeOldIntro: 'Introduce el código de 6 dígitos enviado a tu dirección actual, {email}',
+    changeNewIntro: 'Introduce el código de 6 dígitos enviado a tu nueva dirección, {email}',
+    changeLabel: 'Código de confirmación',
   },
   zh: {
     title: '确认电子邮件',
@@ -50,6 +62,12 @@ export const CODE_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     resent: '新的验证码已发出。',
     cancel: '取消',
     sixDigits: '请输入验证码的 6 位数字。',
+    exportTitle: '导出私钥',
+    exportLabel: '导出验证码',
+    changeTitle: '更新电子邮件',
+    changeOldIntro: '请输入发送至您当前地址 {email} 的 6 位验证码',
+    changeNewIntro: '请输入发送至您新地址 {email} 的 6 位验证码',
+    changeLabel: '确认码',
   },
   ja: {
     title: 'メールアドレスの確認',
@@ -63,6 +81,12 @@ export const CODE_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     resent: '新しいコードを送信しました。',
     cancel: 'キャンセル',
     sixDigits: 'コードの 6 桁を入力してください。',
+    exportTitle: '秘密鍵のエクスポート',
+    exportLabel: 'エクスポートコード',
+    changeTitle: 'メールアドレスの更新',
+    changeOldIntro: '現在のアドレス {email} に送信された 6 桁のコードを入力してください',
+    changeNewIntro: '新しいアドレス {email} に送信された 6 桁のコードを入力してください',
+    changeLabel: '確認コード',
   },
   ar: {
     title: 'تأكيد البريد الإلكتروني',
@@ -76,6 +100,12 @@ export const CODE_CATALOGUE: Readonly<Record<FrameLocale, Strings>> = {
     resent: 'رمز جديد في الطريق.',
     cancel: 'إلغاء',
     sixDigits: 'أدخل أرقام الرمز الستة.',
+    exportTitle: 'تصدير المفتاح الخاص',
+    exportLabel: 'رمز التصدير',
+    changeTitle: 'تحديث البريد الإلكتروني',
+    changeOldIntro: 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى عنوانك الحالي {email}',
+    changeNewIntro: 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى عنوانك الجديد {email}',
+    changeLabel: 'رمز التأكيد',
   },
 }
 

@@ -3,15 +3,14 @@ import {
   type DevicePoll,
   type EmailChangeStep,
   parseDevicePoll,
-  parseEmailChangeResent,
+  parseEmailChangeEntered,
   parseEmailChangeStep,
   parseExpiry,
-  parseExportShown,
+  parseExportEnded,
 } from '../account-protocol.js'
 import type { FramePayload } from '../protocol.js'
 
 const invalidAnswer = () => new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
-const CODE = /^[0-9]{6}$/
 
 /** What the account flows need from the controller: a frame request and the user to update. */
 export interface EmbeddedAccountDeps {
@@ -23,8 +22,8 @@ export interface EmbeddedAccountDeps {
 /**
  * Issue 14 account flows on the dApp side: waiting for the device-approval
  * link (EmailVerifyDevice), the two-code email change and the key export.
- * The frame holds the pending token, the session and the key; this side only
- * asks and reads checked answers. The exported key is shown in the frame's
+ * The frame holds the pending token, the session and the key, and takes
+ * every code in its own card; this side only asks and reads checked answers. The exported key is shown in the frame's
  * own card: no answer here ever carries it.
  */
 export class EmbeddedAccount {
@@ -59,25 +58,21 @@ export class EmbeddedAccount {
     return r
   }
 
-  /** The code of the current address (→ a code to the new one), then the new address's code (→ done). */
-  async verifyEmailChange(code: string): Promise<EmailChangeStep> {
-    if (!CODE.test(code)) throw new PorticoError('Enter the 6-digit code', { code: 'INVALID_CODE' })
-    const r = parseEmailChangeStep(await this.deps.request({ type: 'email.change.verify', code }))
-    if (!r) throw invalidAnswer()
-    if (r.stage === 'done') this.deps.emailChanged(r.email)
-    return r
-  }
-
   /**
-   * "Send a new code" in the stage the view shows: the same address gets a new
-   * code and the previous one stops working. The gateway holds it to SPEC's
-   * 30 s cool-down (`email_cooldown`, "Please try again after N seconds").
+   * Opens the frame's code card for the stage the view shows (issue 29: the
+   * code is typed there and goes from the frame to the gateway; its "Resend
+   * code" keeps SPEC's 30 s). Resolves when the card closes: the next step,
+   * or `cancelled`. Untimed: the visitor reads their mail meanwhile.
    */
-  async resendEmailChangeCode(stage: 'old' | 'new'): Promise<{ stage: 'old' | 'new'; expiresAt: number }> {
+  async enterEmailChangeCode(stage: 'old' | 'new'): Promise<EmailChangeStep | { stage: 'cancelled' }> {
     if (stage !== 'old' && stage !== 'new')
       throw new PorticoError('An error occurred', { code: 'INVALID_STAGE' })
-    const r = parseEmailChangeResent(await this.deps.request({ type: 'email.change.resend', stage }), stage)
+    const r = parseEmailChangeEntered(
+      await this.deps.request({ type: 'email.change.enter', stage }, { timeoutMs: null }),
+      stage,
+    )
     if (!r) throw invalidAnswer()
+    if (r.stage === 'done') this.deps.emailChanged(r.email)
     return r
   }
 
@@ -89,11 +84,14 @@ export class EmbeddedAccount {
   }
 
   /**
-   * Sends the export code to the frame, which shows the key in its own card;
-   * resolves when the visitor closed it. The answer says only that it was shown.
+   * Opens the frame's code card for the export code (issue 29: typed there,
+   * never on this page); a right code makes the frame show the key in its own
+   * card. Resolves when the visitor closed it (`shown`) or the code card
+   * (`cancelled`). The answer never carries a key.
    */
-  async showExport(code: string): Promise<void> {
-    if (!CODE.test(code)) throw new PorticoError('Enter the 6-digit code', { code: 'INVALID_CODE' })
-    if (!parseExportShown(await this.deps.request({ type: 'export.show', code }))) throw invalidAnswer()
+  async enterExportCode(): Promise<'shown' | 'cancelled'> {
+    const r = parseExportEnded(await this.deps.request({ type: 'export.enter' }, { timeoutMs: null }))
+    if (!r) throw invalidAnswer()
+    return r
   }
 }

@@ -1,7 +1,6 @@
 import {
   type AlertState,
   type CaipAddress,
-  type CaipNetworkId,
   type ChainNamespace,
   type ChannelNamespaceRequest,
   type ConnectorSession,
@@ -13,21 +12,20 @@ import {
   type Network,
   PorticoError,
   type PorticoStorage,
-  type RequestChannel,
-  RpcCallNotAllowedError,
   type SocialProvider,
   shortenEmail,
 } from '@portico/core'
 import { type LoginAnswer, parseLoginAnswer } from '../account-protocol.js'
-import { parseSession, parseSocialStart } from '../protocol.js'
+import { parseSession } from '../protocol.js'
 import { EmbeddedAccount } from './account.js'
 import { openBitcoinChannel } from './bitcoin.js'
 import type { ChainChannelFactory } from './chain-channel.js'
 import { openCosmosChannel } from './cosmos.js'
+import { evmChannel } from './evm.js'
 import { FarcasterLogin } from './farcaster.js'
 import { createFrameClient, EmbeddedFrameError, type FrameClient } from './frame-client.js'
 import { openPolkadotChannel } from './polkadot.js'
-import { broadcast, chainNumber, prepareTransaction } from './send.js'
+import { socialLogin } from './social.js'
 import { solanaChannel } from './solana.js'
 
 /** Issue 14's other namespaces: each channel asks the frame for its addresses when the session opens. */
@@ -73,14 +71,6 @@ export interface EmbeddedWalletControllerOptions {
 }
 
 type Handler = (payload: unknown) => void
-
-/** The visitor closed the social login window before finishing (the view goes back to Connect with a message). */
-export class SocialPopupClosedError extends PorticoError {
-  override name = 'SocialPopupClosedError'
-  constructor() {
-    super('The login window was closed', { code: 'SOCIAL_POPUP_CLOSED' })
-  }
-}
 
 /**
  * The embedded wallet's flow on the dApp side: the email code steps (with
@@ -212,48 +202,22 @@ export class EmbeddedWalletController {
   }
 
   /**
-   * Social login (OAuth code + PKCE, run by the frame and the gateway). The
-   * caller opens `popup` synchronously in the click handler (so blockers
-   * allow it); this sends it to the provider, waits for the frame to hold
-   * the session and closes it. A popup the visitor closes first rejects with
+   * Social login (OAuth code + PKCE, run by the frame and the gateway; see
+   * `social.ts`). A popup the visitor closes first rejects with
    * `SocialPopupClosedError`.
    */
-  async socialLogin(
+  socialLogin(
     provider: SocialProvider,
     popup: Window | null,
     opts: { pollMs?: number } = {},
   ): Promise<{ email: string; address: `0x${string}`; provider?: SocialProvider }> {
-    if (!popup) throw new PorticoError('The login window was blocked', { code: 'POPUP_BLOCKED' })
-    const frame = this.#client()
-    this.options.setSocial?.(provider, popup)
-    let timer: ReturnType<typeof setInterval> | undefined
-    try {
-      const started = parseSocialStart(await frame.request({ type: 'social.start', provider }))
-      if (!started) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
-      popup.location.href = started.url
-      const closed = new Promise<never>((_, reject) => {
-        timer = setInterval(() => {
-          if (!popup.closed) return
-          clearInterval(timer)
-          // Closed before the provider came back: give up; closed after (callback in): the exchange goes on.
-          frame.request({ type: 'social.cancel', state: started.state }).then(
-            (cancelled) => {
-              if (cancelled === true) reject(new SocialPopupClosedError())
-            },
-            (error: unknown) => reject(error),
-          )
-        }, opts.pollMs ?? 500)
-      })
-      const s = parseSession(
-        await Promise.race([frame.request({ type: 'social.finish', state: started.state }), closed]),
-      )
-      if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
-      return s
-    } finally {
-      clearInterval(timer)
-      if (!popup.closed) popup.close()
-      this.options.setSocial?.(undefined, undefined)
-    }
+    return socialLogin(
+      () => this.#client(),
+      (p, w) => this.options.setSocial?.(p, w),
+      provider,
+      popup,
+      opts,
+    )
   }
 
   // —— the connector provider ——
@@ -271,7 +235,14 @@ export class EmbeddedWalletController {
       projectId: this.options.projectId,
       ...(this.options.apiUrl ? { apiUrl: this.options.apiUrl } : {}),
     }
-    if (evm) channels.eip155 = this.#channel(evm.chains, s.address)
+    if (evm)
+      channels.eip155 = evmChannel({
+        chains: evm.chains,
+        address: s.address,
+        frame: () => this.#client(),
+        networks: this.options.networks,
+        on: (event, handler) => this.on(`eip155/${event}`, handler),
+      })
     // Issue 14: the Solana key comes from the same shares; the frame names its address.
     if (sol && s.solanaAddress)
       channels.solana = solanaChannel({
@@ -354,52 +325,6 @@ export class EmbeddedWalletController {
     this.#listeners.set(event, set)
     set.add(handler)
     return () => set.delete(handler)
-  }
-
-  #channel(chains: readonly CaipNetworkId[], address: `0x${string}`): RequestChannel {
-    const namespace: ChainNamespace = 'eip155'
-    const signing = new Set(['personal_sign', 'eth_signTypedData_v4'])
-    return {
-      namespace,
-      accounts: () => chains.map((c) => `${c}:${address}` as CaipAddress),
-      chains: () => chains,
-      on: (event, handler) => this.on(`${namespace}/${event}`, handler),
-      request: async <T>({
-        method,
-        params,
-        chainId,
-      }: {
-        method: string
-        params?: unknown
-        chainId: CaipNetworkId
-      }) => {
-        if (!chains.includes(chainId)) throw Object.assign(new Error('Unsupported chain'), { code: 5100 })
-        const list = Array.isArray(params) ? params : []
-        const frame = this.#client()
-        if (signing.has(method))
-          return (await frame.request(
-            { type: 'rpc', method, params: list, chainId: chainNumber(chainId) },
-            { timeoutMs: null },
-          )) as T
-        if (method === 'eth_sendTransaction') {
-          const network = this.options.networks().find((n) => n.caipNetworkId === chainId)
-          if (!network) throw Object.assign(new Error('Network not found'), { code: 5100 })
-          const { url, tx } = await prepareTransaction(
-            network,
-            address,
-            (list[0] ?? {}) as Record<string, unknown>,
-          )
-          const raw = await frame.request(
-            { type: 'rpc', method: 'eth_signTransaction', params: [tx], chainId: chainNumber(chainId) },
-            { timeoutMs: null },
-          )
-          if (typeof raw !== 'string' || !/^0x[0-9a-f]+$/i.test(raw))
-            throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
-          return (await broadcast(url, raw as `0x${string}`)) as T
-        }
-        throw Object.assign(new RpcCallNotAllowedError(), { code: 5101 })
-      },
-    }
   }
 
   destroy(): void {

@@ -25,7 +25,6 @@ export {
   EMAIL_LOGIN_STORAGE_KEY,
   EmbeddedWalletController,
   type EmbeddedWalletControllerOptions,
-  SocialPopupClosedError,
 } from './controller.js'
 export { FarcasterLogin, type FarcasterSignIn } from './farcaster.js'
 export {
@@ -36,3 +35,4 @@ export {
   type FrameClientOptions,
 } from './frame-client.js'
 export { getEmbeddedWallet } from './registry.js'
+export { SocialPopupClosedError } from './social.js'

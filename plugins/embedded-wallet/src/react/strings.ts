@@ -53,7 +53,8 @@ const en = {
   exportIntro:
     'Whoever has your private key controls this wallet. To show it, we email a code to your address; the key then appears only in the secure window, never on this site.',
   exportSendCode: 'Email me a code',
-  exportShown: 'Your key is shown in the secure window. Close it there when you are done.',
+  exportInFrame:
+    'Type the code in the secure window: your key then appears there, never on this site. Close it there when you are done.',
   exportClosed: 'The key window is closed and the key was removed from it.',
   backToAccount: 'Back to account',
 } as const
@@ -119,7 +120,8 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     exportIntro:
       'Quien tenga tu clave privada controla esta cartera. Para mostrarla te enviamos un código por correo; la clave aparece solo en la ventana segura, nunca en este sitio.',
     exportSendCode: 'Enviarme un código',
-    exportShown: 'Tu clave se muestra en la ventana segura. Ciérrala allí cuando termines.',
+    exportInFrame:
+      'Escribe el código en la ventana segura: tu clave aparecerá allí, nunca en este sitio. Ciérrala allí cuando termines.',
     exportClosed: 'La ventana de la clave está cerrada y la clave se ha quitado de ella.',
     backToAccount: 'Volver a la cuenta',
   },
@@ -173,7 +175,8 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     exportIntro:
       '拥有你私钥的人即可控制此钱包。为显示私钥，我们会向你的邮箱发送验证码；私钥只会显示在安全窗口中，绝不会出现在此网站上。',
     exportSendCode: '向我发送验证码',
-    exportShown: '你的私钥正显示在安全窗口中。完成后请在那里关闭。',
+    exportInFrame:
+      '请在安全窗口中输入验证码：你的私钥随后会显示在那里，绝不会出现在本网站上。完成后请在那里关闭。',
     exportClosed: '私钥窗口已关闭，私钥已从中移除。',
     backToAccount: '返回账户',
   },
@@ -230,7 +233,8 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     exportIntro:
       '秘密鍵を持つ人がこのウォレットを操作できます。表示するために、あなたのアドレスにコードをメールで送ります。鍵は安全なウィンドウにのみ表示され、このサイトには表示されません。',
     exportSendCode: 'コードをメールで受け取る',
-    exportShown: '鍵は安全なウィンドウに表示されています。終わったらそこで閉じてください。',
+    exportInFrame:
+      'コードは安全なウィンドウに入力してください。鍵はそこに表示され、このサイトには表示されません。終わったらそこで閉じてください。',
     exportClosed: '鍵のウィンドウは閉じられ、鍵は削除されました。',
     backToAccount: 'アカウントに戻る',
   },
@@ -286,7 +290,8 @@ export const embeddedWalletStrings = defineCatalogue('embeddedWallet', en, {
     exportIntro:
       'من يملك مفتاحك الخاص يتحكم في هذه المحفظة. لعرضه نرسل رمزًا إلى بريدك؛ ثم يظهر المفتاح في النافذة الآمنة فقط، وليس على هذا الموقع أبدًا.',
     exportSendCode: 'أرسل لي رمزًا',
-    exportShown: 'مفتاحك معروض في النافذة الآمنة. أغلقها هناك عند الانتهاء.',
+    exportInFrame:
+      'اكتب الرمز في النافذة الآمنة: سيظهر مفتاحك هناك، وليس على هذا الموقع أبدًا. أغلقها هناك عند الانتهاء.',
     exportClosed: 'أُغلقت نافذة المفتاح وأُزيل المفتاح منها.',
     backToAccount: 'العودة إلى الحساب',
   },

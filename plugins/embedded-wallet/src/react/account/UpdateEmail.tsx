@@ -1,26 +1,20 @@
-import {
-  EMAIL_LOGIN_COOLDOWN_MS,
-  EmailLoginTooEarlyError,
-  getEmailLoginWait,
-  PorticoError,
-} from '@portico/core'
+import { PorticoError } from '@portico/core'
 import { useAccount, useCatalogue, usePortico, useViewTitle } from '@portico/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { EmbeddedFrameError, getEmbeddedWallet } from '../../controller/index.js'
+import { getEmbeddedWallet } from '../../controller/index.js'
 import { embeddedWalletStrings } from '../strings.js'
-import { CodeField } from './CodeField.js'
 
 type Stage = 'email' | 'old' | 'new'
 
 /**
  * Update email (an Account action of an email login): the new address (SPEC
  * §5: a valid email is required), then the code mailed to the current
- * address, then the one mailed to the new address. The wallet stays the
- * same; the new email is the account's name afterwards (shortened past 30
- * characters, SPEC §2). Each code stage offers "Send a new code" as
- * EmailVerifyDevice does: SPEC's 30 s cool-down counted from the stage's
- * mail ("Please try again after N seconds" when pressed early); the new code
- * replaces the previous one.
+ * address, then the one mailed to the new address. Issue 29: both codes are
+ * typed in the signer frame's own card (with its "Resend code" after SPEC's
+ * 30 s), never on this page; this view says where to type and, when the card
+ * was closed, offers to open it again. The wallet stays the same; the new
+ * email is the account's name afterwards (shortened past 30 characters, SPEC
+ * §2).
  */
 export default function UpdateEmail() {
   const portico = usePortico()
@@ -33,30 +27,19 @@ export default function UpdateEmail() {
   const [stage, setStage] = useState<Stage>('email')
   const [current] = useState(() => account.user?.email ?? '')
   const [newEmail, setNewEmail] = useState('')
-  const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
-  const [resending, setResending] = useState(false)
+  /** The frame's card is open for the shown stage (false: it was closed, or failed). */
+  const [inFrame, setInFrame] = useState(false)
   const [error, setError] = useState<string | undefined>()
-  const [notice, setNotice] = useState<string | undefined>()
-  // When the shown stage's code was mailed: the cool-down counts from then, and from each resend.
-  const sentAt = useRef<number | undefined>(undefined)
-  const [wait, setWait] = useState(0)
-  const codeInput = useRef<HTMLInputElement>(null)
   const emailInput = useRef<HTMLInputElement>(null)
+  const again = useRef<HTMLButtonElement>(null)
+  const open = useRef(false)
 
-  // Back to the field once a step is over (the code field is disabled while one runs).
   useEffect(() => {
     if (busy) return
     if (stage === 'email') emailInput.current?.focus()
-    else codeInput.current?.focus()
-  }, [stage, busy])
-  useEffect(() => {
-    if (stage === 'email') return
-    const tick = () => setWait(getEmailLoginWait(sentAt.current, Date.now()))
-    tick()
-    const timer = setInterval(tick, 250)
-    return () => clearInterval(timer)
-  }, [stage])
+    else if (!inFrame) again.current?.focus()
+  }, [stage, busy, inFrame])
 
   const message = (e: unknown) =>
     e instanceof PorticoError && e.code === 'INVALID_EMAIL'
@@ -67,79 +50,48 @@ export default function UpdateEmail() {
           ? e.message
           : String(e)
 
+  /** The frame's code card for `from` and, a right code given, for the stage after it. */
+  const enter = async (from: 'old' | 'new') => {
+    if (open.current) return
+    open.current = true
+    setError(undefined)
+    setInFrame(true)
+    let at: 'old' | 'new' = from
+    try {
+      for (;;) {
+        setStage(at)
+        const step = await controller.account.enterEmailChangeCode(at)
+        if (step.stage === 'done') {
+          portico.router.goBack()
+          return
+        }
+        if (step.stage === 'cancelled') break
+        at = step.stage
+      }
+    } catch (e) {
+      setError(message(e))
+    } finally {
+      open.current = false
+      setInFrame(false)
+    }
+  }
+
   const start = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
     setError(undefined)
     setBusy(true)
+    let step: Awaited<ReturnType<typeof controller.account.startEmailChange>>
     try {
-      const step = await controller.account.startEmailChange(newEmail)
-      if (step.stage !== 'done') {
-        sentAt.current = Date.now()
-        setStage(step.stage)
-      }
+      step = await controller.account.startEmailChange(newEmail)
     } catch (e) {
       setError(message(e))
       emailInput.current?.focus()
-    } finally {
-      setBusy(false)
-    }
-  }
-  const verify = async (value: string) => {
-    if (value.length !== 6 || busy) return
-    setError(undefined)
-    setNotice(undefined)
-    setBusy(true)
-    try {
-      const step = await controller.account.verifyEmailChange(value)
-      setCode('')
-      if (step.stage === 'done') {
-        portico.router.goBack()
-        return
-      }
-      // The code of the next stage was just mailed: its own cool-down starts now.
-      sentAt.current = Date.now()
-      setStage(step.stage)
-    } catch (e) {
-      setError(message(e))
-      setCode('')
-    } finally {
-      setBusy(false)
-    }
-  }
-  const resend = async () => {
-    if (stage === 'email' || busy) return
-    setError(undefined)
-    setNotice(undefined)
-    const left = getEmailLoginWait(sentAt.current, Date.now())
-    if (left > 0) {
-      setError(new EmailLoginTooEarlyError(left).shortMessage)
       return
-    }
-    setBusy(true)
-    setResending(true)
-    try {
-      const step = await controller.account.resendEmailChangeCode(stage)
-      sentAt.current = Date.now()
-      setCode('')
-      setNotice(t('codeResent'))
-      setStage(step.stage)
-    } catch (e) {
-      // The gateway's own cool-down answers with the same SPEC text; count from it.
-      if (e instanceof EmbeddedFrameError && e.code === 'email_cooldown') {
-        const n = Number(/after ([0-9]+) seconds/.exec(e.shortMessage)?.[1] ?? 30)
-        sentAt.current = Date.now() - EMAIL_LOGIN_COOLDOWN_MS + n * 1000
-      }
-      setError(message(e))
     } finally {
       setBusy(false)
-      setResending(false)
-      setWait(getEmailLoginWait(sentAt.current, Date.now()))
     }
-  }
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault()
-    void verify(code)
+    if (step.stage !== 'done') await enter(step.stage)
   }
 
   if (stage === 'email')
@@ -185,48 +137,40 @@ export default function UpdateEmail() {
 
   const to = stage === 'old' ? current : newEmail.trim()
   return (
-    <form
+    <div
       className="section"
       data-testid="update-email-code"
       data-stage={stage}
-      onSubmit={submitCode}
-      noValidate
-      aria-busy={busy}
+      data-in-frame={inFrame}
+      aria-busy={inFrame}
     >
       <p>
         {t('codeSentTo')} <strong data-testid="code-email">{to}</strong>
       </p>
-      <CodeField
-        key={stage}
-        label={t('codeLabel')}
-        hint={t('otpHint')}
-        value={code}
-        disabled={busy}
-        error={error}
-        inputRef={codeInput}
-        onChange={setCode}
-        onComplete={(v) => void verify(v)}
-      />
-      {busy ? <p role="status">{resending ? t('sending') : t('verifying')}</p> : null}
-      {notice ? (
-        <p role="status" data-testid="code-resent">
-          {notice}
+      {inFrame ? <p role="status">{t('codeInFrame')}</p> : null}
+      {!inFrame && !error ? <p role="status">{t('codeClosed')}</p> : null}
+      {error ? (
+        <p className="error-text" role="alert" data-testid="update-email-error">
+          {error}
         </p>
       ) : null}
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void resend()}
-          data-testid="code-resend"
-        >
-          {wait > 0 ? t('codeResendIn', { seconds: wait }) : t('codeResend')}
-        </button>
-        <button type="button" className="button" onClick={() => portico.router.goBack()}>
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
+      {inFrame ? null : (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => portico.router.goBack()}>
+            {t('cancel')}
+          </button>
+          <button
+            ref={again}
+            type="button"
+            className="button"
+            data-variant="primary"
+            onClick={() => void enter(stage === 'new' ? 'new' : 'old')}
+            data-testid="update-email-enter"
+          >
+            {t('enterCode')}
+          </button>
+        </div>
+      )}
+    </div>
   )
 }

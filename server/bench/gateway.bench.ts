@@ -112,8 +112,10 @@ async function measure(
   procs: Procs,
   opts: autocannon.Options,
 ): Promise<[autocannon.Result, Row]> {
-  // A short warm-up first, so JIT and connection set-up are not measured.
-  await autocannon({ connections: CONNECTIONS, duration: 2, ...opts })
+  // A short warm-up first, so JIT and connection set-up are not measured (a run of a fixed
+  // number of requests warms up with one request a connection).
+  const connections = opts.connections ?? CONNECTIONS
+  await autocannon({ connections, duration: 2, ...opts, ...(opts.amount ? { amount: connections } : {}) })
   const served0 = await Promise.all(procs.gateways.map((g) => requestsServed(g.url)))
   const c0 = cpuNow(procs)
   const r = await autocannon({
@@ -325,7 +327,7 @@ async function main() {
   }
   if (rss) {
     console.log(
-      `\nRSS load (finalized blocks + large logs through the RPC proxy): gateway peak RSS ${mib(rss.peak)} ${rss.ok ? '≤' : '>'} budget ${mib(rss.budget)} = idle ${mib(rss.idle)} + caches ${mib(rss.budget - rss.idle - IN_FLIGHT_ALLOWANCE)} (RPC ${mib(RSS_CACHE_BYTES)}, NFT metadata and images) + in flight ${mib(IN_FLIGHT_ALLOWANCE)}; RPC cache at the end ${mib(rss.cacheBytes)} in ${rss.cacheEntries} answers — ${rss.ok ? 'met' : 'MISSED'}`,
+      `\nRSS load (finalized blocks + large logs through the RPC proxy): gateway peak RSS ${mib(rss.peak)} ${rss.ok ? '≤' : '>'} budget ${mib(rss.budget)} = idle ${mib(rss.idle)} + caches ${mib(rss.budget - rss.idle - IN_FLIGHT_ALLOWANCE)} (RPC ${mib(RSS_CACHE_BYTES)}, NFT metadata and images) + in flight ${mib(IN_FLIGHT_ALLOWANCE)}; RPC cache at the end ${mib(rss.cacheBytes)} in ${rss.cacheEntries} answers; eth_getLogs answers of ${rss.logsPerAnswer} logs completed ${rss.logsAnswers} of ${rss.logsAsked} — ${rss.ok ? 'met' : 'MISSED'}`,
     )
   }
   const ratios = rows
@@ -353,7 +355,11 @@ async function main() {
   }
   console.log(JSON.stringify({ gatewayBench: rows, twoInstanceRatio: ratios, rss }))
   if (rss && !rss.ok) {
-    console.error('the gateway went over its RSS budget under load')
+    console.error(
+      rss.logsAnswers < rss.logsAsked
+        ? 'not every large-logs answer completed: the RSS figure does not cover them'
+        : 'the gateway went over its RSS budget under load',
+    )
     process.exitCode = 1
   }
 }

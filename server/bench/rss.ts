@@ -1,8 +1,10 @@
 // The RSS load test (issue 33): a client hammering the RPC proxy with finalized blocks (the
 // immutable-answer cache fills to its byte budget and evicts) and with large eth_getLogs
-// answers (~2 MB each, never cached), while the gateway's resident memory is sampled from
-// /proc. The gateway passes when its peak RSS stays under its idle RSS plus the configured
-// cache budgets plus a stated allowance for answers in flight.
+// answers (1,000 logs, ~0.5 MB each, never cached), while the gateway's resident memory is
+// sampled from /proc. The gateway passes when its peak RSS stays under its idle RSS plus the
+// configured cache budgets plus a stated allowance for answers in flight, and every one of
+// the fixed number of logs answers completed (a run whose logs requests all timed out would
+// measure nothing of them).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EvmDevnet } from '@portico/devnet'
@@ -16,12 +18,27 @@ export const RSS_CACHE_BYTES = MiB / 4
 const NFT_CACHE_BYTES = { metadata: 4 * MiB, image: 8 * MiB }
 /**
  * What requests in flight may hold on top of the caches: each of the connections may have
- * one ~2 MB logs answer as upstream text, parsed value and serialized reply at once
- * (3 × 2 MB × 16 connections ≈ 96 MiB), plus V8's young generation and GC headroom.
+ * one ~0.5 MB logs answer as upstream text, parsed value and serialized reply at once
+ * (3 × 0.5 MB × 8 connections ≈ 12 MiB; 32 block connections add little), plus V8's young
+ * generation and GC headroom.
  */
 export const IN_FLIGHT_ALLOWANCE = 128 * MiB
 const BLOCKS = 1_000
+/** Token transfers mined for the logs, LOGS_PER_BLOCK to a block (one log each). */
 const TRANSFERS = 4_000
+const LOGS_PER_BLOCK = 200
+/**
+ * Blocks one eth_getLogs asks for: 5 × 200 = 1,000 logs (~0.5 MB). Sized so the anvil answers
+ * in well under the request time-out on a loaded 2-core machine: a 4,000-log range (~2 MB)
+ * completed no answer at all in a 6 s window there.
+ */
+const LOGS_WINDOW = 5
+export const LOGS_PER_ANSWER = LOGS_WINDOW * LOGS_PER_BLOCK
+/** The logs scenario runs until this many answers completed (a count, not a duration). */
+export const LOGS_ANSWERS = 96
+const LOGS_CONNECTIONS = 8
+/** Seconds one logs request may take before autocannon counts it a time-out (a failed run). */
+const LOGS_TIMEOUT_S = 60
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(url, {
@@ -34,8 +51,8 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result as T
 }
 
-/** Fills chain 0 of the devnet: TRANSFERS token transfers (one log each) in a few blocks, then BLOCKS empty blocks. */
-export async function prepareChain(devnet: EvmDevnet): Promise<{ logsFrom: string; logsTo: string }> {
+/** Fills chain 0 of the devnet: TRANSFERS token transfers (one log each), LOGS_PER_BLOCK to a block, then BLOCKS empty blocks. */
+export async function prepareChain(devnet: EvmDevnet): Promise<{ logsFrom: number; logsTo: number }> {
   const node = devnet.chains[0]!.rpcUrl
   const from = devnet.fixtures.accounts[1]!.address
   const token = devnet.fixtures.tokens[0]!.address
@@ -44,9 +61,9 @@ export async function prepareChain(devnet: EvmDevnet): Promise<{ logsFrom: strin
   const nonce = Number(BigInt(await rpc<string>(node, 'eth_getTransactionCount', [from, 'pending'])))
   await rpc(node, 'evm_setAutomine', [false])
   try {
-    // Batches of 200 calls: one HTTP request each.
-    for (let i = 0; i < TRANSFERS; i += 200) {
-      const batch = Array.from({ length: Math.min(200, TRANSFERS - i) }, (_, j) => ({
+    // Batches of LOGS_PER_BLOCK calls: one HTTP request each, then one block for the batch.
+    for (let i = 0; i < TRANSFERS; i += LOGS_PER_BLOCK) {
+      const batch = Array.from({ length: Math.min(LOGS_PER_BLOCK, TRANSFERS - i) }, (_, j) => ({
         jsonrpc: '2.0',
         id: i + j,
         method: 'eth_sendTransaction',
@@ -72,12 +89,9 @@ export async function prepareChain(devnet: EvmDevnet): Promise<{ logsFrom: strin
       const answers = (await res.json()) as { error?: { message: string } }[]
       const failed = answers.find((a) => a.error)
       if (failed) throw new Error(`eth_sendTransaction: ${failed.error!.message}`)
-    }
-    // Mine until the pool is empty (a block holds ~600 transfers under anvil's gas limit).
-    for (let i = 0; i < 50; i++) {
-      const pool = await rpc<{ pending: string }>(node, 'txpool_status')
-      if (BigInt(pool.pending) === 0n) break
       await rpc(node, 'evm_mine')
+      const pool = await rpc<{ pending: string }>(node, 'txpool_status')
+      if (BigInt(pool.pending) !== 0n) throw new Error(`a block did not take its ${LOGS_PER_BLOCK} transfers`)
     }
   } finally {
     await rpc(node, 'evm_setAutomine', [true])
@@ -85,7 +99,9 @@ export async function prepareChain(devnet: EvmDevnet): Promise<{ logsFrom: strin
   const last = BigInt(await rpc<string>(node, 'eth_blockNumber'))
   // In steps: a loaded machine mines ~10 blocks a second, and one long call would time out.
   for (let i = 0; i < BLOCKS; i += 100) await rpc(node, 'anvil_mine', ['0x64'])
-  return { logsFrom: `0x${first.toString(16)}`, logsTo: `0x${last.toString(16)}` }
+  if (last - first + 1n !== BigInt(TRANSFERS / LOGS_PER_BLOCK))
+    throw new Error(`transfers mined in ${last - first + 1n} blocks`)
+  return { logsFrom: Number(first), logsTo: Number(last) }
 }
 
 /** The gateway configuration of the RSS run: chain 0 of the devnet, the RPC proxy with a small cache budget. */
@@ -120,6 +136,10 @@ export function rssConfig(devnet: EvmDevnet, dir: string): string {
 }
 
 export interface RssReport {
+  /** Logs answers of the measured run that completed with the whole window (0 when any did not), of `logsAsked`. */
+  logsAnswers: number
+  logsAsked: number
+  logsPerAnswer: number
   idle: number
   peak: number
   budget: number
@@ -140,7 +160,7 @@ async function gauge(url: string, name: string): Promise<number> {
 export async function runRssLoad(
   url: string,
   pid: number,
-  chain: { logsFrom: string; logsTo: string; chainId: number },
+  chain: { logsFrom: number; logsTo: number; chainId: number },
   run: (title: string, opts: autocannon.Options) => Promise<autocannon.Result>,
 ): Promise<{ results: [string, autocannon.Result][]; report: RssReport }> {
   const target = `${url}/v1?chainId=eip155:${chain.chainId}&projectId=bench`
@@ -153,10 +173,16 @@ export async function runRssLoad(
   const finalized = await rpcVia(target, 'eth_getBlockByNumber', ['finalized', false])
   const top = Number(BigInt((finalized as { number: string }).number))
   if (top < BLOCKS / 2) throw new Error(`only ${top} finalized blocks: the chain was not prepared`)
-  const logs = (await rpcVia(target, 'eth_getLogs', [
-    { fromBlock: chain.logsFrom, toBlock: chain.logsTo },
-  ])) as unknown[]
-  if (logs.length < TRANSFERS) throw new Error(`eth_getLogs answered ${logs.length} logs, not ${TRANSFERS}`)
+  // Windows of LOGS_WINDOW blocks over the transfer blocks, taken in turn (no two answers alike).
+  const starts = chain.logsTo - chain.logsFrom + 2 - LOGS_WINDOW
+  let window = 0
+  const logsRange = () => {
+    const from = chain.logsFrom + (window++ % starts)
+    return { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${(from + LOGS_WINDOW - 1).toString(16)}` }
+  }
+  const sample = (await rpcVia(target, 'eth_getLogs', [logsRange()])) as unknown[]
+  if (sample.length !== LOGS_PER_ANSWER)
+    throw new Error(`eth_getLogs answered ${sample.length} logs, not ${LOGS_PER_ANSWER}`)
   const idle = memory(pid).rss
   // "5" resets the process's RSS high-water mark (VmHWM): the peak read at the end is this load's.
   const hwmReset = resetPeak(pid)
@@ -167,6 +193,7 @@ export async function runRssLoad(
     } catch {}
   }, 100)
   const results: [string, autocannon.Result][] = []
+  let logsAnswers = 0
   try {
     let id = 0
     const blocks = 'POST /v1 finalized blocks (cached)'
@@ -182,19 +209,34 @@ export async function runRssLoad(
         })),
       ),
     ])
-    const big = `POST /v1 eth_getLogs (${logs.length} logs)`
-    results.push([
-      big,
-      await run(big, {
-        ...post(() => ({
-          jsonrpc: '2.0',
-          id: id++,
-          method: 'eth_getLogs',
-          params: [{ fromBlock: chain.logsFrom, toBlock: chain.logsTo }],
-        })),
-        connections: 16,
-      }),
-    ])
+    const big = `POST /v1 eth_getLogs (${LOGS_PER_ANSWER} logs, ${LOGS_ANSWERS} answers)`
+    let partial = 0
+    const logsRun = await run(big, {
+      url: target,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'eth_getLogs', params: [logsRange()] }),
+          }),
+          // An HTTP 200 may carry a JSON-RPC error: each answer must hold the whole window (warm-up included).
+          onResponse: (status, body) => {
+            if (
+              status === 200 &&
+              (JSON.parse(body) as { result?: unknown[] }).result?.length !== LOGS_PER_ANSWER
+            )
+              partial++
+          },
+        },
+      ],
+      connections: LOGS_CONNECTIONS,
+      amount: LOGS_ANSWERS,
+      timeout: LOGS_TIMEOUT_S,
+    })
+    logsAnswers = partial === 0 ? logsRun['2xx'] : 0
+    results.push([big, logsRun])
   } finally {
     clearInterval(timer)
   }
@@ -204,12 +246,15 @@ export async function runRssLoad(
   return {
     results,
     report: {
+      logsAnswers,
+      logsAsked: LOGS_ANSWERS,
+      logsPerAnswer: LOGS_PER_ANSWER,
       idle,
       peak,
       budget,
       cacheBytes: await gauge(url, 'portico_rpc_cache_bytes'),
       cacheEntries: await gauge(url, 'portico_rpc_cache_entries'),
-      ok: peak <= budget,
+      ok: peak <= budget && logsAnswers === LOGS_ANSWERS,
     },
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as devWallet from './dev-wallet/index.js'
 import * as evm from './index.js'
+import * as testing from './testing/index.js'
 import * as transport from './transport/index.js'
 
 describe('@portico/adapter-evm public API', () => {
@@ -9,6 +10,9 @@ describe('@portico/adapter-evm public API', () => {
   })
   it('export list of "./dev-wallet" matches the snapshot', () => {
     expect(Object.keys(devWallet).sort()).toMatchSnapshot()
+  })
+  it('export list of "./testing" matches the snapshot', () => {
+    expect(Object.keys(testing).sort()).toMatchSnapshot()
   })
   it('export list of "./transport" matches the snapshot', () => {
     expect(Object.keys(transport).sort()).toMatchSnapshot()

@@ -1,6 +1,7 @@
 /**
  * @portico/adapter-evm — the EVM (eip155) chain adapter for Portico on viem.
- * The dev wallet lives at `@portico/adapter-evm/dev-wallet`, the viem
+ * The dev wallet lives at `@portico/adapter-evm/dev-wallet`, a connected
+ * Portico for plugin tests at `@portico/adapter-evm/testing`, the viem
  * transport and client factories at `@portico/adapter-evm/transport`.
  *
  * Nothing this entry imports statically imports viem: the adapter

@@ -1,9 +1,18 @@
 /**
  * `@portico/devnet/test-helpers` — the shared helpers of Portico's tests: one
  * `until` (polls on the real clock) and one `createTestContext` (a recorded
- * adapter context without `createPortico`), and a recording front for the
- * gateway's RPC proxy.
+ * adapter context without `createPortico`), a recording front for the
+ * gateway's RPC proxy, and an EVM test world (devnet + gateway) in a child
+ * process for a global setup (`serveEvmWorld`, `startEvmWorld`).
  */
 export { createTestContext, type TestContext } from './context.js'
+export {
+  type EvmWorld,
+  type EvmWorldDevnet,
+  postJson,
+  serveEvmWorld,
+  startEvmWorld,
+  type WorldGateway,
+} from './evm-world.js'
 export { type ProxyCall, type RecordingFront, startRecordingFront } from './recording-front.js'
 export { until } from './until.js'

@@ -1,3 +1,4 @@
+import { connectedDevPortico } from '@portico/adapter-evm/testing'
 import { HttpBlockchainApi, NameNotFoundError, type Portico, UnsupportedChainError } from '@portico/core'
 import { registrationTypedData as gatewayTypedData } from '@portico/server'
 import { hashTypedData } from 'viem'
@@ -10,7 +11,7 @@ import {
 } from './controller/index.js'
 import { namesPlugin } from './plugin.js'
 import { namesStrings } from './react/strings.js'
-import { connectedPortico, registerDirectly, uniqueLabel } from './test-helpers/world.js'
+import { registerDirectly, uniqueLabel } from './test-helpers/world.js'
 
 const { devnet, gatewayUrl } = inject('namesWorld')
 const SPEC_RULE = 'A name needs at least 4 characters of letters, digits or hyphens'
@@ -24,7 +25,12 @@ afterEach(() => {
   for (const p of started.splice(0)) p.destroy()
 })
 async function world(key: number, debounceMs = 20) {
-  const portico = await connectedPortico(devnet, gatewayUrl, key, [namesPlugin({ debounceMs })])
+  const portico = await connectedDevPortico({
+    devnet,
+    apiUrl: gatewayUrl,
+    account: key,
+    plugins: [namesPlugin({ debounceMs })],
+  })
   started.push(portico)
   return { portico, names: getNamesController(portico)! }
 }

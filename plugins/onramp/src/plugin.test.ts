@@ -1,10 +1,11 @@
+import { connectedDevPortico } from '@portico/adapter-evm/testing'
 import type { Portico } from '@portico/core'
 import { parseUnits } from 'viem'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { getOnramp } from './controller/index.js'
 import { onrampPlugin } from './plugin.js'
 import { startGateway } from './test-helpers/gateway.js'
-import { connectedPortico, payCheckout, usdcBalance } from './test-helpers/world.js'
+import { payCheckout, usdcBalance } from './test-helpers/world.js'
 
 const { devnet, gatewayUrl } = inject('onrampWorld')
 const gateway = { url: gatewayUrl }
@@ -14,7 +15,12 @@ afterEach(() => {
   for (const p of started.splice(0)) p.destroy()
 })
 async function world(key: number, url = gateway.url) {
-  const portico = await connectedPortico(devnet, url, key, [onrampPlugin({ pollIntervalMs: 50 })])
+  const portico = await connectedDevPortico({
+    devnet,
+    apiUrl: url,
+    account: key,
+    plugins: [onrampPlugin({ pollIntervalMs: 50 })],
+  })
   started.push(portico)
   return { portico, onramp: getOnramp(portico)! }
 }

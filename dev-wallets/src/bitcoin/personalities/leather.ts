@@ -13,21 +13,19 @@ import {
   type BitcoinPersonalityOptions,
   brokenAddress,
   createPersonalityBase,
-  installAt,
-  letterIcon,
-  listBtcProvider,
+  codedError as fail,
+  installListed,
+  jsonRpcRequest,
   personalityFace,
+  STACKS_ADDRESS,
   utf8,
 } from './shared.js'
 
 export const LEATHER_PROVIDER_ID = 'LeatherProvider'
-const STACKS_ADDRESS = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG'
-let ids = 0
 
 export function createLeatherPersonality(options: BitcoinPersonalityOptions): BitcoinPersonality {
   const base = createPersonalityBase(options, 'p2wpkh')
   const { signer, gate } = base
-  const fail = (code: number, message: string) => Object.assign(new Error(message), { code })
 
   async function answer(method: string, p: Record<string, unknown>): Promise<unknown> {
     switch (method) {
@@ -76,35 +74,17 @@ export function createLeatherPersonality(options: BitcoinPersonalityOptions): Bi
     }
   }
 
-  const provider = {
-    async request(method: string, params?: unknown) {
-      const id = `leather-${++ids}`
-      try {
-        return { jsonrpc: '2.0', id, result: await answer(method, (params ?? {}) as Record<string, unknown>) }
-      } catch (e) {
-        const { code, message } = e as { code?: unknown; message: string }
-        // Leather rejects the promise with the JSON-RPC error response.
-        throw { jsonrpc: '2.0', id, error: { code: Number(code ?? -32603), message } }
-      }
-    },
-  }
+  // Leather rejects the promise with the JSON-RPC error response.
+  const provider = { request: jsonRpcRequest('leather', answer, 'throw') }
 
   // No account or disconnect events: Leather does not tell a site.
   return personalityFace(base, {
     id: 'leather',
     name: 'Leather (emulated)',
-    install(target) {
-      const off = installAt(target, LEATHER_PROVIDER_ID, provider)
-      const unlist = listBtcProvider(target, {
-        id: LEATHER_PROVIDER_ID,
+    install: (target) =>
+      installListed(target, LEATHER_PROVIDER_ID, provider, {
         name: 'Leather (emulated)',
-        icon: letterIcon('L'),
         methods: ['getAddresses', 'signMessage', 'signPsbt'],
-      })
-      return () => {
-        off()
-        unlist()
-      }
-    },
+      }),
   })
 }

@@ -13,6 +13,7 @@ import {
   type BitcoinPersonalityOptions,
   brokenAddress,
   createPersonalityBase,
+  codedError as fail,
   fromBase64,
   installAt,
   personalityFace,
@@ -21,7 +22,6 @@ import {
 export function createPhantomPersonality(options: BitcoinPersonalityOptions): BitcoinPersonality {
   const base = createPersonalityBase(options, 'p2wpkh')
   const { signer, gate } = base
-  const fail = (code: number, message: string) => Object.assign(new Error(message), { code })
   const accounts = (tamper = false) =>
     signer.keys.map((k) => ({
       address: tamper ? brokenAddress(k.address) : k.address,

@@ -120,6 +120,59 @@ export function listBtcProvider(
   }
 }
 
+/**
+ * Installs `provider` at `path` of `target` and lists it in WBIP004 `btc_providers` (its id is
+ * `path`, its icon the name's first letter); returns the removal of both.
+ */
+export function installListed(
+  target: object | undefined,
+  path: string,
+  provider: unknown,
+  listing: { name: string; methods: string[] },
+): () => void {
+  const off = installAt(target, path, provider)
+  const unlist = listBtcProvider(target, { id: path, icon: letterIcon(listing.name[0]!), ...listing })
+  return () => {
+    off()
+    unlist()
+  }
+}
+
+/** The Stacks (STX) testnet address the Stacks-capable wallets list beside the Bitcoin ones. */
+export const STACKS_ADDRESS = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG'
+
+/** An error carrying the JSON-RPC (or EIP-1193) `code` a wallet answers with. */
+export const codedError = (code: number, message: string) => Object.assign(new Error(message), { code })
+
+/**
+ * A JSON-RPC `request(method, params)` over `answer`: `{ jsonrpc, id, result }`, or on a failure
+ * the error response `{ jsonrpc, id, error: { code, message } }` (its code mapped by `code`),
+ * which the wallet either throws (`delivery: 'throw'`) or resolves with (`'resolve'`).
+ */
+export function jsonRpcRequest(
+  idPrefix: string,
+  answer: (method: string, params: Record<string, unknown>) => Promise<unknown>,
+  delivery: 'throw' | 'resolve',
+  code: (code: number) => number = (c) => c,
+): (method: string, params?: unknown) => Promise<unknown> {
+  let ids = 0
+  return async (method, params) => {
+    const id = `${idPrefix}-${++ids}`
+    try {
+      return { jsonrpc: '2.0', id, result: await answer(method, (params ?? {}) as Record<string, unknown>) }
+    } catch (e) {
+      const failure = e as { code?: unknown; message: string }
+      const error = {
+        jsonrpc: '2.0',
+        id,
+        error: { code: code(Number(failure.code ?? -32603)), message: failure.message },
+      }
+      if (delivery === 'throw') throw error
+      return error
+    }
+  }
+}
+
 /** A neutral icon (a letter on a grey tile): never a real wallet's logo. */
 export function letterIcon(letter: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#5b6472"/><text x="16" y="22" font-family="sans-serif" font-size="16" text-anchor="middle" fill="#fff">${letter}</text></svg>`

@@ -16,6 +16,7 @@ import {
   type BitcoinPersonalityOptions,
   brokenAddress,
   createPersonalityBase,
+  codedError as fail,
   installAt,
   personalityFace,
   utf8,
@@ -26,7 +27,6 @@ type Flavour = 'unisat' | 'okx'
 function createUnisatLike(flavour: Flavour, options: BitcoinPersonalityOptions): BitcoinPersonality {
   const base = createPersonalityBase(options, 'p2wpkh')
   const { signer, gate } = base
-  const fail = (code: number, message: string) => Object.assign(new Error(message), { code })
   const payment = () => signer.keyOf('payment')
   const accounts = () => {
     const address = payment().address

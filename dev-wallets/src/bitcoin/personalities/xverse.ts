@@ -13,16 +13,15 @@ import {
   type BitcoinPersonalityOptions,
   brokenAddress,
   createPersonalityBase,
-  installAt,
-  letterIcon,
-  listBtcProvider,
+  codedError as fail,
+  installListed,
+  jsonRpcRequest,
   personalityFace,
+  STACKS_ADDRESS,
   utf8,
 } from './shared.js'
 
 export const XVERSE_PROVIDER_ID = 'XverseProviders.BitcoinProvider'
-const STACKS_ADDRESS = 'ST2CY5V39NHDPWSXMW9QDT3HC3GD6Q6XX4CFRK9AG'
-let ids = 0
 
 export function createXversePersonality(options: BitcoinPersonalityOptions): BitcoinPersonality {
   const base = createPersonalityBase(options, 'p2sh-p2wpkh')
@@ -52,7 +51,6 @@ export function createXversePersonality(options: BitcoinPersonalityOptions): Bit
         : []),
     ]
   }
-  const fail = (code: number, message: string) => Object.assign(new Error(message), { code })
 
   async function answer(method: string, p: Record<string, unknown>): Promise<unknown> {
     switch (method) {
@@ -107,19 +105,8 @@ export function createXversePersonality(options: BitcoinPersonalityOptions): Bit
   }
 
   const provider = {
-    async request(method: string, params?: unknown) {
-      const id = `xverse-${++ids}`
-      try {
-        return { jsonrpc: '2.0', id, result: await answer(method, (params ?? {}) as Record<string, unknown>) }
-      } catch (e) {
-        const { code, message } = e as { code?: unknown; message: string }
-        return {
-          jsonrpc: '2.0',
-          id,
-          error: { code: code === 4001 ? -32000 : Number(code ?? -32603), message },
-        }
-      }
-    },
+    // Answers are resolved, errors included; a user rejection is USER_REJECTION (-32000).
+    request: jsonRpcRequest('xverse', answer, 'resolve', (code) => (code === 4001 ? -32000 : code)),
     /** sats-connect's `addListener('accountChange' | 'accountDisconnected' | 'networkChange', cb)`. */
     addListener(event: string, listener: (payload: unknown) => void) {
       return base.on(event, listener)
@@ -132,18 +119,10 @@ export function createXversePersonality(options: BitcoinPersonalityOptions): Bit
     announce: () =>
       base.emit('accountChange', { type: 'accountChange', addresses: addresses(['payment', 'ordinals']) }),
     revoke: () => base.emit('accountDisconnected', { type: 'accountDisconnected' }),
-    install(target) {
-      const off = installAt(target, XVERSE_PROVIDER_ID, provider)
-      const unlist = listBtcProvider(target, {
-        id: XVERSE_PROVIDER_ID,
+    install: (target) =>
+      installListed(target, XVERSE_PROVIDER_ID, provider, {
         name: 'Xverse (emulated)',
-        icon: letterIcon('X'),
         methods: ['wallet_connect', 'getAddresses', 'signMessage', 'signPsbt', 'wallet_disconnect'],
-      })
-      return () => {
-        off()
-        unlist()
-      }
-    },
+      }),
   })
 }

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url":"http://localhost:3000/"}
+import { connectedDevPortico } from '@portico/adapter-evm/testing'
 import type { Portico } from '@portico/core'
 import { PorticoProvider, preloadLocale } from '@portico/react'
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { namesPlugin } from '../plugin.js'
-import { connectedPortico, registerDirectly, uniqueLabel } from '../test-helpers/world.js'
+import { registerDirectly, uniqueLabel } from '../test-helpers/world.js'
 import RegisterAccountNameView from './RegisterAccountName.js'
 import RegisterAccountNameSuccessView from './RegisterAccountNameSuccess.js'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -59,7 +60,12 @@ async function type(input: HTMLInputElement, value: string) {
 }
 
 async function world(key: number) {
-  const portico = await connectedPortico(devnet, gatewayUrl, key, [namesPlugin({ debounceMs: 20 })])
+  const portico = await connectedDevPortico({
+    devnet,
+    apiUrl: gatewayUrl,
+    account: key,
+    plugins: [namesPlugin({ debounceMs: 20 })],
+  })
   cleanups.push(() => portico.destroy())
   return portico
 }

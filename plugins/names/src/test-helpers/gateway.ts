@@ -1,13 +1,14 @@
 // The gateway of the plugin's tests (Node only: not importable from the DOM tests).
+
+import type { EvmWorldDevnet } from '@portico/devnet/test-helpers'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
-import type { EvmDevnet } from './world.js'
 
 /**
  * A gateway on 127.0.0.1:0 with the names registry (zone `portico.id`) on
  * in-memory SQLite. Only the devnet's first chain is configured: the second
  * is the "unsupported network" of the SPEC §5 tests (names calls skipped).
  */
-export async function startGateway(devnet: EvmDevnet): Promise<{ url: string; gateway: Gateway }> {
+export async function startGateway(devnet: EvmWorldDevnet): Promise<{ url: string; gateway: Gateway }> {
   const chain = devnet.chains[0]!
   const config = resolveConfig({
     host: '127.0.0.1',

@@ -1,34 +1,21 @@
-// One anvil devnet and one gateway (sandbox on) for the whole run. They run
-// in a child Node process: the global setup cannot resolve workspace
-// packages through their `source` condition, and the DOM environment of the
-// view tests cannot host the gateway.
-import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
+// One anvil devnet and one gateway for the whole run, in a child process
+// (serve-world.ts). Imported by path: vitest loads a global setup outside the
+// project's `source` export condition, and @portico/devnet/test-helpers is not built.
 import type { TestProject } from 'vitest/node'
-import type { EvmDevnet } from './world.js'
+import { type EvmWorld, startEvmWorld } from '../../../../devnet/src/test-helpers/evm-world.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    namesWorld: { gatewayUrl: string; devnet: EvmDevnet }
+    namesWorld: EvmWorld
   }
 }
 
 export default async function setup(project: TestProject) {
-  const script = fileURLToPath(new URL('./serve-world.ts', import.meta.url))
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! })
-    rl.once('line', resolve)
-    child.once('exit', (code) => reject(new Error(`names test world exited with ${code}`)))
-  })
-  project.provide('namesWorld', JSON.parse(line))
-  return async () => {
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    await exited
-  }
+  const { world, stop } = await startEvmWorld(
+    new URL('./serve-world.ts', import.meta.url),
+    new URL('../..', import.meta.url),
+    'names',
+  )
+  project.provide('namesWorld', world)
+  return stop
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url":"http://localhost:3000/"}
+import { connectedDevPortico } from '@portico/adapter-evm/testing'
 import type { Portico } from '@portico/core'
 import { PorticoProvider } from '@portico/react'
 import { act } from 'react'
@@ -7,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { getOnramp } from '../controller/index.js'
 import { onrampPlugin } from '../plugin.js'
-import { connectedPortico, payCheckout } from '../test-helpers/world.js'
+import { payCheckout } from '../test-helpers/world.js'
 import BuyInProgressView from './BuyInProgress.js'
 import OnRampProvidersView from './OnRampProviders.js'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -54,7 +55,12 @@ async function type(input: HTMLInputElement, value: string) {
 }
 
 async function world(key: number) {
-  const portico = await connectedPortico(devnet, gateway.url, key, [onrampPlugin({ pollIntervalMs: 50 })])
+  const portico = await connectedDevPortico({
+    devnet,
+    apiUrl: gateway.url,
+    account: key,
+    plugins: [onrampPlugin({ pollIntervalMs: 50 })],
+  })
   cleanups.push(() => portico.destroy())
   return portico
 }

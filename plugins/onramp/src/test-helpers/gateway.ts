@@ -1,10 +1,11 @@
 // The gateway of the plugin's tests (Node only: not importable from the DOM tests).
+
+import type { EvmWorldDevnet } from '@portico/devnet/test-helpers'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
-import type { EvmDevnet } from './world.js'
 
 /** A gateway on 127.0.0.1:0 with the sandbox paying from the devnet treasury (dev account 9). */
 export async function startGateway(
-  devnet: EvmDevnet,
+  devnet: EvmWorldDevnet,
   onramp?: Record<string, unknown>,
 ): Promise<{ url: string; gateway: Gateway }> {
   const config = resolveConfig({

@@ -14,6 +14,14 @@ export {
   redactSecrets,
 } from './log/index.js'
 export { explorerUrl, networkRpcUrls, type RpcProxyOptions, rpcProxyUrl } from './networks/index.js'
+export {
+  InsufficientFundsError,
+  InvalidPaymentRequestError,
+  PaymentDeclinedError,
+  PaymentFailedError,
+  PaymentInProgressError,
+  PaymentWrongNetworkError,
+} from './pay/index.js'
 export { createPortico } from './portico/index.js'
 export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.js'
 export {

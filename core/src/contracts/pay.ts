@@ -58,6 +58,32 @@ export interface PaymentSession {
   hash?: string
   /** That transaction's explorer page, when the network has an explorer. */
   explorerUrl?: string
+  /** The exchange page a provider returned, for the visitor to open (`payWithExchange`). */
+  exchange?: { id: string; name: string; url: string }
+}
+
+/**
+ * How an exchange provider starts paying: a page of the exchange to open (the
+ * visitor logs in and approves there; the site's back end learns the outcome
+ * from the gateway), or a transaction the exchange already sent (followed on
+ * the chain like the wallet's own).
+ */
+export type PayExchangeStart = { kind: 'redirect'; url: string } | { kind: 'sent'; hash: string }
+
+/**
+ * "Pay from an exchange": a provider the site configures
+ * (`createPortico({ pay: { exchanges: [...] } })`); none is on by default.
+ * Like the onramp's providers, each says which payments it can take and
+ * starts one; it never decides the outcome — the chain does.
+ */
+export interface PayExchangeProvider {
+  /** Stable id (`coinbase`, `binance`, `sandbox`). */
+  id: string
+  /** Shown as "Pay from {name}" (rendered as text). */
+  name: string
+  /** Whether it can pay this payment (its network and asset). */
+  supports(payment: PaymentSession): boolean
+  start(params: { payment: PaymentSession; signal?: AbortSignal }): Promise<PayExchangeStart>
 }
 
 /**
@@ -71,6 +97,14 @@ export interface PaymentActions {
    * `state.payment.error` (never thrown), so the view shows them with Try again.
    */
   confirm(): Promise<void>
+  /** The configured exchange providers that can pay the shown payment. */
+  exchanges(): readonly PayExchangeProvider[]
+  /**
+   * Starts paying from exchange `id`: a redirect lands in `state.payment.exchange`
+   * (the view offers the link), a sent transaction is followed on the chain.
+   * Problems land in `state.payment.error`.
+   */
+  payWithExchange(id: string): Promise<void>
   /** The visitor gives up: the call rejects (declined, or the last attempt's typed error) and the modal closes. */
   cancel(): void
 }

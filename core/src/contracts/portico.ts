@@ -10,7 +10,7 @@ import type {
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
-import type { PaymentActions, PaymentsGateway, PayParams } from './pay.js'
+import type { PayExchangeProvider, PaymentActions, PaymentsGateway, PayParams } from './pay.js'
 import type {
   AnyTransactionRequest,
   ConnectOptionsOf,
@@ -80,7 +80,7 @@ export interface PorticoOptions {
   /** Sign-in with a CAIP-122 message after connect, verified by the gateway at `apiUrl` (`portico.siwx`). */
   siwx?: SiwxOptions
   /** Pay (`portico.pay`): the gateway's payments client, when payments are registered there (see `PaymentsGateway`). */
-  pay?: { gateway?: PaymentsGateway }
+  pay?: { gateway?: PaymentsGateway; exchanges?: readonly PayExchangeProvider[] }
   /** sdk type / version sent as st / sv. */
   sdkType?: string
   sdkVersion?: string

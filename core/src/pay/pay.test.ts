@@ -192,7 +192,7 @@ describe('portico.pay: the Pay view, the wallet, and the chain’s outcome', () 
     expect(error.expected).toBe('eip155:2')
     expect(error.actual).toBe('eip155:1')
     expect(sends(t.adapter)).toHaveLength(0)
-    await t.portico.switchNetwork(error.expected)
+    await t.portico.switchNetwork(error.expected as `${string}:${string}`)
     await t.portico.payment.confirm()
     await vi.waitFor(() => expect(t.outcomes).toHaveLength(1))
     const hash = t.portico.getState().payment!.hash!

@@ -7,7 +7,13 @@ import type {
   PorticoState,
   TransactionOutcome,
 } from '../contracts/index.js'
-import type { PaymentActions, PaymentSession, PaymentsGateway, PayParams } from '../contracts/pay.js'
+import type {
+  PayExchangeProvider,
+  PayParams,
+  PaymentActions,
+  PaymentSession,
+  PaymentsGateway,
+} from '../contracts/pay.js'
 import { PorticoError } from '../errors/base.js'
 import {
   MethodNotSupportedError,
@@ -40,6 +46,7 @@ export interface PayDeps {
   /** Who asks: the page's origin and the site's own name. */
   requester(): PaymentSession['requester']
   gateway?: PaymentsGateway
+  exchanges?: readonly PayExchangeProvider[]
   logger: { warn(message: string, error?: unknown): void }
 }
 
@@ -175,6 +182,25 @@ export function createPay(deps: PayDeps): { pay: Portico['pay']; payment: Paymen
     }
   }
 
+  /** A provider whose `supports` throws is not offered (and says why in the log). */
+  function safeSupports(e: PayExchangeProvider, s: PaymentSession): boolean {
+    try {
+      return e.supports(s)
+    } catch (error) {
+      deps.logger.warn(`Portico: the ${e.id} exchange could not tell whether it supports this payment`, error)
+      return false
+    }
+  }
+
+  /** A transaction is out (the wallet's or an exchange's): shown as following, settled by the chain. */
+  function sent(s: PaymentSession, hash: string) {
+    const network = deps.store.getState().networks.all.find((n) => n.caipNetworkId === s.request.network)
+    const url = explorerUrl(network, 'transaction', hash)
+    patch(s.id, { status: 'following', hash, ...(url ? { explorerUrl: url } : {}) })
+    // Followed apart: confirm() is done once the transaction is out; the chain settles the call.
+    void follow(s, hash)
+  }
+
   const payment: PaymentActions = {
     async confirm() {
       const s = session()
@@ -195,11 +221,29 @@ export function createPay(deps: PayDeps): { pay: Portico['pay']; payment: Paymen
         patch(s.id, { status: 'failed', error: e })
         return
       }
-      const network = deps.store.getState().networks.all.find((n) => n.caipNetworkId === s.request.network)
-      const url = explorerUrl(network, 'transaction', hash)
-      patch(s.id, { status: 'following', hash, ...(url ? { explorerUrl: url } : {}) })
-      // Followed apart: confirm() is done once the wallet sent it; the chain settles the call.
-      void follow(s, hash)
+      sent(s, hash)
+    },
+    exchanges() {
+      const s = session()
+      return s ? (deps.exchanges ?? []).filter((e) => safeSupports(e, s)) : []
+    },
+    async payWithExchange(id) {
+      const s = session()
+      if (!s || s.status === 'checking' || s.status === 'sending' || s.status === 'following') return
+      if (s.status === 'succeeded') return
+      const provider = payment.exchanges().find((e) => e.id === id)
+      if (!provider) return
+      const { error: _dropped, exchange: _old, ...rest } = s
+      deps.store.setState((st) =>
+        st.payment?.id === s.id ? { ...st, payment: { ...rest, status: 'sending' } } : st,
+      )
+      try {
+        const started = await provider.start({ payment: s })
+        if (started.kind === 'sent') return sent(s, started.hash)
+        patch(s.id, { status: 'review', exchange: { id: provider.id, name: provider.name, url: started.url } })
+      } catch (error) {
+        patch(s.id, { status: 'failed', error: toPorticoError(error) })
+      }
     },
     cancel() {
       if (!session()) return

@@ -134,6 +134,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     close: () => modal.close(),
     requester: () => requesterOf(options, f.env.isBrowser),
     ...(options.pay?.gateway ? { gateway: options.pay.gateway } : {}),
+    ...(options.pay?.exchanges ? { exchanges: options.pay.exchanges } : {}),
     logger,
   })
   let siwx: ReturnType<typeof createSiwxFor>

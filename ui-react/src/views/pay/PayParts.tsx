@@ -2,7 +2,7 @@ import { formatUnits, type InsufficientFundsError, type PaymentSession } from '@
 import { usePortico } from '../../context/index.js'
 import { usePorticoState } from '../../hooks/index.js'
 import { useCatalogue, useStrings } from '../../i18n/index.js'
-import { CheckIcon, ExternalIcon } from '../../modal/icons.js'
+import { ExternalIcon } from '../../modal/icons.js'
 import { TransactionOutcomeNotice } from '../outcome/index.js'
 import { sendErrorText } from '../send/index.js'
 import { payStrings } from './strings.js'
@@ -86,9 +86,9 @@ export function PayOutcome({ payment, onDone }: { payment: PaymentSession; onDon
   }
   return (
     <div data-testid="pay-paid">
-      <p role="status">
-        <CheckIcon /> <strong>{t('paid')}</strong>
-      </p>
+      <h3 className="send-heading" role="status">
+        {t('paid')}
+      </h3>
       <p className="row-sub">{t('paidDetail', { amount: payAmount(payment) })}</p>
       <dl className="kv">
         <dt>{t('transaction')}</dt>

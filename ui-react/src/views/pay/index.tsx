@@ -4,6 +4,7 @@ import { usePortico } from '../../context/index.js'
 import { usePorticoState } from '../../hooks/index.js'
 import { useCatalogue, useStrings } from '../../i18n/index.js'
 import { useViewTitle } from '../../modal/title.js'
+import { PayExchanges } from './PayExchanges.js'
 import { PayOutcome, PayProblem, payAmount } from './PayParts.js'
 import { payStrings } from './strings.js'
 
@@ -125,6 +126,7 @@ function PayBody({ payment, onCancel }: { payment: PaymentSession; onCancel(): v
           {t('switchFailed', { reason: switching.error })}
         </p>
       ) : null}
+      <PayExchanges payment={payment} />
       <div className="actions">
         <button
           type="button"

@@ -31,10 +31,13 @@ async function start(options: TestPorticoOptions = {}, connect = true) {
   return tp
 }
 const q = (id: string) => modalRoot().querySelector<HTMLElement>(`[data-testid="${id}"]`)
-const view = () => waitFor(() => modalRoot().querySelector<HTMLElement>('[data-view="Pay"]'))
+// The Pay chunk loads cold on a busy machine: a generous wait, the assertions are what matter.
+const view = () => waitFor(() => modalRoot().querySelector<HTMLElement>('[data-view="Pay"]'), 15_000)
 
 describe('Pay view (issue 34): what is asked, by whom, and the chain’s outcome', () => {
-  it('shows the exact amount, the receiver, the network, the reference and the page’s origin; Pay resolves the call with the transaction id once mined, and shows Paid with the explorer link', async () => {
+  it('shows the exact amount, the receiver, the network, the reference and the page’s origin; Pay resolves the call with the transaction id once mined, and shows Paid with the explorer link', {
+    timeout: 30_000,
+  }, async () => {
     let mine: (() => void) | undefined
     const tp = await start({ wallet: { mined: () => new Promise<void>((r) => (mine = r)) } })
     let paid: Promise<string> | undefined
@@ -80,7 +83,7 @@ describe('Pay view (issue 34): what is asked, by whom, and the chain’s outcome
     await expect(paid!).rejects.toBeInstanceOf(PaymentDeclinedError)
   })
 
-  it('more than the balance: the shortfall (fee included) is shown, the wallet is not asked, Cancel rejects with InsufficientFundsError', async () => {
+  it('more than the balance: the shortfall (the fee included) is shown, the wallet is not asked, Cancel rejects with InsufficientFundsError', async () => {
     const tp = await start()
     let paid: Promise<string> | undefined
     await act(async () => {

@@ -9,10 +9,10 @@ import type {
 } from '../contracts/index.js'
 import type {
   PayExchangeProvider,
-  PayParams,
   PaymentActions,
   PaymentSession,
   PaymentsGateway,
+  PayParams,
 } from '../contracts/pay.js'
 import { PorticoError } from '../errors/base.js'
 import {
@@ -240,7 +240,10 @@ export function createPay(deps: PayDeps): { pay: Portico['pay']; payment: Paymen
       try {
         const started = await provider.start({ payment: s })
         if (started.kind === 'sent') return sent(s, started.hash)
-        patch(s.id, { status: 'review', exchange: { id: provider.id, name: provider.name, url: started.url } })
+        patch(s.id, {
+          status: 'review',
+          exchange: { id: provider.id, name: provider.name, url: started.url },
+        })
       } catch (error) {
         patch(s.id, { status: 'failed', error: toPorticoError(error) })
       }

@@ -50,9 +50,14 @@ async function sandbox(answer: (body: unknown) => { status: number; json: unknow
 
 describe('exchange providers build the exchange’s documented URL, off unless configured', () => {
   it('Coinbase: pay.coinbase.com one-click URL in the "send" experience with the back end’s session token, network, asset and exact amount', async () => {
-    const provider = coinbasePayExchange({ networks: { 'eip155:8453': 'base' }, sessionToken: async () => 'tok-1' })
+    const provider = coinbasePayExchange({
+      networks: { 'eip155:8453': 'base' },
+      sessionToken: async () => 'tok-1',
+    })
     expect(provider.supports(payment)).toBe(true)
-    expect(provider.supports({ ...payment, request: { ...payment.request, network: 'eip155:1' } })).toBe(false)
+    expect(provider.supports({ ...payment, request: { ...payment.request, network: 'eip155:1' } })).toBe(
+      false,
+    )
     const started = await provider.start({ payment })
     expect(started.kind).toBe('redirect')
     const url = new URL((started as { url: string }).url)

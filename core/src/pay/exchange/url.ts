@@ -14,7 +14,14 @@ export function checkExchangeUrl(value: unknown, hosts: readonly string[]): stri
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]'
   const allowed = hosts.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`))
-  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || !allowed || url.username || url.password)
-    throw new InvalidPaymentRequestError('exchange', { details: `not an allowed exchange page: ${url.origin}` })
+  if (
+    !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
+    !allowed ||
+    url.username ||
+    url.password
+  )
+    throw new InvalidPaymentRequestError('exchange', {
+      details: `not an allowed exchange page: ${url.origin}`,
+    })
   return url.toString()
 }

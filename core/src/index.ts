@@ -14,6 +14,21 @@ export {
   redactSecrets,
 } from './log/index.js'
 export { explorerUrl, networkRpcUrls, type RpcProxyOptions, rpcProxyUrl } from './networks/index.js'
+export {
+  type BinancePayExchangeOptions,
+  type BinancePreOrder,
+  binancePayExchange,
+  type CoinbasePayExchangeOptions,
+  coinbasePayExchange,
+  InsufficientFundsError,
+  InvalidPaymentRequestError,
+  PaymentDeclinedError,
+  PaymentFailedError,
+  PaymentInProgressError,
+  PaymentWrongNetworkError,
+  type SandboxPayExchangeOptions,
+  sandboxPayExchange,
+} from './pay/index.js'
 export { createPortico } from './portico/index.js'
 export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './sessions/index.js'
 export {

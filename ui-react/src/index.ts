@@ -16,11 +16,13 @@ export {
   type UseBalanceResult,
   type UseModalResult,
   type UseNetworkResult,
+  type UsePayResult,
   useAccount,
   useBalance,
   useConnectors,
   useModal,
   useNetwork,
+  usePay,
   usePorticoEvent,
   usePorticoState,
 } from './hooks/index.js'

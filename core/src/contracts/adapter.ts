@@ -174,6 +174,12 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
    * server needed (names render as text; links other than https are dropped).
    */
   readonly wellKnownWallets?: readonly WellKnownWallet[]
+  /**
+   * The namespace has a memo convention (Cosmos: exchanges' shared deposit
+   * addresses tell deposits apart by the transaction's memo). Receive then
+   * tells the visitor that their own address needs no memo. Absent: no note.
+   */
+  readonly memoConvention?: boolean
   /** Called once by `createPortico`; may start discovery (only in a browser, never at import). */
   setup(ctx: PorticoContext): void | Promise<void>
   /** Discovered + configured connectors; changes are announced with `ctx.setConnectors`. */

@@ -10,6 +10,7 @@ import type {
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type { PayExchangeProvider, PaymentActions, PaymentsGateway, PayParams } from './pay.js'
 import type {
   AnyTransactionRequest,
   ConnectOptionsOf,
@@ -78,6 +79,8 @@ export interface PorticoOptions {
   logSecrets?: readonly string[]
   /** Sign-in with a CAIP-122 message after connect, verified by the gateway at `apiUrl` (`portico.siwx`). */
   siwx?: SiwxOptions
+  /** Pay (`portico.pay`): the gateway's payments client, when payments are registered there (see `PaymentsGateway`). */
+  pay?: { gateway?: PaymentsGateway; exchanges?: readonly PayExchangeProvider[] }
   /** sdk type / version sent as st / sv. */
   sdkType?: string
   sdkVersion?: string
@@ -270,6 +273,23 @@ export interface Portico {
     namespace?: ChainNamespace
     signal?: AbortSignal
   }): Promise<ResolvedName>
+  /**
+   * Asks the visitor to pay (issue 34): opens the modal's Pay view showing
+   * what is asked and by whom, pays from the connected wallet of the
+   * network's namespace (or lets the visitor connect one first), follows the
+   * transaction on the chain, and resolves its id once the chain says it
+   * succeeded. Rejects with `InvalidPaymentRequestError` / `NetworkNotFoundError`
+   * for a bad request (nothing shown), `PaymentInProgressError` while another
+   * payment is shown, and — when the visitor gives up — the last attempt's typed
+   * reason: `InsufficientFundsError` (with the shortfall), `PaymentWrongNetworkError`
+   * (the network to switch to), `PaymentFailedError`, or `PaymentDeclinedError`.
+   *
+   * @example
+   * const hash = await portico.pay({ recipient: '0x…', amount: '12.5', asset: 'native', network: 'eip155:1', reference: 'order-42' })
+   */
+  pay(params: PayParams): Promise<string>
+  /** The Pay view's actions on the shown payment (`state.payment`): confirm (pay) and cancel. */
+  readonly payment: PaymentActions
   /** Sets `modal.loading` and, with a namespace, `modal.loadingByNamespace[namespace]` (SPEC §3). */
   setLoading(loading: boolean, namespace?: ChainNamespace): void
   /** Turns `modal.shake` on for 500 ms (SPEC §4, §9). */

@@ -2,6 +2,7 @@ import type { AccountState } from './account.js'
 import type { TransactionOutcome } from './adapter.js'
 import type { Connector } from './connector.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
+import type { PaymentSession } from './pay.js'
 import type { PendingSend } from './send.js'
 import type { ViewName } from './views.js'
 
@@ -76,6 +77,8 @@ export interface HostRequestState {
  * objects (structural sharing), so selectors can compare by reference.
  */
 export interface PorticoState {
+  /** The payment the Pay view shows (`portico.pay`), until it is paid and closed or given up. */
+  payment?: PaymentSession
   modal: ModalState
   router: RouterState
   activeNamespace: ChainNamespace | undefined

@@ -38,6 +38,8 @@ export interface Views {
   WalletSend: { token?: string } | undefined
   /** Receive: the connected address as a QR code and text with Copy, and the network it is valid on. */
   Receive: undefined
+  /** Pay (issue 34): the payment a site asked for (`state.payment`), paid from the connected wallet. */
+  Pay: undefined
 }
 
 /** A network switch that failed (not a rejection), for the view the modal went back to. */

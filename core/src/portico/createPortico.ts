@@ -13,6 +13,8 @@ import type {
 import { registerValue, TOKENS } from '../di/index.js'
 import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
+import { createPay } from '../pay/index.js'
+import { requesterOf } from '../pay/requester.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
 import { createNameResolution, createSend } from '../send/index.js'
@@ -119,6 +121,22 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   const readyRef: { ready: Promise<void> } = { ready: Promise.resolve() }
   registerValue(c, TOKENS.Ready, readyRef)
 
+  const modal = c.resolve<ModalService>(TOKENS.Modal)
+  const router = c.resolve<RouterService>(TOKENS.Router)
+  const pay = createPay({
+    store,
+    accounts,
+    adapters,
+    send,
+    outcomes,
+    events,
+    open: (opts) => modal.open(opts),
+    close: () => modal.close(),
+    requester: () => requesterOf(options, f.env.isBrowser),
+    ...(options.pay?.gateway ? { gateway: options.pay.gateway } : {}),
+    ...(options.pay?.exchanges ? { exchanges: options.pay.exchanges } : {}),
+    logger,
+  })
   let siwx: ReturnType<typeof createSiwxFor>
   const portico = assemblePortico({
     f,
@@ -128,13 +146,14 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     balance,
     profile,
     connection,
-    modal: c.resolve<ModalService>(TOKENS.Modal),
-    router: c.resolve<RouterService>(TOKENS.Router),
+    modal,
+    router,
     networks: c.resolve<NetworksService>(TOKENS.Networks),
     registry,
     walletRequests,
     outcomes,
     send,
+    pay,
     names,
     reads,
     readyRef,
@@ -142,7 +161,12 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     clearAlert: () => setAlert(undefined),
     destroy: () =>
       life.destroy({
-        services: [() => siwx?.destroy(), () => balance.dispose(), () => connection.destroy()],
+        services: [
+          () => pay.dispose(),
+          () => siwx?.destroy(),
+          () => balance.dispose(),
+          () => connection.destroy(),
+        ],
         adapters: adapters.all(),
         plumbing: [
           offAnalytics,

@@ -4,6 +4,7 @@ import type { ConnectionService } from '../connection/index.js'
 import type { ChainAdapter, ChainNamespace, Portico, PorticoState } from '../contracts/index.js'
 import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
+import type { createPay } from '../pay/index.js'
 import type { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
 import type { createNameResolution, createSend } from '../send/index.js'
@@ -33,6 +34,7 @@ export interface PorticoParts {
   walletRequests: ReturnType<typeof createWalletRequests>
   outcomes: ReturnType<typeof createOutcomes>
   send: ReturnType<typeof createSend>
+  pay: ReturnType<typeof createPay>
   names: ReturnType<typeof createNameResolution>
   reads: ReturnType<typeof createAccountReads>
   readyRef: { ready: Promise<void> }
@@ -70,6 +72,8 @@ export function assemblePortico(p: PorticoParts): Portico {
     ...p.walletRequests,
     waitForTransaction: (params) => p.outcomes.follow(params),
     ...p.send,
+    pay: p.pay.pay,
+    payment: p.pay.payment,
     resolveName: p.names.resolveName,
     setLoading: (loading, namespace) => p.modal.setLoading(loading, namespace),
     shake: () => p.modal.shake(),

@@ -229,7 +229,10 @@ function wireConnection(c: DependencyContainer, options: PorticoOptions): void {
         onConnected: () => {
           const store = get<Store<PorticoState>>(TOKENS.Store)
           if (!store.getState().modal.open) return
-          if (options.embedded) get<RouterService>(TOKENS.Router).reset('Account')
+          // A payment waits for this wallet (portico.pay): back to it, not away.
+          const payment = store.getState().payment
+          if (payment && payment.status !== 'succeeded') get<RouterService>(TOKENS.Router).reset('Pay')
+          else if (options.embedded) get<RouterService>(TOKENS.Router).reset('Account')
           else get<ModalService>(TOKENS.Modal).close()
         },
         onDisconnected: () => {

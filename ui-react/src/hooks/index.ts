@@ -12,4 +12,5 @@ export {
   usePorticoEvent,
   usePorticoState,
 } from './hooks.js'
+export { type UsePayResult, usePay } from './usePay.js'
 export { shallowEqual, useStoreSelector } from './useSelector.js'

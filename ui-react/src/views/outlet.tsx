@@ -27,6 +27,7 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   SIWXSignMessage: () => import('./SIWXSignMessage.js'),
   WalletSend: () => import('./send/index.js'),
   Receive: () => import('./receive/index.js'),
+  Pay: () => import('./pay/index.js'),
   Help: () => import('./help/index.js'),
   Sessions: () => import('./sessions/index.js'),
 }

@@ -114,6 +114,8 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     channel: COSMOS_CHANNEL,
     wellKnownWallets: WELL_KNOWN_WALLETS,
     requestMethods: COSMOS_REQUEST_METHODS,
+    // Exchanges' shared deposit addresses sort deposits by memo: Receive says this address needs none.
+    memoConvention: true,
 
     setup(context) {
       ctx = context

@@ -1,11 +1,13 @@
 import type { AccountRecord } from '@portico/core'
 import { useState } from 'react'
+import { usePortico } from '../../context/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../../hooks/index.js'
-import { useStrings } from '../../i18n/index.js'
+import { useCatalogue, useStrings } from '../../i18n/index.js'
 import { CheckIcon, CopyIcon } from '../../modal/icons.js'
 import { useViewTitle } from '../../modal/title.js'
 import { QrCode } from '../../qr/QrCode.js'
 import { useCopy } from '../copy.js'
+import { receiveStrings } from './strings.js'
 
 const COPY_LABEL = { idle: 'copyAddress', copied: 'copied', failed: 'copyFailed' } as const
 
@@ -15,10 +17,14 @@ type Purpose = NonNullable<AccountRecord['purpose']>
  * Receive: the connected address as a QR code (drawn locally) and as text
  * with Copy, the network it is valid on, and — when the account has a
  * payment and an ordinals address (Bitcoin) — a choice between the two with
- * a note saying what each is for.
+ * a note saying what each is for; on a namespace with a memo convention
+ * (the adapter's `memoConvention`: Cosmos), a note that this address needs
+ * no memo while an exchange's deposit address does.
  */
 export default function ReceiveView() {
   const t = useStrings()
+  const notes = useCatalogue(receiveStrings)
+  const portico = usePortico()
   const account = useAccount()
   const { network } = usePorticoState((s) => selectNetwork(s))
   const { state: copied, copy } = useCopy()
@@ -71,6 +77,11 @@ export default function ReceiveView() {
         <p className="note" data-testid="receive-network">
           {t('receiveNetworkNote', { network: network.name })}
         </p>
+      ) : null}
+      {account.namespace && portico.getAdapter(account.namespace)?.memoConvention ? (
+        <div className="alert" data-severity="warning" role="note" data-testid="receive-memo-note">
+          <div>{notes('memoNote')}</div>
+        </div>
       ) : null}
       {kinds ? (
         <div className="alert" data-severity="warning" role="note" data-testid="receive-kind-note">

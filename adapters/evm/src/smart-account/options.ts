@@ -24,7 +24,7 @@ export interface EvmSmartAccountOptions {
   preferred?: 'smartAccount' | 'eoa'
   /** Ask the gateway's paymaster to sponsor gas (default true). */
   sponsor?: boolean
-  /** The site's name, shown as "Sponsored by <name>" (the Portico metadata name by default). */
+  /** Shown as "Sponsored by <name>"; by default the name the gateway's paymaster gives (`sponsor.name` of its stub data). */
   sponsorName?: string
   /** Where the ERC-4337 and `pm_` methods go; the gateway's JSON-RPC path for the network by default. */
   bundlerUrl?: (caipNetworkId: CaipNetworkId) => string

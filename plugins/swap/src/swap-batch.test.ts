@@ -136,7 +136,7 @@ async function start(smart: boolean) {
   const address = portico.getState().accounts.eip155!.address as Address
   // USDC from the devnet's funded account 0; no ETH at all.
   const funder = privateKeyToAccount(devnet.fixtures.accounts[0]!.privateKey as Hex)
-  const w = createWalletClient({ account: funder, chain: null, transport: http(devnet.chains[0]!.rpcUrl) })
+  const w = createWalletClient({ account: funder, transport: http(devnet.chains[0]!.rpcUrl) })
   await client().waitForTransactionReceipt({
     hash: await w.writeContract({
       address: token('USDC').address,

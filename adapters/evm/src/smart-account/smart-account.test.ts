@@ -157,7 +157,7 @@ describe('smart accounts through core + evmAdapter: counterfactual address, spon
   /** Gives `to` USDC from the devnet's funded account 0 (a plain EOA transfer). */
   async function fundUsdc(to: Address, amount: bigint) {
     const funder = privateKeyToAccount(devnet.fixtures.accounts[0]!.privateKey as Hex)
-    const w = createWalletClient({ account: funder, chain: null, transport: http(devnet.chains[0]!.rpcUrl) })
+    const w = createWalletClient({ account: funder, transport: http(devnet.chains[0]!.rpcUrl) })
     const hash = await w.writeContract({
       address: usdc(),
       abi: erc20Abi,
@@ -250,7 +250,7 @@ describe('smart accounts through core + evmAdapter: counterfactual address, spon
     expect((refused as SponsorshipRefusedError).details).toMatch(/budget/i)
     // Paying itself: the account needs ETH for the prefund.
     const funder = privateKeyToAccount(devnet.fixtures.accounts[0]!.privateKey as Hex)
-    const w = createWalletClient({ account: funder, chain: null, transport: http(devnet.chains[0]!.rpcUrl) })
+    const w = createWalletClient({ account: funder, transport: http(devnet.chains[0]!.rpcUrl) })
     await node().waitForTransactionReceipt({
       hash: await w.sendTransaction({ to: smart, value: parseEther('0.1'), chain: null }),
     })

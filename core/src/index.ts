@@ -2,6 +2,7 @@
  * @portico/core — the framework-free core of Portico. Each feature folder's
  * `index.ts` is its only door; this file re-exports them.
  */
+export { type AccountType, AccountTypeUnavailableError } from './account-type/index.js'
 export * from './api/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'

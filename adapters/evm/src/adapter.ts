@@ -24,13 +24,20 @@ import {
   switchWalletNetwork,
   type WalletDeps,
 } from './adapter-wallet.js'
+import {
+  AtomicBatchUnsupportedError,
+  statusOfOutcome,
+  walletCallsStatus,
+  walletCapabilities,
+  walletSendCalls,
+} from './calls/index.js'
 import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { createFeeQuotes } from './fees/index.js'
 import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
-import { waitForEvmOutcome } from './outcome/index.js'
+import { EVM_OUTCOME_TIMEOUT_MS, waitForEvmOutcome } from './outcome/index.js'
 import {
   ConnectorNotFoundError,
   type Eip1193Provider,
@@ -38,6 +45,7 @@ import {
   EvmClientNotLoadedError,
 } from './provider/index.js'
 import { formatEvmSignInMessage } from './siwx/index.js'
+import { createSmartAccounts } from './smart-account/index.js'
 import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './wallets-well-known.js'
@@ -124,6 +132,22 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return (networks[0] as EvmNetwork).caipNetworkId
   }
 
+  const smart = options.smartAccount
+    ? createSmartAccounts({
+        options: options.smartAccount,
+        clients,
+        connections,
+        providerOf,
+        rpcOptions: () => ctx?.options ?? {},
+        emitAccounts: (connectorId, accounts) => emit('accountsChanged', { connectorId, accounts }),
+      })
+    : undefined
+
+  /** A request from a smart account the adapter made: the account, on the request's network. */
+  function smartEntry(address: string | undefined, caipNetworkId: CaipNetworkId | undefined) {
+    return smart?.entryOf(address, caipNetworkId ?? defaultNetworkId())
+  }
+
   const wallet: WalletDeps = { networks, connections, clients, logger, providerOf, connectorProvider }
   const txs: TransactionDeps = { clients, providerOf, defaultNetworkId, quotes: createFeeQuotes() }
 
@@ -154,16 +178,35 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     getConnectors: () => connectors,
 
     async connect({ connectorId, caipNetworkId, channel }) {
-      if (!channel) return connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId)
-      return connectSession(wallet, connectorId, channel, caipNetworkId)
+      const result = channel
+        ? await connectSession(wallet, connectorId, channel, caipNetworkId)
+        : await connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId)
+      if (!smart) return result
+      return {
+        ...result,
+        accounts: await smart.withSmartAccount(connectorId, result.accounts, result.caipNetworkId),
+      }
     },
 
     disconnect: ({ connectorId }) => disconnectWallet(wallet, connectorId),
 
-    getAccounts: ({ connectorId }) => readWalletAccounts(wallet, connectorId),
+    async getAccounts({ connectorId }) {
+      const read = await readWalletAccounts(wallet, connectorId)
+      if (!smart || read.accounts.length === 0) return read
+      return {
+        ...read,
+        accounts: await smart.withSmartAccount(connectorId, read.accounts, read.caipNetworkId),
+      }
+    },
 
-    switchNetwork: ({ connectorId, caipNetworkId }) =>
-      switchWalletNetwork(wallet, connectorId, caipNetworkId),
+    async switchNetwork({ connectorId, caipNetworkId }) {
+      const result = await switchWalletNetwork(wallet, connectorId, caipNetworkId)
+      if (!smart || result.status !== 'switched' || !result.accounts) return result
+      return {
+        ...result,
+        accounts: await smart.withSmartAccount(connectorId, result.accounts, caipNetworkId),
+      }
+    },
 
     getBalance: (params) => readNativeBalance(clients, params),
 
@@ -183,11 +226,14 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     signTypedData: (params) => signTypedDataV4({ providerOf }, params),
 
-    sendTransaction: ({ connectorId, request, address, caipNetworkId }) =>
-      sendTx(txs, connectorId, request, {
+    sendTransaction: ({ connectorId, request, address, caipNetworkId }) => {
+      const entry = smartEntry(address ?? request.from, caipNetworkId ?? request.caipNetworkId)
+      if (smart && entry) return smart.send(entry, request)
+      return sendTx(txs, connectorId, request, {
         ...(address ? { address } : {}),
         ...(caipNetworkId ? { caipNetworkId } : {}),
-      }),
+      })
+    },
 
     writeContract: (params) => writeContract(txs, params),
 
@@ -198,13 +244,54 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     transferRequest: (params) => evmTransferRequest(params),
 
-    estimateFee: (params) => estimateFee(txs, (p) => adapter.estimateGas(p), params),
+    async estimateFee(params) {
+      const entry = smartEntry(params.address ?? params.request.from, params.caipNetworkId)
+      if (smart && entry) return (await smart.price(entry, params.request)).fee
+      return estimateFee(txs, (p) => adapter.estimateGas(p), params)
+    },
+
+    async getCallsCapabilities({ connectorId, address, caipNetworkId }) {
+      const network = caipNetworkId ?? defaultNetworkId()
+      if (smart && smartEntry(address, network))
+        return { atomic: 'supported', paymasterService: smart.sponsors() }
+      return await walletCapabilities(providerOf(connectorId), address, network)
+    },
+
+    async sendCalls({ connectorId, address, caipNetworkId, calls, atomicRequired = true, sponsored }) {
+      const network = caipNetworkId ?? defaultNetworkId()
+      const entry = smartEntry(address, network)
+      if (smart && entry) return { id: await smart.sendBatch(entry, [...calls], sponsored) }
+      const provider = providerOf(connectorId)
+      if (atomicRequired && (await walletCapabilities(provider, address, network)).atomic === 'unsupported')
+        throw new AtomicBatchUnsupportedError(`wallet_getCapabilities on ${network}`)
+      return {
+        id: await walletSendCalls(provider, { from: address, caipNetworkId: network, calls, atomicRequired }),
+      }
+    },
+
+    async getCallsStatus({ connectorId, id, timeoutMs }) {
+      if (smart?.isUserOperation(id)) {
+        const outcome = await smart.follow({ hash: id, timeoutMs: timeoutMs ?? 1_000 })
+        return { id, status: statusOfOutcome(outcome), atomic: true, outcome }
+      }
+      return await walletCallsStatus(providerOf(connectorId), id)
+    },
+
+    async priceUserOperation(params) {
+      const entry = smartEntry(params.address, params.caipNetworkId)
+      if (!smart || !entry) return undefined
+      return await smart.price(entry, params.request)
+    },
 
     async getGasPrice({ caipNetworkId }) {
       return await (await clients.clientOf(caipNetworkId)).getGasPrice()
     },
 
-    waitForTransaction: (params) => waitForEvmOutcome(clients, params),
+    waitForTransaction(params) {
+      if (smart?.isUserOperation(params.hash))
+        return smart.follow({ hash: params.hash, timeoutMs: params.timeoutMs ?? EVM_OUTCOME_TIMEOUT_MS })
+      return waitForEvmOutcome(clients, params)
+    },
 
     getPublicClient(caipNetworkId) {
       clients.networkOf(caipNetworkId)

@@ -24,6 +24,13 @@ export {
   type TokenBalances,
   type TokenQuery,
 } from './balances/index.js'
+export {
+  AtomicBatchUnsupportedError,
+  type EvmCall,
+  type EvmCallCapabilities,
+  type EvmCallsStatus,
+  InvalidCallsResponseError,
+} from './calls/index.js'
 export { ANNOUNCE_EVENT, REQUEST_EVENT, sanitizeAnnouncement } from './discovery/index.js'
 export {
   anvil31337,
@@ -54,5 +61,11 @@ export {
   WalletRequestPendingError,
 } from './provider/index.js'
 export { formatEvmSignInMessage } from './siwx/index.js'
+export {
+  ENTRY_POINT_V07,
+  type EvmSmartAccountOptions,
+  SponsorshipRefusedError,
+  UserOperationRejectedError,
+} from './smart-account/index.js'
 // Not the transport/ door: that one builds viem transports (the `./transport` subpath).
 export { type EvmTransportOptions, resolveTransportOptions } from './transport/options.js'

@@ -9,10 +9,12 @@ import type {
 } from '@portico/core'
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex, PublicClient } from 'viem'
 import type { EvmToken, TokenBalanceResult, TokenBalances, TokenQuery } from './balances/index.js'
+import type { EvmCall, EvmCallCapabilities, EvmCallsStatus } from './calls/index.js'
 import type { EvmConnectorConfig } from './connectors/index.js'
 import type { EvmTransactionRequest } from './contract/index.js'
 import type { EvmNetwork } from './networks/index.js'
 import type { Eip6963Target } from './provider/index.js'
+import type { EvmSmartAccountOptions } from './smart-account/index.js'
 import type { EvmTransportOptions } from './transport/index.js'
 
 export interface EvmAdapterOptions {
@@ -25,6 +27,12 @@ export interface EvmAdapterOptions {
   transport?: EvmTransportOptions
   /** EIP-6963 discovery: on by default in a browser; `false` turns it off. */
   discovery?: boolean
+  /**
+   * ERC-4337 smart accounts (SimpleAccount v0.7) owned by the connected
+   * wallet, sent through the gateway's bundler proxy and sponsored by its
+   * paymaster. Connect then reports the smart account beside the EOA.
+   */
+  smartAccount?: EvmSmartAccountOptions
   /** The window to discover on: a harness given here is used anywhere; else `globalThis.window` in a browser. */
   window?: Eip6963Target
 }
@@ -84,6 +92,46 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
     caipNetworkId: CaipNetworkId
     tokens?: readonly TokenQuery[]
   }): Promise<TokenBalanceResult[]>
+  /**
+   * EIP-5792 capabilities of the account on the network: the adapter's smart
+   * accounts run batches atomically (one user operation) and take the
+   * gateway's paymaster; any other wallet is asked `wallet_getCapabilities`
+   * (none when it does not implement it).
+   */
+  getCallsCapabilities(params: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+  }): Promise<EvmCallCapabilities>
+  /**
+   * EIP-5792 `wallet_sendCalls`: a smart account of the adapter sends the
+   * calls as one atomic user operation (`executeBatch`; its id is the user
+   * operation's hash); another wallet is asked `wallet_sendCalls` (v2.0.0).
+   * `atomicRequired` (default true) refuses with `AtomicBatchUnsupportedError`
+   * on a wallet that reports no atomic support.
+   */
+  sendCalls(params: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+    calls: readonly EvmCall[]
+    atomicRequired?: boolean
+    /** A smart account: `false` pays the gas itself. */
+    sponsored?: boolean
+  }): Promise<{ id: string }>
+  /** EIP-5792 `wallet_getCallsStatus`: 100 pending, 200 confirmed, 500 reverted on chain (with the outcome). */
+  getCallsStatus(params: { connectorId: string; id: string; timeoutMs?: number }): Promise<EvmCallsStatus>
+  /**
+   * A smart account's send priced as a user operation: the most it costs the
+   * account (zero when the gateway's paymaster agreed to sponsor it) and
+   * whose name sponsors it; `undefined` for an address that is not one of
+   * the adapter's smart accounts.
+   */
+  priceUserOperation(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    request: EvmTransactionRequest
+  }): Promise<{ fee: Balance; sponsored: boolean; sponsorName?: string } | undefined>
   getGasPrice(params: { caipNetworkId: CaipNetworkId }): Promise<bigint>
   writeContract<
     const A extends Abi | readonly unknown[],

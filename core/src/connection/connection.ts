@@ -1,3 +1,4 @@
+import { AccountTypeUnavailableError } from '../account-type/index.js'
 import type {
   AccountRecord,
   CaipNetworkId,
@@ -52,6 +53,13 @@ export class ConnectionService {
   /** The provider a connector id belongs to, if a plugin registered one. */
   providerOf(connectorId: string | undefined): ConnectorProvider | undefined {
     return this.plugins.get(connectorId)
+  }
+
+  /** Shows the connected wallet's EOA or smart account (`AccountTypeUnavailableError` when it has none of that type). */
+  switchAccountType(type: 'eoa' | 'smartAccount', namespace?: ChainNamespace): void {
+    const ns = namespace ?? this.deps.store.getState().activeNamespace
+    if (!ns) throw new AccountTypeUnavailableError(type, 'no namespace is connected')
+    this.sessions.switchAccountType(ns, type)
   }
 
   /** Stored recent connector ids, per namespace (foreign/corrupted values read as none). */

@@ -1,3 +1,9 @@
+import {
+  type AccountType,
+  AccountTypeUnavailableError,
+  accountTypeFields,
+  pickAccount,
+} from '../account-type/index.js'
 import type { AccountsService, BalanceService } from '../accounts/index.js'
 import type {
   AccountRecord,
@@ -97,12 +103,14 @@ export class ConnectionSessions {
     wallet: ConnectedWalletInfo | undefined,
     options: { activate?: boolean } = {},
   ): void {
-    const selected = accounts[0]
+    const preferred = this.deps.accounts.get(ns)?.preferredAccountTypes
+    const selected = pickAccount(accounts, preferred?.[ns])
     const address = selected?.address
     this.deps.accounts.update(ns, {
       status: 'connected',
       address,
       ...(selected ? accountLocation(selected, this.deps.networks.find(caipNetworkId)) : {}),
+      ...accountTypeFields(ns, selected, accounts, preferred),
       allAccounts: accounts,
       connectorId,
       connectedWalletInfo: wallet,
@@ -154,18 +162,47 @@ export class ConnectionSessions {
     if (hadAddress) this.deps.events.emit('ACCOUNT_CHANGED', { namespace: ns, address: undefined })
   }
 
+  /**
+   * Shows the connected wallet's account of `type` (SPEC §3 account record
+   * type, `preferredAccountTypes`): an embedded wallet's smart account or its
+   * owner EOA. Balances are read again for the new address.
+   */
+  switchAccountType(ns: ChainNamespace, type: AccountType): void {
+    const current = this.deps.accounts.get(ns)
+    const target = current?.allAccounts.find((r) => r.type === type)
+    if (!current || current.status !== 'connected' || !target) throw new AccountTypeUnavailableError(type, ns)
+    const preferred = { ...current.preferredAccountTypes, [ns]: type }
+    if (current.address === target.address) {
+      this.deps.accounts.update(ns, { preferredAccountTypes: preferred })
+      return
+    }
+    const network = this.deps.store.getState().networks.active[ns]
+    this.deps.accounts.update(ns, {
+      address: target.address,
+      ...accountLocation(target, this.deps.networks.find(network)),
+      ...accountTypeFields(ns, target, current.allAccounts, preferred),
+      balance: undefined,
+      balanceSymbol: undefined,
+      balanceError: undefined,
+      tokenBalance: [],
+    })
+    this.deps.events.emit('ACCOUNT_CHANGED', { namespace: ns, address: target.address })
+    void this.deps.balance.refresh(ns)
+  }
+
   private onAccountsChanged(ns: ChainNamespace, accounts: AccountRecord[]): void {
-    const selected = accounts[0]
+    const current = this.deps.accounts.get(ns)
+    const selected = pickAccount(accounts, current?.preferredAccountTypes?.[ns])
     if (!selected) {
       this.onWalletDisconnect(ns)
       return
     }
     const address = selected.address
-    const current = this.deps.accounts.get(ns)
     const network = this.deps.store.getState().networks.active[ns]
     this.deps.accounts.update(ns, {
       address,
       ...accountLocation(selected, this.deps.networks.find(network)),
+      ...accountTypeFields(ns, selected, accounts, current?.preferredAccountTypes),
       allAccounts: accounts,
       ...(current?.address !== address
         ? { balance: undefined, balanceSymbol: undefined, balanceError: undefined, tokenBalance: [] }

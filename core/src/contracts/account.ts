@@ -13,6 +13,10 @@ export interface AccountRecord {
   /** CAIP-10 id on the network the account was reported for. */
   caipAddress: CaipAddress
   type: 'eoa' | 'smartAccount'
+  /** A smart account: whether its contract is on chain yet (counterfactual before its first operation). */
+  deployed?: boolean
+  /** A smart account: the address of the key that owns it. */
+  owner?: string
   /** 0x-hex public key, when the wallet tells it (Solana, Keplr, Polkadot, Bitcoin). */
   publicKey?: string
   /** Derivation path, when the wallet tells it. */

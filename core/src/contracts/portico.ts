@@ -118,6 +118,16 @@ export interface Portico {
     },
   ): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * Shows the connected wallet's account of `type`: its smart account or its
+   * owner EOA (SPEC §3 account record type; recorded in
+   * `preferredAccountTypes`). Throws `AccountTypeUnavailableError` when the
+   * wallet has no account of that type on the network.
+   *
+   * @example
+   * portico.switchAccountType('eoa')
+   */
+  switchAccountType(type: 'eoa' | 'smartAccount', namespace?: ChainNamespace): void
   switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
   getState(): PorticoState
   subscribe(listener: (state: PorticoState, previous: PorticoState) => void): () => void

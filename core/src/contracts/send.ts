@@ -36,6 +36,11 @@ export interface SendParams {
   to: string
   /** Default: the active namespace. */
   namespace?: ChainNamespace
+  /**
+   * `false`: the account pays its own gas instead of the site's paymaster
+   * (a smart account whose sponsorship was refused). Default: the adapter's.
+   */
+  sponsored?: boolean
 }
 
 /** A checked transfer, priced, ready to send (`prepareSend`). */

@@ -1,3 +1,4 @@
+import { accountTypeFields, pickAccount } from '../account-type/index.js'
 import type { AccountsService } from '../accounts/index.js'
 import type {
   AccountRecord,
@@ -143,11 +144,18 @@ export class NetworksService {
       if (account?.address) {
         // The adapter re-composed the accounts for the new chain (core never builds CAIP-10 ids).
         const records = options.accounts?.length ? options.accounts : undefined
-        const selected = records?.find((a) => a.address === account.address) ?? records?.[0]
+        const selected =
+          records?.find((a) => a.address === account.address) ??
+          (records ? pickAccount(records, account.preferredAccountTypes?.[namespace]) : undefined)
         const network = state.networks.all.find((n) => n.caipNetworkId === caipNetworkId)
         const nextAccount = patchObject(account, {
           ...(selected
-            ? { address: selected.address, ...accountLocation(selected, network), allAccounts: records }
+            ? {
+                address: selected.address,
+                ...accountLocation(selected, network),
+                ...accountTypeFields(namespace, selected, records ?? [], account.preferredAccountTypes),
+                allAccounts: records,
+              }
             : { addressExplorerUrl: explorerUrl(network, 'address', account.address) }),
         })
         if (nextAccount !== account) accounts = { ...accounts, [namespace]: nextAccount }

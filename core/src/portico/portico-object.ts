@@ -51,6 +51,7 @@ export function assemblePortico(p: PorticoParts): Portico {
     close: () => p.modal.close(),
     connect: (connectorId, opts) => p.connection.connect(connectorId, opts),
     disconnect: (namespace) => p.connection.disconnect(namespace),
+    switchAccountType: (type, namespace) => p.connection.switchAccountType(type, namespace),
     switchNetwork: (caipNetworkId) => p.networks.switchNetwork(caipNetworkId),
     getState: () => store.getState(),
     subscribe: (listener) => store.subscribe(listener),

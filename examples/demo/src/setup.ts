@@ -66,6 +66,11 @@ export interface DevnetInfo {
   }
   /** Dev only: the devnet's SMTP catcher (its HTTP API), listed by the demo's Inbox panel. */
   inbox?: { url: string }
+  /**
+   * ERC-4337 smart accounts for the connected EVM wallet (the devnet's SimpleAccountFactory;
+   * the gateway at `apiUrl` runs the bundler proxy and the paymaster); off when absent.
+   */
+  smartAccount?: { factory: `0x${string}`; networks?: `eip155:${number}`[] }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -190,7 +195,11 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   const portico = createPortico({
     ...api,
     adapters: [
-      evmAdapter({ networks, tokens }),
+      evmAdapter({
+        networks,
+        tokens,
+        ...(devnet.smartAccount && devnet.apiUrl ? { smartAccount: devnet.smartAccount } : {}),
+      }),
       ...(solanaNetworks.length ? [solanaAdapter({ networks: solanaNetworks, tokens: solanaTokens })] : []),
       ...cosmos.adapters,
       ...(bitcoin ? [bitcoin.adapter] : []),

@@ -19,6 +19,7 @@ import { useCopy } from './copy.js'
 import { displayName } from './displayName.js'
 import { NftsPanel } from './nfts/index.js'
 import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
+import { AccountTypeRow } from './smart-account/index.js'
 import { TokenList } from './TokenList.js'
 
 const TABS: PorticoStringKey[] = ['tabTokens', 'tabNfts', 'tabActivity']
@@ -139,6 +140,7 @@ export default function AccountView() {
           </button>
         ))}
       </nav>
+      <AccountTypeRow />
       {network ? (
         <button type="button" className="row" onClick={() => portico.router.push('Networks')}>
           <NetworkDot network={network} />

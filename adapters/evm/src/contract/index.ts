@@ -16,6 +16,11 @@ export interface EvmTransactionRequest {
   /** Legacy gas price, for chains without a base fee. */
   gasPrice?: bigint
   caipNetworkId?: CaipNetworkId
+  /**
+   * From a smart account: `false` pays the gas from the account itself
+   * instead of asking the gateway's paymaster to sponsor it.
+   */
+  sponsored?: boolean
 }
 
 declare module '@portico/core' {

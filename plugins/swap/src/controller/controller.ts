@@ -1,4 +1,10 @@
-import { type BlockchainApi, type PorticoState, SWAP_SLIPPAGE_TOLERANCE } from '@portico/core'
+import {
+  type BlockchainApi,
+  type CaipNetworkId,
+  type PorticoState,
+  SWAP_SLIPPAGE_TOLERANCE,
+} from '@portico/core'
+import { sendApproveAndSwap } from './batch.js'
 import {
   errorMessage,
   isSwapUnsupported,
@@ -296,6 +302,10 @@ export class SwapController {
     try {
       if (!isNativeToken(from.address)) {
         await this.checkAllowance()
+        if (this.needsApproval() && (await this.#atomicBatch(account.caipNetworkId))) {
+          await this.#executeBatch(account, userAddress)
+          return
+        }
         if (this.needsApproval()) {
           this.#set({ step: 'approving', stepError: undefined, approveHash: undefined })
           const approve = await api.buildSwapApproval({
@@ -368,12 +378,56 @@ export class SwapController {
     }
   }
 
+  /** Whether the wallet batches atomically; a failed capability read is logged and the two steps are used. */
+  async #atomicBatch(caipNetworkId: CaipNetworkId): Promise<boolean> {
+    try {
+      return (await this.#options.wallet.atomicBatch?.(caipNetworkId)) === true
+    } catch (error) {
+      this.#options.onWarning?.(
+        'swap: reading the wallet capabilities failed; approving in a step of its own',
+        error,
+      )
+      return false
+    }
+  }
+
+  /** Approve + swap as one atomic batch (`sendApproveAndSwap`): both land or neither does. */
+  async #executeBatch(account: { caipNetworkId: CaipNetworkId; address: string }, userAddress: string) {
+    const { from, to, quote, slippage } = this.#state
+    const { api, wallet } = this.#options
+    if (!from || !to || !quote || !api) return
+    this.#set({
+      step: 'swapping',
+      stepError: undefined,
+      txHash: undefined,
+      approveHash: undefined,
+      batched: true,
+    })
+    const { toUnits } = await sendApproveAndSwap({
+      api,
+      wallet,
+      caipNetworkId: account.caipNetworkId,
+      userAddress,
+      from: from.address,
+      to: to.address,
+      quote,
+      slippage,
+      onSent: (id) => this.#set({ txHash: id }),
+    })
+    this.#set({ step: 'success', allowance: 0n, sent: { from, to, fromUnits: quote.fromUnits, toUnits } })
+    await this.#options.refreshBalance?.().catch((error: unknown) => {
+      this.#options.onWarning?.('swap: balance refresh after the swap failed', error)
+    })
+    this.syncBalances()
+  }
+
   /** Back to the form with the same tokens (after success, failure or cancel). */
   reset(keepAmount = false): void {
     this.#set({
       step: 'form',
       stepError: undefined,
       approveHash: undefined,
+      batched: undefined,
       txHash: undefined,
       failure: undefined,
       ...(keepAmount ? {} : { amount: '', quote: undefined, quoteStatus: 'idle' as const }),

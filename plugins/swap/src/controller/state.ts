@@ -74,6 +74,8 @@ export interface SwapState {
   stepError?: string
   approveHash?: string
   txHash?: string
+  /** True when approve + swap went as one atomic batch (EIP-5792): `txHash` is the batch's id. */
+  batched?: boolean
   /**
    * Set when a sent step did not succeed on chain (`step` is `failed`): which
    * step, and the chain's outcome — failed with its reason, dropped, or still

@@ -19,6 +19,21 @@ export interface SwapWallet {
    */
   wait(hash: string, caipNetworkId: CaipNetworkId): Promise<TransactionOutcome>
   /**
+   * Whether the connected wallet runs several calls as one atomic batch on
+   * the network (EIP-5792 capability `atomic: supported`); false when the
+   * adapter or the wallet cannot tell.
+   */
+  atomicBatch?(caipNetworkId: CaipNetworkId): Promise<boolean>
+  /**
+   * Sends the calls as one atomic batch (EIP-5792 `wallet_sendCalls`) and
+   * follows it to its outcome; resolves the batch id and the outcome.
+   */
+  sendBatch?(p: {
+    caipNetworkId: CaipNetworkId
+    calls: { to: string; data: string; value: bigint }[]
+    onSent?: (id: string) => void
+  }): Promise<{ id: string; outcome: TransactionOutcome }>
+  /**
    * Reads a token contract's metadata and the account's balance from the
    * chain through the adapter (no gateway, no third-party list). Resolves
    * undefined when the address answers no ERC-20 `balanceOf` / `symbol`.
@@ -30,6 +45,30 @@ export interface SwapWallet {
 }
 
 const NAMESPACE = 'eip155'
+
+/** The EIP-5792 part of the EVM adapter, read structurally (the plugin does not depend on the adapter package). */
+interface CallsAdapter {
+  getCallsCapabilities(p: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+  }): Promise<{ atomic: string }>
+  sendCalls(p: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+    calls: { to: `0x${string}`; data?: `0x${string}`; value?: bigint }[]
+    atomicRequired?: boolean
+  }): Promise<{ id: string }>
+  getCallsStatus(p: {
+    connectorId: string
+    id: string
+    timeoutMs?: number
+  }): Promise<{ status: number; outcome?: TransactionOutcome }>
+}
+
+/** How long a batch is followed before it counts as still pending (ms). */
+const BATCH_FOLLOW_MS = 180_000
 
 /** The `SwapWallet` of a Portico instance. */
 export function porticoSwapWallet(portico: Portico): SwapWallet {
@@ -52,6 +91,46 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       // Core's shared follow of the adapter's outcome (issue 28): succeeded / failed / dropped / pending.
       return await portico.waitForTransaction({ hash, namespace: NAMESPACE, caipNetworkId })
     },
+    async atomicBatch(caipNetworkId) {
+      const found = callsOf(portico)
+      if (!found) return false
+      const caps = await found.adapter.getCallsCapabilities({
+        connectorId: found.connectorId,
+        address: found.address,
+        caipNetworkId,
+      })
+      return caps.atomic === 'supported'
+    },
+    async sendBatch({ caipNetworkId, calls, onSent }) {
+      const found = callsOf(portico)
+      if (!found) throw new Error('This wallet cannot send a batch of calls')
+      const { adapter, connectorId, address } = found
+      const { id } = await adapter.sendCalls({
+        connectorId,
+        address,
+        caipNetworkId,
+        atomicRequired: true,
+        calls: calls.map((c) => ({
+          to: c.to as `0x${string}`,
+          data: c.data as `0x${string}`,
+          value: c.value,
+        })),
+      })
+      onSent?.(id)
+      const deadline = Date.now() + BATCH_FOLLOW_MS
+      for (;;) {
+        const status = await adapter.getCallsStatus({ connectorId, id, timeoutMs: 2_000 })
+        if (status.status !== 100) {
+          const outcome: TransactionOutcome = status.outcome ?? {
+            status: status.status === 200 ? 'succeeded' : 'failed',
+            hash: id,
+            reason: { message: `The batch failed (EIP-5792 status ${status.status})` },
+          }
+          return { id, outcome }
+        }
+        if (Date.now() > deadline) return { id, outcome: { status: 'pending', hash: id } }
+      }
+    },
     async readToken(token, caipNetworkId) {
       const account = this.account()
       const adapter = portico.getAdapter?.(NAMESPACE)
@@ -69,4 +148,22 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       return { symbol: held.symbol, name: held.name ?? held.symbol, decimals, balance: held.value }
     },
   }
+}
+
+/** The connected EVM account's adapter when it speaks EIP-5792 (`getCallsCapabilities` & co.). */
+function callsOf(
+  portico: Portico,
+): { adapter: CallsAdapter; connectorId: string; address: string } | undefined {
+  const account = portico.getState().accounts[NAMESPACE]
+  const adapter = portico.getAdapter?.(NAMESPACE) as Partial<CallsAdapter> | undefined
+  if (
+    account?.status !== 'connected' ||
+    !account.address ||
+    !account.connectorId ||
+    typeof adapter?.getCallsCapabilities !== 'function' ||
+    typeof adapter.sendCalls !== 'function' ||
+    typeof adapter.getCallsStatus !== 'function'
+  )
+    return undefined
+  return { adapter: adapter as CallsAdapter, connectorId: account.connectorId, address: account.address }
 }

@@ -4,6 +4,7 @@ import { shortenAddress, useFormat } from '../../format/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { CheckIcon, CloseIcon, CopyIcon, ExternalIcon } from '../../modal/icons.js'
 import { Avatar } from '../parts.js'
+import { SponsoredNote } from '../smart-account/index.js'
 import { feeAmountText, feeErrorText, sendErrorText } from './messages.js'
 import type { Receiver } from './useReceiver.js'
 
@@ -50,6 +51,7 @@ export function SendConfirm({
             : t('sendFeeUnavailable', { reason: feeErrorText(prepared.feeError) })}
         </dd>
       </dl>
+      <SponsoredNote prepared={prepared} />
       <div className="actions">
         <button type="button" className="button" data-variant="secondary" onClick={onEdit}>
           {t('sendEdit')}

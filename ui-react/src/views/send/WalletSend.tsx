@@ -12,6 +12,7 @@ import { useFormat } from '../../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../../hooks/index.js'
 import { useStrings } from '../../i18n/index.js'
 import { useViewTitle } from '../../modal/title.js'
+import { isSponsorshipRefused, SponsorshipRefused } from '../smart-account/index.js'
 import { type Preview, SendForm } from './SendForm.js'
 import { SendOutcome } from './SendOutcome.js'
 import { SendConfirm, SendFailed, SendSending, SendSent } from './SendSteps.js'
@@ -146,7 +147,7 @@ export default function WalletSendView() {
     }
   }
 
-  const send = async (prepared: PreparedSend) => {
+  const send = async (prepared: PreparedSend, opts: { sponsored?: false } = {}) => {
     setStep({ step: 'sending', prepared })
     try {
       const hash = await portico.send({
@@ -154,6 +155,7 @@ export default function WalletSendView() {
         amount: formatUnits(prepared.amount, prepared.token.decimals),
         to: prepared.to,
         namespace: prepared.namespace,
+        ...opts,
       })
       setStep({ step: 'sent', prepared, hash })
     } catch (error) {
@@ -205,6 +207,15 @@ export default function WalletSendView() {
         />
       )
     case 'failed':
+      if (isSponsorshipRefused(step.error))
+        return (
+          <SponsorshipRefused
+            error={step.error}
+            editLabel={t('sendEdit')}
+            onEdit={() => setStep({ step: 'form' })}
+            onPaySelf={() => void send(step.prepared, { sponsored: false })}
+          />
+        )
       return (
         <SendFailed
           error={step.error}

@@ -1,0 +1,11 @@
+export {
+  AtomicBatchUnsupportedError,
+  type EvmCall,
+  type EvmCallCapabilities,
+  type EvmCallsStatus,
+  InvalidCallsResponseError,
+  statusOfOutcome,
+  walletCallsStatus,
+  walletCapabilities,
+  walletSendCalls,
+} from './calls.js'

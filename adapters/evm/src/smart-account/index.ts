@@ -1,0 +1,7 @@
+export {
+  ENTRY_POINT_V07,
+  type EvmSmartAccountOptions,
+  SponsorshipRefusedError,
+  UserOperationRejectedError,
+} from './options.js'
+export { createSmartAccounts, type SmartAccounts } from './smart-accounts.js'

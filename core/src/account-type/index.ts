@@ -1,0 +1,6 @@
+export {
+  type AccountType,
+  AccountTypeUnavailableError,
+  accountTypeFields,
+  pickAccount,
+} from './account-type.js'

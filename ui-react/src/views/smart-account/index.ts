@@ -1,0 +1,2 @@
+export { AccountTypeRow } from './AccountTypeRow.js'
+export { isSponsorshipRefused, SponsoredNote, SponsorshipRefused } from './Sponsorship.js'

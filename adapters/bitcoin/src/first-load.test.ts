@@ -42,7 +42,13 @@ describe('first load of @portico/adapter-bitcoin', () => {
   })
 
   it('reaches no PSBT or message module (they are the adapter runtime, an import() away)', () => {
-    expect(graph.modules.filter((m) => /^(psbt|message)\/|adapter\/(send|payment|sign-psbt|sign-message|runtime)\.ts$|address\/script\.ts$/.test(m))).toEqual([])
+    expect(
+      graph.modules.filter((m) =>
+        /^(psbt|message)\/|adapter\/(send|payment|sign-psbt|sign-message|runtime)\.ts$|address\/script\.ts$/.test(
+          m,
+        ),
+      ),
+    ).toEqual([])
   })
 
   it('the /psbt entry has them (servers, signers, tests import from there)', () => {

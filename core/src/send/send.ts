@@ -221,7 +221,9 @@ export function createSend(deps: SendDeps): SendApi {
     if (token.value !== undefined && amount > token.value) throw new AmountExceedsBalanceError()
     const built = await build(w, token, to, amount)
     const request =
-      params.sponsored === false ? ({ ...built, sponsored: false } as TransactionRequestOf) : built
+      params.sponsored === false
+        ? ({ ...(built as object), sponsored: false } as TransactionRequestOf)
+        : built
     const [priced, reserve] = await Promise.all([price(w, request), reserveOf(w, token)])
     const fee = token.token === undefined && priced.fee ? priced.fee.value : 0n
     if (token.value !== undefined && fee > 0n && amount + fee > token.value)

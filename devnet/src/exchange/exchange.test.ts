@@ -1,3 +1,4 @@
+import { sandboxPayExchange } from '@portico/core'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,6 +74,29 @@ describe('the sandbox exchange on the devnet', () => {
       token,
     )
     expect([mainnet.status, mainnet.body.code]).toEqual([400, 'network_not_supported'])
+  })
+
+  it('core’s sandboxPayExchange provider logs in and gets a mined ETH transfer from the treasury to the recipient', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const provider = sandboxPayExchange({ url: exchange.url })
+    const started = await provider.start({
+      payment: {
+        id: 'pay-core-1',
+        request: { recipient, amount: '0.25', asset: 'native', network: 'eip155:31337' },
+        namespace: 'eip155',
+        networkName: 'Anvil',
+        asset: { symbol: 'ETH', decimals: 18 },
+        units: parseUnits('0.25', 18),
+        requester: { origin: 'http://127.0.0.1', name: 'Shop' },
+        status: 'review',
+      },
+    })
+    if (started.kind !== 'sent') throw new Error(`expected a sent payment, got ${started.kind}`)
+    const client = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl) })
+    const receipt = await client.getTransactionReceipt({ hash: started.hash as `0x${string}` })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(exchange.treasury.toLowerCase())
+    expect(await client.getBalance({ address: recipient })).toBe(parseUnits('0.25', 18))
   })
 
   it('will not start on a chain that is not a devnet on loopback', async () => {

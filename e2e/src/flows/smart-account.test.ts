@@ -184,7 +184,12 @@ describe('smart account: the account type in Account, a sponsored send, a refuse
     await account.getByTestId('account-type-switch').click()
     await eventually(async () => expect(await textOf(account.getByTestId('account-type-active'))).toBe('EOA'))
     expect(await textOf(account.getByTestId('account-type-switch'))).toBe('Switch to smart account')
-    const state = () => page.evaluate(() => window.__portico!.portico.getState().accounts.eip155?.address)
+    const state = () =>
+      page.evaluate(
+        () =>
+          (window.__portico!.portico.getState() as { accounts: { eip155?: { address: string } } }).accounts
+            .eip155?.address,
+      )
     expect(await state()).toBe(owner)
     await screenshot(page, 'smart-account-Account-eoa')
     await account.getByTestId('account-type-switch').click()

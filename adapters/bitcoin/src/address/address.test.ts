@@ -1,6 +1,6 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { address as btcAddress, initEccLib, networks, payments } from 'bitcoinjs-lib'
 import { bech32m } from '@scure/base'
+import { address as btcAddress, initEccLib, networks, payments } from 'bitcoinjs-lib'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { InvalidBitcoinAddressError } from '../errors/index.js'
@@ -104,7 +104,12 @@ describe('Bitcoin address validation for a network', () => {
           actual = undefined
         }
         // bitcoinjs-lib also returns scripts of future segwit versions, which Portico refuses.
-        if (expected && actual === undefined && /^(bc|tb|bcrt)1[02-9ac-hj-np-z]/i.test(address) && expected[0]! > 0x51)
+        if (
+          expected &&
+          actual === undefined &&
+          /^(bc|tb|bcrt)1[02-9ac-hj-np-z]/i.test(address) &&
+          expected[0]! > 0x51
+        )
           continue
         expect(actual && Array.from(actual)).toEqual(expected && Array.from(expected))
       }
@@ -119,10 +124,15 @@ describe('Bitcoin address validation for a network', () => {
     )
     // Single-character changes of valid addresses (checksums, versions, lengths).
     fc.assert(
-      fc.property(anyAddress, fc.nat(), fc.constantFrom(...'qpzry9x8gf2tvdw0s3jn54khce6mua7l123ABC'), ({ address }, at, ch) => {
-        const i = at % address.length
-        agree(address.slice(0, i) + ch + address.slice(i + 1))
-      }),
+      fc.property(
+        anyAddress,
+        fc.nat(),
+        fc.constantFrom(...'qpzry9x8gf2tvdw0s3jn54khce6mua7l123ABC'),
+        ({ address }, at, ch) => {
+          const i = at % address.length
+          agree(address.slice(0, i) + ch + address.slice(i + 1))
+        },
+      ),
     )
   })
 })

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentSession, Portico, TransactionOutcome } from '../../contracts/index.js'
+import { GatewayResponseInvalidError, HttpRequestError } from '../../errors/index.js'
 import { createPortico } from '../../portico/index.js'
 import { createMemoryStorage } from '../../storage/index.js'
 import { createFakeAdapter, createRecordingLogger, fakeNetwork } from '../../test-helpers/index.js'
@@ -31,21 +32,29 @@ afterEach(async () => {
   server = undefined
 })
 
-/** A loopback stand-in for the sandbox exchange: answers each POST with `answer`, recording the bodies. */
-async function sandbox(answer: (body: unknown) => { status: number; json: unknown }) {
-  const bodies: unknown[] = []
+/**
+ * A loopback stand-in for the sandbox exchange's two calls (docs/pay.md):
+ * the login answers a token, the payment answers `pay(body)`; every request
+ * is recorded with its path and authorization. The real sandbox on anvil is
+ * exercised in devnet/src/exchange/exchange.test.ts.
+ */
+async function sandbox(pay: (body: unknown) => { status: number; json: unknown }) {
+  const requests: { path: string; auth: string | undefined; body: unknown }[] = []
   server = createServer((req, res) => {
     let raw = ''
     req.on('data', (c) => (raw += c))
     req.on('end', () => {
       const body = JSON.parse(raw)
-      bodies.push(body)
-      const a = answer(body)
+      requests.push({ path: req.url ?? '', auth: req.headers.authorization, body })
+      const a =
+        req.url === '/v1/exchange/sessions'
+          ? { status: 201, json: { token: 'session-1', user: 'visitor', expiresAt: 0 } }
+          : pay(body)
       res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.json))
     })
   })
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/pay`, bodies }
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests }
 }
 
 describe('exchange providers build the exchange’s documented URL, off unless configured', () => {
@@ -99,24 +108,45 @@ describe('exchange providers build the exchange’s documented URL, off unless c
     await expect(hostile.start({ payment })).rejects.toBeInstanceOf(InvalidPaymentRequestError)
   })
 
-  it('the sandbox provider posts the payment over real HTTP; an answer that is neither a hash nor a same-host page is refused', async () => {
-    const s = await sandbox(() => ({ status: 200, json: { url: 'https://elsewhere.example/login' } }))
+  it('the sandbox provider logs in, then asks the sandbox to pay with the payment’s reference; an answer with no transaction hash is refused', async () => {
+    const s = await sandbox(() => ({ status: 201, json: { id: 'x', status: 'sent' } }))
     const provider = sandboxPayExchange({ url: s.url })
-    await expect(provider.start({ payment })).rejects.toBeInstanceOf(InvalidPaymentRequestError)
-    expect(s.bodies[0]).toEqual({
-      recipient: SHOP,
-      amount: '12.5',
-      asset: 'native',
-      network: 'eip155:8453',
-      reference: 'order-7',
+    await expect(provider.start({ payment })).rejects.toBeInstanceOf(GatewayResponseInvalidError)
+    expect(s.requests[0]).toMatchObject({
+      path: '/v1/exchange/sessions',
+      body: { username: 'visitor', password: 'devnet' },
     })
+    expect(s.requests[1]).toEqual({
+      path: '/v1/exchange/payments',
+      auth: 'Bearer session-1',
+      body: {
+        recipient: SHOP,
+        amount: '12.5',
+        asset: 'native',
+        network: 'eip155:8453',
+        reference: 'order-7',
+      },
+    })
+  })
+
+  it('the sandbox provider passes the sandbox’s refusal on as a typed HTTP error with its code, and runs on loopback only', async () => {
+    const s = await sandbox(() => ({
+      status: 400,
+      json: { code: 'network_not_supported', message: 'The sandbox exchange pays on devnet chains only' },
+    }))
+    const refused = await sandboxPayExchange({ url: s.url })
+      .start({ payment })
+      .catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(HttpRequestError)
+    expect((refused as HttpRequestError).body?.code).toBe('network_not_supported')
+    expect(() => sandboxPayExchange({ url: 'https://exchange.example' })).toThrow(InvalidPaymentRequestError)
   })
 })
 
 describe('portico.payment.payWithExchange: the exchange’s transaction is followed on the chain', () => {
   it('a sandbox that sent from its treasury: the call resolves with its hash only once the chain says it succeeded', async () => {
     const hash = `0x${'a'.repeat(64)}`
-    const s = await sandbox(() => ({ status: 200, json: { hash } }))
+    const s = await sandbox(() => ({ status: 201, json: { id: 'p1', txHash: hash, status: 'sent' } }))
     const net = fakeNetwork('eip155', 1)
     const adapter = createFakeAdapter({ networks: [net] })
     adapter.transferRequest = async ({ to, amount }) => ({ to, value: amount }) as never

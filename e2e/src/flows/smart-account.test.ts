@@ -175,7 +175,7 @@ describe('smart account: the account type in Account, a sponsored send, a refuse
     const type = account.getByTestId('account-type')
     await type.waitFor()
     expect(await textOf(account.getByTestId('account-type-active'))).toBe('Smart account')
-    expect(await textOf(type)).toContain('Deployed with its first transaction')
+    expect(await textOf(type)).toContain('Not deployed yet')
     expect(await textOf(account.getByTestId('account-type-switch'))).toBe('Switch to EOA')
     await screenshot(page, 'smart-account-Account')
     expect(await seriousViolations(page)).toEqual([])

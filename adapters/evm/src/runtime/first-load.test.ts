@@ -34,7 +34,10 @@ async function bundle(app: string) {
 
 /** Input packages of the initial chunks (the entry + its static imports) and of the lazy ones. */
 function chunks(meta: Metafile) {
-  const entry = Object.keys(meta.outputs).find((k) => meta.outputs[k]?.entryPoint)!
+  // The app's own chunk: each `await import()` target is an entry point of the metafile too.
+  const entry = Object.keys(meta.outputs).find((k) =>
+    /(^|\/)app\.ts$/.test(meta.outputs[k]?.entryPoint ?? ''),
+  )!
   const initial = new Set<string>()
   const visit = (k: string) => {
     if (initial.has(k)) return

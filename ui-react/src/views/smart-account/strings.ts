@@ -6,7 +6,7 @@ export const SMART_ACCOUNT_TEXT = {
   smartAccount: 'Smart account',
   eoa: 'EOA',
   accountType: 'Account type',
-  notDeployed: 'Deployed with its first transaction',
+  notDeployed: 'Not deployed yet',
   switchToSmart: 'Switch to smart account',
   switchToEoa: 'Switch to EOA',
   switchFailed: 'Could not switch the account',

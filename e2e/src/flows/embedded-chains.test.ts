@@ -388,7 +388,10 @@ describe('embedded wallet: Bitcoin, Cosmos and Polkadot keys (issue 14)', () => 
       if (!m) throw new Error('no export mail yet')
       return m
     }, 30_000)
-    await view.getByRole('textbox', { name: 'Code' }).fill(loginCodeOf(mail) as string)
+    // Issue 29: the export code is typed in the frame's own card, never on the page.
+    const codeCard = frameOf(page).locator('form[data-code="export"]')
+    await codeCard.waitFor({ timeout: 20_000 })
+    await codeCard.locator('input[name="code"]').fill(loginCodeOf(mail) as string)
     const card = frameOf(page).locator('[data-export]')
     await card.waitFor({ timeout: 30_000 })
     await screenshot(page, 'embedded-chains-export')

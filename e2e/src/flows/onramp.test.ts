@@ -154,7 +154,11 @@ describe('onramp: buy USDC with the sandbox (issue 16)', () => {
     await screenshot(popup, 'onramp-checkout-done')
 
     await progress.getByText('Purchase complete').waitFor({ timeout: 15_000 })
-    expect(await textOf(progress)).toContain('49.15 USDC arrived in your wallet.')
+    // "arrived" only once the chain has the delivery (the provider's "complete" can come first).
+    await eventually(
+      async () => expect(await textOf(progress)).toContain('49.15 USDC arrived in your wallet.'),
+      30_000,
+    )
     await screenshot(page, 'onramp-BuyInProgress-complete')
     expect(await balance(address)).toBe(before + 49_150_000n) // 49.15 USDC, 6 decimals
 

@@ -222,7 +222,7 @@ export function createSend(deps: SendDeps): SendApi {
     const built = await build(w, token, to, amount)
     const request =
       params.sponsored === false
-        ? ({ ...(built as object), sponsored: false } as TransactionRequestOf)
+        ? ({ ...(built as object), sponsored: false } as unknown as TransactionRequestOf)
         : built
     const [priced, reserve] = await Promise.all([price(w, request), reserveOf(w, token)])
     const fee = token.token === undefined && priced.fee ? priced.fee.value : 0n

@@ -33,19 +33,29 @@ export interface AnvilProcess {
   child: ChildProcess
 }
 
-/** JSON-RPC call over fetch (no viem client needed for health checks). */
+/**
+ * JSON-RPC call over fetch (no viem client needed for health checks). The
+ * default wait is generous: fixture calls run while a loaded machine starts
+ * several nodes at once (a 2 s limit timed out at load average 60); health
+ * checks pass their own short limit.
+ */
 export async function rpc<T>(
   url: string,
   method: string,
   params: unknown[] = [],
-  timeoutMs = 2_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    throw new Error(`${method} at ${url}: no answer (${(error as Error).message})`, { cause: error })
+  }
   const body = (await res.json()) as { result?: T; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result as T

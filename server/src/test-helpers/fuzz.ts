@@ -245,9 +245,14 @@ export interface FuzzRequest {
 export function fillPath(url: string, params: Record<string, unknown>, raw: Set<string>): string {
   return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
     const v = params[name]
-    if (raw.has(name)) return String(v)
-    return encodeAny(v === undefined ? '' : String(v))
+    if (raw.has(name)) return text(v)
+    return encodeAny(v === undefined ? '' : text(v))
   })
+}
+
+/** A generated value as path text; objects without a prototype (fast-check makes them) have no toString. */
+function text(v: unknown): string {
+  return typeof v === 'object' && v !== null ? (JSON.stringify(v) ?? '') : String(v)
 }
 
 /** Query text from an object: strings as they are, other values JSON-encoded; arrays repeat the key. */

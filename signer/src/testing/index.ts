@@ -27,3 +27,4 @@ export {
   WrongPassphraseError,
 } from '../recovery.js'
 export { loadChainKeys } from './chain-modules.js'
+export { signUserOperation, type UserOperationFrameDeps } from '../user-operation/index.js'

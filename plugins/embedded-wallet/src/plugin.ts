@@ -256,11 +256,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
                       ...name,
                       address,
                       ...userLocation(ctx.getState(), ns, address),
-                      // EVM: what the account shows once the adapter reported it (account-type.ts keeps it true).
-                      preferredAccountType:
-                        ns === 'eip155'
-                          ? preferredAccountType(ctx.storage, options.preferredAccountType)
-                          : 'eoa',
+                      // The key's own address until the adapter reports a smart account (account-type.ts follows it).
+                      preferredAccountType: 'eoa',
                     }
                   : undefined,
                 socialProvider: user?.provider,

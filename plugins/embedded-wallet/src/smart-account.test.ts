@@ -12,7 +12,13 @@ import {
   type Portico,
   type RequestChannel,
 } from '@portico/core'
-import { type BundlerProcess, type EvmDevnet, startBundler, startEvmDevnet, stopBundler } from '@portico/devnet'
+import {
+  type BundlerProcess,
+  type EvmDevnet,
+  startBundler,
+  startEvmDevnet,
+  stopBundler,
+} from '@portico/devnet'
 import { createGateway, type Gateway, resolveConfig } from '@portico/server'
 import { signUserOperation, type UserOperationFrameDeps } from '@portico/signer/testing'
 import { type Address, createPublicClient, createWalletClient, erc20Abi, type Hex, http, toHex } from 'viem'
@@ -241,9 +247,9 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
     expect(card.lines).toContain(`Token transfer: 5000000 of token ${usdc()} to ${recipient}`)
     expect(card.lines).toContain('Gas: sponsored by app.localhost:5173 (you pay nothing)')
     expect(card.lines).toContain('Network: eip155:31337')
-    expect(card.lines.some((l) => l.startsWith('This first transaction also deploys your smart account'))).toBe(
-      true,
-    )
+    expect(
+      card.lines.some((l) => l.startsWith('This first transaction also deploys your smart account')),
+    ).toBe(true)
   }, 120_000)
 
   it('over the budget the paymaster refuses with its reason (over_account_budget) and nothing is signed or moved', async () => {

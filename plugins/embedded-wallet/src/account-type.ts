@@ -46,7 +46,12 @@ export function followAccountType(ctx: PluginContext, connectorId: string): () =
       before.allAccounts.some((r) => r.address === account.address)
     if (switched) ctx.storage.set(ACCOUNT_TYPE_STORAGE_KEY, shown)
     const accounts = account.allAccounts
-    if (user.preferredAccountType === shown && user.accounts === accounts) return
-    ctx.updateAccount?.('eip155', { user: { ...user, preferredAccountType: shown, accounts } })
+    const same =
+      user.accounts?.length === accounts.length &&
+      user.accounts.every(
+        (a, i) => a.caipAddress === accounts[i]?.caipAddress && a.type === accounts[i]?.type,
+      )
+    if (user.preferredAccountType === shown && same) return
+    ctx.updateAccount?.('eip155', { user: { ...user, preferredAccountType: shown, accounts: [...accounts] } })
   })
 }

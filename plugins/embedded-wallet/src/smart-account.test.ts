@@ -40,7 +40,8 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
 
   beforeAll(async () => {
     devnet = await startEvmDevnet()
-    bundler = await startBundler({ rpcUrl: devnet.chains[0]!.rpcUrl, chainId: 31337 })
+    // alto can take minutes to answer on a loaded shared machine.
+    bundler = await startBundler({ rpcUrl: devnet.chains[0]!.rpcUrl, chainId: 31337, readyTimeoutMs: 300_000 })
     const aa = devnet.fixtures.accountAbstraction
     const policy = (projectId: string, perAccountPerDay: string) => ({
       projectId,
@@ -80,7 +81,7 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
       { indexer: false },
     )
     gatewayUrl = await gateway.listen()
-  }, 180_000)
+  }, 420_000)
 
   afterEach(() => {
     portico?.destroy()

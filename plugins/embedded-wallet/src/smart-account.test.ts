@@ -41,7 +41,11 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
   beforeAll(async () => {
     devnet = await startEvmDevnet()
     // alto can take minutes to answer on a loaded shared machine.
-    bundler = await startBundler({ rpcUrl: devnet.chains[0]!.rpcUrl, chainId: 31337, readyTimeoutMs: 300_000 })
+    bundler = await startBundler({
+      rpcUrl: devnet.chains[0]!.rpcUrl,
+      chainId: 31337,
+      readyTimeoutMs: 300_000,
+    })
     const aa = devnet.fixtures.accountAbstraction
     const policy = (projectId: string, perAccountPerDay: string) => ({
       projectId,

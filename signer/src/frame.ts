@@ -34,6 +34,7 @@ import {
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
 import { solanaFrame } from './solana-session.js'
 import { chooseFrameLocale, ft } from './strings.js'
+import { signUserOperation, USER_OPERATION_METHOD } from './user-operation/index.js'
 
 /**
  * The signer frame's script (served by the gateway's signer listener as
@@ -209,6 +210,13 @@ async function handle(request: FrameRequest): Promise<unknown> {
       return null
     }
     case 'rpc':
+      // Issue 30: a smart account's user operation, shown call by call; the frame computes its hash.
+      if (request.method === USER_OPERATION_METHOD)
+        return signUserOperation(
+          { ...chainDeps, approve: queued, origin: parentOrigin },
+          request.params,
+          request.chainId,
+        )
       return sign(request.method, request.params, request.chainId)
     case 'social.start':
       return startSocial(request.provider, (path, body) =>

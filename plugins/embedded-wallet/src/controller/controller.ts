@@ -68,6 +68,8 @@ export interface EmbeddedWalletControllerOptions {
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
+  /** Issue 30: the EVM account type a login shows first (the visitor's last choice, else the site's). */
+  preferredAccountType?(): 'eoa' | 'smartAccount'
 }
 
 type Handler = (payload: unknown) => void
@@ -242,6 +244,7 @@ export class EmbeddedWalletController {
         frame: () => this.#client(),
         networks: this.options.networks,
         on: (event, handler) => this.on(`eip155/${event}`, handler),
+        preferredAccountType: this.options.preferredAccountType?.() ?? 'smartAccount',
       })
     // Issue 14: the Solana key comes from the same shares; the frame names its address.
     if (sol && s.solanaAddress)

@@ -12,6 +12,7 @@ import { isCosmosAddress } from '../address/index.js'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
 import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
+import { namingWallet } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import {
@@ -94,6 +95,18 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     return networks.find((n) => n.caipNetworkId === active) ?? networks[0]!
   }
 
+  /**
+   * Runs a wallet call for `connectorId`: a malformed answer's
+   * InvalidWalletResponseError gets the wallet's name (what the visitor sees).
+   */
+  async function asWallet<T>(connectorId: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (e) {
+      throw namingWallet(e, connectors.find((c) => c.id === connectorId)?.name)
+    }
+  }
+
   const sessions = createConnections({
     networks,
     emit,
@@ -141,7 +154,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : activeNetwork()
       const extra = (connectOptions?.chainIds ?? []).map((id) => findNetwork(networks, id))
       const enable = [network, ...extra.filter((n) => n !== network)]
-      const session = await sessions.open(connectorId, network, enable, channel)
+      const session = await asWallet(connectorId, () => sessions.open(connectorId, network, enable, channel))
       const connector = connectors.find((c) => c.id === connectorId)
       return {
         accounts: [session.key.record],
@@ -180,8 +193,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     async switchNetwork({ connectorId, caipNetworkId }) {
       const network = findNetwork(networks, caipNetworkId)
       const session = sessions.require(connectorId)
-      await enableChains(session.keplr, [network])
-      const key = await readKey(session.keplr, network)
+      const key = await asWallet(connectorId, async () => {
+        await enableChains(session.keplr, [network])
+        return await readKey(session.keplr, network)
+      })
       session.network = network
       session.key = key
       const accounts: AccountRecord[] = [key.record]
@@ -204,14 +219,16 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
 
     async signMessage({ connectorId, address, message }) {
       const session = sessions.require(connectorId, address)
-      return await signCosmosMessage({
-        keplr: session.keplr,
-        chainId: session.network.cosmos.chainId,
-        address: session.key.record.address,
-        message,
-        pubKey: session.key.pubKey,
-        ...(session.key.record.addressType ? { algo: session.key.record.addressType } : {}),
-      })
+      return await asWallet(connectorId, () =>
+        signCosmosMessage({
+          keplr: session.keplr,
+          chainId: session.network.cosmos.chainId,
+          address: session.key.record.address,
+          message,
+          pubKey: session.key.pubKey,
+          ...(session.key.record.addressType ? { algo: session.key.record.addressType } : {}),
+        }),
+      )
     },
 
     async sendTransaction({ connectorId, address, caipNetworkId, request }) {
@@ -226,13 +243,15 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       // Checked before the wallet is involved at all (sendCosmosTransaction checks again).
       toMsgSend(session.network, session.key.record.address, request)
       const signer = offlineSigner(session.keplr, session.network, signMode, session.key.isNanoLedger)
-      return await sendCosmosTransaction({
-        signer,
-        network: session.network,
-        from: session.key.record.address,
-        request,
-        gasMultiplier,
-      })
+      return await asWallet(connectorId, () =>
+        sendCosmosTransaction({
+          signer,
+          network: session.network,
+          from: session.key.record.address,
+          request,
+          gasMultiplier,
+        }),
+      )
     },
 
     isValidAddress: ({ address, caipNetworkId }) =>
@@ -255,7 +274,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     async signTransaction({ connectorId, address, request }) {
       const session = sessions.require(connectorId, address)
       assertCanSend(session.key.record)
-      return await signCosmosTransaction(session, request)
+      return await asWallet(connectorId, () => signCosmosTransaction(session, request))
     },
 
     /**

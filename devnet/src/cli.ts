@@ -98,6 +98,7 @@ export async function devnetStatus(opts: CliOptions = {}): Promise<boolean> {
     if (running && service.name === 'evm' && state?.services.evm) {
       for (const c of state.services.evm.chains) log(`  chain ${c.chainId}: ${c.rpcUrl}`)
     }
+    if (running && service.name === 'exchange' && info) log(`  sandbox exchange: ${String(info.url)}`)
     if (running && service.name === 'bundler' && info) {
       for (const b of (info as BundlerServiceInfo).bundlers) log(`  chain ${b.chainId}: ${b.url}`)
     }
@@ -131,6 +132,7 @@ export function servicesFor(args: readonly string[]): DevnetService[] {
 }
 
 const USAGE = `usage: portico-devnet start|stop|status [--evm-ports 8545,8546] [--bundler [--bundler-ports 4337,4338]]
+The sandbox exchange ("Pay from an exchange") starts with the anvils (--exchange-ports 8790).
 --bundler also starts @pimlico/alto (ERC-4337 bundler, EntryPoint v0.7) for each anvil.
 State file: <repo>/.portico/devnet.json (PORTICO_STATE_DIR overrides the folder).`
 

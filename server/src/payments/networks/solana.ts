@@ -90,7 +90,7 @@ function tokenGains(meta: NonNullable<RpcTransaction['meta']>, owner: string): M
  * lamport balance change (its fee added back when it paid the fee itself), an SPL token the gain
  * of the token accounts the recipient owns in that mint (`pre/postTokenBalances`).
  */
-export function measureSolanaPayment(
+function measureSolanaPayment(
   tx: RpcTransaction,
   signature: string,
   recipient: string,

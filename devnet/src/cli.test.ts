@@ -128,8 +128,9 @@ describe('portico-devnet start: the sandbox exchange (issue 34, "Pay from an exc
     rmSync(stateDir, { recursive: true, force: true })
   })
 
-  it('starts after the anvils, is listed in devnet.json with its URL, pays from its treasury on anvil, stops by PID', async () => {
-    const services = DEVNET_SERVICES.filter((s) => s.name === 'evm' || s.name === 'exchange')
+  it('with --exchange: starts after the anvils, is listed in devnet.json with its URL, pays from its treasury on anvil, stops by PID', async () => {
+    expect(servicesFor(['start']).map((s) => s.name)).not.toContain('exchange')
+    const services = servicesFor(['--exchange']).filter((s) => s.name === 'evm' || s.name === 'exchange')
     expect(services.map((s) => s.name)).toEqual(['evm', 'exchange'])
     const ports = { evm: [await getFreePort(), await getFreePort()], exchange: [await getFreePort()] }
     const state = await devnetStart({ ...quiet, ports, services })

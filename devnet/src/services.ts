@@ -3,7 +3,6 @@ import { bitcoinService } from './bitcoin/service.js'
 import { cosmosService } from './cosmos/service.js'
 import { startEvmDevnet } from './evm/devnet.js'
 import type { EvmFixtures } from './evm/fixtures.js'
-import { exchangeService } from './exchange/service.js'
 import { polkadotService } from './polkadot/service.js'
 import { isAlive, stopPid } from './process-service.js'
 import { solanaService } from './solana/service.js'
@@ -63,8 +62,6 @@ export const evmService: DevnetService<EvmServiceInfo> = {
 /** The services `portico-devnet start` runs, in order. Add an entry to add a service. */
 export const DEVNET_SERVICES: DevnetService[] = [
   evmService as unknown as DevnetService,
-  // Pays on the evm service's anvils: started right after them.
-  exchangeService as unknown as DevnetService,
   solanaService as unknown as DevnetService,
   bitcoinService as unknown as DevnetService,
   walletConnectRelayService as unknown as DevnetService,

@@ -299,6 +299,7 @@ export async function createGateway(
   const payments = registerPayments(app, {
     db,
     chains,
+    networks: config.networks,
     config: config.payments,
     projects: config.projects,
     dev: config.dev,

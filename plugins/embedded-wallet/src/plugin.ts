@@ -107,7 +107,7 @@ export interface EmbeddedWalletPluginOptions {
    */
   socialProviders?: readonly SocialProvider[]
   /**
-   * Offer Sign In With Farcaster (a QR code and a deep link; the gateway's
+   * Offer Sign In With Farcaster (a QR code and a deep link, drawn in the signer frame; the gateway's
    * `embeddedWallet.farcaster` must be set). Default false.
    */
   farcaster?: boolean
@@ -254,7 +254,6 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           },
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
-          setFarcasterUrl: (url) => ctx.updateAccount?.('eip155', { farcasterUrl: url }),
           ...timeouts,
         },
       }

@@ -108,7 +108,7 @@ export interface EmbeddedWalletPluginOptions {
    */
   socialProviders?: readonly SocialProvider[]
   /**
-   * Offer Sign In With Farcaster (a QR code and a deep link; the gateway's
+   * Offer Sign In With Farcaster (a QR code and a deep link, drawn in the signer frame; the gateway's
    * `embeddedWallet.farcaster` must be set). Default false.
    */
   farcaster?: boolean
@@ -266,7 +266,6 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           },
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
-          setFarcasterUrl: (url) => ctx.updateAccount?.('eip155', { farcasterUrl: url }),
           preferredAccountType: () => preferredAccountType(ctx.storage, options.preferredAccountType),
           ...timeouts,
         },

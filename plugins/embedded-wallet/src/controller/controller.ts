@@ -63,8 +63,6 @@ export interface EmbeddedWalletControllerOptions {
   apiUrl?: string
   /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
   setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
-  /** SPEC §3 `farcasterUrl` while a Farcaster sign-in is under way (cleared after). */
-  setFarcasterUrl?(url: string | undefined): void
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
@@ -89,10 +87,7 @@ export class EmbeddedWalletController {
   /** Sign In With Farcaster (issue 14): start, finish, cancel; run by the frame. */
   readonly farcaster: FarcasterLogin
   constructor(private readonly options: EmbeddedWalletControllerOptions) {
-    this.farcaster = new FarcasterLogin(
-      () => this.#client(),
-      (url) => options.setFarcasterUrl?.(url),
-    )
+    this.farcaster = new FarcasterLogin(() => this.#client())
     this.account = new EmbeddedAccount({
       request: (payload, opts) => this.#client().request(payload, opts),
       emailChanged: (email) => {

@@ -14,11 +14,13 @@ export { type Formatters, useFormat } from './format/index.js'
 export {
   type UseAccountResult,
   type UseBalanceResult,
+  type UseConnectionsResult,
   type UseModalResult,
   type UseNetworkResult,
   type UsePayResult,
   useAccount,
   useBalance,
+  useConnections,
   useConnectors,
   useModal,
   useNetwork,

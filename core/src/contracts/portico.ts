@@ -7,6 +7,7 @@ import type {
   SessionListResponse,
   SessionResponse,
 } from './api.js'
+import type { ConnectionId, WalletConnection } from './connections.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -117,7 +118,30 @@ export interface Portico {
       signal?: AbortSignal
     },
   ): Promise<void>
+  /**
+   * Connecting a second wallet of a namespace keeps the first one connected in
+   * the background and makes the new one active (connecting the namespace's
+   * current connector again is refused with `AlreadyConnectedError`, SPEC §4).
+   * Disconnects every connection of a namespace, or of all when none is given.
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * Every wallet connection, namespace by namespace: the current one of each,
+   * then those kept in the background. `active` marks the one the button
+   * shows and requests go to. The same array while nothing changed.
+   */
+  getConnections(): readonly WalletConnection[]
+  /**
+   * Makes a connection active without asking the wallet again. Rejects an id
+   * that names no connection (`ConnectionNotFoundError`) and a namespace that
+   * is connecting or restoring (`ConnectionBusyError`). Emits `CONNECTION_CHANGED`.
+   */
+  switchConnection(connectionId: ConnectionId): void
+  /**
+   * Ends one connection (the wallet is told); the others stay. Ending a
+   * namespace's current connection makes its newest background one current.
+   */
+  disconnectConnection(connectionId: ConnectionId): Promise<void>
   /**
    * Shows the connected wallet's account of `type`: its smart account or its
    * owner EOA (SPEC §3 account record type; recorded in

@@ -73,7 +73,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   })
 
   const c = buildContainer(f, options, api)
-  const { store, recent, stopPersisting } = createInstanceStore(c, f, options)
+  const { store, recent, stored, stopPersisting } = createInstanceStore(c, f, options)
   getState = () => store.getState()
   setAlert = (alert) => {
     store.setState((s) => (s.alert === alert ? s : { ...s, alert }))
@@ -212,6 +212,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     connectorLists,
     connection,
     recent,
+    stored,
     logger,
     events,
     isDestroyed: life.isDestroyed,

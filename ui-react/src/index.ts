@@ -14,11 +14,13 @@ export { type Formatters, useFormat } from './format/index.js'
 export {
   type UseAccountResult,
   type UseBalanceResult,
+  type UseCallsResult,
   type UseModalResult,
   type UseNetworkResult,
   type UsePayResult,
   useAccount,
   useBalance,
+  useCalls,
   useConnectors,
   useModal,
   useNetwork,

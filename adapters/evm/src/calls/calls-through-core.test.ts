@@ -65,7 +65,8 @@ describe('EIP-5792 through core on anvil (issue 30)', () => {
   it('MetaMask (emulated): capabilities say atomic "supported"; two transfers land in one transaction; waitForCalls reports 200 from the real receipt; showCallsStatus reaches the wallet', async () => {
     const { personality, p, address } = await start('metamask', 3)
     expect(await p.getCallsCapabilities()).toEqual({ atomic: 'supported', paymasterService: false })
-    const [a, b] = [devnet.fixtures.accounts[7]!.address, devnet.fixtures.accounts[8]!.address] as Address[]
+    const a = devnet.fixtures.accounts[7]!.address as Address
+    const b = devnet.fixtures.accounts[8]!.address as Address
     const [beforeA, beforeB, beforeMe] = await Promise.all([usdcOf(a), usdcOf(b), usdcOf(address)])
     const sent = await p.sendCalls({
       calls: [transfer(a, 1_000_000n), transfer(b, 2_000_000n)],

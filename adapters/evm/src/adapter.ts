@@ -5,6 +5,7 @@ import {
   type Logger,
   NetworkNotFoundError,
   type PorticoContext,
+  type TransactionOutcome,
 } from '@portico/core'
 import { readBalances, readNativeBalance, readTokenHoldings } from './adapter-balances.js'
 import { createEvmClients } from './adapter-clients.js'
@@ -30,6 +31,7 @@ import {
   walletCallsStatus,
   walletCapabilities,
   walletSendCalls,
+  walletShowCallsStatus,
 } from './calls/index.js'
 import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
@@ -274,7 +276,25 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         const outcome = await smart.follow({ hash: id, timeoutMs: timeoutMs ?? 1_000 })
         return { id, status: statusOfOutcome(outcome), atomic: true, outcome }
       }
-      return await walletCallsStatus(providerOf(connectorId), id)
+      const told = await walletCallsStatus(providerOf(connectorId), id)
+      const { transactionHashes, chainId, ...status } = told
+      if (status.status === 100 || transactionHashes.length === 0) return status
+      // The chain's word, not the wallet's: each carrying transaction's receipt is read.
+      const caipNetworkId = chainId !== undefined ? (`eip155:${chainId}` as const) : defaultNetworkId()
+      const outcomes = await Promise.all(
+        transactionHashes.map((hash) =>
+          waitForEvmOutcome(clients, { hash, caipNetworkId, timeoutMs: timeoutMs ?? EVM_OUTCOME_TIMEOUT_MS }),
+        ),
+      )
+      const bad = outcomes.find((o) => o.status !== 'succeeded')
+      const outcome = bad ?? (outcomes.at(-1) as TransactionOutcome)
+      const ok = outcomes.filter((o) => o.status === 'succeeded').length
+      const chainStatus = !bad ? 200 : bad.status === 'pending' ? 100 : ok > 0 ? 600 : statusOfOutcome(bad)
+      return { ...status, status: chainStatus, outcome }
+    },
+
+    async showCallsStatus({ connectorId, id }) {
+      await walletShowCallsStatus(providerOf(connectorId), id)
     },
 
     async priceUserOperation(params) {

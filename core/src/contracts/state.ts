@@ -46,7 +46,12 @@ export interface AlertState {
 }
 
 /** Kinds of wallet request a host starts through the instance. */
-export type HostRequestKind = 'signMessage' | 'sendTransaction' | 'signTypedData' | 'signTransaction'
+export type HostRequestKind =
+  | 'signMessage'
+  | 'sendTransaction'
+  | 'signTypedData'
+  | 'signTransaction'
+  | 'sendCalls'
 
 /**
  * A wallet request a host started through the instance (`portico.signMessage`,

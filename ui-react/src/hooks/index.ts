@@ -14,5 +14,6 @@ export {
   usePorticoEvent,
   usePorticoState,
 } from './hooks.js'
+export { type UseCallsResult, useCalls } from './useCalls.js'
 export { type UsePayResult, usePay } from './usePay.js'
 export { shallowEqual, useStoreSelector } from './useSelector.js'

@@ -23,7 +23,12 @@ describe('first load of @portico/adapter-cosmos', () => {
 
   it('still reaches what the button and the Connect view need (networks, discovery, address check)', () => {
     expect(graph.modules).toEqual(
-      expect.arrayContaining(['adapter/index.ts', 'networks/index.ts', 'wallets/index.ts', 'address/index.ts']),
+      expect.arrayContaining([
+        'adapter/index.ts',
+        'networks/index.ts',
+        'wallets/index.ts',
+        'address/index.ts',
+      ]),
     )
   })
 

@@ -125,7 +125,9 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       if (options.discover ?? context.isBrowser) {
         root = options.window ?? (globalThis as { window?: object }).window
         // Fetched in the background so a first signature or send does not wait for the chunk.
-        runtime().catch((e: unknown) => context.logger.warn('cosmos adapter: could not preload its runtime', e))
+        runtime().catch((e: unknown) =>
+          context.logger.warn('cosmos adapter: could not preload its runtime', e),
+        )
         // Some wallets inject after the page scripts: look again when the page has loaded.
         const target = root as Partial<EventTarget> | undefined
         if (target?.addEventListener) {
@@ -253,11 +255,19 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     },
 
     estimateFee: async ({ address, caipNetworkId, request }) =>
-      (await runtime()).estimateFee(feeDeps, { network: findNetwork(networks, caipNetworkId), address, request }),
+      (await runtime()).estimateFee(feeDeps, {
+        network: findNetwork(networks, caipNetworkId),
+        address,
+        request,
+      }),
 
     /** The fee coin stays for the fee when another token is sent (`fee-denom`, see `feeDenomReserve`). */
     getReserve: async ({ address, caipNetworkId, token }) =>
-      (await runtime()).feeDenomReserve(feeDeps, { network: findNetwork(networks, caipNetworkId), address, token }),
+      (await runtime()).feeDenomReserve(feeDeps, {
+        network: findNetwork(networks, caipNetworkId),
+        address,
+        token,
+      }),
 
     async signTransaction({ connectorId, address, request }) {
       const session = sessions.require(connectorId, address)

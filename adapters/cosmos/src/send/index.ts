@@ -15,6 +15,7 @@ export {
   FEEMARKET_GAS_PRICE_PATH,
   OSMOSIS_EIP_BASE_FEE_PATH,
 } from './gas-price.js'
+export { type CosmosSignMode, DEFAULT_GAS_MULTIPLIER } from './options.js'
 export { type DeliveredTx, waitForCosmosOutcome } from './outcome.js'
 export {
   type CosmosCoinAmount,
@@ -24,8 +25,6 @@ export {
   MAX_MEMO_CHARACTERS,
   toMsgSend,
 } from './request.js'
-
-export { type CosmosSignMode, DEFAULT_GAS_MULTIPLIER } from './options.js'
 
 function rpcUrl(network: CosmosNetwork): string {
   return network.rpcUrls.default.http[0]!

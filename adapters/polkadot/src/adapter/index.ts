@@ -143,7 +143,9 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         return
       }
       // Fetched in the background so the first Connect click does not wait for the chunk.
-      runtime().catch((e: unknown) => context.logger.warn('polkadot adapter: could not preload its runtime', e))
+      runtime().catch((e: unknown) =>
+        context.logger.warn('polkadot adapter: could not preload its runtime', e),
+      )
       scan()
       teardown.push(watchInjection(scan, options.discoveryWindowMs ?? 3_000))
     },
@@ -187,7 +189,12 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         let session = sessions.get(connectorId)
         // Restoring a recent connection (SPEC §4): an extension that authorised the app answers without a prompt.
         if (!session)
-          session = await (await runtime()).openSession(opening, extensionFor(connectorId), activeNetwork(), options.appName)
+          session = await (await runtime()).openSession(
+            opening,
+            extensionFor(connectorId),
+            activeNetwork(),
+            options.appName,
+          )
         return { accounts: accountRecords(session), caipNetworkId: session.network.caipNetworkId }
       } catch (e) {
         // SPEC §7: a failing accounts request logs a warning and yields empty accounts.

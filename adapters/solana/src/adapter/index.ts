@@ -153,7 +153,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
           : undefined
       // Fetched in the background so the first Connect click does not wait for the chunk.
       if (context.isBrowser)
-        runtime().catch((e: unknown) => context.logger.warn('solana adapter: could not preload its runtime', e))
+        runtime().catch((e: unknown) =>
+          context.logger.warn('solana adapter: could not preload its runtime', e),
+        )
       watch = watchWalletStandard<Wallet>({
         ...(registry ? { registry: registry as never } : {}),
         extra: options.wallets ?? [],

@@ -1,6 +1,11 @@
 import { AmountExceedsBalanceError } from '@portico/core'
 import type { Address, Instruction, Rpc, SolanaRpcApi, TransactionSigner } from '@solana/kit'
-import { InvalidSplMintError, ReceiverIsTokenAccountError, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './errors.js'
+import {
+  InvalidSplMintError,
+  ReceiverIsTokenAccountError,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from './errors.js'
 
 export {
   InsufficientSolForFeeError,

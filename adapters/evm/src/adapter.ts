@@ -229,7 +229,8 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     getTokenBalances: (params) => readTokenHoldings(options.tokens, (p) => adapter.getBalances(p), params),
 
-    signMessage: (params) => named(params.connectorId, () => signPersonalMessage({ clients, providerOf }, params)),
+    signMessage: (params) =>
+      named(params.connectorId, () => signPersonalMessage({ clients, providerOf }, params)),
 
     formatSignInMessage: formatEvmSignInMessage,
 
@@ -283,7 +284,12 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         if (atomicRequired && (await walletCapabilities(provider, address, network)).atomic === 'unsupported')
           throw new AtomicBatchUnsupportedError(`wallet_getCapabilities on ${network}`)
         return {
-          id: await walletSendCalls(provider, { from: address, caipNetworkId: network, calls, atomicRequired }),
+          id: await walletSendCalls(provider, {
+            from: address,
+            caipNetworkId: network,
+            calls,
+            atomicRequired,
+          }),
         }
       })
     },

@@ -9,7 +9,11 @@ import type { EvmDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { evmAdapter } from './adapter.js'
 import type { EvmNetwork } from './networks/index.js'
-import { type Eip1193Provider, InvalidWalletResponseError, WalletRequestPendingError } from './provider/index.js'
+import {
+  type Eip1193Provider,
+  InvalidWalletResponseError,
+  WalletRequestPendingError,
+} from './provider/index.js'
 import { createTestContext } from './test-helpers/context.js'
 import { startDevnetNetworks } from './test-helpers/devnet.js'
 
@@ -91,7 +95,7 @@ for (const id of Object.keys(EVM_PERSONALITIES) as EvmPersonalityId[]) {
       const result = await first
       expect(result.accounts[0]?.address.toLowerCase()).toBe(personality.wallet.address.toLowerCase())
     })
-  
+
     /** The malformed answer must fail as InvalidWalletResponseError for `method`, naming the wallet. */
     async function expectNamedInvalid(run: Promise<unknown>, method: string) {
       const error = await run.then(
@@ -108,7 +112,10 @@ for (const id of Object.keys(EVM_PERSONALITIES) as EvmPersonalityId[]) {
     it.each([
       ['an account list that is not a list', (a: unknown) => (a as string[])[0]],
       ['an extra entry that is not an address', (a: unknown) => [...(a as string[]), 'nope']],
-      ['accounts as objects (another encoding)', (a: unknown) => (a as string[]).map((address) => ({ address }))],
+      [
+        'accounts as objects (another encoding)',
+        (a: unknown) => (a as string[]).map((address) => ({ address })),
+      ],
       ['no accounts at all (the field missing)', () => undefined],
       ['an address one byte short', (a: unknown) => (a as string[]).map((x) => x.slice(0, -2))],
     ])('connect: %s → InvalidWalletResponseError naming the wallet', async (_, bend) => {
@@ -130,14 +137,17 @@ for (const id of Object.keys(EVM_PERSONALITIES) as EvmPersonalityId[]) {
       ['base64 instead of hex', (s: unknown) => btoa(s as string)],
       ['one byte short', (s: unknown) => (s as string).slice(0, -2)],
       ['an object', (signature: unknown) => ({ signature })],
-    ])('signMessage: a signature that is %s → InvalidWalletResponseError naming the wallet', async (_, bend) => {
-      const { personality, adapter, connectorId } = setup(id, { personal_sign: bend })
-      await adapter.connect({ connectorId })
-      await expectNamedInvalid(
-        adapter.signMessage({ connectorId, address: personality.wallet.address, message: 'hello' }),
-        'personal_sign',
-      )
-    })
+    ])(
+      'signMessage: a signature that is %s → InvalidWalletResponseError naming the wallet',
+      async (_, bend) => {
+        const { personality, adapter, connectorId } = setup(id, { personal_sign: bend })
+        await adapter.connect({ connectorId })
+        await expectNamedInvalid(
+          adapter.signMessage({ connectorId, address: personality.wallet.address, message: 'hello' }),
+          'personal_sign',
+        )
+      },
+    )
 
     it('sendTransaction: a transaction hash that is not 32-byte hex → InvalidWalletResponseError naming the wallet', async () => {
       const { personality, adapter, connectorId } = setup(id, {
@@ -154,7 +164,11 @@ for (const id of Object.keys(EVM_PERSONALITIES) as EvmPersonalityId[]) {
     it('the untouched personality passes the same calls (the bends above are what fail)', async () => {
       const { personality, adapter, connectorId } = setup(id)
       await adapter.connect({ connectorId })
-      const signed = await adapter.signMessage({ connectorId, address: personality.wallet.address, message: 'hello' })
+      const signed = await adapter.signMessage({
+        connectorId,
+        address: personality.wallet.address,
+        message: 'hello',
+      })
       expect(signed.signature).toMatch(/^0x[0-9a-f]{130}$/i)
     })
   })

@@ -9,6 +9,7 @@ import {
 import { assertNetworkAddress, isPolkadotAddress } from '../address/index.js'
 import { ApiPool } from '../chain/api.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
+import { namingExtension } from '../errors/index.js'
 import { type DiscoveredExtension, discoverExtensions, watchInjection } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
 import { formatPolkadotSignInMessage } from '../siwx/index.js'
@@ -231,12 +232,16 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       const session = sessions.require(connectorId)
       const account = sessionAccount(session, address)
       const { signRawMessage } = await runtime()
-      return await signRawMessage({
-        signer: session.injected.signer,
-        address: account.address,
-        ss58Prefix: session.network.ss58Prefix,
-        message,
-      })
+      try {
+        return await signRawMessage({
+          signer: session.injected.signer,
+          address: account.address,
+          ss58Prefix: session.network.ss58Prefix,
+          message,
+        })
+      } catch (e) {
+        throw namingExtension(e, session.name)
+      }
     },
 
     sendTransaction: async (params) => (await runtime()).sendExtrinsic(txs, params),

@@ -7,8 +7,8 @@ import type {
   SessionListResponse,
   SessionResponse,
 } from './api.js'
-import type { ConnectionId, WalletConnection } from './connections.js'
 import type { CallRequest, CallsCapabilities, CallsStatus, SentCalls } from './calls.js'
+import type { ConnectionId, WalletConnection } from './connections.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'

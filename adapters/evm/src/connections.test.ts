@@ -5,7 +5,8 @@
 // the already-current connector is still refused (SPEC §4); switching never
 // asks a wallet again; a wallet-side change touches only its own connection;
 // every connection survives a reload (stored format version 2, version 1 still restores).
-import { anvil31337, evmAdapter, withRpcUrls } from '@portico/adapter-evm'
+import { bitcoinAdapter, bitcoinRegtest } from '@portico/adapter-bitcoin'
+import { createBitcoinDevWallet } from '@portico/adapter-bitcoin/dev-wallet'
 import {
   AlreadyConnectedError,
   CONNECTIONS_KEY,
@@ -25,10 +26,17 @@ import {
   startEvmDevnet,
 } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { bitcoinAdapter } from './adapter/index.js'
-import { createBitcoinDevWallet } from './dev-wallet/index.js'
-import { bitcoinRegtest } from './networks/index.js'
-import { installWindow } from './test-helpers/context.js'
+import { anvil31337, evmAdapter, withRpcUrls } from './index.js'
+
+/** A window-like EventTarget, so Wallet Standard events and EIP-6963 announcements work in Node. */
+function installWindow(): () => void {
+  const g = globalThis as { window?: unknown }
+  if (g.window) return () => {}
+  g.window = new EventTarget()
+  return () => {
+    delete g.window
+  }
+}
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} }
 let evm: EvmDevnet

@@ -103,22 +103,12 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .connection button.row { cursor: pointer; }
 .connection .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }
 .connection .wallet-icon { width: 28px; height: 28px; font-size: 13px; border-radius: 8px; }
+.connection .row-label { font-size: 14px; }
+.connection-wallet { display: block; overflow: hidden; text-overflow: ellipsis; }
 .connection .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.connection .row-sub .mono { unicode-bidi: isolate; }
 .connection button:disabled { cursor: progress; opacity: .6; }
 .connection .error-text { margin-block: 4px 0; margin-inline: 12px; }
-.namespace-balance { flex: none; max-width: 35%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: end; font-variant-numeric: tabular-nums; font-weight: 500; }
-.row { height: 52px; padding-block: 6px; contain: strict; }
-.connections { margin-block: 12px 4px; }
-.connection { border-radius: 14px; background: var(--portico-surface); }
-.connection[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }
-.connection-main { display: flex; align-items: center; gap: 10px; min-height: 44px; padding-block: 6px; padding-inline: 12px 6px; }
-.connection .wallet-icon { width: 28px; height: 28px; font-size: 13px; }
-.connection .row-label { min-width: 0; }
-.connection .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.connection .chip { flex: none; background: var(--portico-background); }
-.connection .chip:hover { background: var(--portico-surface-hover); }
-.connection button:disabled { cursor: progress; opacity: .6; }
-.connection .error-text { margin: 0; padding-block: 0 8px; padding-inline: 12px; }
 .row { width: 100%; display: flex; align-items: center; gap: 12px; padding-block: 10px; padding-inline: 12px; border: 0; border-radius: 14px; background: var(--portico-surface); color: inherit; font: inherit; text-align: start; cursor: pointer; text-decoration: none; transition: background 120ms ease; }
 .row:hover { background: var(--portico-surface-hover); }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }

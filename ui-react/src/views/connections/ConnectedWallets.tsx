@@ -89,24 +89,29 @@ export function ConnectedWallets() {
             account?.balance !== undefined
               ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
               : undefined
+          // Three short lines beside the icon, so the wallet and the address are never squeezed by
+          // the balance: the wallet; the address · the namespace; the balance (a current connection).
+          // The address and a wallet's name are isolated, so they keep their order right to left.
           const body = (
             <>
               <WalletIcon connector={wallet} />
               <span className="row-label">
-                <span data-testid="connection-wallet">{wallet.name}</span>
+                <bdi className="connection-wallet" data-testid="connection-wallet">
+                  {wallet.name}
+                </bdi>
                 <span className="row-sub">
-                  <span className="mono" data-testid="namespace-address">
+                  <span className="mono" dir="ltr" data-testid="namespace-address">
                     {address}
                   </span>
                   {' · '}
                   <span data-testid="connection-namespace">{namespaceLabel(t, c.namespace)}</span>
                 </span>
+                {balance ? (
+                  <span className="row-sub" data-testid="namespace-balance">
+                    {balance}
+                  </span>
+                ) : null}
               </span>
-              {balance ? (
-                <span className="namespace-balance" data-testid="namespace-balance">
-                  {balance}
-                </span>
-              ) : null}
             </>
           )
           return (

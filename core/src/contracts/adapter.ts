@@ -37,6 +37,11 @@ export type TransactionOutcome =
   | {
       status: 'succeeded'
       hash: string
+      /**
+       * The transaction that included it, when `hash` is not a transaction's own: an ERC-4337 user
+       * operation's bundle (histories list that hash).
+       */
+      transactionHash?: string
       /** Block number / slot / height as decimal text, when known. */
       block?: string
       confirmations?: number
@@ -46,6 +51,8 @@ export type TransactionOutcome =
   | {
       status: 'failed'
       hash: string
+      /** As on `succeeded`: the including transaction, when `hash` is a user operation's. */
+      transactionHash?: string
       reason: TransactionFailureReason
       block?: string
       fee?: Balance

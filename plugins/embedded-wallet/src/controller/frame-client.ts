@@ -96,7 +96,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     height: '100%',
     border: '0',
     zIndex: '2147483000',
-    colorScheme: 'normal',
+    // As the frame's own root (`light dark`): an iframe whose used color scheme differs from its
+    // document's gets an opaque backdrop, which blacked the whole page out under a dark system theme.
+    colorScheme: 'light dark',
     display: 'none',
   })
   type Pending = {

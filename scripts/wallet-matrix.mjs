@@ -17,6 +17,7 @@ const CAPABILITIES = [
   ['caip10Accounts', 'Connect'],
   ['balance', 'Balance'],
   ['signature', 'Sign a message (verified independently)'],
+  ['signIn', 'Sign in (SIWE / SIWS / CAIP-122, verified independently)'],
   ['transfer', 'Send a transfer that lands'],
   ['send', 'Send view (priced, sent, receiver checked)'],
   ['userRejection', 'Reject in the wallet → "rejected"'],
@@ -44,8 +45,9 @@ const NAMESPACES = [
   ['cosmos', 'Cosmos (the simulator — no Cosmos SDK node runs here)'],
 ]
 
+// A check the record does not name (added to the kit after the wallet's last recorded run) did not run.
 const cell = (outcome) =>
-  outcome === undefined ? '—' : outcome.replaceAll('|', '\\|').replace(/^not applicable: /, 'n/a: ')
+  outcome === undefined ? 'not run' : outcome.replaceAll('|', '\\|').replace(/^not applicable: /, 'n/a: ')
 
 /** docs/wallets.md as the records in `dir` give it. */
 export function renderWalletMatrix(dir = join(root, 'docs/wallets')) {
@@ -58,8 +60,9 @@ export function renderWalletMatrix(dir = join(root, 'docs/wallets')) {
     'nodes, in `npm test`. Wallets marked "(emulated)" are personalities from `@portico/dev-wallets`',
     "that reproduce the real wallet's published interface and quirks; they are not the real",
     'extensions. A cell says **tested** (the check ran and passed), **n/a** with the reason the',
-    'capability does not apply to that wallet, or **not checked**. Every run compares its results',
-    'with these records and fails when they differ (`PORTICO_UPDATE_WALLETS=1` rewrites them).',
+    'capability does not apply to that wallet, **not checked**, or **not run** (a check added to the',
+    "kit after the wallet's last recorded run). Every run compares its results with these records",
+    'and fails when they differ (`PORTICO_UPDATE_WALLETS=1` rewrites them).',
     '',
   ]
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []

@@ -4,6 +4,20 @@
  */
 export { type AccountType, AccountTypeUnavailableError } from './account-type/index.js'
 export * from './api/index.js'
+export {
+  CALLS_FOLLOW_MS,
+  InvalidCallsError,
+  InvalidCallsStatusError,
+  MAX_CALLS_PER_BATCH,
+} from './calls/index.js'
+export {
+  activeConnectionId,
+  CONNECTIONS_FORMAT_VERSION,
+  CONNECTIONS_KEY,
+  connectionIdOf,
+  parseConnectionId,
+  selectConnections,
+} from './connection/index.js'
 export * from './constants/index.js'
 export * from './contracts/index.js'
 export * from './errors/index.js'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as personalities from './bitcoin/personalities/index.js'
 import * as bitcoin from './bitcoin/signer/index.js'
+import * as cosmosPersonalities from './cosmos/personalities/index.js'
+import * as cosmos from './cosmos/signer/index.js'
 import * as evmPersonalities from './evm/personalities/index.js'
 import * as evm from './evm/signer/index.js'
 import * as polkadotPersonalities from './polkadot/personalities/index.js'
@@ -18,6 +20,8 @@ describe('@portico/dev-wallets public API', () => {
     expect(Object.keys(polkadotPersonalities).sort()).toMatchSnapshot()
     expect(Object.keys(solana).sort()).toMatchSnapshot()
     expect(Object.keys(solanaPersonalities).sort()).toMatchSnapshot()
+    expect(Object.keys(cosmos).sort()).toMatchSnapshot()
+    expect(Object.keys(cosmosPersonalities).sort()).toMatchSnapshot()
   })
 
   it('importing installs nothing: no provider appears on the global object', () => {
@@ -32,6 +36,9 @@ describe('@portico/dev-wallets public API', () => {
       'ethereum',
       'injectedWeb3',
       'solana',
+      'keplr',
+      'leap',
+      'cosmostation',
     ]) {
       expect(g[name]).toBeUndefined()
     }

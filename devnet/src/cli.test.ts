@@ -6,6 +6,7 @@ import { devnetStart, devnetStatus, devnetStop, servicesFor } from './cli.js'
 import { ENTRY_POINT_V07_ADDRESS } from './evm/aa/contracts.js'
 import type { BundlerServiceInfo } from './evm/aa/service.js'
 import { rpc } from './evm/anvil.js'
+import type { ExchangeServiceInfo } from './exchange/service.js'
 import { getFreePort } from './ports.js'
 import { isAlive } from './process-service.js'
 import { DEVNET_SERVICES } from './services.js'
@@ -114,6 +115,49 @@ describe('portico-devnet start --bundler', () => {
       expect(Number(await rpc<string>(b.url, 'eth_chainId'))).toBe(b.chainId)
     }
     expect(readDevnetState(stateDir)?.services.bundler?.pids).toEqual(info.pids)
+    await devnetStop(quiet)
+    for (const pid of info.pids) expect(isAlive(pid)).toBe(false)
+  }, 150_000)
+})
+
+describe('portico-devnet start: the sandbox exchange (issue 34, "Pay from an exchange")', () => {
+  const stateDir = mkdtempSync(join(tmpdir(), 'portico-devnet-exchange-'))
+  const quiet = { stateDir, log: () => {} }
+  afterAll(async () => {
+    await devnetStop(quiet)
+    rmSync(stateDir, { recursive: true, force: true })
+  })
+
+  it('with --exchange: starts after the anvils, is listed in devnet.json with its URL, pays from its treasury on anvil, stops by PID', async () => {
+    expect(servicesFor(['start']).map((s) => s.name)).not.toContain('exchange')
+    const services = servicesFor(['--exchange']).filter((s) => s.name === 'evm' || s.name === 'exchange')
+    expect(services.map((s) => s.name)).toEqual(['evm', 'exchange'])
+    const ports = { evm: [await getFreePort(), await getFreePort()], exchange: [await getFreePort()] }
+    const state = await devnetStart({ ...quiet, ports, services })
+    const info = state.services.exchange as unknown as ExchangeServiceInfo
+    expect(info.url).toBe(`http://127.0.0.1:${ports.exchange[0]}`)
+    expect(info.networks).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(readDevnetState(stateDir)?.services.exchange?.url).toBe(info.url)
+    const login = await fetch(`${info.url}/v1/exchange/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'visitor', password: 'devnet' }),
+    })
+    expect(login.status).toBe(201)
+    const { token } = (await login.json()) as { token: string }
+    const recipient = `0x${'5e'.repeat(20)}`
+    const paid = await fetch(`${info.url}/v1/exchange/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ network: 'eip155:31337', recipient, asset: 'native', amount: '0.25' }),
+    })
+    expect(paid.status).toBe(201)
+    const body = (await paid.json()) as { from: string; status: string; txHash: string }
+    expect([body.status, body.from.toLowerCase()]).toEqual(['sent', info.treasury.toLowerCase()])
+    const rpcUrl = state.services.evm!.chains[0]!.rpcUrl
+    expect(BigInt(await rpc<string>(rpcUrl, 'eth_getBalance', [recipient, 'latest']))).toBe(
+      250_000_000_000_000_000n,
+    )
     await devnetStop(quiet)
     for (const pid of info.pids) expect(isAlive(pid)).toBe(false)
   }, 150_000)

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { type BundlerServiceInfo, bundlerService } from './evm/aa/service.js'
+import { exchangeService } from './exchange/service.js'
 import {
   DEVNET_SERVICES,
   type DevnetService,
@@ -82,12 +83,13 @@ export async function devnetStop(opts: CliOptions = {}): Promise<void> {
 export async function devnetStatus(opts: CliOptions = {}): Promise<boolean> {
   const stateDir = opts.stateDir ?? getStateDir()
   const state = readDevnetState(stateDir)
-  // The bundler is optional: listed when it was started.
+  // The exchange and the bundler are optional: listed when they were started.
   const services =
     opts.services ??
-    (state?.services.bundler
-      ? [...DEVNET_SERVICES, bundlerService as unknown as DevnetService]
-      : DEVNET_SERVICES)
+    servicesFor([
+      ...(state?.services.exchange ? ['--exchange'] : []),
+      ...(state?.services.bundler ? ['--bundler'] : []),
+    ])
   const log = opts.log ?? console.log
   let all = true
   for (const service of services) {
@@ -98,6 +100,7 @@ export async function devnetStatus(opts: CliOptions = {}): Promise<boolean> {
     if (running && service.name === 'evm' && state?.services.evm) {
       for (const c of state.services.evm.chains) log(`  chain ${c.chainId}: ${c.rpcUrl}`)
     }
+    if (running && service.name === 'exchange' && info) log(`  sandbox exchange: ${String(info.url)}`)
     if (running && service.name === 'bundler' && info) {
       for (const b of (info as BundlerServiceInfo).bundlers) log(`  chain ${b.chainId}: ${b.url}`)
     }
@@ -125,12 +128,15 @@ function parsePorts(args: string[]): Record<string, number[]> {
  * ERC-4337 bundler with `--bundler` (off by default: most suites need none).
  */
 export function servicesFor(args: readonly string[]): DevnetService[] {
-  return args.includes('--bundler')
-    ? [...DEVNET_SERVICES, bundlerService as unknown as DevnetService]
-    : DEVNET_SERVICES
+  return [
+    ...DEVNET_SERVICES,
+    ...(args.includes('--exchange') ? [exchangeService as unknown as DevnetService] : []),
+    ...(args.includes('--bundler') ? [bundlerService as unknown as DevnetService] : []),
+  ]
 }
 
-const USAGE = `usage: portico-devnet start|stop|status [--evm-ports 8545,8546] [--bundler [--bundler-ports 4337,4338]]
+const USAGE = `usage: portico-devnet start|stop|status [--evm-ports 8545,8546] [--exchange [--exchange-ports 8790]] [--bundler [--bundler-ports 4337,4338]]
+--exchange also starts the sandbox exchange ("Pay from an exchange", --exchange-ports 8790).
 --bundler also starts @pimlico/alto (ERC-4337 bundler, EntryPoint v0.7) for each anvil.
 State file: <repo>/.portico/devnet.json (PORTICO_STATE_DIR overrides the folder).`
 

@@ -110,6 +110,8 @@ export interface NodeServiceOptions {
   orFreePort?: boolean
   /** How long to wait for the ready line (default 20 s). */
   timeoutMs?: number
+  /** More arguments for the entry script (after `--port`). */
+  args?: readonly string[]
 }
 
 /**
@@ -136,6 +138,7 @@ export async function spawnNodeService<I extends ServiceInfo>(
       '--port',
       String(opts.port),
       ...(opts.orFreePort ? ['--or-free-port'] : []),
+      ...(opts.args ?? []),
     ],
     detached: opts.detached,
     logFile: opts.logFile,

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { AnalyticsWriter, registerAnalyticsRoutes } from './analytics/index.js'
-import { type CodeMailer, createAuthServices, smtpMailer } from './auth/index.js'
+import type { CodeMailer } from './auth/index.js'
 import {
   BalanceService,
   bitcoinBalanceReader,
@@ -23,6 +23,7 @@ import {
 import { DexService, registerConvertRoutes } from './convert/index.js'
 import { loadSeedWallets, registerDirectoryRoutes, WalletDirectory } from './directory/index.js'
 import type { HostResolver } from './egress/index.js'
+import { drain, embeddedWallet, secretUrlsOf } from './gateway-parts/index.js'
 import { type App, buildApp } from './http/app.js'
 import { Metrics } from './http/metrics.js'
 import {
@@ -51,7 +52,7 @@ import {
   redisCaches,
   watchRedis,
 } from './shared/index.js'
-import { createSignerListener, type SignerListener } from './signer-frame/index.js'
+import type { SignerListener } from './signer-frame/index.js'
 import {
   bitcoinSignInVerifier,
   cosmosSignInVerifier,
@@ -165,23 +166,8 @@ export async function createGateway(
   // Links the gateway hands out use the configured public URL, never the client's Host header.
   const publicUrl = () =>
     (config.publicUrl ?? listening ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')
-  const secretUrls = new Map<string, string>()
-  for (const n of config.networks) {
-    // Every URL a network entry names may carry a key (RPC, WebSocket, REST, Esplora).
-    for (const [field, label] of [
-      ['rpcUrl', 'rpc'],
-      ['wsUrl', 'ws'],
-      ['restUrl', 'rest'],
-      ['esploraUrl', 'esplora'],
-    ] as const) {
-      const url = (n as Partial<Record<typeof field, string>>)[field]
-      if (url) secretUrls.set(url, `<${label} ${n.caipNetworkId}>`)
-    }
-  }
   const rpcChains = config.rpc.enabled ? proxiedChains(config) : []
-  for (const c of rpcChains) for (const u of c.upstreams) secretUrls.set(u.url, `<rpc ${u.label}>`)
-  if (config.databaseUrl) secretUrls.set(config.databaseUrl, '<database>')
-  if (config.redisUrl) secretUrls.set(config.redisUrl, '<redis>')
+  const secretUrls = secretUrlsOf(config, rpcChains)
   const app = buildApp({
     logLevel: config.logLevel,
     bodyLimit: config.bodyLimit,
@@ -299,6 +285,7 @@ export async function createGateway(
   const payments = registerPayments(app, {
     db,
     chains,
+    networks: config.networks,
     config: config.payments,
     projects: config.projects,
     dev: config.dev,
@@ -320,42 +307,7 @@ export async function createGateway(
   const retention = new RetentionPruner(db, config.retention, app.log, metrics)
 
   // Email login and the signer frame: a second listener, so the frame has an origin of its own.
-  const ew = config.embeddedWallet
-  const mailer = ew ? (options.mailer ?? smtpMailer(ew)) : undefined
-  const auth =
-    ew && mailer
-      ? createAuthServices({
-          db,
-          config: ew,
-          mailer,
-          limits: rateLimitStore,
-          projects: config.projects,
-          signerUrl: () => signer?.url(),
-        })
-      : undefined
-  const signer: SignerListener | undefined =
-    ew && auth
-      ? createSignerListener({
-          config: ew,
-          host: config.host,
-          projects: config.projects,
-          auth,
-          polkadotNetworks: config.networks.filter(isPolkadotNetwork),
-          app: {
-            logLevel: config.logLevel,
-            bodyLimit: config.bodyLimit,
-            trustProxy: config.trustProxy,
-            requestTimeoutMs: config.requestTimeoutMs,
-            connectionTimeoutMs: config.connectionTimeoutMs,
-            metricsToken: config.metrics.token,
-            secretUrls,
-            rateLimit: config.rateLimit,
-            metrics,
-            logStream: options.logStream,
-          },
-        })
-      : undefined
-
+  const { mailer, signer } = embeddedWallet(config, options, { db, rateLimitStore, metrics, secretUrls })
   let closed = false
   return {
     app,
@@ -395,21 +347,5 @@ export async function createGateway(
       await redis?.close()
       await db.close()
     },
-  }
-}
-
-/**
- * Stops accepting connections and lets requests in flight finish (idle
- * keep-alive sockets close at once); after `timeoutMs`, cuts what is left.
- */
-async function drain(app: App, timeoutMs: number): Promise<void> {
-  const timer = setTimeout(() => {
-    app.log.warn({ timeoutMs }, 'requests still in flight after the shutdown time-out; connections cut')
-    app.server.closeAllConnections()
-  }, timeoutMs)
-  try {
-    await app.close()
-  } finally {
-    clearTimeout(timer)
   }
 }

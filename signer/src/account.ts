@@ -1,9 +1,7 @@
-import { bytesToHex } from 'viem'
 import type { CodeOutcome, CodePrompt } from './code-entry/index.js'
 import { type ExportedKeys, showExportCard } from './export.js'
-import { loadDeviceShare, reassemble } from './keys.js'
+import { bytesToHex, loadDeviceShare, reassemble } from './keys.js'
 import type { AccountRequest, FrameError, FrameRequest } from './protocol.js'
-import { solanaExport } from './solana.js'
 
 /**
  * Issue 14 account flows inside the frame: the device-approval wait after a
@@ -175,7 +173,8 @@ export async function handleAccount(request: AccountRequest, deps: AccountDeps):
         shown = {
           address: released.address,
           key: bytesToHex(key),
-          solana: await solanaExport(key),
+          // The Solana signer's chunk, fetched on this first use.
+          solana: await (await import('./solana.js')).solanaExport(key),
           chains: await deps.exportChains(key),
         }
       } finally {

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
+import {
+  cancelFarcaster,
+  FarcasterStartError,
+  FarcasterWaitEnded,
+  farcasterLink,
+  farcasterUrlOf,
+  startFarcaster,
+  waitForFarcaster,
+} from './farcaster.js'
 
+const LINK = `farcaster://connect?channelToken=${'t'.repeat(32)}&nonce=n`
+const gatewayStart = (overrides: Record<string, unknown> = {}) => ({
+  channelToken: 't'.repeat(32),
+  exchangeKey: 'k'.repeat(43),
+  url: LINK,
+  expiresAt: Date.now() + 60_000,
+  ...overrides,
+})
 const started = (expiresAt = Date.now() + 60_000) =>
   startFarcaster(async (path, body) => {
     expect(path).toBe('/v1/auth/farcaster/start')
     expect(body).toEqual({ origin: 'http://127.0.0.1:5173' })
-    return {
-      channelToken: 't'.repeat(32),
-      exchangeKey: 'k'.repeat(43),
-      url: 'farcaster://connect?channelToken=x',
-      expiresAt,
-    }
+    return gatewayStart({ expiresAt })
   }, 'http://127.0.0.1:5173')
 
 // Issue 14: the frame keeps the relay's channel token under its own name and polls the gateway until approved.
@@ -37,6 +48,38 @@ describe('signer frame: waiting for a Farcaster approval', () => {
     await expect(waitForFarcaster(s.channel, async () => ({ state: 'pending' }), 1)).rejects.toThrow(
       FarcasterWaitEnded,
     )
+  })
+
+  it('issue 29: the start answers only the channel name and expiry; the deep link (with the channel token) stays for the frame’s card', async () => {
+    const s = await started()
+    expect(Object.keys(s).sort()).toEqual(['channel', 'expiresAt'])
+    expect(JSON.stringify(s)).not.toContain('t'.repeat(32))
+    expect(farcasterUrlOf(s.channel)).toBe(LINK)
+    expect(farcasterUrlOf('x'.repeat(32))).toBeUndefined()
+    cancelFarcaster(s.channel)
+    expect(farcasterUrlOf(s.channel)).toBeUndefined()
+  })
+
+  it('the card draws only a farcaster: or https link; a start answer without a usable link, token or key is refused', async () => {
+    expect(farcasterLink(LINK)).toBe(LINK)
+    expect(farcasterLink('https://farcaster.xyz/~/siwf?channelToken=abc')).toBe(
+      'https://farcaster.xyz/~/siwf?channelToken=abc',
+    )
+    for (const bad of ['javascript:alert(1)', 'http://relay.test/x', 'data:text/html,x', 'not a url', 42])
+      expect(farcasterLink(bad), String(bad)).toBeUndefined()
+    expect(farcasterLink(`https://a.test/${'x'.repeat(2048)}`)).toBeUndefined()
+    for (const overrides of [
+      { url: 'javascript:alert(1)' },
+      { url: undefined },
+      { channelToken: '' },
+      { channelToken: 'a b<script>' },
+      { exchangeKey: undefined },
+      { expiresAt: '1' },
+    ])
+      await expect(
+        startFarcaster(async () => gatewayStart(overrides), 'http://127.0.0.1:5173'),
+        JSON.stringify(overrides),
+      ).rejects.toThrow(FarcasterStartError)
   })
 
   it('cancel (the visitor went back) ends the wait with reason "cancelled"; a second cancel answers false', async () => {

@@ -1,11 +1,13 @@
 /**
  * Sign In With Farcaster inside the signer frame. The frame asks the gateway
  * to open a relay channel for the parent's origin (the SIWE domain), keeps the
- * channel token under a name of its own, and polls the gateway's exchange
- * until the visitor's Farcaster app has signed; the session token the
- * exchange answers never leaves this origin. A channel the frame did not
- * start is unknown here; the gateway checks the signed message, the nonce,
- * the domain and the fid on the ID registry.
+ * channel token and the deep link that carries it under a name of its own
+ * (issue 29: the link is drawn as a QR code in this frame's card, never handed
+ * to the page), and polls the gateway's exchange until the visitor's Farcaster
+ * app has signed; the session token the exchange answers never leaves this
+ * origin. A channel the frame did not start is unknown here; the gateway
+ * checks the signed message, the nonce, the domain and the fid on the ID
+ * registry.
  */
 
 /** Time between two exchange polls while the visitor approves in their Farcaster app. */
@@ -13,6 +15,8 @@ export const FARCASTER_POLL_MS = 1000
 
 interface Pending {
   channelToken: string
+  /** The deep link (`farcaster://connect?channelToken=…` or an https client link): it carries the channel token. */
+  url: string
   /** Issue 29: the gateway's key for this sign-in's exchange; the deep link the page shows does not carry it. */
   exchangeKey: string
   expiresAt: number
@@ -37,23 +41,57 @@ export class FarcasterWaitEnded extends Error {
   }
 }
 
-/** Opens a channel: answers the deep link for the QR code, the frame's name for it and its expiry. */
+/** The gateway answered a start the frame cannot use (no deep link it would draw, no token, no key). */
+export class FarcasterStartError extends Error {}
+
+/**
+ * A deep link the card may draw and open: `farcaster:` (the Farcaster app) or
+ * `https:` (a Farcaster client's page), nothing else (no `javascript:`, no
+ * plain http), at most 2 KiB. Answers the normalised link, or undefined.
+ */
+export function farcasterLink(url: unknown): string | undefined {
+  if (typeof url !== 'string' || url.length > 2048) return undefined
+  try {
+    const u = new URL(url)
+    return u.protocol === 'farcaster:' || u.protocol === 'https:' ? u.toString() : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const TOKEN = /^[A-Za-z0-9_.~+/=-]{8,512}$/
+
+/**
+ * Opens a channel: answers the frame's name for it and its expiry. The deep
+ * link (with the relay's channel token in it) stays here, for the card.
+ */
 export async function startFarcaster(
-  post: (
-    path: string,
-    body: unknown,
-  ) => Promise<{ channelToken: string; exchangeKey: string; url: string; expiresAt: number }>,
+  post: (path: string, body: unknown) => Promise<unknown>,
   origin: string,
-): Promise<{ url: string; channel: string; expiresAt: number }> {
-  const started = await post('/v1/auth/farcaster/start', { origin })
+): Promise<{ channel: string; expiresAt: number }> {
+  const started = (await post('/v1/auth/farcaster/start', { origin })) as Record<string, unknown> | null
+  const url = farcasterLink(started?.url)
+  const { channelToken, exchangeKey, expiresAt } = started ?? {}
+  if (
+    !url ||
+    typeof channelToken !== 'string' ||
+    !TOKEN.test(channelToken) ||
+    typeof exchangeKey !== 'string' ||
+    !TOKEN.test(exchangeKey) ||
+    typeof expiresAt !== 'number' ||
+    !Number.isSafeInteger(expiresAt)
+  )
+    throw new FarcasterStartError(
+      'the gateway answered a Farcaster start without a usable link, token or key',
+    )
   const channel = newChannelName()
-  pending.set(channel, {
-    channelToken: started.channelToken,
-    exchangeKey: started.exchangeKey,
-    expiresAt: started.expiresAt,
-    cancelled: false,
-  })
-  return { url: started.url, channel, expiresAt: started.expiresAt }
+  pending.set(channel, { channelToken, url, exchangeKey, expiresAt, cancelled: false })
+  return { channel, expiresAt }
+}
+
+/** The deep link of a sign-in this frame started (for its card), or undefined when it holds no such channel. */
+export function farcasterUrlOf(channel: string): string | undefined {
+  return pending.get(channel)?.url
 }
 
 /**

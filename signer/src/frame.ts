@@ -1,12 +1,16 @@
-import { bytesToHex, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { type AccountDeps, afterCode, deviceId, handleAccount, isAccountRequest } from './account.js'
 import { askApproval, type Card } from './approve/index.js'
 import { chainFrame } from './chain-session.js'
 import { CHAIN_TYPES, importChainKeys } from './chains.js'
 import { askCode, type CodeOutcome, type CodePrompt } from './code-entry/index.js'
-import { describeEvm, EvmWireError, parseEvmRequest } from './evm/index.js'
-import { cancelFarcaster, FarcasterWaitEnded, startFarcaster, waitForFarcaster } from './farcaster.js'
+import {
+  cancelFarcaster,
+  FarcasterStartError,
+  FarcasterWaitEnded,
+  farcasterUrlOf,
+  startFarcaster,
+  waitForFarcaster,
+} from './farcaster.js'
 import {
   api,
   declined,
@@ -32,7 +36,7 @@ import {
   SIGNING_METHODS,
 } from './protocol.js'
 import { cancelSocial, listenForCallbacks, startSocial, waitForSocial } from './social.js'
-import { solanaFrame } from './solana-session.js'
+import { cachedSolanaAddress } from './solana-address.js'
 import { chooseFrameLocale, ft } from './strings.js'
 
 /**
@@ -75,7 +79,12 @@ const chainDeps = {
     queued({ ...what, lines: [...what.lines, ft('origin', { origin: parentOrigin })] }),
   refuse: (code: number | string, message: string) => new Refusal({ code, message }),
 }
-const solana = solanaFrame(chainDeps)
+/**
+ * The Solana signer, imported on first use (esbuild splits it into a chunk):
+ * a session whose Solana address this origin already remembers never loads it.
+ */
+let solanaSide: Promise<ReturnType<typeof import('./solana-session.js').solanaFrame>> | undefined
+const solana = () => (solanaSide ??= import('./solana-session.js').then((m) => m.solanaFrame(chainDeps)))
 const chains = chainFrame(chainDeps, CHAIN_TYPES, importChainKeys)
 
 async function session(): Promise<{
@@ -107,7 +116,7 @@ async function session(): Promise<{
   }
   const w = await wallet(t)
   if (!(await loadDeviceShare(w.address))) await recoverDevice(t, w)
-  const solanaAddress = await solana.address(w)
+  const solanaAddress = cachedSolanaAddress(w.address) ?? (await (await solana()).address(w))
   return {
     email,
     address: w.address,
@@ -116,20 +125,22 @@ async function session(): Promise<{
   }
 }
 
-async function sign(method: string, p: unknown[], chainId: number): Promise<Hex> {
+async function sign(method: string, p: unknown[], chainId: number): Promise<`0x${string}`> {
   if (!(SIGNING_METHODS as readonly string[]).includes(method))
     throw new Refusal({ code: 4200, message: 'Requested RPC call is not allowed' })
   const t = token()
   if (!t) throw new Refusal({ code: 4100, message: 'Action not allowed' })
+  // The EVM signer is a chunk of its own, fetched from this origin on the first EVM request.
+  const evm = await import('./evm/index.js')
   // Parsed once: the card shows this object and the key signs this object.
-  let request: ReturnType<typeof parseEvmRequest>
+  let request: ReturnType<typeof evm.parseEvmRequest>
   try {
-    request = parseEvmRequest(method, p, chainId)
+    request = evm.parseEvmRequest(method, p, chainId)
   } catch (error) {
-    if (error instanceof EvmWireError) throw new Refusal({ code: -32602, message: 'Invalid request' })
+    if (error instanceof evm.EvmWireError) throw new Refusal({ code: -32602, message: 'Invalid request' })
     throw error
   }
-  if (!(await queued(describeEvm(request, parentOrigin)))) throw declined()
+  if (!(await queued(evm.describeEvm(request, parentOrigin)))) throw declined()
   const w = await wallet(t)
   if (request.method !== 'eth_signTransaction' && request.from.toLowerCase() !== w.address.toLowerCase())
     throw new Refusal({ code: -32602, message: 'An error occurred' })
@@ -137,11 +148,7 @@ async function sign(method: string, p: unknown[], chainId: number): Promise<Hex>
   if (!device) throw new Refusal({ code: 4100, message: 'Action not allowed' })
   const key = await reassemble(w.address, device, w.auth)
   try {
-    const account = privateKeyToAccount(bytesToHex(key))
-    if (request.method === 'personal_sign') return account.signMessage({ message: request.message })
-    if (request.method === 'eth_signTypedData_v4')
-      return account.signTypedData(request.typedData as Parameters<typeof account.signTypedData>[0])
-    return account.signTransaction(request.tx)
+    return await evm.signEvm(key, request)
   } finally {
     key.fill(0)
   }
@@ -189,6 +196,40 @@ const accountDeps: AccountDeps = {
   exportChains: (secret) => chains.exportKeys(secret),
 }
 
+/**
+ * Issue 29: the sign-in's QR code and link (they carry the relay's channel
+ * token) are drawn in this frame's card while it waits for the visitor's
+ * Farcaster app; the page learns only the session answer or the typed
+ * refusal (`farcaster_cancelled` from the card's Cancel, `channel_expired`,
+ * the gateway's `siwf_refused`).
+ */
+async function finishFarcaster(channel: string): Promise<unknown> {
+  const url = farcasterUrlOf(channel)
+  if (!url) throw new Refusal({ code: 'channel_expired', message: 'This Farcaster sign-in has expired' })
+  // The card and its QR encoder are a chunk of their own: only Farcaster logins fetch them.
+  const { showFarcasterCard } = await import('./farcaster-card/index.js')
+  setUi(true)
+  const card = showFarcasterCard(document, { url, onCancel: () => cancelFarcaster(channel) })
+  let t: string
+  try {
+    t = await waitForFarcaster(channel, (channelToken, exchangeKey) =>
+      api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken, exchangeKey }),
+    )
+  } catch (error) {
+    if (error instanceof FarcasterWaitEnded)
+      throw error.reason === 'cancelled'
+        ? new Refusal({ code: 'farcaster_cancelled', message: 'Request was aborted' })
+        : new Refusal({ code: 'channel_expired', message: 'This Farcaster sign-in has expired' })
+    throw error
+  } finally {
+    card.close()
+    setUi(false)
+  }
+  localStorage.setItem(TOKEN_KEY, t)
+  // A first login makes the wallet here: the passphrase card follows.
+  return session()
+}
+
 async function handle(request: FrameRequest): Promise<unknown> {
   if (isAccountRequest(request)) return handleAccount(request, accountDeps)
   switch (request.type) {
@@ -209,6 +250,16 @@ async function handle(request: FrameRequest): Promise<unknown> {
       return null
     }
     case 'rpc':
+      // Issue 30: a smart account's user operation, shown call by call; the frame computes its hash.
+      // The user-operation code (viem's hashing) is a lazy chunk, like the EVM signer.
+      if (request.method === 'portico_signUserOperation') {
+        const { signUserOperation } = await import('./user-operation/index.js')
+        return signUserOperation(
+          { ...chainDeps, approve: queued, origin: parentOrigin },
+          request.params,
+          request.chainId,
+        )
+      }
       return sign(request.method, request.params, request.chainId)
     case 'social.start':
       return startSocial(request.provider, (path, body) =>
@@ -236,7 +287,7 @@ async function handle(request: FrameRequest): Promise<unknown> {
     case 'social.cancel':
       return cancelSocial(request.state)
     case 'solana':
-      return solana.sign(request)
+      return (await solana()).sign(request)
     case 'bip122':
     case 'cosmos':
     case 'polkadot':
@@ -245,20 +296,15 @@ async function handle(request: FrameRequest): Promise<unknown> {
       return startFarcaster(
         (path, body) => api('POST', path, { projectId, ...(body as Record<string, unknown>) }),
         parentOrigin,
-      )
-    case 'farcaster.finish': {
-      const t = await waitForFarcaster(request.channel, (channelToken, exchangeKey) =>
-        api('POST', '/v1/auth/farcaster/exchange', { projectId, channelToken, exchangeKey }),
       ).catch((error: unknown) => {
-        if (error instanceof FarcasterWaitEnded)
-          throw error.reason === 'cancelled'
-            ? new Refusal({ code: 'farcaster_cancelled', message: 'Request was aborted' })
-            : new Refusal({ code: 'channel_expired', message: 'This Farcaster sign-in has expired' })
+        if (error instanceof FarcasterStartError) {
+          console.error('[portico signer]', error)
+          throw new Refusal({ code: 'internal', message: 'An error occurred' })
+        }
         throw error
       })
-      localStorage.setItem(TOKEN_KEY, t)
-      return session()
-    }
+    case 'farcaster.finish':
+      return finishFarcaster(request.channel)
     case 'farcaster.cancel':
       return cancelFarcaster(request.channel)
   }

@@ -4,4 +4,13 @@
  * from this package's sources). The page's modules are private: tests reach
  * them through `@portico/signer/testing`.
  */
-export { chainScript, FRAME_CSS, FRAME_HTML, frameFiles, frameScript } from './assets/index.js'
+export {
+  chainScript,
+  FRAME_CSS,
+  FRAME_HTML,
+  type FrameGraph,
+  frameChunk,
+  frameFiles,
+  frameModules,
+  frameScript,
+} from './assets/index.js'

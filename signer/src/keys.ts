@@ -1,6 +1,26 @@
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { keccak_256 } from '@noble/hashes/sha3'
+import { hexToBytes as fromHex, bytesToHex as hex } from '@noble/hashes/utils'
 import { combine, split } from 'shamir-secret-sharing'
-import { bytesToHex, hexToBytes } from 'viem'
-import { privateKeyToAddress } from 'viem/accounts'
+
+/** `0x`-prefixed lower-case hex (the shell's own: viem is the EVM signer's chunk, not the first load). */
+export const bytesToHex = (bytes: Uint8Array): `0x${string}` => `0x${hex(bytes)}`
+const hexToBytes = (text: string): Uint8Array => fromHex(text.startsWith('0x') ? text.slice(2) : text)
+
+/**
+ * The EVM address of a secp256k1 key, EIP-55 checksummed: the last 20 bytes
+ * of keccak-256 of the uncompressed public key (the same as viem's
+ * `privateKeyToAddress`, which the tests hold it to). Throws on an invalid key.
+ */
+export function privateKeyToAddress(key: `0x${string}`): `0x${string}` {
+  const pub = secp256k1.getPublicKey(hexToBytes(key), false)
+  const lower = hex(keccak_256(pub.subarray(1)).subarray(12))
+  const hash = hex(keccak_256(new TextEncoder().encode(lower)))
+  let out = '0x'
+  for (let i = 0; i < 40; i++)
+    out += Number.parseInt(hash[i] as string, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i]
+  return out as `0x${string}`
+}
 
 /**
  * Key material inside the frame. A key exists whole only between `combine`

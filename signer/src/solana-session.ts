@@ -1,5 +1,6 @@
 import type { Card } from './approve/card.js'
 import { describeSolana, signSolana, solanaSigner } from './solana.js'
+import { SOLANA_ADDRESS_KEY } from './solana-address.js'
 import type { SolanaFrameRequest } from './solana-protocol.js'
 import { SolanaWireError } from './solana-tx.js'
 
@@ -15,7 +16,7 @@ export interface SolanaFrameDeps {
   refuse(code: number | string, message: string): Error
 }
 
-const CACHE = (evm: string) => `portico-ew-solana:${evm.toLowerCase()}`
+const CACHE = SOLANA_ADDRESS_KEY
 
 /**
  * The frame's Solana side: the wallet's Solana address (derived once from the

@@ -34,23 +34,24 @@ export {
   defineCosmosNetwork,
   toKeplrChainInfo,
 } from './networks/index.js'
+// From their own modules, not send/index.js or sign-message/index.js: the root must not reach the
+// send and signing code, which the adapter loads with import() (issue 31).
+export { CosmosFeeMarketError } from './send/gas-price.js'
+export { type CosmosSignMode, DEFAULT_GAS_MULTIPLIER } from './send/options.js'
 export {
   type CosmosCoinAmount,
   type CosmosFee,
-  CosmosFeeMarketError,
-  type CosmosSignMode,
   type CosmosTransactionRequest,
-  DEFAULT_GAS_MULTIPLIER,
   InvalidCosmosRequestError,
   MAX_MEMO_CHARACTERS,
-} from './send/index.js'
+} from './send/request.js'
 export {
   adr036KeyAlgorithm,
   ETH_SECP256K1_KEY_TYPES,
   makeAdr036SignDoc,
   SECP256K1_KEY_TYPE,
   verifyAdr036Signature,
-} from './sign-message/index.js'
+} from './sign-message/adr036.js'
 export {
   type ConfiguredCosmosWallet,
   cosmosConnectorId,

@@ -5,6 +5,7 @@ import {
   type Logger,
   NetworkNotFoundError,
   type PorticoContext,
+  type TransactionOutcome,
 } from '@portico/core'
 import { readBalances, readNativeBalance, readTokenHoldings } from './adapter-balances.js'
 import { createEvmClients } from './adapter-clients.js'
@@ -30,6 +31,7 @@ import {
   walletCallsStatus,
   walletCapabilities,
   walletSendCalls,
+  walletShowCallsStatus,
 } from './calls/index.js'
 import { type Connections, createConnections } from './connections/index.js'
 import { buildConnectors } from './connectors/index.js'
@@ -43,6 +45,7 @@ import {
   type Eip1193Provider,
   type Eip6963Target,
   EvmClientNotLoadedError,
+  namingWallet,
 } from './provider/index.js'
 import { formatEvmSignInMessage } from './siwx/index.js'
 import { createSmartAccounts } from './smart-account/index.js'
@@ -126,6 +129,18 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     return provider
   }
 
+  /**
+   * Runs a wallet request for a connector; a malformed answer
+   * (`InvalidWalletResponseError`) leaves naming the wallet that gave it.
+   */
+  async function named<T>(connectorId: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw namingWallet(error, connectors.find((c) => c.id === connectorId)?.name)
+    }
+  }
+
   function defaultNetworkId(): CaipNetworkId {
     const fromState = ctx?.getState().networks.active[NAMESPACE]
     if (fromState && networks.some((n) => n.caipNetworkId === fromState)) return fromState
@@ -180,7 +195,9 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     async connect({ connectorId, caipNetworkId, channel }) {
       const result = channel
         ? await connectSession(wallet, connectorId, channel, caipNetworkId)
-        : await connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId)
+        : await named(connectorId, () =>
+            connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId),
+          )
       if (!smart) return result
       return {
         ...result,
@@ -200,7 +217,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
     },
 
     async switchNetwork({ connectorId, caipNetworkId }) {
-      const result = await switchWalletNetwork(wallet, connectorId, caipNetworkId)
+      const result = await named(connectorId, () => switchWalletNetwork(wallet, connectorId, caipNetworkId))
       if (!smart || result.status !== 'switched' || !result.accounts) return result
       return {
         ...result,
@@ -214,7 +231,8 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     getTokenBalances: (params) => readTokenHoldings(options.tokens, (p) => adapter.getBalances(p), params),
 
-    signMessage: (params) => signPersonalMessage({ clients, providerOf }, params),
+    signMessage: (params) =>
+      named(params.connectorId, () => signPersonalMessage({ clients, providerOf }, params)),
 
     formatSignInMessage: formatEvmSignInMessage,
 
@@ -224,18 +242,20 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       return sessionRevokeTypedData(fields)
     },
 
-    signTypedData: (params) => signTypedDataV4({ providerOf }, params),
+    signTypedData: (params) => named(params.connectorId, () => signTypedDataV4({ providerOf }, params)),
 
     sendTransaction: ({ connectorId, request, address, caipNetworkId }) => {
       const entry = smartEntry(address ?? request.from, caipNetworkId ?? request.caipNetworkId)
       if (smart && entry) return smart.send(entry, request)
-      return sendTx(txs, connectorId, request, {
-        ...(address ? { address } : {}),
-        ...(caipNetworkId ? { caipNetworkId } : {}),
-      })
+      return named(connectorId, () =>
+        sendTx(txs, connectorId, request, {
+          ...(address ? { address } : {}),
+          ...(caipNetworkId ? { caipNetworkId } : {}),
+        }),
+      )
     },
 
-    writeContract: (params) => writeContract(txs, params),
+    writeContract: (params) => named(params.connectorId, () => writeContract(txs, params)),
 
     estimateGas: (params) => estimateGas(txs, params),
 
@@ -254,7 +274,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const network = caipNetworkId ?? defaultNetworkId()
       if (smart && smartEntry(address, network))
         return { atomic: 'supported', paymasterService: smart.sponsors() }
-      return await walletCapabilities(providerOf(connectorId), address, network)
+      return await named(connectorId, () => walletCapabilities(providerOf(connectorId), address, network))
     },
 
     async sendCalls({ connectorId, address, caipNetworkId, calls, atomicRequired = true, sponsored }) {
@@ -262,11 +282,18 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const entry = smartEntry(address, network)
       if (smart && entry) return { id: await smart.sendBatch(entry, [...calls], sponsored) }
       const provider = providerOf(connectorId)
-      if (atomicRequired && (await walletCapabilities(provider, address, network)).atomic === 'unsupported')
-        throw new AtomicBatchUnsupportedError(`wallet_getCapabilities on ${network}`)
-      return {
-        id: await walletSendCalls(provider, { from: address, caipNetworkId: network, calls, atomicRequired }),
-      }
+      return await named(connectorId, async () => {
+        if (atomicRequired && (await walletCapabilities(provider, address, network)).atomic === 'unsupported')
+          throw new AtomicBatchUnsupportedError(`wallet_getCapabilities on ${network}`)
+        return {
+          id: await walletSendCalls(provider, {
+            from: address,
+            caipNetworkId: network,
+            calls,
+            atomicRequired,
+          }),
+        }
+      })
     },
 
     async getCallsStatus({ connectorId, id, timeoutMs }) {
@@ -274,7 +301,25 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         const outcome = await smart.follow({ hash: id, timeoutMs: timeoutMs ?? 1_000 })
         return { id, status: statusOfOutcome(outcome), atomic: true, outcome }
       }
-      return await walletCallsStatus(providerOf(connectorId), id)
+      const told = await named(connectorId, () => walletCallsStatus(providerOf(connectorId), id))
+      const { transactionHashes, chainId, ...status } = told
+      if (status.status === 100 || transactionHashes.length === 0) return status
+      // The chain's word, not the wallet's: each carrying transaction's receipt is read.
+      const caipNetworkId = chainId !== undefined ? (`eip155:${chainId}` as const) : defaultNetworkId()
+      const outcomes = await Promise.all(
+        transactionHashes.map((hash) =>
+          waitForEvmOutcome(clients, { hash, caipNetworkId, timeoutMs: timeoutMs ?? EVM_OUTCOME_TIMEOUT_MS }),
+        ),
+      )
+      const bad = outcomes.find((o) => o.status !== 'succeeded')
+      const outcome = bad ?? (outcomes.at(-1) as TransactionOutcome)
+      const ok = outcomes.filter((o) => o.status === 'succeeded').length
+      const chainStatus = !bad ? 200 : bad.status === 'pending' ? 100 : ok > 0 ? 600 : statusOfOutcome(bad)
+      return { ...status, status: chainStatus, outcome }
+    },
+
+    async showCallsStatus({ connectorId, id }) {
+      await named(connectorId, () => walletShowCallsStatus(providerOf(connectorId), id))
     },
 
     async priceUserOperation(params) {

@@ -3,50 +3,12 @@
 // and one behaviour at a time is broken; the check runs as a plain function
 // (conformanceChecks) and must throw. The unbroken adapter passing every
 // check is evm.conformance.test.ts.
-import type { ChainAdapter } from '@portico/core'
-import {
-  type ConformanceDevnet,
-  type ConformanceHarness,
-  conformanceChecks,
-  createConformanceHarness,
-} from '@portico/devnet/conformance'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { useBrokenAdapters } from '@portico/devnet/conformance'
+import { describe, expect, it } from 'vitest'
 import { evmConformanceOptions } from './test-helpers/conformance.js'
-import type { EvmAdapter } from './types.js'
 
 const options = evmConformanceOptions()
-let devnet: ConformanceDevnet<'eip155'>
-let harness: ConformanceHarness<'eip155'> | undefined
-
-beforeAll(async () => {
-  devnet = await options.devnet()
-})
-afterEach(() => harness?.cleanup())
-afterAll(async () => {
-  await devnet?.stop?.()
-})
-
-/** The harness of an adapter with `breakIt`'s members replacing the real ones. */
-function broken(
-  breakIt: (real: EvmAdapter) => Partial<ChainAdapter<'eip155'>>,
-  checks: Partial<NonNullable<typeof options.checks>> = {},
-): ConformanceHarness<'eip155'> {
-  harness = createConformanceHarness(
-    {
-      ...options,
-      checks: { ...options.checks, ...checks },
-      adapter: () => {
-        const real = options.realAdapter()
-        return { ...real, ...breakIt(real) } as ChainAdapter<'eip155'>
-      },
-    },
-    devnet,
-  )
-  return harness
-}
-
-const run = (name: keyof typeof conformanceChecks, h: ConformanceHarness<'eip155'>) =>
-  conformanceChecks[name][1](h)
+const { broken, run } = useBrokenAdapters(options, options.realAdapter)
 
 describe('the conformance kit fails an adapter broken one behaviour at a time', () => {
   it('signature: a signature over another message fails the kit’s own verifier', async () => {

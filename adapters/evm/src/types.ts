@@ -121,6 +121,8 @@ export interface EvmAdapter extends ChainAdapter<'eip155'> {
   }): Promise<{ id: string }>
   /** EIP-5792 `wallet_getCallsStatus`: 100 pending, 200 confirmed, 500 reverted on chain (with the outcome). */
   getCallsStatus(params: { connectorId: string; id: string; timeoutMs?: number }): Promise<EvmCallsStatus>
+  /** EIP-5792 `wallet_showCallsStatus`: the wallet shows the batch in its own window (4200 / -32601 when it cannot). */
+  showCallsStatus(params: { connectorId: string; id: string }): Promise<void>
   /**
    * A smart account's send priced as a user operation: the most it costs the
    * account (zero when the gateway's paymaster agreed to sponsor it) and

@@ -17,12 +17,9 @@ export {
   polkadotCaipAddress,
   reencodeAddress,
 } from './address/index.js'
-export {
-  AssetMinimumBalanceError,
-  InsufficientNativeForFeeError,
-  UnknownAssetError,
-  wrapBytes,
-} from './chain/index.js'
+// From their own modules, not chain/index.js: the root must not reach the chain runtime (issue 31).
+export { AssetMinimumBalanceError, InsufficientNativeForFeeError, UnknownAssetError } from './chain/assets.js'
+export { wrapBytes } from './chain/sign.js'
 export {
   POLKADOT_REQUEST_METHODS,
   type PolkadotChainAdapter,

@@ -18,7 +18,6 @@ import { ApiPromise, WsProvider } from '@polkadot/api'
 import { Keyring } from '@polkadot/keyring'
 import { u8aEq, u8aWrapBytes } from '@polkadot/util'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import { AddressOrAuthConnectorNotFoundError } from '@portico/core'
 import {
   POLKADOT_JS_PROFILE,
   POLKADOT_PERSONALITIES,
@@ -216,8 +215,8 @@ describeChainAdapter({
         }
       },
     },
-    // An extension listing only malformed accounts leaves none to connect; a bad signature is the extension's fault.
-    malformedAccountsError: AddressOrAuthConnectorNotFoundError,
+    // A malformed account or signature is the extension's fault, named in the error (issue 35).
+    malformedAccountsError: InvalidExtensionResponseError,
     malformedSignatureError: InvalidExtensionResponseError,
   },
 })
@@ -260,7 +259,7 @@ for (const id of Object.keys(POLKADOT_PERSONALITIES) as PolkadotPersonalityId[])
     },
     timeoutMs: 30_000,
     checks: {
-      malformedAccountsError: AddressOrAuthConnectorNotFoundError,
+      malformedAccountsError: InvalidExtensionResponseError,
       malformedSignatureError: InvalidExtensionResponseError,
     },
   })

@@ -3,52 +3,20 @@
 // on the local SVM is wrapped and one behaviour at a time is broken; the check
 // runs as a plain function (conformanceChecks) and must throw. The unbroken
 // adapter passing every check is solana.conformance.test.ts.
-import { type ChainAdapter, InvalidReceiverAddressError } from '@portico/core'
-import {
-  type ConformanceDevnet,
-  type ConformanceHarness,
-  conformanceChecks,
-  createConformanceHarness,
-} from '@portico/devnet/conformance'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { SolanaAdapter } from './adapter/index.js'
+import { InvalidReceiverAddressError } from '@portico/core'
+import { useBrokenAdapters } from '@portico/devnet/conformance'
+import { describe, expect, it } from 'vitest'
 import { solanaConformanceOptions } from './test-helpers/conformance.js'
 import { installWindow } from './test-helpers/context.js'
 
 const options = solanaConformanceOptions()
-let devnet: ConformanceDevnet<'solana'>
-let harness: ConformanceHarness<'solana'> | undefined
 let uninstallWindow: () => void
-
-beforeAll(async () => {
-  uninstallWindow = installWindow()
-  devnet = await options.devnet()
+const { broken, run } = useBrokenAdapters(options, options.realAdapter, {
+  before: () => {
+    uninstallWindow = installWindow()
+  },
+  after: () => uninstallWindow?.(),
 })
-afterEach(() => harness?.cleanup())
-afterAll(async () => {
-  await devnet?.stop?.()
-  uninstallWindow?.()
-})
-
-/** The harness of an adapter with `breakIt`'s members replacing the real ones. */
-function broken(
-  breakIt: (real: SolanaAdapter) => Partial<ChainAdapter<'solana'>>,
-): ConformanceHarness<'solana'> {
-  harness = createConformanceHarness(
-    {
-      ...options,
-      adapter: () => {
-        const real = options.realAdapter()
-        return { ...real, ...breakIt(real) } as ChainAdapter<'solana'>
-      },
-    },
-    devnet,
-  )
-  return harness
-}
-
-const run = (name: keyof typeof conformanceChecks, h: ConformanceHarness<'solana'>) =>
-  conformanceChecks[name][1](h)
 
 describe('the conformance kit fails a Solana adapter broken one behaviour at a time', {
   timeout: 60_000,

@@ -48,5 +48,5 @@ export {
   ReceiverIsTokenAccountError,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
-} from './spl/index.js'
+} from './spl/errors.js'
 export { isSolanaWallet, walletConnectorId } from './wallets/index.js'

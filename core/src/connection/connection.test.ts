@@ -101,7 +101,13 @@ describe('Connection state machine (SPEC §4)', () => {
     portico.on('CONNECT_SUCCESS', (e) => seen.push(e))
     await portico.connect('fake.wallet', { caipNetworkId: 'eip155:2' })
     expect(seen).toEqual([
-      { namespace: 'eip155', connectorId: 'fake.wallet', address: ADDRESS, caipNetworkId: 'eip155:2' },
+      {
+        namespace: 'eip155',
+        connectorId: 'fake.wallet',
+        address: ADDRESS,
+        caipNetworkId: 'eip155:2',
+        connectionId: 'eip155:fake.wallet',
+      },
     ])
     expect(portico.getState().networks.active.eip155).toBe('eip155:2')
   })
@@ -120,7 +126,7 @@ describe('Connection state machine (SPEC §4)', () => {
       tokenBalance: [],
     })
     expect(adapter.listenerCount()).toBe(0)
-    expect(seen).toEqual([{ namespace: 'eip155' }])
+    expect(seen).toEqual([{ namespace: 'eip155', connectionId: 'eip155:fake.wallet' }])
   })
 
   it('accountsChanged updates the address; an empty list resets the account', async () => {
@@ -352,15 +358,18 @@ describe('Connection and the modal', () => {
 })
 
 describe('Disconnect', () => {
-  it('connecting another wallet in the same namespace disconnects the previous one', async () => {
+  it('connecting another wallet in the same namespace keeps the previous one in the background and makes the new one active', async () => {
     const { portico, adapter } = setup()
     await portico.connect('fake.wallet')
     await portico.connect('other.wallet')
-    expect(adapter.calls.filter((c) => c.method === 'disconnect').map((c) => c.params)).toEqual([
-      { connectorId: 'fake.wallet' },
-    ])
+    expect(adapter.calls.filter((c) => c.method === 'disconnect')).toEqual([])
     expect(portico.getState().accounts.eip155?.connectorId).toBe('other.wallet')
-    expect(adapter.listenerCount()).toBe(3)
+    expect(portico.getConnections().map((c) => [c.id, c.current, c.active])).toEqual([
+      ['eip155:other.wallet', true, true],
+      ['eip155:fake.wallet', false, false],
+    ])
+    // Both connections are listened to (three events each).
+    expect(adapter.listenerCount()).toBe(6)
   })
 
   it('disconnecting a namespace that is not connected does nothing', async () => {

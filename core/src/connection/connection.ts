@@ -1,21 +1,28 @@
 import { AccountTypeUnavailableError } from '../account-type/index.js'
 import type {
-  AccountRecord,
+  BackgroundConnection,
   CaipNetworkId,
   ChainAdapter,
   ChainNamespace,
+  ConnectionId,
   ConnectOptionsOf,
   Connector,
   ConnectorProvider,
+  WalletConnection,
 } from '../contracts/index.js'
 import {
   AlreadyConnectedError,
   ChainAdapterNotFoundError,
+  ConnectionBusyError,
+  ConnectionNotFoundError,
   RequestAbortedError,
   toPorticoError,
 } from '../errors/index.js'
+import { connectionIdOf, parseConnectionId, selectConnections } from './background.js'
+import type { StoredConnections } from './persisted.js'
 import { PluginConnections } from './plugin-connectors.js'
 import type { RecentConnectors } from './recent.js'
+import { restoreBackground, restoreCurrent } from './restore.js'
 import { type ConnectionDeps, ConnectionSessions, walletInfo } from './sessions.js'
 
 export type { ConnectionDeps } from './sessions.js'
@@ -140,8 +147,13 @@ export class ConnectionService {
     }
     if (this.sessions.destroyed) return
     if (hadConnection && before?.connectorId && before.connectorId !== connectorId) {
-      await this.releasePrevious(ns, before.connectorId)
+      // Several wallets within a namespace: the previous one stays connected in
+      // the background (a plugin's session is released, as before).
+      if (this.plugins.has(before.connectorId)) await this.releasePrevious(ns, before.connectorId)
+      else this.sessions.park(ns)
     }
+    // Connecting a background wallet again makes it current with its fresh answer.
+    this.sessions.background.remove(connectionIdOf(ns, connectorId))
     this.sessions.apply(
       ns,
       connectorId,
@@ -155,7 +167,10 @@ export class ConnectionService {
       connectorId,
       address: result.accounts[0]?.address ?? '',
       caipNetworkId: result.caipNetworkId,
+      connectionId: connectionIdOf(ns, connectorId),
     })
+    const account = this.deps.accounts.get(ns)
+    this.sessions.emitChange('connected', ns, connectorId, account?.connectedWalletInfo, account?.address)
     this.deps.onConnected(ns)
     void this.deps.balance.refresh(ns)
   }
@@ -208,39 +223,120 @@ export class ConnectionService {
     }
   }
 
+  /** Every wallet connection: each namespace's current one and those kept in the background. */
+  getConnections(): readonly WalletConnection[] {
+    return selectConnections(this.deps.store.getState())
+  }
+
+  private findConnection(connectionId: unknown): WalletConnection {
+    const parsed = parseConnectionId(connectionId)
+    const found = parsed && this.getConnections().find((c) => c.id === connectionId)
+    if (!found) throw new ConnectionNotFoundError(connectionId)
+    return found
+  }
+
   /**
-   * Disconnects a namespace, or every connected namespace when none is given.
-   * Detaches the adapter listeners, resets the account and forgets the recent connector.
+   * Makes a connection the active one without asking the wallet again: a
+   * background connection becomes its namespace's current one (the current
+   * one moves to the background) and its namespace the active one.
+   * `ConnectionNotFoundError` for an id that names no connection,
+   * `ConnectionBusyError` while its namespace is connecting or restoring.
+   */
+  switchConnection(connectionId: ConnectionId): void {
+    const target = this.findConnection(connectionId)
+    const ns = target.namespace
+    const status = this.deps.accounts.get(ns)?.status
+    if (status === 'connecting' || status === 'reconnecting') throw new ConnectionBusyError(ns)
+    if (target.active) return
+    if (target.current) {
+      this.deps.networks.setActive(ns, target.caipNetworkId, { activate: true })
+    } else {
+      const record = this.sessions.background.find(target.id) as BackgroundConnection
+      this.sessions.park(ns)
+      this.sessions.promote(record, true)
+    }
+    this.sessions.emitChange('activated', ns, target.connectorId, target.wallet, target.address)
+  }
+
+  /**
+   * Ends one connection: the wallet is told, only that connection leaves the
+   * state. Ending a namespace's current connection makes its newest background
+   * one current (or another namespace active when it has none).
+   */
+  async disconnectConnection(connectionId: ConnectionId): Promise<void> {
+    const target = this.findConnection(connectionId)
+    const ns = target.namespace
+    if (target.current) {
+      await this.disconnectCurrent(ns, { promote: true })
+      return
+    }
+    await this.tellWallet(ns, target.connectorId)
+    this.sessions.endBackground(target.id)
+  }
+
+  /** Asks the adapter to let a wallet go; a failure is reported (DISCONNECT_ERROR) and rethrown. */
+  private async tellWallet(ns: ChainNamespace, connectorId: string): Promise<void> {
+    const adapter = this.deps.adapters.find(ns)
+    if (!adapter) throw new ChainAdapterNotFoundError({ details: ns })
+    try {
+      await adapter.disconnect({ connectorId })
+    } catch (cause) {
+      const error = toPorticoError(cause)
+      this.deps.events.emit('DISCONNECT_ERROR', { namespace: ns, error })
+      throw error
+    }
+  }
+
+  /**
+   * Disconnects every connection of a namespace, or of every namespace when
+   * none is given. Detaches the adapter listeners, resets the account and
+   * forgets the recent connector.
    */
   async disconnect(namespace?: ChainNamespace): Promise<void> {
     const state = this.deps.store.getState()
     const targets = namespace
       ? [namespace]
       : (Object.keys(state.accounts) as ChainNamespace[]).filter(
-          (ns) => state.accounts[ns]?.status === 'connected',
+          (ns) =>
+            state.accounts[ns]?.status === 'connected' || this.sessions.background.ofNamespace(ns).length > 0,
         )
     for (const ns of targets) {
-      // Read afresh: a provider's disconnect resets every namespace of its session.
-      const account = this.deps.accounts.get(ns)
-      if (!account || (account.status === 'disconnected' && !account.connectorId)) continue
-      const provider = this.plugins.get(account.connectorId)
-      if (provider) {
-        await this.plugins.disconnect(provider, ns)
-        continue
+      for (const other of this.sessions.background.ofNamespace(ns)) {
+        await this.tellWallet(ns, other.connectorId)
+        this.sessions.endBackground(other.id)
       }
-      const adapter = this.deps.adapters.find(ns)
-      if (!adapter) throw new ChainAdapterNotFoundError({ details: ns })
-      try {
-        if (account?.connectorId) await adapter.disconnect({ connectorId: account.connectorId })
-      } catch (cause) {
-        const error = toPorticoError(cause)
-        this.deps.events.emit('DISCONNECT_ERROR', { namespace: ns, error })
-        throw error
-      }
-      this.sessions.reset(ns)
-      this.deps.events.emit('DISCONNECT_SUCCESS', { namespace: ns })
-      this.deps.onDisconnected(ns)
+      await this.disconnectCurrent(ns, { promote: false })
     }
+  }
+
+  private async disconnectCurrent(ns: ChainNamespace, options: { promote: boolean }): Promise<void> {
+    // Read afresh: a provider's disconnect resets every namespace of its session.
+    const account = this.deps.accounts.get(ns)
+    if (!account || (account.status === 'disconnected' && !account.connectorId)) return
+    const provider = this.plugins.get(account.connectorId)
+    if (provider) {
+      await this.plugins.disconnect(provider, ns)
+      return
+    }
+    if (account.connectorId) await this.tellWallet(ns, account.connectorId)
+    if (options.promote) this.sessions.endCurrent(ns)
+    else {
+      this.sessions.reset(ns)
+      this.deps.events.emit('DISCONNECT_SUCCESS', {
+        namespace: ns,
+        ...(account.connectorId ? { connectionId: connectionIdOf(ns, account.connectorId) } : {}),
+      })
+      this.sessions.activateAnother(ns)
+      if (account.connectorId)
+        this.sessions.emitChange(
+          'disconnected',
+          ns,
+          account.connectorId,
+          account.connectedWalletInfo,
+          undefined,
+        )
+    }
+    this.deps.onDisconnected(ns)
   }
 
   /**
@@ -249,7 +345,10 @@ export class ConnectionService {
    * moves to disconnected and forgets the connector. Only the stored id is
    * restored: a different wallet is never connected in its place.
    */
-  async reconnect(recent: RecentConnectors = this.readRecent()): Promise<void> {
+  async reconnect(
+    recent: RecentConnectors = this.readRecent(),
+    stored: StoredConnections = { version: 2, background: [] },
+  ): Promise<void> {
     // A plugin's provider restores its whole session at once (`provider.reconnect`).
     const viaProvider = new Map<string, ChainNamespace[]>()
     for (const [ns, connectorId] of Object.entries(recent) as [ChainNamespace, string][]) {
@@ -262,40 +361,19 @@ export class ConnectionService {
       ),
       ...this.deps.adapters.all().map(async (adapter) => {
         const connectorId = recent[adapter.namespace]
-        if (!connectorId || this.plugins.has(connectorId)) return
-        await this.restoreAdapter(adapter, connectorId)
+        if (connectorId && !this.plugins.has(connectorId))
+          await restoreCurrent(this.deps, this.sessions, adapter, connectorId)
+        for (const other of stored.background) {
+          if (other.namespace !== adapter.namespace || other.connectorId === connectorId) continue
+          if (this.plugins.has(other.connectorId)) continue
+          await restoreBackground(this.deps, this.sessions, adapter, other.connectorId)
+        }
       }),
     ])
-  }
-
-  private async restoreAdapter(adapter: ChainAdapter, connectorId: string): Promise<void> {
-    const ns = adapter.namespace
-    const status = this.deps.accounts.get(ns)?.status
-    // A connect() that started meanwhile owns the namespace.
-    if (status !== 'disconnected' && status !== 'reconnecting') return
-    this.deps.accounts.update(ns, { status: 'reconnecting', connectorId })
-    let accounts: AccountRecord[] = []
-    let caipNetworkId: CaipNetworkId | undefined
-    try {
-      const answer = await adapter.getAccounts({ connectorId })
-      accounts = answer.accounts
-      caipNetworkId = answer.caipNetworkId
-    } catch (error) {
-      this.deps.logger.warn('Portico: could not restore the recent connection', error)
-    }
     if (this.sessions.destroyed) return
-    // A connect() that started meanwhile owns the state now.
-    if (this.deps.accounts.get(ns)?.status !== 'reconnecting') return
-    const network = caipNetworkId ?? this.deps.store.getState().networks.active[ns]
-    if (accounts.length === 0 || !network) {
-      this.deps.accounts.reset(ns)
-      this.sessions.writeRecent(ns, undefined)
-      return
-    }
-    const connector = this.sessions.connectorOf(ns, connectorId)
-    this.sessions.apply(ns, connectorId, accounts, network, walletInfo(connector, undefined))
-    void this.deps.balance.refresh(ns)
-    this.deps.onRestored?.(ns)
+    // The connection that was active before the reload is active again.
+    const active = stored.active && this.getConnections().find((c) => c.id === stored.active)
+    if (active && !active.active) this.switchConnection(active.id)
   }
 
   /** Detaches every wallet listener (destroy). */

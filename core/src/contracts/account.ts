@@ -90,6 +90,11 @@ export interface AccountState {
   preferredAccountTypes?: Partial<Record<ChainNamespace, 'eoa' | 'smartAccount'>>
   socialProvider?: SocialProvider
   socialWindow?: unknown
+  /**
+   * SPEC §3's Farcaster link, for a plugin that shows it on the page. The
+   * embedded wallet plugin never sets it (issue 29): its link carries the
+   * relay's channel token, so the signer frame draws it in its own card.
+   */
   farcasterUrl?: string
   shouldUpdateToAddress?: string
   balanceLoading: boolean

@@ -1,6 +1,7 @@
 import type { SiwxMessageFields } from '../siwx/message.js'
 import type { AccountRecord, ConnectedWalletInfo } from './account.js'
 import type { SessionRevokeFields } from './api.js'
+import type { CallRequest, CallsCapabilities, CallsStatus } from './calls.js'
 import type { ChannelCapabilities, RequestChannel, RequestMethodLists } from './channel.js'
 import type { Connector } from './connector.js'
 import type { PorticoContext } from './context.js'
@@ -36,6 +37,11 @@ export type TransactionOutcome =
   | {
       status: 'succeeded'
       hash: string
+      /**
+       * The transaction that included it, when `hash` is not a transaction's own: an ERC-4337 user
+       * operation's bundle (histories list that hash).
+       */
+      transactionHash?: string
       /** Block number / slot / height as decimal text, when known. */
       block?: string
       confirmations?: number
@@ -45,6 +51,8 @@ export type TransactionOutcome =
   | {
       status: 'failed'
       hash: string
+      /** As on `succeeded`: the including transaction, when `hash` is a user operation's. */
+      transactionHash?: string
       reason: TransactionFailureReason
       block?: string
       fee?: Balance
@@ -276,6 +284,35 @@ export interface ChainAdapter<N extends ChainNamespace = ChainNamespace> {
     signal?: AbortSignal
     onUpdate?: (outcome: TransactionOutcome) => void
   }): Promise<TransactionOutcome>
+  /**
+   * EIP-5792 capabilities of the connected account on a network (the wallet's
+   * `wallet_getCapabilities`, or what the adapter itself runs, such as its
+   * smart accounts). Absent: `portico.getCallsCapabilities` throws
+   * `MethodNotSupportedError`; a wallet that does not implement the method
+   * reports `atomic: 'unsupported'`.
+   */
+  getCallsCapabilities?(params: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+  }): Promise<CallsCapabilities>
+  /**
+   * EIP-5792 `wallet_sendCalls`: sends the calls as one batch; resolves the
+   * wallet's batch id. `atomicRequired` refuses a wallet that cannot run them
+   * atomically. Absent: `portico.sendCalls` throws `MethodNotSupportedError`.
+   */
+  sendCalls?(params: {
+    connectorId: string
+    address: string
+    caipNetworkId?: CaipNetworkId
+    calls: readonly CallRequest[]
+    atomicRequired?: boolean
+    sponsored?: boolean
+  }): Promise<{ id: string }>
+  /** EIP-5792 `wallet_getCallsStatus`, with the chain's outcome of the carrying transaction when known. */
+  getCallsStatus?(params: { connectorId: string; id: string; timeoutMs?: number }): Promise<CallsStatus>
+  /** EIP-5792 `wallet_showCallsStatus`: the wallet shows the batch in its own UI. */
+  showCallsStatus?(params: { connectorId: string; id: string }): Promise<void>
   /**
    * What `address` must keep on `caipNetworkId` after a send of `token`
    * (absent: the native currency): Solana's rent-exempt minimum for the

@@ -28,6 +28,13 @@ export interface RequestChannel {
    * chain id, `disconnect` an optional reason. Returns the unsubscribe function.
    */
   on(event: RequestChannelEvent, handler: (payload: unknown) => void): () => void
+  /**
+   * Issue 30: the key behind this channel owns an ERC-4337 smart account (an
+   * embedded wallet). `preferred` is the account type a connect shows first;
+   * the wallet signs a user operation itself (`portico_signUserOperation`,
+   * showing the calls inside it) rather than a bare hash.
+   */
+  readonly smartAccountOwner?: { readonly preferred: 'eoa' | 'smartAccount' }
 }
 
 /** What an adapter can drive over a request channel; a WalletConnect proposal lists only these. */

@@ -24,7 +24,7 @@ export interface PorticoContext {
   readonly isBrowser: boolean
   /**
    * Merges fields into a namespace's account state (e.g. the embedded wallet
-   * plugin sets `user`, `socialProvider`, `farcasterUrl`). Connection status is
+   * plugin sets `user`, `socialProvider`). Connection status is
    * owned by the core's state machine: prefer `portico.connect/disconnect`.
    */
   updateAccount?(namespace: ChainNamespace, patch: Partial<AccountState>): void

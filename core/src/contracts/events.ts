@@ -1,3 +1,5 @@
+import type { ConnectedWalletInfo } from './account.js'
+import type { ConnectionChange, ConnectionId } from './connections.js'
 import type { CaipNetworkId, ChainNamespace } from './network.js'
 import type { AppMetadata } from './portico.js'
 import type { ViewName } from './views.js'
@@ -21,13 +23,30 @@ export interface PorticoEventMap {
     connectorId: string
     address: string
     caipNetworkId: CaipNetworkId
+    connectionId?: ConnectionId
   }
   CONNECT_ERROR: { namespace: ChainNamespace; connectorId: string; error: unknown }
-  DISCONNECT_SUCCESS: { namespace: ChainNamespace }
+  /** `connectionId`: the connection that ended (absent only when nothing was connected). */
+  DISCONNECT_SUCCESS: { namespace: ChainNamespace; connectionId?: ConnectionId }
   DISCONNECT_ERROR: { namespace: ChainNamespace; error: unknown }
   SWITCH_NETWORK: { namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
   ROUTER_CHANGE: { view: ViewName; previous: ViewName | undefined; data: unknown }
-  ACCOUNT_CHANGED: { namespace: ChainNamespace; address: string | undefined }
+  /** `connectionId`: the connection whose account changed (a background one too). */
+  ACCOUNT_CHANGED: { namespace: ChainNamespace; address: string | undefined; connectionId?: ConnectionId }
+  /**
+   * A wallet connection changed: connected, made active, its account or
+   * network changed, or it ended (from the page or the wallet). Says which one.
+   */
+  CONNECTION_CHANGED: {
+    change: ConnectionChange
+    connectionId: ConnectionId
+    namespace: ChainNamespace
+    connectorId: string
+    wallet: ConnectedWalletInfo | undefined
+    address: string | undefined
+    /** The active connection after the change (none when nothing is connected). */
+    activeConnectionId: ConnectionId | undefined
+  }
   ERROR: { error: unknown; event: string }
   /** SPEC §2 Farcaster back rule: the auth connector (embedded wallet plugin) should reload. */
   AUTH_CONNECTOR_RELOAD: { reason: 'farcaster-back' }

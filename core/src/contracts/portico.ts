@@ -7,6 +7,8 @@ import type {
   SessionListResponse,
   SessionResponse,
 } from './api.js'
+import type { CallRequest, CallsCapabilities, CallsStatus, SentCalls } from './calls.js'
+import type { ConnectionId, WalletConnection } from './connections.js'
 import type { Plugin } from './context.js'
 import type { EventBus, PorticoEventHandler, PorticoEventName } from './events.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
@@ -117,7 +119,30 @@ export interface Portico {
       signal?: AbortSignal
     },
   ): Promise<void>
+  /**
+   * Connecting a second wallet of a namespace keeps the first one connected in
+   * the background and makes the new one active (connecting the namespace's
+   * current connector again is refused with `AlreadyConnectedError`, SPEC §4).
+   * Disconnects every connection of a namespace, or of all when none is given.
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * Every wallet connection, namespace by namespace: the current one of each,
+   * then those kept in the background. `active` marks the one the button
+   * shows and requests go to. The same array while nothing changed.
+   */
+  getConnections(): readonly WalletConnection[]
+  /**
+   * Makes a connection active without asking the wallet again. Rejects an id
+   * that names no connection (`ConnectionNotFoundError`) and a namespace that
+   * is connecting or restoring (`ConnectionBusyError`). Emits `CONNECTION_CHANGED`.
+   */
+  switchConnection(connectionId: ConnectionId): void
+  /**
+   * Ends one connection (the wallet is told); the others stay. Ending a
+   * namespace's current connection makes its newest background one current.
+   */
+  disconnectConnection(connectionId: ConnectionId): Promise<void>
   /**
    * Shows the connected wallet's account of `type`: its smart account or its
    * owner EOA (SPEC §3 account record type; recorded in
@@ -212,6 +237,63 @@ export interface Portico {
     signal?: AbortSignal
     onUpdate?: (outcome: TransactionOutcome) => void
   }): Promise<TransactionOutcome>
+  /**
+   * EIP-5792 `wallet_getCapabilities` for the connected account of a
+   * namespace (default: active) on a network (default: its active one):
+   * whether it runs a batch atomically and takes a paymaster. A wallet that
+   * does not implement the method answers `atomic: 'unsupported'`;
+   * `MethodNotSupportedError` when the adapter has no EIP-5792 at all.
+   *
+   * @example
+   * const { atomic } = await portico.getCallsCapabilities()
+   * if (atomic === 'supported') await portico.sendCalls({ calls: [approve, swap] })
+   */
+  getCallsCapabilities(params?: {
+    namespace?: ChainNamespace
+    caipNetworkId?: CaipNetworkId
+  }): Promise<CallsCapabilities>
+  /**
+   * EIP-5792 `wallet_sendCalls`: sends the calls as one batch from the
+   * connected account; resolves the wallet's batch id. The calls are checked
+   * first (1 to 64 calls, each `to` an address of the network, `value` a
+   * non-negative bigint, `data` hex): `InvalidCallsError` asks nothing of the
+   * wallet. `atomicRequired` (default true) refuses a wallet without atomic
+   * support. Tracked in `state.requests` (kind `sendCalls`); the batch is
+   * followed and the balances re-read once it ends.
+   *
+   * @example
+   * const { id } = await portico.sendCalls({ calls: [{ to: token, data: approveData }, { to: router, data: swapData }] })
+   * const { status, outcome } = await portico.waitForCalls({ id })
+   */
+  sendCalls(params: {
+    calls: readonly CallRequest[]
+    namespace?: ChainNamespace
+    caipNetworkId?: CaipNetworkId
+    atomicRequired?: boolean
+    /** A smart account of the adapter: `false` pays the gas itself instead of the gateway's paymaster. */
+    sponsored?: boolean
+    requestId?: string
+  }): Promise<SentCalls>
+  /**
+   * EIP-5792 `wallet_getCallsStatus` of a batch `sendCalls` returned: the
+   * EIP's status code (100 pending, 200 confirmed, 400 dropped, 500 reverted)
+   * and `outcome`, the chain's own word read from the carrying transaction's
+   * receipt when the wallet names it. `InvalidCallsStatusError` for a status
+   * that is no EIP-5792 code.
+   */
+  getCallsStatus(params: { id: string; namespace?: ChainNamespace; timeoutMs?: number }): Promise<CallsStatus>
+  /**
+   * `getCallsStatus` asked until the batch is no longer pending (100), or
+   * `timeoutMs` (default 180 s) ran out: then the pending status is resolved.
+   */
+  waitForCalls(params: {
+    id: string
+    namespace?: ChainNamespace
+    timeoutMs?: number
+    signal?: AbortSignal
+  }): Promise<CallsStatus>
+  /** EIP-5792 `wallet_showCallsStatus`: asks the wallet to show the batch in its own window. */
+  showCallsStatus(params: { id: string; namespace?: ChainNamespace }): Promise<void>
   /**
    * Asks the connected wallet of a namespace (default: active) to sign a
    * transaction without sending it. Throws `MethodNotSupportedError` when the

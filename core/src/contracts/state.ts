@@ -1,5 +1,6 @@
 import type { AccountState } from './account.js'
 import type { TransactionOutcome } from './adapter.js'
+import type { BackgroundConnection } from './connections.js'
 import type { Connector } from './connector.js'
 import type { CaipNetworkId, ChainNamespace, Network } from './network.js'
 import type { PaymentSession } from './pay.js'
@@ -45,7 +46,12 @@ export interface AlertState {
 }
 
 /** Kinds of wallet request a host starts through the instance. */
-export type HostRequestKind = 'signMessage' | 'sendTransaction' | 'signTypedData' | 'signTransaction'
+export type HostRequestKind =
+  | 'signMessage'
+  | 'sendTransaction'
+  | 'signTypedData'
+  | 'signTransaction'
+  | 'sendCalls'
 
 /**
  * A wallet request a host started through the instance (`portico.signMessage`,
@@ -83,6 +89,12 @@ export interface PorticoState {
   router: RouterState
   activeNamespace: ChainNamespace | undefined
   accounts: Readonly<Partial<Record<ChainNamespace, AccountState>>>
+  /**
+   * Wallets kept connected behind each namespace's current one (several
+   * wallets within a namespace), oldest first. `portico.getConnections()` lists
+   * them with the current ones.
+   */
+  backgroundConnections?: readonly BackgroundConnection[]
   networks: NetworkState
   connectors: readonly Connector[]
   recentConnectorId: string | undefined

@@ -52,6 +52,8 @@ export {
 export {
   AlreadyConnectedError,
   ChainDisconnectedError,
+  ConnectionBusyError,
+  ConnectionNotFoundError,
   InternalRpcError,
   InvalidChainIdError,
   MethodNotSupportedError,

@@ -115,6 +115,33 @@ export class AlreadyConnectedError extends PorticoError {
   }
 }
 
+/**
+ * `switchConnection` / `disconnectConnection` got an id that names no wallet
+ * connection of the instance (malformed, never connected, or already ended).
+ */
+export class ConnectionNotFoundError extends PorticoError {
+  override name = 'ConnectionNotFoundError'
+  override readonly code = 'CONNECTION_NOT_FOUND' as const
+  readonly connectionId: string
+  constructor(connectionId: unknown, options: CatalogueErrorOptions = {}) {
+    const id = typeof connectionId === 'string' ? connectionId.slice(0, 200) : String(typeof connectionId)
+    super('No wallet connection with this id.', { details: id, ...options })
+    this.connectionId = id
+  }
+}
+
+/** A connection cannot be switched to or ended while its namespace is connecting or restoring. */
+export class ConnectionBusyError extends PorticoError {
+  override name = 'ConnectionBusyError'
+  override readonly code = 'CONNECTION_BUSY' as const
+  constructor(namespace: string, options: CatalogueErrorOptions = {}) {
+    super('A wallet is connecting in this namespace; try again when it is done.', {
+      details: namespace,
+      ...options,
+    })
+  }
+}
+
 /** Anything `toPorticoError` cannot classify; code 5000 (SPEC §8 default). */
 export class UnknownError extends PorticoError {
   override name = 'UnknownError'

@@ -1,4 +1,11 @@
-import { persistRecentAccounts, readRecentAccounts, readRecentConnectors } from '../connection/index.js'
+import {
+  persistConnections,
+  persistRecentAccounts,
+  readRecentAccounts,
+  readRecentConnectors,
+  readStoredConnections,
+  type StoredConnections,
+} from '../connection/index.js'
 import type { Logger, PorticoOptions, PorticoState, PorticoStorage } from '../contracts/index.js'
 import { createInstanceContainer, type DependencyContainer, registerValue, TOKENS } from '../di/index.js'
 import type { InstanceEventBus } from '../events/index.js'
@@ -36,6 +43,8 @@ export interface InstanceStore {
   store: Store<PorticoState>
   /** The recent connectors read from storage (the restore step reconnects them). */
   recent: ReturnType<typeof readRecentConnectors>
+  /** The background connections and the active connection stored before the reload (format version 2). */
+  stored: StoredConnections
   /** Stops writing the recent accounts to storage. */
   stopPersisting(): void
 }
@@ -51,7 +60,13 @@ export function createInstanceStore(
     createInitialState(options, recent, readRecentAccounts(f.storage)),
     (error) => f.logger.error('Portico: a state listener threw', error),
   )
-  const stopPersisting = persistRecentAccounts(store, f.storage)
+  const stored = readStoredConnections(f.storage)
+  const stopAccounts = persistRecentAccounts(store, f.storage)
+  const stopConnections = persistConnections(store, f.storage)
+  const stopPersisting = () => {
+    stopAccounts()
+    stopConnections()
+  }
   registerValue(c, TOKENS.Store, store)
-  return { store, recent, stopPersisting }
+  return { store, recent, stored, stopPersisting }
 }

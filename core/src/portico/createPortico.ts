@@ -1,4 +1,5 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
+import { createCalls } from '../calls/index.js'
 import type { ConnectionService } from '../connection/index.js'
 import type {
   AlertState,
@@ -29,7 +30,7 @@ import { assemblePortico } from './portico-object.js'
 import { createAccountReads } from './reads.js'
 import { startSetups } from './setups.js'
 import { checkSiwxOptions, createSiwxFor } from './siwx-step.js'
-import { createWalletRequests } from './wallet-requests.js'
+import { createRequestTracking, createWalletRequests } from './wallet-requests.js'
 
 /**
  * Creates one Portico instance: a fresh DI child container with its own store,
@@ -73,7 +74,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   })
 
   const c = buildContainer(f, options, api)
-  const { store, recent, stopPersisting } = createInstanceStore(c, f, options)
+  const { store, recent, stored, stopPersisting } = createInstanceStore(c, f, options)
   getState = () => store.getState()
   setAlert = (alert) => {
     store.setState((s) => (s.alert === alert ? s : { ...s, alert }))
@@ -105,6 +106,12 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     adapters,
     balance,
     outcomes,
+    isDestroyed: life.isDestroyed,
+  })
+  const calls = createCalls({
+    store,
+    tracking: createRequestTracking({ store, accounts, adapters, isDestroyed: life.isDestroyed }),
+    balance,
     isDestroyed: life.isDestroyed,
   })
   const send = createSend({
@@ -151,6 +158,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     networks: c.resolve<NetworksService>(TOKENS.Networks),
     registry,
     walletRequests,
+    calls,
     outcomes,
     send,
     pay,
@@ -212,6 +220,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     connectorLists,
     connection,
     recent,
+    stored,
     logger,
     events,
     isDestroyed: life.isDestroyed,

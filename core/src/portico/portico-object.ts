@@ -1,5 +1,6 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
 import { fetchRecommendedWallets, toWellKnownWallets } from '../api/recommended.js'
+import type { createCalls } from '../calls/index.js'
 import type { ConnectionService } from '../connection/index.js'
 import type { ChainAdapter, ChainNamespace, Portico, PorticoState } from '../contracts/index.js'
 import type { ModalService } from '../modal/index.js'
@@ -32,6 +33,7 @@ export interface PorticoParts {
   networks: NetworksService
   registry: PluginRegistry
   walletRequests: ReturnType<typeof createWalletRequests>
+  calls: ReturnType<typeof createCalls>
   outcomes: ReturnType<typeof createOutcomes>
   send: ReturnType<typeof createSend>
   pay: ReturnType<typeof createPay>
@@ -51,6 +53,9 @@ export function assemblePortico(p: PorticoParts): Portico {
     close: () => p.modal.close(),
     connect: (connectorId, opts) => p.connection.connect(connectorId, opts),
     disconnect: (namespace) => p.connection.disconnect(namespace),
+    getConnections: () => p.connection.getConnections(),
+    switchConnection: (connectionId) => p.connection.switchConnection(connectionId),
+    disconnectConnection: (connectionId) => p.connection.disconnectConnection(connectionId),
     switchAccountType: (type, namespace) => p.connection.switchAccountType(type, namespace),
     switchNetwork: (caipNetworkId) => p.networks.switchNetwork(caipNetworkId),
     getState: () => store.getState(),
@@ -72,6 +77,7 @@ export function assemblePortico(p: PorticoParts): Portico {
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
     ...p.walletRequests,
     waitForTransaction: (params) => p.outcomes.follow(params),
+    ...p.calls,
     ...p.send,
     pay: p.pay.pay,
     payment: p.pay.payment,

@@ -12,6 +12,7 @@ export interface SetupDeps {
   connectorLists: ReturnType<typeof createConnectorLists>
   connection: ConnectionService
   recent: Parameters<ConnectionService['reconnect']>[0]
+  stored: Parameters<ConnectionService['reconnect']>[1]
   logger: Logger
   events: InstanceEventBus
   isDestroyed(): boolean
@@ -59,6 +60,6 @@ export function startSetups(deps: SetupDeps): Promise<void> {
     if (deps.isDestroyed()) return
     await Promise.all(pluginSetups)
     if (deps.isDestroyed() || deps.options.reconnectOnLoad === false) return
-    await deps.connection.reconnect(deps.recent)
+    await deps.connection.reconnect(deps.recent, deps.stored)
   })()
 }

@@ -50,14 +50,10 @@ function isUserRejection(error: unknown): boolean {
   return toPorticoError(error).walk((e) => e instanceof UserRejectedRequestError) !== null
 }
 
-/**
- * The instance's wallet requests (`portico.signMessage`, `sendTransaction`…):
- * each goes to the adapter of the connected namespace (which drives an
- * injected wallet or a plugin's request channel alike) and is tracked in
- * `state.requests`, one entry per request id, so the modal can show it and
- * concurrent requests never overwrite each other.
- */
-export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
+/** A wallet's request as the instance tracks it in `state.requests`: the connected wallet, then pending → settled. */
+export function createRequestTracking(
+  deps: Pick<WalletRequestsDeps, 'store' | 'accounts' | 'adapters' | 'isDestroyed'>,
+) {
   const { store } = deps
 
   const setEntry = (id: string, entry: HostRequestState | undefined) =>
@@ -119,6 +115,19 @@ export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
       throw error
     }
   }
+
+  return { setEntry, connected, track }
+}
+
+/**
+ * The instance's wallet requests (`portico.signMessage`, `sendTransaction`…):
+ * each goes to the adapter of the connected namespace (which drives an
+ * injected wallet or a plugin's request channel alike) and is tracked in
+ * `state.requests`, one entry per request id, so the modal can show it and
+ * concurrent requests never overwrite each other.
+ */
+export function createWalletRequests(deps: WalletRequestsDeps): WalletRequests {
+  const { setEntry, track } = createRequestTracking(deps)
 
   const signDetailed: Portico['signMessageDetailed'] = (params) =>
     track(

@@ -71,6 +71,24 @@ describe('portico.waitForTransaction: the chain’s outcome, never "confirmed" f
     expect(t.waits()).toBe(1)
   })
 
+  it('a user operation’s outcome keeps the including transaction (`transactionHash`), a plain id only: markup is dropped', async () => {
+    const t = setup()
+    current = t.portico
+    const hash = await sent(t.portico)
+    const outcome = t.portico.waitForTransaction({ hash })
+    const bundle = `0x${'b'.repeat(64)}`
+    t.settle({ status: 'succeeded', hash, block: '9', transactionHash: bundle })
+    expect(await outcome).toEqual({ status: 'succeeded', hash, block: '9', transactionHash: bundle })
+
+    const u = setup()
+    current?.destroy()
+    current = u.portico
+    const other = await sent(u.portico)
+    const refused = u.portico.waitForTransaction({ hash: other })
+    u.settle({ status: 'succeeded', hash: other, transactionHash: '<img src=x onerror=alert(1)>' })
+    expect(await refused).toEqual({ status: 'succeeded', hash: other })
+  })
+
   it('dropped and replaced: resolves dropped with replacedBy', async () => {
     const t = setup()
     current = t.portico

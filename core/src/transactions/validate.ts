@@ -43,11 +43,18 @@ export function readOutcome(value: unknown, hash: string): TransactionOutcome {
     value.confirmations >= 0
       ? value.confirmations
       : undefined
+  // A user operation's including transaction (a transaction id: short text, never markup).
+  const transactionHash =
+    typeof value.transactionHash === 'string' && /^[A-Za-z0-9]{1,128}$/.test(value.transactionHash)
+      ? value.transactionHash
+      : undefined
+  const included = transactionHash !== undefined ? { transactionHash } : {}
   switch (value.status) {
     case 'succeeded':
       return {
         status: 'succeeded',
         hash,
+        ...included,
         ...(block !== undefined ? { block } : {}),
         ...(confirmations !== undefined ? { confirmations } : {}),
         ...(fee ? { fee } : {}),
@@ -56,6 +63,7 @@ export function readOutcome(value: unknown, hash: string): TransactionOutcome {
       return {
         status: 'failed',
         hash,
+        ...included,
         reason: readReason(value.reason),
         ...(block !== undefined ? { block } : {}),
         ...(fee ? { fee } : {}),

@@ -14,6 +14,7 @@ export {
   type HeldRequest,
 } from '@portico/core/dev-wallet'
 export { createTestContext, type TestContext, until } from '../test-helpers/index.js'
+export { type BrokenAdapterKit, useBrokenAdapters } from './broken-adapter.js'
 export {
   type Check,
   type CheckResult,

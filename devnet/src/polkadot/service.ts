@@ -24,8 +24,11 @@ export interface PolkadotServiceInfo extends ServiceInfo, PolkadotReadyReport {}
 /** Default port of the chopsticks devnet (the port a Substrate node serves RPC on). */
 export const POLKADOT_DEVNET_DEFAULT_PORT = 9944
 
-/** chopsticks compiles the runtime and builds two blocks before it is ready; slow on a busy machine. */
-const START_TIMEOUT_MS = 120_000
+/**
+ * chopsticks compiles the runtime and builds two blocks before it is ready; slow on a busy machine
+ * (a shared one: `PORTICO_DEVNET_START_TIMEOUT_MS` gives it longer).
+ */
+const START_TIMEOUT_MS = Number(process.env.PORTICO_DEVNET_START_TIMEOUT_MS) || 120_000
 
 /** Node arguments for `main.js` next to this module when built, else `main.ts` through tsx. */
 function entry(): string[] {

@@ -21,8 +21,15 @@ export interface SmtpCatcher {
   mails(): readonly CaughtMail[]
   /** The last mail to `address`, or undefined. */
   lastMailTo(address: string): CaughtMail | undefined
-  /** Resolves with the first mail to `address` received after `since` (epoch ms); rejects after `timeoutMs`. */
-  waitForMail(address: string, opts?: { since?: number; timeoutMs?: number }): Promise<CaughtMail>
+  /**
+   * Resolves with the newest mail to `address` received after `since` (epoch
+   * ms) that `match` accepts (by content: a mail of another purpose to the
+   * same address is never taken for it); rejects after `timeoutMs`.
+   */
+  waitForMail(
+    address: string,
+    opts?: { since?: number; timeoutMs?: number; match?: (mail: CaughtMail) => boolean },
+  ): Promise<CaughtMail>
   close(): Promise<void>
 }
 
@@ -101,10 +108,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     lastMailTo,
     waitForMail(address, opts = {}) {
       const since = opts.since ?? 0
-      const find = () => {
-        const m = lastMailTo(address)
-        return m && m.receivedAt >= since ? m : undefined
-      }
+      const a = address.toLowerCase()
+      const find = () =>
+        mails.findLast((m) => m.to.includes(a) && m.receivedAt >= since && (opts.match?.(m) ?? true))
       return new Promise((resolve, reject) => {
         const found = find()
         if (found) return resolve(found)
@@ -117,7 +123,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         }
         const timer = setTimeout(() => {
           waiters.delete(check)
-          reject(new Error(`no mail to ${address} within ${opts.timeoutMs ?? 10_000} ms`))
+          reject(
+            new Error(
+              `no ${opts.match ? 'matching ' : ''}mail to ${address} within ${opts.timeoutMs ?? 10_000} ms`,
+            ),
+          )
         }, opts.timeoutMs ?? 10_000)
         waiters.add(check)
       })

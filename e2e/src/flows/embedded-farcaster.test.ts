@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import {
   approveFarcasterSignIn,
   getEvmFixtures,
@@ -23,12 +24,18 @@ import {
   setTheme,
   textOf,
 } from './demo.js'
-import { setRecoveryPassphrase } from './embedded-login.js'
+import { setRecoveryPassphrase, signerFrame } from './embedded-login.js'
 
 type Eip155 = { status?: string; address?: string; farcasterUrl?: string; user?: { userName?: string } }
 const eip155 = async (page: Page) => ((await porticoState(page)).accounts.eip155 ?? {}) as Eip155
 
-/** Connect → "Continue with Farcaster" → ConnectingFarcaster with its QR code; answers the deep link. */
+/** The signer frame's Farcaster card (signer/src/farcaster-card): issue 29, the QR code is drawn there. */
+const farcasterCard = (page: Page) => signerFrame(page).locator('.card[data-farcaster]')
+
+/**
+ * Connect → "Continue with Farcaster" → ConnectingFarcaster, and the frame's card with its QR code;
+ * answers the deep link, read from the card (the test's view of the frame, which no page script has).
+ */
 async function openFarcaster(page: Page, shot?: string): Promise<string> {
   await page.locator(sel.connectButton).click()
   const connect = await expectView(page, 'Connect')
@@ -36,9 +43,21 @@ async function openFarcaster(page: Page, shot?: string): Promise<string> {
   await button.waitFor({ timeout: 20_000 })
   if (shot) await screenshot(page, shot)
   await button.click()
-  const view = await expectView(page, 'ConnectingFarcaster')
-  await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
-  return (await view.locator('[data-farcaster-open]').getAttribute('href')) as string
+  await expectView(page, 'ConnectingFarcaster')
+  const card = farcasterCard(page)
+  await card.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+  return (await card.locator('[data-farcaster-open]').getAttribute('href')) as string
+}
+
+/** axe on the frame's Farcaster card, light and dark: serious and critical violations. */
+async function cardViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include({ fromFrames: ['iframe[data-portico-signer]', '.card[data-farcaster]'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join('; ')}`)
 }
 
 // Issue 14: Sign In With Farcaster through the devnet's relay, its dev Farcaster client and the ID registry on anvil.
@@ -100,7 +119,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     await restore?.()
   })
 
-  it('Connect → Farcaster → QR and deep link → the dev client approves → connected as @portico-dev with an address in Account → balance, and Send after Approve moves 0.1 ETH → reload keeps it → sign-out ends it', async () => {
+  it('Connect → Farcaster → QR and deep link in the signer frame’s card → the dev client approves → connected as @portico-dev with an address in Account → balance, and Send after Approve moves 0.1 ETH → reload keeps it → sign-out ends it', async () => {
     const { page, context } = await browser.newPage()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(demo!.url).origin,
@@ -109,12 +128,14 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     const link = await openFarcaster(page, 'embedded-farcaster-Connect')
     expect(link).toMatch(/^farcaster:\/\/connect\?/)
     const view = await expectView(page, 'ConnectingFarcaster')
-    // The QR code carries the same link; SPEC §3: it is the account's farcasterUrl while the sign-in runs.
-    expect(await view.locator('svg[data-qr-value]').getAttribute('data-qr-value')).toBe(link)
-    expect((await eip155(page)).farcasterUrl).toBe(link)
+    const card = farcasterCard(page)
+    // The card's QR code carries the same link; the page's account state never holds it (issue 29).
+    expect(await card.locator('svg[data-qr-value]').getAttribute('data-qr-value')).toBe(link)
+    expect((await eip155(page)).farcasterUrl).toBeUndefined()
+    expect(await textOf(view.getByTestId('farcaster-status'))).toBe('Waiting for your approval in Farcaster…')
     // "Copied" only after the copy worked: the clipboard holds the link.
-    await view.getByRole('button', { name: 'Copy link' }).click()
-    await view.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 })
+    await card.getByRole('button', { name: 'Copy link' }).click()
+    await card.getByRole('button', { name: 'Copied' }).waitFor({ timeout: 5_000 })
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
     await screenshot(page, 'embedded-farcaster-ConnectingFarcaster')
 
@@ -124,9 +145,10 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     const account = await expectAccountAfterConnect(page)
     const state = await eip155(page)
     expect(state.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    // The name is the gateway's (@username from the relay), the link is cleared once signed in.
+    // The name is the gateway's (@username from the relay); the card is gone, and no link was ever in the state.
     expect(state.user?.userName).toBe('@portico-dev')
     expect(state.farcasterUrl).toBeUndefined()
+    expect(await farcasterCard(page).count()).toBe(0)
     const address = state.address as string
     // Account names the visitor as the gateway does (their Farcaster username), the address below it.
     expect(await textOf(account.locator('[data-testid="account-name"]'))).toBe('@portico-dev')
@@ -220,6 +242,8 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
       tamper: { domain: 'evil.test' },
     })
     await view.locator('[data-state="refused"]').waitFor({ timeout: 30_000 })
+    // The frame closed its card: the refusal is the page's to show.
+    expect(await farcasterCard(page).count()).toBe(0)
     await view
       .getByRole('heading', { name: 'Farcaster sign-in was refused: the approval did not check out.' })
       .waitFor({ timeout: 5_000 })
@@ -230,8 +254,9 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     await view.getByRole('button', { name: 'Try again' }).click()
-    await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
-    const second = (await view.locator('[data-farcaster-open]').getAttribute('href')) as string
+    const card = farcasterCard(page)
+    await card.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+    const second = (await card.locator('[data-farcaster-open]').getAttribute('href')) as string
     expect(second).not.toBe(first)
     await approveFarcasterSignIn({
       relayUrl: relay!.url,
@@ -244,7 +269,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     expect((await eip155(page)).status).not.toBe('connected')
   }, 120_000)
 
-  it('SPEC §9: a sign-in nobody approves within the request time-out is expired ("Embedded Wallet Request Timed Out"); Try again starts a new one', async () => {
+  it('SPEC §9: a sign-in nobody approves within the request time-out (the card does not pause it) is expired ("Embedded Wallet Request Timed Out"), the card closes; Try again starts a new one', async () => {
     requestTimeoutMs = 4000
     try {
       const { page } = await browser.newPage()
@@ -257,33 +282,45 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
         `${sel.dialog} [role="alert"][data-code="EMBEDDED_WALLET_REQUEST_TIMED_OUT"]`,
       )
       expect(await textOf(alert.locator('strong'))).toBe('Embedded Wallet Request Timed Out')
-      expect((await eip155(page)).farcasterUrl).toBeUndefined()
+      // The frame stopped polling and closed its card (the page sent farcaster.cancel on its time-out).
+      await farcasterCard(page).waitFor({ state: 'detached', timeout: 10_000 })
+      await page.locator('iframe[data-portico-signer]').waitFor({ state: 'hidden', timeout: 10_000 })
       await screenshot(page, 'embedded-farcaster-expired')
       expect(await seriousViolations(page)).toEqual([])
       await view.getByRole('button', { name: 'Try again' }).click()
-      await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
-      expect(await view.locator('[data-farcaster-open]').getAttribute('href')).not.toBe(first)
+      const card = farcasterCard(page)
+      await card.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor({ timeout: 30_000 })
+      expect(await card.locator('[data-farcaster-open]').getAttribute('href')).not.toBe(first)
     } finally {
       requestTimeoutMs = undefined
     }
   }, 120_000)
 
-  it('SPEC §2 back rule: Back out of ConnectingFarcaster clears farcasterUrl and returns to Connect; axe light and dark', async () => {
+  it('SPEC §2 back rule: Cancel (light) or Escape (dark) in the frame’s card goes back to Connect, as Back does, not connected; axe on the card and the view, light and dark', async () => {
     const { page } = await browser.newPage()
     await gotoDemo(page, demo!.url)
     for (const mode of ['light', 'dark'] as const) {
       // The theme switch is on the page, inert while the modal is open: set it first.
       await setTheme(page, mode)
-      const link = await openFarcaster(page)
-      expect((await eip155(page)).farcasterUrl).toBe(link)
+      await page.emulateMedia({ colorScheme: mode })
+      await openFarcaster(page)
       await screenshot(page, `embedded-farcaster-waiting-${mode}`)
+      expect(await cardViolations(page), mode).toEqual([])
       expect(await seriousViolations(page), mode).toEqual([])
-      await dialog(page).getByRole('button', { name: 'Back' }).click()
+      const card = farcasterCard(page)
+      if (mode === 'light') await card.getByRole('button', { name: 'Cancel' }).click()
+      else {
+        // The card has the focus (it never gave it to the page): Escape reaches it.
+        await card.getByRole('button', { name: 'Cancel' }).focus()
+        await page.keyboard.press('Escape')
+      }
       await expectView(page, 'Connect')
+      await card.waitFor({ state: 'detached', timeout: 10_000 })
       expect((await eip155(page)).farcasterUrl).toBeUndefined()
       expect((await eip155(page)).status).not.toBe('connected')
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
     }
+    await page.emulateMedia({ colorScheme: null })
   }, 120_000)
 })

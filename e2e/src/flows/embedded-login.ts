@@ -25,7 +25,10 @@ export type CodeReader = (email: string, since: number) => Promise<string>
 export const codeFrom =
   (smtp: SmtpCatcher): CodeReader =>
   async (email, since) =>
-    loginCodeOf(await smtp.waitForMail(email, { since, timeoutMs: 30_000 })) as string
+    loginCodeOf(
+      // Matched by content (issue 29): the login mail, never an export or email-change code mailed to the same address.
+      await smtp.waitForMail(email, { since, timeoutMs: 30_000, match: (m) => /login code/.test(m.subject) }),
+    ) as string
 
 /**
  * Connect → email → Continue: resolves on the EmailVerifyOtp view with the

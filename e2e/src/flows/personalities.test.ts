@@ -1,11 +1,13 @@
 import {
   type BitcoinDevnet,
+  type CosmosDevnet,
   getFreePort,
   type PolkadotServiceInfo,
   type SolanaDevnet,
   solanaFixturesToJson,
   spawnPolkadotDevnet,
   startBitcoinDevnet,
+  startCosmosDevnet,
   startSolanaDevnet,
 } from '@portico/devnet'
 import type { Page } from 'playwright-core'
@@ -216,6 +218,79 @@ describe('emulated Solana wallets on the demo (issue 35)', () => {
       ).toBe(`${address.slice(0, 4)}…${address.slice(-4)}`),
     )
     await screenshot(page, 'personalities-Phantom-Solana-connected')
+    expect(errors.filter((e) => !e.includes('/relay'))).toEqual([])
+  })
+})
+
+// Cosmos: Leap (emulated) puts Keplr's interface at `window.leap` beside the page's Portico Cosmos
+// Dev Wallet (on `window.keplr`). Like a real Leap it knows none of the simulator's chains, so the
+// adapter suggests the hub (experimentalSuggestChain) and then enables it; Connect lists it under
+// the adapter's own name for `window.leap` ("Leap"), so it is found by its connector id. Its own
+// simulator and demo, so the suites above are unchanged.
+describe('emulated Cosmos wallets on the demo (issue 35)', () => {
+  const browser = useBrowser()
+  let sim: CosmosDevnet | undefined
+  let demo: DemoProxy | undefined
+
+  beforeAll(async () => {
+    const world = getWorld()
+    sim = await startCosmosDevnet({ port: 0 })
+    const cosmos = {
+      chains: sim.chains.map(({ chainId, bech32Prefix, rpcUrl, restUrl, caipNetworkId }) => ({
+        chainId,
+        bech32Prefix,
+        rpcUrl,
+        restUrl,
+        caipNetworkId,
+      })),
+      fixtures: { accounts: sim.fixtures.accounts },
+    }
+    demo = await serveDemoWith(world.demoUrl, (origin) => ({
+      chains: world.chains,
+      tokens: world.fixtures.tokens,
+      cosmos,
+      walletconnect: { url: `${origin.replace(/^http/, 'ws')}/relay` },
+    }))
+  })
+  afterAll(async () => {
+    await demo?.close()
+    await sim?.stop()
+  })
+
+  it('Leap (emulated) is picked, listed in Connect, suggested the hub, connects, and Account shows its address', async () => {
+    const { page, errors } = await browser.newPage()
+    await gotoDemo(page, `${demo!.url}/?wallets=leap`)
+    const card = page.getByTestId('wallets-card')
+    expect(await card.getByTestId('personality-leap').isChecked()).toBe(true)
+    expect(await card.getByTestId('personality-keplr').isChecked()).toBe(false)
+    await page.locator(sel.connectButton).click()
+    const connect = await expectView(page, 'Connect')
+    const leap = connect.locator('[data-chain="cosmos"][data-connector-id="keplr:leap"]')
+    await eventually(async () => expect(await leap.count()).toBe(1))
+    await leap.click()
+    const address = sim!.fixtures.accounts[0]!.addresses['portico-hub-1']!
+    await eventually(async () => {
+      const s = await state(page)
+      expect(s.accounts.cosmos?.status).toBe('connected')
+      expect(s.accounts.cosmos?.connectorId).toBe('keplr:leap')
+      expect(s.accounts.cosmos?.address).toBe(address)
+    }, 30_000)
+    // It knew no local chain (the demo installs it with none): connected means the adapter suggested the hub first.
+    await page
+      .locator(`${sel.view('Account')}, ${sel.accountButton}`)
+      .first()
+      .waitFor({ timeout: 20_000 })
+    if (!(await page.locator(sel.view('Account')).isVisible())) {
+      await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+      await page.locator(sel.accountButton).click()
+    }
+    const account = await expectView(page, 'Account')
+    await eventually(async () =>
+      expect(
+        await textOf(account.locator('[data-namespace="cosmos"] [data-testid="namespace-address"]')),
+      ).toContain(address.slice(-4)),
+    )
+    await screenshot(page, 'personalities-Leap-connected')
     expect(errors.filter((e) => !e.includes('/relay'))).toEqual([])
   })
 })

@@ -2,7 +2,7 @@
 // Dev only: approves a Sign In With Farcaster from the demo as the devnet's Farcaster account (fid 1, its
 // custody key registered on the local ID registry), the way a Farcaster app would after scanning the QR code.
 //   node examples/demo/scripts/farcaster-approve.mjs --relay http://127.0.0.1:<port> 'farcaster://connect?…'
-// `npm run demo` prints the command with its relay URL; the link is the view's "Copy link".
+// `npm run demo` prints the command with its relay URL; the link is the signer frame's card's "Copy link".
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -252,6 +252,18 @@ try {
     })
     console.log(`  devnet  polkadot ${polkadot.caipNetworkId}  ${polkadot.wsUrl}`)
   }
+  let exchange
+  if (!process.env.DEMO_NO_EXCHANGE) {
+    // "Pay from an exchange": the sandbox exchange pays from its own treasury (funded by dev account 9).
+    const sandbox = await devnetPkg.startExchangeSandbox({
+      chains: devnet.chains,
+      tokens: devnet.fixtures.tokens,
+      funderKey: devnet.fixtures.accounts[9].privateKey,
+    })
+    lifecycle.onStop(() => sandbox.close())
+    console.log(`  exchange sandbox  ${sandbox.url}  (login: any name, password devnet)`)
+    exchange = { url: sandbox.url }
+  }
   let walletconnect
   if (!process.env.DEMO_NO_RELAY) {
     const relay = await devnetPkg.startWalletConnectRelay({ port: 0 })
@@ -283,6 +295,7 @@ try {
     walletconnect,
     bitcoin,
     polkadot,
+    exchange,
   })
 
   const url = await buildAndPreview(lifecycle, {

@@ -325,7 +325,13 @@ function WalletConnectCard({ world }: { world: DemoWorld }) {
   )
 }
 
-const NAMESPACE_TITLES = { eip155: 'EVM', bip122: 'Bitcoin', polkadot: 'Polkadot', solana: 'Solana' } as const
+const NAMESPACE_TITLES = {
+  eip155: 'EVM',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  solana: 'Solana',
+  cosmos: 'Cosmos',
+} as const
 
 /**
  * Installs wallets as visitors have them, emulated from their published interfaces
@@ -347,7 +353,7 @@ function WalletsCard({ world }: { world: DemoWorld }) {
         Emulations of real wallets’ published interfaces and quirks, signing with the devnet’s keys. They are
         not the real extensions. Pick any, then install: the modal lists them beside the Portico dev wallets.
       </p>
-      {(['eip155', 'bip122', 'polkadot', 'solana'] as const).map((ns) => (
+      {(['eip155', 'bip122', 'polkadot', 'solana', 'cosmos'] as const).map((ns) => (
         <fieldset key={ns} className="wallet-picker">
           <legend>{NAMESPACE_TITLES[ns]}</legend>
           {DEMO_PERSONALITIES.filter((p) => p.namespace === ns).map((p) => (

@@ -8,7 +8,7 @@ import type { DevnetInfo } from './setup.js'
 export interface PersonalityEntry {
   /** Unique across namespaces, as in `?wallets=`. */
   id: string
-  namespace: 'eip155' | 'bip122' | 'polkadot' | 'solana'
+  namespace: 'eip155' | 'bip122' | 'polkadot' | 'solana' | 'cosmos'
   /** The label a visitor sees, "(emulated)" included. */
   name: string
   /** Installs it on `window`; resolves with its uninstall. Refuses when the namespace's node is not running. */
@@ -74,7 +74,21 @@ const solana = (wallet: 'phantom' | 'solflare' | 'backpack', id: string, name: s
   },
 })
 
-/** Every personality the demo can install, by namespace. Cosmos joins when its personalities exist. */
+// Cosmos: Keplr-style providers at their own window paths (`window.keplr`, `window.leap`,
+// `window.cosmostation.providers.keplr`); they know none of the simulator's chains, as a real
+// wallet would not, so connecting suggests the chain first (experimentalSuggestChain).
+const cosmos = (id: 'keplr' | 'leap' | 'cosmostation' | 'keplr-ledger', name: string): PersonalityEntry => ({
+  id,
+  namespace: 'cosmos',
+  name,
+  async install(devnet) {
+    if (!devnet.cosmos?.chains.length) throw new Error(`${name}: the Cosmos simulator is not running`)
+    const { COSMOS_PERSONALITIES } = await import('@portico/dev-wallets/cosmos/personalities')
+    return COSMOS_PERSONALITIES[id]({ chains: [] }).install(window)
+  },
+})
+
+/** Every personality the demo can install, by namespace. */
 export const DEMO_PERSONALITIES: readonly PersonalityEntry[] = [
   evm('metamask', 'MetaMask (emulated)'),
   evm('rabby', 'Rabby (emulated)'),
@@ -90,6 +104,10 @@ export const DEMO_PERSONALITIES: readonly PersonalityEntry[] = [
   solana('phantom', 'phantom-solana', 'Phantom (emulated)'),
   solana('solflare', 'solflare', 'Solflare (emulated)'),
   solana('backpack', 'backpack', 'Backpack (emulated)'),
+  cosmos('keplr', 'Keplr (emulated)'),
+  cosmos('leap', 'Leap (emulated)'),
+  cosmos('cosmostation', 'Cosmostation (emulated)'),
+  cosmos('keplr-ledger', 'Keplr with a Ledger account (emulated)'),
 ]
 
 /** The ids the page asks for (`?wallets=`), unknown ones dropped. */

@@ -10,6 +10,7 @@ import {
   type Plugin,
   type Portico,
   type SocialProvider,
+  sandboxPayExchange,
 } from '@portico/core'
 import { embeddedWalletPlugin } from '@portico/plugin-embedded-wallet'
 import { type HelloPlugin, helloPlugin } from '@portico/plugin-hello'
@@ -71,6 +72,8 @@ export interface DevnetInfo {
    * the gateway at `apiUrl` runs the bundler proxy and the paymaster); off when absent.
    */
   smartAccount?: { factory: `0x${string}`; networks?: `eip155:${number}`[] }
+  /** The devnet's sandbox exchange (`services.exchange` of devnet.json): "Pay from an exchange" in Pay. */
+  exchange?: { url: string }
 }
 
 /** Reads `/devnet.json` (served by the demo's server); falls back to the CLI's default ports. */
@@ -194,6 +197,7 @@ export async function createWorld(devnet: DevnetInfo & { found: boolean }): Prom
   const api = devnet.apiUrl ? { apiUrl: devnet.apiUrl, projectId: 'local' } : {}
   const portico = createPortico({
     ...api,
+    ...(devnet.exchange ? { pay: { exchanges: [sandboxPayExchange({ url: devnet.exchange.url })] } } : {}),
     adapters: [
       evmAdapter({
         networks,

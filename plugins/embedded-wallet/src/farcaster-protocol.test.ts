@@ -7,22 +7,18 @@ const link =
   'farcaster://connect?channelToken=abc&nonce=n&domain=127.0.0.1%3A5173&siweUri=http%3A%2F%2F127.0.0.1'
 
 describe('Farcaster login answers from the frame are schema-checked (dApp side, issue 14)', () => {
-  it('a farcaster.start answer needs a farcaster:// or https deep link, a well-formed channel and an expiry', () => {
-    expect(parseFarcasterStart({ url: link, channel, expiresAt: 1_900_000_000_000 })).toEqual({
-      url: link,
+  it('a farcaster.start answer is the frame’s channel name and an expiry, nothing else (issue 29: the deep link and its channel token stay in the frame)', () => {
+    expect(parseFarcasterStart({ channel, expiresAt: 1_900_000_000_000 })).toEqual({
       channel,
       expiresAt: 1_900_000_000_000,
     })
-    expect(parseFarcasterStart({ url: 'https://farcaster.xyz/~/siwf?x=1', channel, expiresAt: 1 })?.url).toBe(
-      'https://farcaster.xyz/~/siwf?x=1',
-    )
-    expect(parseFarcasterStart({ url: 'javascript:alert(1)', channel, expiresAt: 1 })).toBeUndefined()
-    expect(parseFarcasterStart({ url: 'http://relay.test/x', channel, expiresAt: 1 })).toBeUndefined()
-    expect(parseFarcasterStart({ url: 'not a url', channel, expiresAt: 1 })).toBeUndefined()
-    expect(parseFarcasterStart({ url: link, channel: 'short', expiresAt: 1 })).toBeUndefined()
-    expect(parseFarcasterStart({ url: link, channel: `${channel}/..`, expiresAt: 1 })).toBeUndefined()
-    expect(parseFarcasterStart({ url: link, channel, expiresAt: '1' })).toBeUndefined()
-    expect(parseFarcasterStart({ url: link, channel })).toBeUndefined()
+    // A link in the answer is not taken: the page has no use for it and never keeps one.
+    expect(parseFarcasterStart({ url: link, channel, expiresAt: 1 })).toEqual({ channel, expiresAt: 1 })
+    expect(parseFarcasterStart({ channel: 'short', expiresAt: 1 })).toBeUndefined()
+    expect(parseFarcasterStart({ channel: `${channel}/..`, expiresAt: 1 })).toBeUndefined()
+    expect(parseFarcasterStart({ channel, expiresAt: '1' })).toBeUndefined()
+    expect(parseFarcasterStart({ channel, expiresAt: 0 })).toBeUndefined()
+    expect(parseFarcasterStart({ channel })).toBeUndefined()
     expect(parseFarcasterStart(null)).toBeUndefined()
   })
   it('a Farcaster session keeps the gateway’s name (@username or fid N) and is marked farcaster, not social', () => {

@@ -15,6 +15,7 @@ import {
   type SocialProvider,
   type WalletUser,
 } from '@portico/core'
+import { ACCOUNT_TYPE_STORAGE_KEY, followAccountType, preferredAccountType } from './account-type.js'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
@@ -107,10 +108,18 @@ export interface EmbeddedWalletPluginOptions {
    */
   socialProviders?: readonly SocialProvider[]
   /**
-   * Offer Sign In With Farcaster (a QR code and a deep link; the gateway's
+   * Offer Sign In With Farcaster (a QR code and a deep link, drawn in the signer frame; the gateway's
    * `embeddedWallet.farcaster` must be set). Default false.
    */
   farcaster?: boolean
+  /**
+   * SPEC §3 `preferredAccountType` of an email, social or Farcaster user on
+   * EVM: `smartAccount` (the default) opens on the ERC-4337 smart account the
+   * embedded key owns, `eoa` on the key's own address; the visitor can switch
+   * in Account, and that choice is kept. Smart accounts need the EVM
+   * adapter's `smartAccount: { factory }` (without it the user has the EOA).
+   */
+  preferredAccountType?: 'smartAccount' | 'eoa'
 }
 
 /** @internal What the plugin keeps per instance (read by the lazy controller and views). */
@@ -227,6 +236,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
               ? namespaces
               : EMBEDDED_NAMESPACES.filter((ns) => ns === 'eip155' || ctx.getState().accounts[ns]?.user)
             chainAccounts.clear()
+            // Signing out forgets the account-type choice: the next login on this device is someone else's.
+            if (!user) ctx.storage.remove(ACCOUNT_TYPE_STORAGE_KEY)
             for (const [ns, list] of Object.entries(accounts)) chainAccounts.set(ns as ChainNamespace, list)
             for (const ns of shown) {
               const address =
@@ -245,6 +256,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
                       ...name,
                       address,
                       ...userLocation(ctx.getState(), ns, address),
+                      // The key's own address until the adapter reports a smart account (account-type.ts follows it).
                       preferredAccountType: 'eoa',
                     }
                   : undefined,
@@ -254,7 +266,7 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
           },
           setSocial: (provider, popup) =>
             ctx.updateAccount?.('eip155', { socialProvider: provider, socialWindow: popup }),
-          setFarcasterUrl: (url) => ctx.updateAccount?.('eip155', { farcasterUrl: url }),
+          preferredAccountType: () => preferredAccountType(ctx.storage, options.preferredAccountType),
           ...timeouts,
         },
       }
@@ -286,7 +298,12 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
         },
       }
       const unregister = ctx.registerConnector?.(provider)
-      const unfollow = followUserNetwork(ctx, withUser, chainAccounts)
+      const unfollowNetwork = followUserNetwork(ctx, withUser, chainAccounts)
+      const unfollowType = followAccountType(ctx, EMBEDDED_WALLET_CONNECTOR_ID)
+      const unfollow = () => {
+        unfollowNetwork()
+        unfollowType()
+      }
       if (options.views !== false) {
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))

@@ -134,24 +134,15 @@ export function parseSocialStart(result: unknown): { url: string; state: string 
 }
 
 /**
- * The frame's answer to `farcaster.start`: the Sign In With Farcaster deep
- * link (`farcaster://connect?…`, or an https link to a Farcaster client) the
- * QR code shows, the frame's name for the sign-in, and when it expires (epoch
- * ms). The relay's channel token stays in the frame.
+ * The frame's answer to `farcaster.start`: the frame's name for the sign-in
+ * and when it expires (epoch ms). Issue 29: nothing else — the deep link and
+ * the relay's channel token in it stay in the frame, which draws the QR code
+ * in its own card during `farcaster.finish`.
  */
-export function parseFarcasterStart(
-  result: unknown,
-): { url: string; channel: string; expiresAt: number } | undefined {
-  if (!isObj(result) || typeof result.url !== 'string' || typeof result.channel !== 'string') return undefined
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(result.channel) || result.url.length > 2048) return undefined
+export function parseFarcasterStart(result: unknown): { channel: string; expiresAt: number } | undefined {
+  if (!isObj(result) || typeof result.channel !== 'string') return undefined
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(result.channel)) return undefined
   const { expiresAt } = result
   if (typeof expiresAt !== 'number' || !Number.isSafeInteger(expiresAt) || expiresAt <= 0) return undefined
-  try {
-    const u = new URL(result.url)
-    return u.protocol === 'farcaster:' || u.protocol === 'https:'
-      ? { url: u.toString(), channel: result.channel, expiresAt }
-      : undefined
-  } catch {
-    return undefined
-  }
+  return { channel: result.channel, expiresAt }
 }

@@ -93,7 +93,13 @@ async function start(key: number) {
     withRpcUrls(anvil31337, [devnet.chains[0]!.rpcUrl]),
     withRpcUrls(anvil31338, [devnet.chains[1]!.rpcUrl]),
   ]
-  const wallet = createDevWallet({ networks, privateKeys: [devnet.fixtures.accounts[key]!.privateKey] })
+  // This suite checks Swap's two-step path (approve → wait → swap): the wallet answers EIP-5792 with
+  // -32601, as a wallet without it does. The batched path is swap-wallet-batch.test.ts.
+  const wallet = createDevWallet({
+    networks,
+    privateKeys: [devnet.fixtures.accounts[key]!.privateKey],
+    dialect: { calls: false },
+  })
   const instance = createPortico({
     adapters: [
       evmAdapter({

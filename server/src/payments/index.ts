@@ -1,4 +1,10 @@
 export { type PaymentsConfig, PaymentsConfigSchema, ProjectPaymentsConfigSchema } from './config.js'
+export {
+  BITCOIN_PAYMENT_WINDOW_MS,
+  type PaymentNetwork,
+  paymentNetworks,
+  SOLANA_PAYMENT_WINDOW_MS,
+} from './networks/index.js'
 export { CreatePaymentBody, PaymentSchema, registerPaymentRoutes } from './routes.js'
 export { type PaymentRequest, PaymentService, SETTLED_EVENT } from './service.js'
 export {
@@ -13,10 +19,11 @@ export { PAYMENTS_MIGRATION, type Payment, type PaymentStatus, PaymentStore } fr
 export { type DeliveryState, WebhookWorker } from './webhooks.js'
 
 import type { ChainRegistry } from '../chains/index.js'
-import type { ProjectConfig } from '../config/index.js'
+import type { GatewayConfig, ProjectConfig } from '../config/index.js'
 import type { App } from '../http/app.js'
 import type { Database } from '../storage/index.js'
 import type { PaymentsConfig } from './config.js'
+import { paymentNetworks } from './networks/index.js'
 import { registerPaymentRoutes } from './routes.js'
 import { PaymentService } from './service.js'
 import { WebhookWorker } from './webhooks.js'
@@ -42,13 +49,21 @@ export function registerPayments(
   deps: {
     db: Database
     chains: ChainRegistry
+    /** Every configured network: the Solana and Bitcoin ones verify payments too. */
+    networks: GatewayConfig['networks']
     config: PaymentsConfig
     projects: readonly ProjectConfig[]
     dev: boolean
   },
 ): Payments {
   const webhooks = new WebhookWorker(deps.db, deps.projects, deps.config.webhooks, app.log)
-  const service = new PaymentService(deps.db, deps.chains, deps.config, app.log, () => webhooks.kick())
+  const service = new PaymentService(
+    deps.db,
+    paymentNetworks(deps.chains, deps.networks),
+    deps.config,
+    app.log,
+    () => webhooks.kick(),
+  )
   registerPaymentRoutes(app, service, { dev: deps.dev })
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined

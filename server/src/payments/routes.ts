@@ -11,11 +11,12 @@ const PAYMENT_ID = Type.String({ pattern: '^pay_[0-9a-f]{32}$' })
 /** The body of `POST /v1/payments`. */
 export const CreatePaymentBody = Type.Object(
   {
-    /** CAIP-2 id of an EVM network the gateway reads (`eip155:31337`). */
-    network: Type.String({ pattern: '^eip155:[0-9]{1,12}$' }),
-    recipient: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
-    /** `native`, a configured token's contract address, or its symbol (`USDC`). */
-    asset: Type.String({ pattern: '^(native|0x[0-9a-fA-F]{40}|[A-Za-z0-9.]{1,32})$' }),
+    /** CAIP-2 id of an EVM, Solana or Bitcoin network the gateway reads (`eip155:31337`). */
+    network: Type.String({ pattern: '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$' }),
+    /** An address of that network (checked by the network: checksum, HRP, length). */
+    recipient: Type.String({ pattern: '^[A-Za-z0-9]{20,100}$' }),
+    /** `native`, a configured token's contract address / mint, or its symbol (`USDC`). */
+    asset: Type.String({ pattern: '^[A-Za-z0-9.]{1,64}$' }),
     /** Decimal amount in the asset's units: `"12.5"`. */
     amount: Type.String({ pattern: '^[0-9]{1,30}(\\.[0-9]{1,36})?$' }),
     /** The site's own id of what is paid for (an order id): the same reference gives the same payment. */
@@ -125,7 +126,8 @@ export function registerPaymentRoutes(app: App, payments: PaymentService, option
         querystring: Type.Object(sdkParams),
         body: Type.Object(
           {
-            txHash: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
+            /** An EVM hash (`0x…`), a Bitcoin txid (64 hex) or a Solana signature (base58). */
+            txHash: Type.String({ pattern: '^[0-9A-Za-z]{64,90}$' }),
             projectId: Type.Optional(Type.String({ maxLength: 128 })),
           },
           { additionalProperties: false },

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { formatUnits, type Hash, parseUnits } from 'viem'
-import type { Chain, ChainRegistry } from '../chains/index.js'
+import { formatUnits, parseUnits } from 'viem'
 import { ApiError, badRequest, notFound } from '../http/errors.js'
 import type { Database } from '../storage/types.js'
 import type { PaymentsConfig } from './config.js'
+import type { ChainPayment, PaymentAsset, PaymentNetwork } from './networks/index.js'
 import {
   type NewPayment,
   type Payment,
@@ -12,7 +12,6 @@ import {
   type VerifiedTransfer,
   type WebhookJob,
 } from './store.js'
-import { type ChainPayment, findOnOtherNetwork, readEvmPayment } from './verify.js'
 
 /** What a site asks for (`POST /v1/payments`). */
 export interface PaymentRequest {
@@ -31,6 +30,8 @@ export const SETTLED_EVENT = 'payment.settled'
 
 const conflict = (code: string, message: string) => new ApiError(409, code, message)
 const unprocessable = (code: string, message: string) => new ApiError(422, code, message)
+const wrongNetwork = (elsewhere: string, asked: string) =>
+  conflict('wrong_network', `The transaction is on ${elsewhere}; the payment asks for ${asked}`)
 
 /**
  * Payments a site's back end asks for and the gateway verifies on the chain. A payment is
@@ -43,7 +44,7 @@ export class PaymentService {
 
   constructor(
     private readonly db: Database,
-    private readonly chains: ChainRegistry,
+    private readonly networks: ReadonlyMap<string, PaymentNetwork>,
     private readonly config: PaymentsConfig,
     private readonly log: FastifyBaseLogger,
     private readonly onSettled: () => void = () => {},
@@ -51,26 +52,42 @@ export class PaymentService {
     this.store = new PaymentStore(db)
   }
 
-  #chain(network: string): Chain {
-    const chain = this.chains.get(network)
-    if (!chain)
+  #network(network: string): PaymentNetwork {
+    const n = this.networks.get(network)
+    if (!n)
       throw badRequest(
-        `Payments are verified on the gateway's EVM networks; ${network} is not one of them`,
+        `Payments are verified on the gateway's EVM, Solana and Bitcoin networks; ${network} is not one of them`,
         'unsupported_network',
       )
-    return chain
+    return n
   }
 
-  #asset(chain: Chain, asset: string): { address: string; symbol: string; decimals: number } {
-    if (asset.toLowerCase() === 'native') return { address: 'native', ...chain.native }
-    const a = asset.toLowerCase()
-    const token = chain.tokens.find((t) => t.address.toLowerCase() === a || t.symbol.toLowerCase() === a)
-    if (!token)
+  #asset(network: PaymentNetwork, asset: string): PaymentAsset {
+    const found = network.asset(asset)
+    if (!found)
       throw badRequest(
-        `${asset} is not an asset the gateway knows on ${chain.caipNetworkId} (native, or a configured token)`,
+        `${asset} is not an asset the gateway knows on ${network.caipNetworkId} (native, or a configured token)`,
         'unknown_asset',
       )
-    return { address: token.address.toLowerCase(), symbol: token.symbol, decimals: token.decimals }
+    return found
+  }
+
+  /**
+   * The configured network other than `network` on which `hash` is a transaction, if any: a
+   * visitor who paid on the wrong network is told which one, rather than "not found".
+   */
+  async #elsewhere(network: string, hash: string): Promise<string | undefined> {
+    const others = [...this.networks.values()].filter((n) => n.caipNetworkId !== network)
+    const found = await Promise.all(
+      others.map(async (n) => {
+        const id = n.txId(hash)
+        if (id === undefined) return undefined
+        // Another network being down must not hide the answer of this one.
+        const seen = await n.seen(id).catch(() => false)
+        return seen ? n.caipNetworkId : undefined
+      }),
+    )
+    return found.find((n) => n !== undefined)
   }
 
   /**
@@ -79,8 +96,11 @@ export class PaymentService {
    * `reference_conflict` and changes nothing.
    */
   async create(projectId: string, req: PaymentRequest): Promise<{ payment: Payment; created: boolean }> {
-    const chain = this.#chain(req.network)
-    const asset = this.#asset(chain, req.asset)
+    const network = this.#network(req.network)
+    const asset = this.#asset(network, req.asset)
+    const recipient = network.recipient(req.recipient)
+    if (recipient === undefined)
+      throw badRequest(`${req.recipient} is not an address on ${network.caipNetworkId}`, 'invalid_recipient')
     const [whole, fraction = ''] = req.amount.split('.')
     if (fraction.length > asset.decimals)
       throw badRequest(
@@ -91,9 +111,9 @@ export class PaymentService {
     if (amount <= 0n) throw badRequest('The amount must be more than 0', 'invalid_amount')
     const confirmations = req.confirmations ?? this.config.defaultConfirmations
     const fields = {
-      network: chain.caipNetworkId,
-      recipient: req.recipient.toLowerCase(),
-      asset: asset.address,
+      network: network.caipNetworkId,
+      recipient,
+      asset: asset.id,
       amount: amount.toString(),
       confirmations,
     }
@@ -140,34 +160,40 @@ export class PaymentService {
    */
   async submit(projectId: string, id: string, hash: string): Promise<Payment> {
     const p = await this.get(projectId, id)
-    const h = hash.toLowerCase()
+    const network = this.#network(p.network)
+    const h = network.txId(hash)
+    if (h === undefined) {
+      const elsewhere = await this.#elsewhere(p.network, hash)
+      if (elsewhere) throw wrongNetwork(elsewhere, p.network)
+      throw notFound(`${hash} is not a transaction id on ${p.network}`, 'transaction_not_found')
+    }
     if (p.txHash === h) return this.refresh(p)
     if (p.status !== 'pending')
       throw conflict('already_paid', `The payment is already paid by transaction ${p.txHash}`)
     const holder = await this.store.byTransaction(p.network, h)
     if (holder) throw conflict('transaction_already_used', 'This transaction already pays another payment')
-    const chain = this.#chain(p.network)
-    const read = await readEvmPayment(chain, h as Hash, p.recipient, p.asset)
+    const read = await network.read(h, p.recipient, p.asset)
     if (read.state === 'missing') {
-      const elsewhere = await findOnOtherNetwork(this.chains, p.network, h as Hash)
-      if (elsewhere)
-        throw conflict(
-          'wrong_network',
-          `The transaction is on ${elsewhere}; the payment asks for ${p.network}`,
-        )
+      const elsewhere = await this.#elsewhere(p.network, hash)
+      if (elsewhere) throw wrongNetwork(elsewhere, p.network)
       throw notFound(`No transaction ${h} on ${p.network}`, 'transaction_not_found')
     }
     if (read.state === 'pending')
       throw conflict('transaction_pending', 'The transaction is not in a block yet; report it once mined')
     if (read.state === 'reverted')
       throw unprocessable('transaction_failed', 'The transaction failed on chain: nothing was paid')
-    this.#check(chain, p, read.payment)
+    this.#check(network, p, read.payment)
     return this.#attach(p, read.payment, true)
   }
 
   /** Throws the typed refusal when the transaction does not pay `p` in full. */
-  #check(chain: Chain, p: Payment, t: ChainPayment) {
-    const asset = this.#asset(chain, p.asset)
+  #check(network: PaymentNetwork, p: Payment, t: ChainPayment) {
+    const asset = this.#asset(network, p.asset)
+    if (network.windowMs !== undefined && t.minedAt !== undefined && t.minedAt < p.created - network.windowMs)
+      throw unprocessable(
+        'transaction_too_old',
+        'The transaction was mined before the payment was made: it pays something else',
+      )
     if (t.paid === 0n) {
       throw t.paidOtherAsset
         ? unprocessable(
@@ -191,7 +217,7 @@ export class PaymentService {
 
   async #attach(p: Payment, t: ChainPayment, reported: boolean): Promise<Payment> {
     const transfer: VerifiedTransfer = {
-      hash: t.hash.toLowerCase(),
+      hash: t.hash,
       payer: t.payer,
       paidAmount: t.paid.toString(),
       blockNumber: t.blockNumber,
@@ -255,13 +281,13 @@ export class PaymentService {
    * current confirmation count.
    */
   async refresh(p: Payment): Promise<Payment & { currentConfirmations: number }> {
-    const chain = this.#chain(p.network)
+    const network = this.#network(p.network)
     if (p.status === 'pending') {
-      const found = await this.#discover(chain, p)
+      const found = await this.#discover(network, p)
       if (found) return this.refresh(found)
       return { ...p, currentConfirmations: 0 }
     }
-    const read = await readEvmPayment(chain, p.txHash as Hash, p.recipient, p.asset)
+    const read = await network.read(p.txHash!, p.recipient, p.asset)
     if (read.state !== 'mined') {
       if (p.status === 'confirming' && (await this.store.detach(p))) {
         this.log.warn({ payment: p.id, hash: p.txHash }, 'payment transaction left the chain; pending again')
@@ -284,20 +310,36 @@ export class PaymentService {
     return { ...p, currentConfirmations: confirmations }
   }
 
-  /** A transfer the history indexer recorded that pays `p` in full, verified again on the chain. */
-  async #discover(chain: Chain, p: Payment): Promise<Payment | undefined> {
-    const rows = await this.db.query<{ tx_hash: string; amount: string }>(
-      `SELECT t.tx_hash, t.amount FROM transfers t JOIN txs x ON x.chain = t.chain AND x.tx_hash = t.tx_hash
-        WHERE t.chain = ? AND t.to_addr = ? AND t.token = ? AND x.status = 'confirmed' AND x.block_time >= ?
-          AND NOT EXISTS (SELECT 1 FROM payments q WHERE q.network = t.chain AND q.tx_hash = t.tx_hash)
-        ORDER BY x.sort_key LIMIT 20`,
-      [chain.caipNetworkId, p.recipient, p.asset, Math.floor(p.created / 1000) * 1000],
-    )
-    for (const row of rows) {
-      if (BigInt(row.amount) < BigInt(p.amount)) continue
-      const read = await readEvmPayment(chain, row.tx_hash as Hash, p.recipient, p.asset)
+  /**
+   * A transaction that pays `p` in full, nobody reported: on EVM one the history indexer recorded,
+   * elsewhere one the chain lists for the recipient; each is verified again on the chain.
+   */
+  async #discover(network: PaymentNetwork, p: Payment): Promise<Payment | undefined> {
+    let hashes: string[]
+    if (network.namespace === 'eip155') {
+      const rows = await this.db.query<{ tx_hash: string; amount: string }>(
+        `SELECT t.tx_hash, t.amount FROM transfers t JOIN txs x ON x.chain = t.chain AND x.tx_hash = t.tx_hash
+          WHERE t.chain = ? AND t.to_addr = ? AND t.token = ? AND x.status = 'confirmed' AND x.block_time >= ?
+            AND NOT EXISTS (SELECT 1 FROM payments q WHERE q.network = t.chain AND q.tx_hash = t.tx_hash)
+          ORDER BY x.sort_key LIMIT 20`,
+        [network.caipNetworkId, p.recipient, p.asset, Math.floor(p.created / 1000) * 1000],
+      )
+      hashes = rows.filter((r) => BigInt(r.amount) >= BigInt(p.amount)).map((r) => r.tx_hash)
+    } else {
+      hashes = network.candidates ? await network.candidates(p.recipient, p.asset, p.created) : []
+    }
+    for (const hash of hashes) {
+      if (await this.store.byTransaction(p.network, hash)) continue
+      const read = await network.read(hash, p.recipient, p.asset)
       if (read.state !== 'mined' || read.payment.paid < BigInt(p.amount)) continue
-      const after = await this.#attach(p, read.payment, false)
+      const t = read.payment
+      if (
+        network.windowMs !== undefined &&
+        t.minedAt !== undefined &&
+        t.minedAt < p.created - network.windowMs
+      )
+        continue
+      const after = await this.#attach(p, t, false)
       if (after.txHash) return after
     }
     return undefined
@@ -305,15 +347,15 @@ export class PaymentService {
 
   /** The payment as `GET /v1/payments/{id}` answers it. */
   view(p: Payment, confirmations: number) {
-    const chain = this.chains.get(p.network)
-    const asset = chain ? this.#asset(chain, p.asset) : { address: p.asset, symbol: p.asset, decimals: 0 }
+    const network = this.networks.get(p.network)
+    const asset = network?.asset(p.asset) ?? { id: p.asset, symbol: p.asset, decimals: 0 }
     return {
       id: p.id,
       reference: p.reference,
       status: p.status,
       network: p.network,
       recipient: p.recipient,
-      asset: { id: asset.address, symbol: asset.symbol, decimals: asset.decimals },
+      asset: { id: asset.id, symbol: asset.symbol, decimals: asset.decimals },
       amount: formatUnits(BigInt(p.amount), asset.decimals),
       amountBaseUnits: p.amount,
       confirmationsRequired: p.confirmations,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { chainScript, FRAME_CSS, FRAME_HTML, frameScript } from '@portico/signer'
+import { chainScript, FRAME_CSS, FRAME_HTML, frameChunk, frameScript } from '@portico/signer'
 import Type from 'typebox'
 import { type AuthServices, type EmbeddedWalletConfig, registerAuthRoutes } from '../auth/index.js'
 import type { PolkadotNetworkConfig, ProjectConfig } from '../config/index.js'
@@ -83,6 +83,20 @@ export function createSignerListener(options: {
     { config: { auth: 'public' } },
     async (request, reply) => {
       const script = await chainScript(request.params.name)
+      if (script === undefined) return reply.code(404).type('text/plain').send('Not found')
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(script)
+    },
+  )
+  // The frame's lazy modules (the EVM and Solana signers, the Farcaster card) and their shared chunks.
+  app.get<{ Params: { name: string } }>(
+    '/chunks/:name',
+    { config: { auth: 'public' } },
+    async (request, reply) => {
+      const script = await frameChunk(request.params.name)
       if (script === undefined) return reply.code(404).type('text/plain').send('Not found')
       return reply
         .type('text/javascript; charset=utf-8')

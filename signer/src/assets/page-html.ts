@@ -40,4 +40,11 @@ button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
 .card .blocked{color:#a11d1d}
 @media (prefers-color-scheme:dark){.card .blocked{color:#ffb4a9}}
 button.primary[aria-disabled=true]{opacity:.55;cursor:not-allowed}
+.actions.wrap{flex-wrap:wrap}
+a.button{font:inherit;padding:8px 16px;border-radius:10px;border:1px solid #1f5eff;text-decoration:none;display:inline-block}
+a.button.primary{background:#1f5eff;color:#fff}
+a.button:focus-visible{outline:2px solid #1f5eff;outline-offset:2px}
+.card[tabindex="-1"]:focus{outline:none}
+.card .qr{display:flex;justify-content:center;margin-block:8px}
+.card .qr svg{max-inline-size:100%;block-size:auto}
 `

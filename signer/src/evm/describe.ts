@@ -10,7 +10,10 @@ const TOKEN_ABI = parseAbi([
 ])
 
 /** An ERC-20 transfer, approval or permit in the calldata, as a card line; an unlimited amount also as a warning. */
-function tokenCall(token: string, data: `0x${string}`): { line: string; unlimited?: string } | undefined {
+export function tokenCall(
+  token: string,
+  data: `0x${string}`,
+): { line: string; unlimited?: string } | undefined {
   let call: ReturnType<typeof decodeFunctionData<typeof TOKEN_ABI>>
   try {
     call = decodeFunctionData({ abi: TOKEN_ABI, data })

@@ -1,5 +1,3 @@
-import { bytesToHex, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { createWallet, reassemble, saveDeviceShare } from '../keys.js'
 import { askPassphrase } from '../passphrase.js'
 import {
@@ -111,14 +109,15 @@ export async function recoverDevice(t: string, w: { address: string; auth: strin
         continue
       }
       const key = await reassemble(w.address, w.auth, share)
-      let upgrade: { verifier: string; signature: Hex } | undefined
+      let upgrade: { verifier: string; signature: `0x${string}` } | undefined
       try {
         if (!released.proof) {
           // A wallet from before the proof: its verifier now, signed by the key only its owner could rebuild.
           const message = `Portico recovery verifier for ${w.address.toLowerCase()}: ${derived.verifier}`
           upgrade = {
             verifier: derived.verifier,
-            signature: await privateKeyToAccount(bytesToHex(key)).signMessage({ message }),
+            // The EVM signer's chunk (this path runs once per pre-verifier wallet).
+            signature: await (await import('../evm/index.js')).signText(key, message),
           }
         }
       } finally {

@@ -26,4 +26,5 @@ export {
   sealRecovery,
   WrongPassphraseError,
 } from '../recovery.js'
+export { signUserOperation, type UserOperationFrameDeps } from '../user-operation/index.js'
 export { loadChainKeys } from './chain-modules.js'

@@ -4,7 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { PorticoProviderNotFoundError } from '../context/index.js'
 import { createTestPortico } from '../test-helpers/portico.js'
 import { render } from '../test-helpers/render.js'
-import { useAccount, useBalance, useConnectors, useModal, useNetwork, usePorticoEvent } from './index.js'
+import {
+  type UseConnectionsResult,
+  useAccount,
+  useBalance,
+  useConnections,
+  useConnectors,
+  useModal,
+  useNetwork,
+  usePorticoEvent,
+} from './index.js'
 
 let cleanup: (() => void)[] = []
 afterEach(() => {
@@ -42,7 +51,34 @@ function Orphan() {
   return null
 }
 
+let connectionsSeen: UseConnectionsResult | undefined
+function ConnectionsReader() {
+  connectionsSeen = useConnections()
+  return null
+}
+
 describe('hooks re-render only when what they read changes', () => {
+  it('useConnections lists every wallet connection and switches the active one without reconnecting', async () => {
+    const t = await createTestPortico({
+      connectors: [
+        { id: 'a', type: 'ANNOUNCED', name: 'A', chain: 'eip155' },
+        { id: 'b', type: 'ANNOUNCED', name: 'B', chain: 'eip155' },
+      ],
+    })
+    const r = await render(t.portico, <ConnectionsReader />)
+    cleanup.push(r.unmount)
+    await act(async () => t.portico.connect('a'))
+    await act(async () => t.portico.connect('b'))
+    expect(connectionsSeen?.connections.map((c) => [c.id, c.active])).toEqual([
+      ['eip155:b', true],
+      ['eip155:a', false],
+    ])
+    await act(async () => connectionsSeen?.switchConnection('eip155:a'))
+    expect(connectionsSeen?.active?.id).toBe('eip155:a')
+    await act(async () => connectionsSeen?.disconnectConnection('eip155:b'))
+    expect(connectionsSeen?.connections.map((c) => c.id)).toEqual(['eip155:a'])
+  })
+
   it('useModal ignores account changes; useAccount ignores modal changes', async () => {
     const t = await createTestPortico()
     const r = await render(

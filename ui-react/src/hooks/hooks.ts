@@ -1,6 +1,7 @@
 import type {
   AccountState,
   ChainNamespace,
+  ConnectionId,
   Connector,
   Network,
   OpenOptions,
@@ -8,7 +9,9 @@ import type {
   PorticoEventName,
   PorticoState,
   ViewName,
+  WalletConnection,
 } from '@portico/core'
+import { selectConnections } from '@portico/core'
 import { useEffect, useRef } from 'react'
 import { usePortico } from '../context/index.js'
 import { shallowEqual, useStoreSelector } from './useSelector.js'
@@ -132,6 +135,33 @@ export function useConnectors(): { connectors: readonly Connector[]; recentConne
     (s) => ({ connectors: s.connectors, recentConnectorId: s.recentConnectorId }),
     shallowEqual,
   )
+}
+
+export interface UseConnectionsResult {
+  /** Every wallet connection: each namespace's current one, then its background ones. */
+  connections: readonly WalletConnection[]
+  /** The one the button shows and requests go to. */
+  active: WalletConnection | undefined
+  /** Makes a connection active without asking the wallet again (`ConnectionNotFoundError` for an unknown id). */
+  switchConnection: (id: ConnectionId) => void
+  /** Ends one connection; the others stay. */
+  disconnectConnection: (id: ConnectionId) => Promise<void>
+}
+
+/**
+ * The visitor's wallet connections (several wallets at once), re-rendering only when they change.
+ *
+ * @example const { connections, switchConnection } = useConnections()
+ */
+export function useConnections(): UseConnectionsResult {
+  const portico = usePortico('useConnections')
+  const connections = useStoreSelector(portico, selectConnections)
+  return {
+    connections,
+    active: connections.find((c) => c.active),
+    switchConnection: (id) => portico.switchConnection(id),
+    disconnectConnection: (id) => portico.disconnectConnection(id),
+  }
 }
 
 /**

@@ -262,6 +262,12 @@ export const en = {
   accountActions: 'Actions',
   connectedWallets: 'Connected wallets',
   connectAnotherWallet: 'Connect another wallet',
+  connectionActive: 'Active',
+  useConnection: 'Use',
+  disconnectConnectionLabel: 'Disconnect {wallet} ({address})',
+  connectionSwitchFailed: 'Not switched: {reason}',
+  connectionDisconnectFailed: 'Not disconnected: {reason}',
+  connectedTag: 'Connected',
   whatIsAWallet: 'What is a wallet?',
   whatIsAWalletText:
     'A wallet is an app or a browser extension that keeps your keys and lets you sign in and approve transactions. Install one, then come back to this page.',

@@ -97,11 +97,18 @@ button, a { -webkit-tap-highlight-color: transparent; }
 .search:focus-visible { outline: 2px solid var(--portico-focus-ring); outline-offset: 1px; }
 .wallet-scroll { overscroll-behavior: contain; }
 .wallet-scroll .row { height: 52px; padding-block: 6px; contain: strict; }
-.namespaces { margin-top: 8px; }
-.namespaces .row-label { min-width: 0; }
-.namespaces .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.namespace-balance { flex: none; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: end; font-variant-numeric: tabular-nums; font-weight: 500; }
-.namespaces .row[data-active] { box-shadow: inset 0 0 0 1px var(--portico-accent); }
+.connections { margin-block: 12px 4px; }
+.connection-main { display: flex; align-items: center; gap: 4px; }
+.connection .row { flex: 1; min-width: 0; gap: 10px; padding-block: 8px; cursor: default; }
+.connection button.row { cursor: pointer; }
+.connection .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }
+.connection .wallet-icon { width: 28px; height: 28px; font-size: 13px; border-radius: 8px; }
+.connection .row-label { font-size: 14px; }
+.connection-wallet { display: block; overflow: hidden; text-overflow: ellipsis; }
+.connection .row-sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.connection .row-sub .mono { unicode-bidi: isolate; }
+.connection button:disabled { cursor: progress; opacity: .6; }
+.connection .error-text { margin-block: 4px 0; margin-inline: 12px; }
 .row { width: 100%; display: flex; align-items: center; gap: 12px; padding-block: 10px; padding-inline: 12px; border: 0; border-radius: 14px; background: var(--portico-surface); color: inherit; font: inherit; text-align: start; cursor: pointer; text-decoration: none; transition: background 120ms ease; }
 .row:hover { background: var(--portico-surface-hover); }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 2px var(--portico-accent); }

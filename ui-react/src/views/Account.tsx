@@ -1,7 +1,7 @@
-import type { AccountAction, ChainNamespace } from '@portico/core'
+import type { AccountAction } from '@portico/core'
 import { type KeyboardEvent, useId } from 'react'
 import { usePortico } from '../context/index.js'
-import { shortenAddress, useFormat } from '../format/index.js'
+import { useFormat } from '../format/index.js'
 import { selectNetwork, useAccount, usePorticoState } from '../hooks/index.js'
 import { type PorticoStringKey, useLocale, useStrings } from '../i18n/index.js'
 import {
@@ -15,10 +15,11 @@ import {
 } from '../modal/icons.js'
 import { useViewTitle } from '../modal/title.js'
 import { ActivityPanel } from './Activity.js'
+import { ConnectedWallets } from './connections/index.js'
 import { useCopy } from './copy.js'
 import { displayName } from './displayName.js'
 import { NftsPanel } from './nfts/index.js'
-import { Avatar, NetworkDot, namespaceLabel } from './parts.js'
+import { Avatar, NetworkDot } from './parts.js'
 import { AccountTypeRow } from './smart-account/index.js'
 import { TokenList } from './TokenList.js'
 
@@ -217,79 +218,6 @@ export default function AccountView() {
         </button>
       </div>
     </>
-  )
-}
-
-/**
- * With several chains configured: the connected wallets, one compact row each
- * (the wallet's name, the address, the balance; choosing another one opens the
- * modal on it, which makes its namespace active — SPEC §2), then one
- * "Connect another wallet" entry while some namespace has none.
- */
-function ConnectedWallets() {
-  const portico = usePortico()
-  const t = useStrings()
-  const format = useFormat()
-  const accounts = usePorticoState((s) => s.accounts)
-  const active = usePorticoState((s) => s.activeNamespace)
-  const all = usePorticoState((s) => s.networks.all)
-  const activeIds = usePorticoState((s) => s.networks.active)
-  const connectors = usePorticoState((s) => s.connectors)
-  const namespaces = [...new Set(all.map((n) => n.chainNamespace))] as ChainNamespace[]
-  if (namespaces.length < 2) return null
-  const connected = namespaces.filter((ns) => accounts[ns]?.status === 'connected' && accounts[ns]?.address)
-  const missing = namespaces.length - connected.length
-  return (
-    <ul className="list namespaces" aria-label={t('connectedWallets')}>
-      {connected.map((ns) => {
-        const account = accounts[ns]!
-        const network = all.find((n) => n.caipNetworkId === activeIds[ns])
-        const label = namespaceLabel(t, ns)
-        const wallet = connectors.find((c) => c.id === account.connectorId && c.chain === ns)?.name
-        return (
-          <li key={ns}>
-            <button
-              type="button"
-              className="row"
-              data-namespace={ns}
-              data-active={ns === active ? '' : undefined}
-              aria-current={ns === active ? 'true' : undefined}
-              onClick={() => {
-                if (ns !== active) void portico.open({ namespace: ns })
-              }}
-            >
-              {network ? <NetworkDot network={network} /> : null}
-              <span className="row-label">
-                {wallet ? `${wallet} · ${label}` : label}
-                <span className="row-sub mono" data-testid="namespace-address">
-                  {shortenAddress(account.address)}
-                </span>
-              </span>
-              <span className="namespace-balance" data-testid="namespace-balance">
-                {account.balance !== undefined
-                  ? `${format.tokenAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
-                  : account.balanceLoading
-                    ? t('balanceLoading')
-                    : ''}
-              </span>
-            </button>
-          </li>
-        )
-      })}
-      {missing > 0 ? (
-        <li>
-          <button
-            type="button"
-            className="row"
-            data-testid="connect-another-wallet"
-            onClick={() => portico.router.push('Connect')}
-          >
-            <span className="row-label">{t('connectAnotherWallet')}</span>
-            <ChevronIcon />
-          </button>
-        </li>
-      ) : null}
-    </ul>
   )
 }
 

@@ -1,7 +1,7 @@
 import { type ChainNamespace, type Connector, getConnectMethodsOrder, type ViewName } from '@portico/core'
 import { Suspense, useEffect } from 'react'
 import { usePortico } from '../context/index.js'
-import { useConnectors } from '../hooks/index.js'
+import { useConnections, useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
 import { NoWallet } from './NoWallet.js'
@@ -55,6 +55,7 @@ export function ConnectView() {
   const portico = usePortico()
   const t = useStrings()
   const { connectors: all, recentConnectorId } = useConnectors()
+  const { connections, switchConnection } = useConnections()
   useViewTitle(t('connectTitle'))
   // Login connectors (the embedded wallet's) are not wallets to pick: their plugin shows its own field.
   const connectors = all.filter((c) => c.type !== 'AUTH')
@@ -75,7 +76,23 @@ export function ConnectView() {
   useEffect(() => {
     if (hasAllWallets) preloadView('AllWallets', portico)
   }, [hasAllWallets, portico])
+  // Several wallets at once: a wallet already connected in its namespace is marked, and choosing
+  // it makes it the active connection again (no second request to the wallet; SPEC §4 refuses one).
+  const connectionOf = (c: Connector) =>
+    c.type === 'WALLET_CONNECT'
+      ? undefined
+      : connections.find((k) => k.namespace === c.chain && k.connectorId === c.id)
   const select = (c: Connector) => {
+    const connection = connectionOf(c)
+    if (connection) {
+      try {
+        switchConnection(connection.id)
+        portico.router.reset('Account')
+        return
+      } catch {
+        // Its namespace is busy (connecting): the attempt below says why in its own view.
+      }
+    }
     if (c.type === 'WALLET_CONNECT' && hasWcView) portico.router.push('ConnectingWalletConnect')
     else portico.router.push('ConnectingExternal', { connectorId: c.id })
   }
@@ -99,7 +116,11 @@ export function ConnectView() {
                   >
                     <WalletIcon connector={c} />
                     <span className="row-label">{c.name}</span>
-                    {c.id === recentConnectorId ? (
+                    {connectionOf(c) ? (
+                      <span className="tag" data-testid="connector-connected">
+                        {t('connectedTag')}
+                      </span>
+                    ) : c.id === recentConnectorId ? (
                       <span className="tag">{t('recent')}</span>
                     ) : c.installed || c.type === 'ANNOUNCED' ? (
                       <span className="tag" data-tone="muted">

@@ -116,6 +116,25 @@ describe('Activity stays live while open', () => {
     await waitFor(() => panel.ids().join() === 'mined')
   })
 
+  it('a send that was a user operation (its hash is not a transaction’s) is replaced by the history item of the bundle transaction that included it: listed once', async () => {
+    const bundle = `0x${'b'.repeat(64)}`
+    const data: HistoryItem[] = []
+    const panel = await live(() => ({ data: [...data], next: null }), {
+      mined: async (hash) => ({ status: 'succeeded', hash, transactionHash: bundle }),
+    })
+    await waitFor(() => rendered!.container.querySelector('.empty'))
+    const userOpHash = await act(async () =>
+      panel.tp.portico.send({ token: { symbol: 'ETH', decimals: 18 }, amount: '0.25', to: BOB }),
+    )
+    await waitFor(() =>
+      panel.tp.portico
+        .getState()
+        .pendingSends?.some((p) => p.hash === userOpHash && p.status === 'confirmed'),
+    )
+    data.push(item('indexed', bundle))
+    await waitFor(() => panel.ids().join() === 'indexed')
+  })
+
   it('a send that failed on chain shows "Failed" with the chain’s reason, before and after the history lists it', async () => {
     const data: HistoryItem[] = []
     const reason = 'Transfer: insufficient lamports 5000, need 10000'

@@ -78,7 +78,13 @@ export function usePendingItems(
         p.namespace === namespace &&
         p.caipNetworkId === network &&
         p.from.toLowerCase() === address.toLowerCase() &&
-        !hashes.has(p.hash.toLowerCase()),
+        !hashes.has(p.hash.toLowerCase()) &&
+        // A user operation is listed under the bundle transaction that included it.
+        !(
+          p.outcome &&
+          'transactionHash' in p.outcome &&
+          hashes.has(p.outcome.transactionHash?.toLowerCase() ?? '')
+        ),
     )
     .map(pendingSendItem)
 }

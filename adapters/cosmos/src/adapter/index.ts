@@ -12,24 +12,28 @@ import { isCosmosAddress } from '../address/index.js'
 import { getAllCosmosBalances, getFeeCoinBalance } from '../balances/index.js'
 import { CosmosClients } from '../client/index.js'
 import { COSMOS_CHANNEL, COSMOS_REQUEST_METHODS } from '../contract/index.js'
+import { namingWallet } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
-import {
-  DEFAULT_GAS_MULTIPLIER,
-  offlineSigner,
-  sendCosmosTransaction,
-  toMsgSend,
-  waitForCosmosOutcome,
-} from '../send/index.js'
-import { signCosmosMessage } from '../sign-message/index.js'
+import { DEFAULT_GAS_MULTIPLIER } from '../send/options.js'
 import { formatCosmosSignInMessage } from '../siwx/index.js'
 import { type ConfiguredCosmosWallet, discoverCosmosWallets } from '../wallets/index.js'
 import { createConnections } from './connections.js'
-import { assertCanSend, estimateFee, type FeeDeps, feeDenomReserve } from './fees.js'
+import type { FeeDeps } from './fees.js'
 import { enableChains, findNetwork, readKey } from './session.js'
-import { signCosmosTransaction } from './sign-transaction.js'
 import type { CosmosAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
+
+let runtimeLoad: Promise<typeof import('./runtime.js')> | undefined
+
+/** The adapter's runtime (fees, signing, sending, outcomes): an `import()` on first use, retried after a failed load. */
+function runtime(): Promise<typeof import('./runtime.js')> {
+  runtimeLoad ??= import('./runtime.js').catch((e: unknown) => {
+    runtimeLoad = undefined
+    throw e
+  })
+  return runtimeLoad
+}
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -94,6 +98,18 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     return networks.find((n) => n.caipNetworkId === active) ?? networks[0]!
   }
 
+  /**
+   * Runs a wallet call for `connectorId`: a malformed answer's
+   * InvalidWalletResponseError gets the wallet's name (what the visitor sees).
+   */
+  async function asWallet<T>(connectorId: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (e) {
+      throw namingWallet(e, connectors.find((c) => c.id === connectorId)?.name)
+    }
+  }
+
   const sessions = createConnections({
     networks,
     emit,
@@ -121,6 +137,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       ctx = context
       if (options.discover ?? context.isBrowser) {
         root = options.window ?? (globalThis as { window?: object }).window
+        // Fetched in the background so a first signature or send does not wait for the chunk.
+        runtime().catch((e: unknown) =>
+          context.logger.warn('cosmos adapter: could not preload its runtime', e),
+        )
         // Some wallets inject after the page scripts: look again when the page has loaded.
         const target = root as Partial<EventTarget> | undefined
         if (target?.addEventListener) {
@@ -141,7 +161,7 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       const network = caipNetworkId ? findNetwork(networks, caipNetworkId) : activeNetwork()
       const extra = (connectOptions?.chainIds ?? []).map((id) => findNetwork(networks, id))
       const enable = [network, ...extra.filter((n) => n !== network)]
-      const session = await sessions.open(connectorId, network, enable, channel)
+      const session = await asWallet(connectorId, () => sessions.open(connectorId, network, enable, channel))
       const connector = connectors.find((c) => c.id === connectorId)
       return {
         accounts: [session.key.record],
@@ -180,8 +200,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
     async switchNetwork({ connectorId, caipNetworkId }) {
       const network = findNetwork(networks, caipNetworkId)
       const session = sessions.require(connectorId)
-      await enableChains(session.keplr, [network])
-      const key = await readKey(session.keplr, network)
+      const key = await asWallet(connectorId, async () => {
+        await enableChains(session.keplr, [network])
+        return await readKey(session.keplr, network)
+      })
       session.network = network
       session.key = key
       const accounts: AccountRecord[] = [key.record]
@@ -204,14 +226,17 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
 
     async signMessage({ connectorId, address, message }) {
       const session = sessions.require(connectorId, address)
-      return await signCosmosMessage({
-        keplr: session.keplr,
-        chainId: session.network.cosmos.chainId,
-        address: session.key.record.address,
-        message,
-        pubKey: session.key.pubKey,
-        ...(session.key.record.addressType ? { algo: session.key.record.addressType } : {}),
-      })
+      const { signCosmosMessage } = await runtime()
+      return await asWallet(connectorId, () =>
+        signCosmosMessage({
+          keplr: session.keplr,
+          chainId: session.network.cosmos.chainId,
+          address: session.key.record.address,
+          message,
+          pubKey: session.key.pubKey,
+          ...(session.key.record.addressType ? { algo: session.key.record.addressType } : {}),
+        }),
+      )
     },
 
     async sendTransaction({ connectorId, address, caipNetworkId, request }) {
@@ -222,17 +247,20 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
           details: `connected to ${session.network.caipNetworkId}, asked for ${caipNetworkId}: switch network first`,
         })
       }
+      const { assertCanSend, offlineSigner, sendCosmosTransaction, toMsgSend } = await runtime()
       assertCanSend(session.key.record)
       // Checked before the wallet is involved at all (sendCosmosTransaction checks again).
       toMsgSend(session.network, session.key.record.address, request)
       const signer = offlineSigner(session.keplr, session.network, signMode, session.key.isNanoLedger)
-      return await sendCosmosTransaction({
-        signer,
-        network: session.network,
-        from: session.key.record.address,
-        request,
-        gasMultiplier,
-      })
+      return await asWallet(connectorId, () =>
+        sendCosmosTransaction({
+          signer,
+          network: session.network,
+          from: session.key.record.address,
+          request,
+          gasMultiplier,
+        }),
+      )
     },
 
     isValidAddress: ({ address, caipNetworkId }) =>
@@ -245,17 +273,26 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
       return { to, amount: [{ denom, amount: amount.toString() }] }
     },
 
-    estimateFee: ({ address, caipNetworkId, request }) =>
-      estimateFee(feeDeps, { network: findNetwork(networks, caipNetworkId), address, request }),
+    estimateFee: async ({ address, caipNetworkId, request }) =>
+      (await runtime()).estimateFee(feeDeps, {
+        network: findNetwork(networks, caipNetworkId),
+        address,
+        request,
+      }),
 
     /** The fee coin stays for the fee when another token is sent (`fee-denom`, see `feeDenomReserve`). */
-    getReserve: ({ address, caipNetworkId, token }) =>
-      feeDenomReserve(feeDeps, { network: findNetwork(networks, caipNetworkId), address, token }),
+    getReserve: async ({ address, caipNetworkId, token }) =>
+      (await runtime()).feeDenomReserve(feeDeps, {
+        network: findNetwork(networks, caipNetworkId),
+        address,
+        token,
+      }),
 
     async signTransaction({ connectorId, address, request }) {
       const session = sessions.require(connectorId, address)
+      const { assertCanSend, signCosmosTransaction } = await runtime()
       assertCanSend(session.key.record)
-      return await signCosmosTransaction(session, request)
+      return await asWallet(connectorId, () => signCosmosTransaction(session, request))
     },
 
     /**
@@ -263,9 +300,10 @@ export function cosmosAdapter(options: CosmosAdapterOptions): ChainAdapter<'cosm
      * code `failed` with the code, codespace and log (a send can pass CheckTx
      * and fail at delivery); `pending` when `timeoutMs` (default 60 s) runs out.
      */
-    waitForTransaction({ hash, caipNetworkId, timeoutMs, signal }) {
+    async waitForTransaction({ hash, caipNetworkId, timeoutMs, signal }) {
       const network = findNetwork(networks, caipNetworkId)
-      return waitForCosmosOutcome({
+      const { waitForCosmosOutcome } = await runtime()
+      return await waitForCosmosOutcome({
         network,
         hash,
         search: async (query) =>

@@ -1,7 +1,7 @@
 import type { StdSignDoc } from '@cosmjs/amino'
 import type { KeplrDirectSignDoc } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
-import type { CosmosSignMode } from '../send/index.js'
+import type { CosmosSignMode } from '../send/options.js'
 import type { ConfiguredCosmosWallet, KeplrStyleWallet } from '../wallets/index.js'
 
 /** `signTransaction` for Cosmos: a sign doc in the wallet's mode (what `signDirect` / `signAmino` take). */

@@ -51,13 +51,28 @@ export class CosmosTransactionError extends PorticoErrorClass {
   }
 }
 
-/** A Keplr-style wallet answered something malformed (bad key, wrong-prefix address, wrong-length signature). */
+/**
+ * A Keplr-style wallet answered something malformed (bad key, wrong-prefix
+ * address, wrong-length signature). `wallet` names the wallet that answered
+ * (the connector's name, e.g. "Leap") once the adapter knows which one it was.
+ */
 export class InvalidWalletResponseError extends PorticoErrorClass {
   override name = 'InvalidWalletResponseError'
   override readonly code = 'INVALID_WALLET_RESPONSE' as const
-  constructor(details: string) {
-    super('The wallet returned an invalid response', { details: details.slice(0, 300) })
+  readonly wallet: string | undefined
+  constructor(details: string, wallet?: string, options: { cause?: unknown } = {}) {
+    super(wallet ? `${wallet} returned an invalid response` : 'The wallet returned an invalid response', {
+      details: details.slice(0, 300),
+      cause: options.cause,
+    })
+    this.wallet = wallet
   }
+}
+
+/** `error` with the wallet's name when it is an unnamed `InvalidWalletResponseError`; anything else unchanged. */
+export function namingWallet(error: unknown, wallet: string | undefined): unknown {
+  if (!wallet || !(error instanceof InvalidWalletResponseError) || error.wallet) return error
+  return new InvalidWalletResponseError(error.details ?? '', wallet, { cause: error })
 }
 
 function chainCode(e: object): { code: number; codespace: string; log: string } | undefined {

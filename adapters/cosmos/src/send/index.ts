@@ -6,6 +6,7 @@ import { toCosmosPorticoError } from '../errors/index.js'
 import type { Keplr } from '../keplr/index.js'
 import type { CosmosNetwork } from '../networks/index.js'
 import { currentGasPrice } from './gas-price.js'
+import type { CosmosSignMode } from './options.js'
 import { type CosmosTransactionRequest, toMsgSend } from './request.js'
 
 export {
@@ -14,6 +15,7 @@ export {
   FEEMARKET_GAS_PRICE_PATH,
   OSMOSIS_EIP_BASE_FEE_PATH,
 } from './gas-price.js'
+export { type CosmosSignMode, DEFAULT_GAS_MULTIPLIER } from './options.js'
 export { type DeliveredTx, waitForCosmosOutcome } from './outcome.js'
 export {
   type CosmosCoinAmount,
@@ -23,12 +25,6 @@ export {
   MAX_MEMO_CHARACTERS,
   toMsgSend,
 } from './request.js'
-
-/** How transactions are signed: `auto` = direct unless the key is a Ledger or the wallet offers amino only. */
-export type CosmosSignMode = 'auto' | 'direct' | 'amino'
-
-/** Default factor on simulated gas (the chain's real use varies a little with signature and fee bytes). */
-export const DEFAULT_GAS_MULTIPLIER = 1.4
 
 function rpcUrl(network: CosmosNetwork): string {
   return network.rpcUrls.default.http[0]!

@@ -17,6 +17,7 @@ import {
 } from '@cosmjs/proto-signing'
 import { defaultRegistryTypes, StargateClient } from '@cosmjs/stargate'
 import type { ChainAdapter } from '@portico/core'
+import { COSMOS_PERSONALITIES, type CosmosPersonalityId } from '@portico/dev-wallets/cosmos/personalities'
 import {
   type CosmosDevnet,
   createDevWcWallet,
@@ -29,6 +30,7 @@ import type { CosmosSignTransactionResult } from '../adapter/types.js'
 import { createCosmosDevWallet } from '../dev-wallet/index.js'
 import { InvalidWalletResponseError } from '../errors/index.js'
 import { type CosmosNetwork, cosmosLocalHub, cosmosLocalOsmo } from '../networks/index.js'
+import { cosmosConnectorId } from '../wallets/index.js'
 
 const HUB = 'portico-hub-1'
 
@@ -47,6 +49,23 @@ export async function startLocal(): Promise<Local> {
   const osmo = cosmosLocalOsmo({ rpcUrl: osmoChain!.rpcUrl, restUrl: osmoChain!.restUrl })
   const client = await StargateClient.connect(hubChain!.rpcUrl)
   return { sim, hub, osmo, client }
+}
+
+let shared: Promise<Local> | undefined
+/**
+ * One simulator for every suite of a test file (the per-wallet suites run one
+ * after another on it; `stopSharedLocal` in the file's afterAll ends it).
+ */
+export function sharedLocal(): Promise<Local> {
+  shared ??= startLocal()
+  return shared
+}
+export async function stopSharedLocal(): Promise<void> {
+  const local = await shared
+  shared = undefined
+  if (!local) return
+  local.client.disconnect()
+  await local.sim.stop()
 }
 
 /** The fixture account's public key as a protobuf `Any` (what an AuthInfo signer carries). */
@@ -86,8 +105,15 @@ function transferSignDoc(from: string, to: string, publicKeyHex: string, account
 /**
  * The kit options for the Cosmos adapter on the simulator, signing `mode`
  * (direct, or amino as a Ledger-style account), with every check it offers.
+ * With `personality`, the wallet is that emulation (@portico/dev-wallets/cosmos/personalities)
+ * at its own window path, knowing only the hub (the switch to the second chain goes
+ * through `experimentalSuggestChain`), on the file's shared simulator; the
+ * WalletConnect check stays with the Portico dev wallet.
  */
-export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChainAdapterOptions<'cosmos'> & {
+export function cosmosConformanceOptions(
+  mode: 'direct' | 'amino',
+  personality?: CosmosPersonalityId,
+): DescribeChainAdapterOptions<'cosmos'> & {
   /** A fresh, unbroken adapter (once the devnet and a dev wallet are up). */
   realAdapter(): ChainAdapter<'cosmos'>
 } {
@@ -98,12 +124,52 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
   // The window-like target of the current test's dev wallet (the adapter discovers under it).
   let win: EventTarget
   const realAdapter = () => cosmosAdapter({ networks: [local.hub, local.osmo], window: win, discover: true })
+  /** The emulated wallet: at its own path under the window, the hub only known, its own keystore event. */
+  function personalityWallet(id: CosmosPersonalityId) {
+    const { sim } = local
+    const hubChain = sim.chains[0]!
+    const wallet = COSMOS_PERSONALITIES[id]({
+      chains: [
+        {
+          chainId: hubChain.chainId,
+          bech32Prefix: hubChain.bech32Prefix,
+          rpc: hubChain.rpcUrl,
+          rest: hubChain.restUrl,
+        },
+      ],
+    })
+    win = new EventTarget()
+    let selected = 0
+    const addressOf = (i: number) => sim.fixtures.accounts[i]!.addresses[HUB]!
+    return {
+      connectorId: cosmosConnectorId(wallet.profile.path),
+      get address() {
+        return addressOf(selected)
+      },
+      controls: wallet.controls,
+      install() {
+        const undo = wallet.install(win)
+        // An extension's object is there once the page has loaded: the adapter looks again then.
+        win.dispatchEvent(new Event('load'))
+        return undo
+      },
+      switchAccount() {
+        selected = 1
+        wallet.switchAccount(1)
+        return addressOf(1)
+      },
+      disconnect: () => wallet.disconnect(),
+    }
+  }
+
   return {
     realAdapter,
-    name: `cosmosAdapter on the Cosmos simulator (${mode} signing)`,
+    name: personality
+      ? `cosmosAdapter on the Cosmos simulator, ${COSMOS_PERSONALITIES[personality]().name}`
+      : `cosmosAdapter on the Cosmos simulator (${mode} signing)`,
     namespace: 'cosmos',
     async devnet(): Promise<ConformanceDevnet<'cosmos'>> {
-      local = await startLocal()
+      local = personality ? await sharedLocal() : await startLocal()
       const { sim, client } = local
       return {
         caipNetworkId: local.hub.caipNetworkId,
@@ -119,6 +185,8 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
           return fee.filter((c) => c.denom === 'uatom').reduce((sum, c) => sum + BigInt(c.amount), 0n)
         },
         async stop() {
+          // The shared simulator outlives this suite (the file's afterAll stops it).
+          if (personality) return
           local.client.disconnect()
           await sim.stop()
         },
@@ -127,6 +195,7 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
     adapter: realAdapter,
     devWallet() {
       const { sim } = local
+      if (personality) return personalityWallet(personality)
       const dev = createCosmosDevWallet({
         chains: sim.chains.map((c) => ({
           chainId: c.chainId,
@@ -226,25 +295,29 @@ export function cosmosConformanceOptions(mode: 'direct' | 'amino'): DescribeChai
             // The same core checks over a real WalletConnect session (loopback relay, dev
             // WalletConnect wallet holding fixture 0 on the hub): connect, an ADR-036 message the
             // kit verifies on its own, 5000 → UserRejectedRequestError, a transfer that lands.
-            walletConnect: {
-              async open() {
-                const relay = await startWalletConnectRelay()
-                const hubChain = local.sim.chains[0]!
-                const wallet = await createDevWcWallet({
-                  relayUrl: relay.url,
-                  cosmos: { prefixes: { [local.hub.caipNetworkId]: hubChain.bech32Prefix } },
-                })
-                return {
-                  relayUrl: relay.url,
-                  wallet,
-                  address: local.sim.fixtures.accounts[0]!.addresses[HUB]!,
-                  async stop() {
-                    await wallet.stop()
-                    await relay.stop()
+            ...(personality
+              ? {}
+              : {
+                  walletConnect: {
+                    async open() {
+                      const relay = await startWalletConnectRelay()
+                      const hubChain = local.sim.chains[0]!
+                      const wallet = await createDevWcWallet({
+                        relayUrl: relay.url,
+                        cosmos: { prefixes: { [local.hub.caipNetworkId]: hubChain.bech32Prefix } },
+                      })
+                      return {
+                        relayUrl: relay.url,
+                        wallet,
+                        address: local.sim.fixtures.accounts[0]!.addresses[HUB]!,
+                        async stop() {
+                          await wallet.stop()
+                          await relay.stop()
+                        },
+                      }
+                    },
                   },
-                }
-              },
-            },
+                }),
           }
         : {}),
     },

@@ -114,12 +114,45 @@ export async function walletSendCalls(
   return id
 }
 
-/** `wallet_getCallsStatus` through a wallet, strictly read. */
-export async function walletCallsStatus(provider: Eip1193Provider, id: string): Promise<EvmCallsStatus> {
+/**
+ * `wallet_getCallsStatus` through a wallet, strictly read: the status code,
+ * atomicity, the chain it ran on and the hashes of the transactions that
+ * carried the calls (`receipts[].transactionHash`), so the adapter can read
+ * the chain's own outcome instead of trusting the wallet's word.
+ */
+export async function walletCallsStatus(
+  provider: Eip1193Provider,
+  id: string,
+): Promise<EvmCallsStatus & { chainId?: number; transactionHashes: `0x${string}`[] }> {
   const answer = await walletRequest(provider, 'wallet_getCallsStatus', [id])
   if (!isObject(answer) || typeof answer.status !== 'number' || !Number.isInteger(answer.status))
     throw new InvalidCallsResponseError('wallet_getCallsStatus', 'no numeric status')
-  return { id, status: answer.status, atomic: answer.atomic === true }
+  const receipts = answer.receipts === undefined ? [] : answer.receipts
+  if (!Array.isArray(receipts) || receipts.length > 256)
+    throw new InvalidCallsResponseError('wallet_getCallsStatus', 'receipts is not a list')
+  const transactionHashes: `0x${string}`[] = []
+  for (const r of receipts) {
+    const hash = isObject(r) ? r.transactionHash : undefined
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+      throw new InvalidCallsResponseError('wallet_getCallsStatus', 'a receipt without a transaction hash')
+    if (!transactionHashes.includes(hash as `0x${string}`)) transactionHashes.push(hash as `0x${string}`)
+  }
+  const chainId =
+    typeof answer.chainId === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(answer.chainId)
+      ? Number.parseInt(answer.chainId, 16)
+      : undefined
+  return {
+    id,
+    status: answer.status,
+    atomic: answer.atomic === true,
+    transactionHashes,
+    ...(chainId !== undefined ? { chainId } : {}),
+  }
+}
+
+/** `wallet_showCallsStatus` (EIP-5792): the wallet shows the batch in its own window; it answers nothing. */
+export async function walletShowCallsStatus(provider: Eip1193Provider, id: string): Promise<void> {
+  await walletRequest(provider, 'wallet_showCallsStatus', [id])
 }
 
 /** The EIP-5792 status code of an outcome: 100 pending, 200 confirmed, 500 reverted on chain, 400 dropped. */

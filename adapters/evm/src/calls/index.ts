@@ -8,4 +8,5 @@ export {
   walletCallsStatus,
   walletCapabilities,
   walletSendCalls,
+  walletShowCallsStatus,
 } from './calls.js'

@@ -3,19 +3,42 @@ import { PorticoError, type PorticoErrorOptions } from '@portico/core'
 /**
  * A wallet answered with something that breaks the EIP-1193 contract
  * (malformed accounts, a non-hex chain id, a signature that is not hex…).
- * Thrown instead of passing garbage on; never crashes the modal.
+ * Thrown instead of passing garbage on; never crashes the modal. When the
+ * adapter knows which wallet answered (its connector's name), the message
+ * names it: "MetaMask returned an invalid response.".
  *
  * @example
- * catch (e) { if (e instanceof InvalidWalletResponseError) console.warn(e.method, e.details) }
+ * catch (e) { if (e instanceof InvalidWalletResponseError) console.warn(e.wallet, e.method, e.details) }
  */
 export class InvalidWalletResponseError extends PorticoError {
   override name = 'InvalidWalletResponseError'
   override readonly code = 'INVALID_WALLET_RESPONSE' as const
   readonly method: string
-  constructor(method: string, options: Omit<PorticoErrorOptions, 'code'> = {}) {
-    super('The wallet returned an invalid response.', { ...options, metaMessages: [`Method: ${method}`] })
+  /** The wallet's name (its connector's), when known. */
+  readonly wallet: string | undefined
+  constructor(method: string, options: Omit<PorticoErrorOptions, 'code'> & { wallet?: string } = {}) {
+    const { wallet, ...rest } = options
+    super(wallet ? `${wallet} returned an invalid response.` : 'The wallet returned an invalid response.', {
+      ...rest,
+      metaMessages: [`Method: ${method}`],
+    })
     this.method = method
+    this.wallet = wallet
   }
+}
+
+/**
+ * The same error naming the wallet that answered, for errors raised where the
+ * answer was parsed (which knows the method, not the wallet). Anything else,
+ * or an error already naming a wallet, is returned as it is.
+ */
+export function namingWallet(error: unknown, wallet: string | undefined): unknown {
+  if (!wallet || !(error instanceof InvalidWalletResponseError) || error.wallet) return error
+  return new InvalidWalletResponseError(error.method, {
+    wallet,
+    ...(error.details ? { details: error.details } : {}),
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+  })
 }
 
 /**

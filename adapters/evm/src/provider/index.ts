@@ -2,6 +2,7 @@ export {
   ConnectorNotFoundError,
   EvmClientNotLoadedError,
   InvalidWalletResponseError,
+  namingWallet,
   WalletRequestPendingError,
 } from './errors.js'
 export { findErrorCode, walletRequest } from './request.js'

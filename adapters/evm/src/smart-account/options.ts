@@ -1,5 +1,13 @@
 import { type CaipNetworkId, PorticoError, type PorticoErrorOptions } from '@portico/core'
 
+/**
+ * The request an owner that holds its key in a frame of its own (the embedded
+ * wallet) gets for a user operation: `[operation (ERC-4337 v0.7 JSON-RPC form),
+ * entryPoint]` on the channel's chain. It answers the owner's EIP-191
+ * signature of the operation's hash, which it computes itself.
+ */
+export const USER_OPERATION_SIGN_METHOD = 'portico_signUserOperation'
+
 /** EntryPoint v0.7's canonical address (the same on every chain). */
 export const ENTRY_POINT_V07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
 

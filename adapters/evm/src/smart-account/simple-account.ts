@@ -6,9 +6,11 @@ import {
   type Hex,
   type PublicClient,
   parseAbi,
+  recoverMessageAddress,
 } from 'viem'
 import {
   entryPoint07Abi,
+  formatUserOperationRequest,
   getUserOperationHash,
   type SmartAccount,
   toSmartAccount,
@@ -50,6 +52,13 @@ export async function toWalletSimpleAccount(p: {
   entryPoint: Address
   salt: bigint
   signHash: (hash: Hex) => Promise<Hex>
+  /**
+   * An owner that signs the whole operation itself (the embedded wallet's
+   * frame, which shows its calls and computes the hash): given the operation
+   * in its JSON-RPC form, it answers the owner's signature of `hash`, which
+   * is checked here before it is used.
+   */
+  signOperation?: (operation: Record<string, unknown>, hash: Hex) => Promise<Hex>
 }): Promise<SmartAccount> {
   const entryPoint = { abi: entryPoint07Abi, address: p.entryPoint, version: '0.7' } as const
   return await toSmartAccount({
@@ -107,7 +116,15 @@ export async function toWalletSimpleAccount(p: {
         entryPointVersion: '0.7',
         userOperation: { ...userOperation, sender: p.address },
       })
-      return await p.signHash(hash)
+      if (!p.signOperation) return await p.signHash(hash)
+      const { signature: _stub, ...unsigned } = userOperation as typeof userOperation & { signature?: Hex }
+      const operation = formatUserOperationRequest({ ...unsigned, sender: p.address })
+      const signature = await p.signOperation(operation as Record<string, unknown>, hash)
+      // The owner signed what it was shown; a signature of anything else is refused here, not by the bundler.
+      const signer = await recoverMessageAddress({ message: { raw: hash }, signature }).catch(() => undefined)
+      if (!signer || signer.toLowerCase() !== p.owner.toLowerCase())
+        throw new Error('The wallet signed something other than this user operation')
+      return signature
     },
   })
 }

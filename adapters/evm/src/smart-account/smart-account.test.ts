@@ -121,11 +121,15 @@ describe('smart accounts through core + evmAdapter: counterfactual address, spon
 
   /** A fresh owner key (holding no ETH) behind the dev wallet; Portico with smart accounts on. */
   async function start(
-    opts: { projectId?: string; smart?: boolean; preferred?: 'eoa' | 'smartAccount' } = {},
+    opts: { projectId?: string; smart?: boolean; preferred?: 'eoa' | 'smartAccount'; calls?: false } = {},
   ) {
     ownerSeed += 1n
     const ownerKey = toHex(ownerSeed, { size: 32 })
-    const wallet = createDevWallet({ networks, privateKeys: [ownerKey] })
+    const wallet = createDevWallet({
+      networks,
+      privateKeys: [ownerKey],
+      ...(opts.calls === false ? { dialect: { calls: false } } : {}),
+    })
     portico = createPortico({
       adapters: [
         evmAdapter({
@@ -351,8 +355,8 @@ describe('smart accounts through core + evmAdapter: counterfactual address, spon
     expect(await usdcOf(smart)).toBe(2_000_000n)
   }, 60_000)
 
-  it('EIP-5792 on a wallet without wallet_getCapabilities (the dev wallet EOA): no atomic support, and a batch that must be atomic is refused before any prompt', async () => {
-    const { p, owner } = await start({ preferred: 'eoa' })
+  it('EIP-5792 on a wallet without wallet_getCapabilities (the dev wallet EOA with EIP-5792 off: -32601): no atomic support, and a batch that must be atomic is refused before any prompt', async () => {
+    const { p, owner } = await start({ preferred: 'eoa', calls: false })
     const adapter = p.getAdapter('eip155') as EvmAdapter
     expect(
       await adapter.getCallsCapabilities({

@@ -14,7 +14,7 @@ import type { Connections } from '../connections/index.js'
 import type { EvmTransactionRequest } from '../contract/index.js'
 import { parseEvmChainId } from '../networks/index.js'
 import { type Eip1193Provider, parseSignature, toAccountRecords, walletRequest } from '../provider/index.js'
-import { ENTRY_POINT_V07, type EvmSmartAccountOptions } from './options.js'
+import { ENTRY_POINT_V07, type EvmSmartAccountOptions, USER_OPERATION_SIGN_METHOD } from './options.js'
 import type { UserOperationCall } from './user-operation.js'
 
 /** A smart account the adapter derived for a connected owner on one network. */
@@ -106,7 +106,14 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
       return eoas // the wallet sits on a network this adapter does not have
     }
     const smart = await recordOf(connectorId, owner, caipNetworkId)
-    return options.preferred === 'eoa' ? [...eoas, smart] : [smart, ...eoas]
+    // An embedded wallet's channel names its own preference (the site's `preferredAccountType`).
+    const preferred = ownerChannel(connectorId)?.smartAccountOwner?.preferred ?? options.preferred
+    return preferred === 'eoa' ? [...eoas, smart] : [smart, ...eoas]
+  }
+
+  /** The plugin channel held under `connectorId` (an embedded wallet), if any. */
+  function ownerChannel(connectorId: string) {
+    return deps.connections.get(connectorId)?.channel?.channel
   }
 
   function entryOf(address: string | undefined, caipNetworkId: CaipNetworkId): SmartAccountEntry | undefined {
@@ -135,6 +142,15 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
           const sig = await walletRequest(provider, 'personal_sign', [hash, entry.owner])
           return parseSignature('personal_sign', sig) as Hex
         },
+        ...(ownerChannel(entry.connectorId)?.smartAccountOwner
+          ? {
+              // The embedded wallet's frame shows the calls and computes the hash itself.
+              async signOperation(operation: Record<string, unknown>) {
+                const sig = await walletRequest(provider, USER_OPERATION_SIGN_METHOD, [operation, entryPoint])
+                return parseSignature('personal_sign', sig) as Hex
+              },
+            }
+          : {}),
       }),
     }
   }

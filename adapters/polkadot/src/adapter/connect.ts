@@ -4,7 +4,7 @@ import {
   type Logger,
   type RequestChannel,
 } from '@portico/core'
-import { toPolkadotPorticoError } from '../errors/index.js'
+import { namingExtension, toPolkadotPorticoError } from '../errors/index.js'
 import { type DiscoveredExtension, toExtensionAccounts, validateInjected } from '../extensions/index.js'
 import type { PolkadotNetwork } from '../networks/index.js'
 import { channelInjected } from './channel.js'
@@ -35,14 +35,19 @@ export async function openSession(
       : validateInjected(await ext.entry?.enable(appName))
     listed = await injected.accounts.get()
   } catch (e) {
-    throw toPolkadotPorticoError(e)
+    throw namingExtension(toPolkadotPorticoError(e), ext.connector.name)
   }
   const skipped: string[] = []
   const skip = (why: string) => {
     skipped.push(why)
     deps.warn(`polkadot adapter: ${ext.connector.name}: ${why}`)
   }
-  const accounts = toExtensionAccounts(listed, network, skip)
+  let accounts: Session['accounts']
+  try {
+    accounts = toExtensionAccounts(listed, network, skip)
+  } catch (e) {
+    throw namingExtension(e, ext.connector.name)
+  }
   if (accounts.length === 0)
     throw new AddressOrAuthConnectorNotFoundError({
       details: `${ext.connector.name} shared no usable account${skipped.length ? ` (${skipped.slice(0, 3).join('; ')})` : ''}`,

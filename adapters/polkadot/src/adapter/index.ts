@@ -7,22 +7,16 @@ import {
   PorticoError,
 } from '@portico/core'
 import { assertNetworkAddress, isPolkadotAddress } from '../address/index.js'
-import { ApiPool, polkadotReserve, signRawMessage } from '../chain/index.js'
+import { ApiPool } from '../chain/api.js'
 import { POLKADOT_REQUEST_METHODS, type PolkadotChainAdapter } from '../contract/index.js'
+import { namingExtension } from '../errors/index.js'
 import { type DiscoveredExtension, discoverExtensions, watchInjection } from '../extensions/index.js'
 import { isPolkadotNetwork, kusamaMainnet, type PolkadotNetwork, polkadotMainnet } from '../networks/index.js'
 import { formatPolkadotSignInMessage } from '../siwx/index.js'
-import { readBalance, readTokenBalances } from './balances.js'
 import { POLKADOT_CHANNEL_EVENTS, POLKADOT_CHANNEL_METHODS } from './channel.js'
-import { type OpenSessionDeps, openSession } from './connect.js'
+import type { OpenSessionDeps } from './connect.js'
 import { accountRecords, Sessions, sessionAccount } from './sessions.js'
-import {
-  estimateRequestFee,
-  sendExtrinsic,
-  type TransactionDeps,
-  transferRequest,
-  waitForTransaction,
-} from './transactions.js'
+import type { TransactionDeps } from './transactions.js'
 import type { PolkadotAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
 
@@ -33,6 +27,17 @@ class ConnectorNotFoundError extends PorticoError {
   constructor(connectorId: string) {
     super('Connector not found', { code: 'CONNECTOR_NOT_FOUND', details: connectorId })
   }
+}
+
+let runtimeLoad: Promise<typeof import('./runtime.js')> | undefined
+
+/** The adapter's runtime (sessions, balances, signing, transfers): an `import()` on first use, retried after a failed load. */
+function runtime(): Promise<typeof import('./runtime.js')> {
+  runtimeLoad ??= import('./runtime.js').catch((e: unknown) => {
+    runtimeLoad = undefined
+    throw e
+  })
+  return runtimeLoad
 }
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
@@ -138,6 +143,10 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         context.setConnectors('polkadot', [])
         return
       }
+      // Fetched in the background so the first Connect click does not wait for the chunk.
+      runtime().catch((e: unknown) =>
+        context.logger.warn('polkadot adapter: could not preload its runtime', e),
+      )
       scan()
       teardown.push(watchInjection(scan, options.discoveryWindowMs ?? 3_000))
     },
@@ -161,6 +170,7 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
             },
           }
         : extensionFor(connectorId)
+      const { openSession } = await runtime()
       const session = await openSession(opening, ext, network, appName, channel)
       return {
         accounts: accountRecords(session),
@@ -180,7 +190,12 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
         let session = sessions.get(connectorId)
         // Restoring a recent connection (SPEC §4): an extension that authorised the app answers without a prompt.
         if (!session)
-          session = await openSession(opening, extensionFor(connectorId), activeNetwork(), options.appName)
+          session = await (await runtime()).openSession(
+            opening,
+            extensionFor(connectorId),
+            activeNetwork(),
+            options.appName,
+          )
         return { accounts: accountRecords(session), caipNetworkId: session.network.caipNetworkId }
       } catch (e) {
         // SPEC §7: a failing accounts request logs a warning and yields empty accounts.
@@ -203,10 +218,11 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       return { status: 'switched', accounts }
     },
 
-    getBalance: async ({ address, caipNetworkId }) => readBalance(api, findNetwork(caipNetworkId), address),
+    getBalance: async ({ address, caipNetworkId }) =>
+      (await runtime()).readBalance(api, findNetwork(caipNetworkId), address),
 
     getTokenBalances: async ({ address, caipNetworkId, tokens }) =>
-      readTokenBalances(api, findNetwork(caipNetworkId), address, tokens),
+      (await runtime()).readTokenBalances(api, findNetwork(caipNetworkId), address, tokens),
 
     // CAIP-122 "Polkadot account" text; core signs it with signMessage (signRaw, `<Bytes>`-wrapped).
     formatSignInMessage: (fields) =>
@@ -215,20 +231,25 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
     async signMessage({ connectorId, address, message }) {
       const session = sessions.require(connectorId)
       const account = sessionAccount(session, address)
-      return await signRawMessage({
-        signer: session.injected.signer,
-        address: account.address,
-        ss58Prefix: session.network.ss58Prefix,
-        message,
-      })
+      const { signRawMessage } = await runtime()
+      try {
+        return await signRawMessage({
+          signer: session.injected.signer,
+          address: account.address,
+          ss58Prefix: session.network.ss58Prefix,
+          message,
+        })
+      } catch (e) {
+        throw namingExtension(e, session.name)
+      }
     },
 
-    sendTransaction: (params) => sendExtrinsic(txs, params),
+    sendTransaction: async (params) => (await runtime()).sendExtrinsic(txs, params),
 
     isValidAddress: ({ address, caipNetworkId }) =>
       isPolkadotAddress(address, findNetwork(caipNetworkId).ss58Prefix),
 
-    transferRequest: (params) => transferRequest(txs, params),
+    transferRequest: async (params) => (await runtime()).transferRequest(txs, params),
 
     /**
      * Native sends keep the existential deposit (`balances.existentialDeposit`)
@@ -239,12 +260,13 @@ export function polkadotAdapter(options: PolkadotAdapterOptions): PolkadotChainA
       if (token !== undefined) return undefined
       const network = findNetwork(caipNetworkId)
       assertNetworkAddress(address, network.ss58Prefix)
+      const { polkadotReserve } = await runtime()
       return polkadotReserve(await api(network), network, address)
     },
 
-    estimateFee: (params) => estimateRequestFee(txs, params),
+    estimateFee: async (params) => (await runtime()).estimateRequestFee(txs, params),
 
-    waitForTransaction: (params) => waitForTransaction(txs, params),
+    waitForTransaction: async (params) => (await runtime()).waitForTransaction(txs, params),
 
     on(event, handler) {
       handlers[event].add(handler)

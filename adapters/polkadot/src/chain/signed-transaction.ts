@@ -18,7 +18,6 @@ interface DecodedExtrinsic {
   nonce: { toBigInt(): bigint }
   tip: { toBigInt(): bigint }
   mode?: { toNumber(): number }
-  metadataHash?: { isSome: boolean; toHex(): string }
   assetId?: { toHex(): string }
 }
 
@@ -31,13 +30,15 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
  * with the whole extrinsic (Talisman, SubWallet…) — an extrinsic that decodes
  * on the network, is signed by the account asked for, carries the very call,
  * era, nonce and tip of the payload, the signature the wallet answered, and
- * whose signature verifies over the payload it makes (the wallet may only
- * switch on `CheckMetadataHash`: `mode: 1` with a `metadataHash`, which
- * Ledger's generic app needs). Anything else is an
+ * whose signature verifies over the payload it makes. The wallet may switch
+ * on `CheckMetadataHash` (`mode: 1`, which Ledger's generic app needs); the
+ * hash it signed is not in the extrinsic, so the signature is verified here
+ * only when the app's payload gave the hash, else by the node, which refuses
+ * a signature over another hash. Anything else is an
  * `InvalidExtensionResponseError` naming the wallet.
  */
 export function checkedSigner(signer: Signer, wallet: string, registry: Registry): Signer {
-  const invalid = (why: string) => new InvalidExtensionResponseError(`${wallet}: ${why}`)
+  const invalid = (why: string) => new InvalidExtensionResponseError(why, { wallet })
   const signPayload = signer.signPayload?.bind(signer)
   return {
     ...(signer.signRaw ? { signRaw: signer.signRaw.bind(signer) } : {}),
@@ -94,15 +95,15 @@ async function checkSignedTransaction(
   if (!carried || !same(carried, signature))
     throw invalid('signedTransaction carries another signature than the one answered')
   const mode = ext.mode?.toNumber() ?? 0
-  const metadataHash = mode === 1 && ext.metadataHash?.isSome ? ext.metadataHash.toHex() : null
-  if (mode === 1 && !metadataHash) throw invalid('signedTransaction enables CheckMetadataHash without a hash')
+  if (mode > 1) throw invalid(`signedTransaction has the unknown metadata hash mode ${mode}`)
+  // The metadata hash is signed, never carried in the extrinsic (RFC-0078): the app's, when its
+  // payload gave one; else only the runtime knows it, and the node refuses a signature that does not
+  // cover its hash (everything else was checked above: account, call, era, nonce, tip, signature).
+  const metadataHash = mode === 1 ? (payload as { metadataHash?: string }).metadataHash : undefined
+  if (mode === 1 && !metadataHash) return
   // The payload the wallet signed: the app's, with the wallet's metadata-hash choice.
   const signed = registry
-    .createType(
-      'ExtrinsicPayload',
-      { ...payload, mode, metadataHash: metadataHash ?? undefined },
-      { version: payload.version },
-    )
+    .createType('ExtrinsicPayload', { ...payload, mode, metadataHash }, { version: payload.version })
     .toU8a({ method: true })
   const message = signed.length > 256 ? blake2AsU8a(signed) : signed
   if (!signatureVerify(message, signature, payload.address).isValid)

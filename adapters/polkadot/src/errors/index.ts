@@ -16,12 +16,45 @@ export class InvalidPolkadotAddressError extends PorticoError {
   }
 }
 
-/** The extension answered with something that is not what the injectedWeb3 protocol promises. */
+/**
+ * The extension answered with something that is not what the injectedWeb3
+ * protocol promises (an account list that is not a list, an address that is
+ * not SS58, a signature that is not hex…). When the adapter knows the
+ * extension, the message names it: "Talisman returned an invalid response".
+ *
+ * @example
+ * catch (e) { if (e instanceof InvalidExtensionResponseError) console.warn(e.wallet, e.details) }
+ */
 export class InvalidExtensionResponseError extends PorticoError {
   override name = 'InvalidExtensionResponseError'
-  constructor(details: string, cause?: unknown) {
-    super('The wallet returned an invalid response', { code: 'INVALID_WALLET_RESPONSE', details, cause })
+  /** The extension's name (its connector's), when known. */
+  readonly wallet: string | undefined
+  constructor(details: string, options: { wallet?: string; cause?: unknown } = {}) {
+    super(
+      options.wallet
+        ? `${options.wallet} returned an invalid response`
+        : 'The wallet returned an invalid response',
+      {
+        code: 'INVALID_WALLET_RESPONSE',
+        details,
+        cause: options.cause,
+      },
+    )
+    this.wallet = options.wallet
   }
+}
+
+/**
+ * The same error naming the extension that answered, for errors raised where
+ * the answer was parsed (which does not know the extension). Anything else,
+ * or an error already naming one, is returned as it is.
+ */
+export function namingExtension<E>(error: E, wallet: string): E | InvalidExtensionResponseError {
+  if (!(error instanceof InvalidExtensionResponseError) || error.wallet) return error
+  return new InvalidExtensionResponseError(error.details ?? '', {
+    wallet,
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+  })
 }
 
 /**

@@ -112,9 +112,13 @@ const KEY_TYPES = new Set(['sr25519', 'ed25519', 'ecdsa'])
 
 /**
  * The accounts an extension listed that can act on `network`: SS58
- * checksum-valid, a Substrate key type (Ethereum-type accounts are left out),
- * not pinned to another chain's genesis, re-encoded with the network's
- * prefix and de-duplicated. Anything else is skipped and reported.
+ * checksum-valid, a Substrate key type, not pinned to another chain's
+ * genesis, re-encoded with the network's prefix and de-duplicated. What the
+ * protocol allows but this network cannot use (an Ethereum-type account of
+ * Talisman or SubWallet, an account pinned to another chain) is skipped and
+ * reported; what breaks the protocol's shape (a list that is not a list, an
+ * entry that is not an account object, an address that is not SS58, a key
+ * type that is not a string) is an `InvalidExtensionResponseError`.
  */
 export function toExtensionAccounts(
   list: unknown,
@@ -123,35 +127,38 @@ export function toExtensionAccounts(
 ): ExtensionAccount[] {
   if (!Array.isArray(list)) throw new InvalidExtensionResponseError('accounts.get() did not give an array')
   const out: ExtensionAccount[] = []
-  for (const raw of list.slice(0, 100)) {
-    const a = raw as { address?: unknown; type?: unknown; genesisHash?: unknown } | null
-    const type = a?.type ?? 'sr25519'
-    if (typeof type !== 'string' || !KEY_TYPES.has(type)) {
-      onSkip?.(`account of type ${String(type).slice(0, 20)} is not a Substrate account`)
-      continue
+  list.slice(0, 100).forEach((raw: unknown, i) => {
+    const malformed = (why: string) => new InvalidExtensionResponseError(`accounts.get() entry ${i}: ${why}`)
+    if (!raw || typeof raw !== 'object') throw malformed('not an account object')
+    const a = raw as { address?: unknown; type?: unknown; genesisHash?: unknown }
+    const type = a.type ?? 'sr25519'
+    if (typeof type !== 'string') throw malformed('type is not a string')
+    if (!KEY_TYPES.has(type)) {
+      onSkip?.(`account of type ${type.slice(0, 20)} is not a Substrate account`)
+      return
     }
     if (
-      typeof a?.genesisHash === 'string' &&
+      typeof a.genesisHash === 'string' &&
       a.genesisHash &&
       a.genesisHash.toLowerCase() !== network.genesisHash.toLowerCase()
     ) {
       onSkip?.('account is restricted to another chain')
-      continue
+      return
     }
+    if (typeof a.address !== 'string') throw malformed('no address')
     let publicKey: Uint8Array
     try {
-      publicKey = decodeSs58(a?.address).publicKey
+      publicKey = decodeSs58(a.address).publicKey
     } catch (e) {
-      onSkip?.(e instanceof Error ? e.message : 'invalid address')
-      continue
+      throw new InvalidExtensionResponseError(
+        `accounts.get() entry ${i}: ${e instanceof Error ? e.message : 'not an SS58 address'}`,
+        { cause: e },
+      )
     }
-    if (publicKey.length !== 32) {
-      onSkip?.('account key is not 32 bytes')
-      continue
-    }
+    if (publicKey.length !== 32) throw malformed('the account key is not 32 bytes')
     const address = encodeSs58(publicKey, network.ss58Prefix)
-    if (out.some((o) => o.address === address)) continue
+    if (out.some((o) => o.address === address)) return
     out.push({ address, publicKey: toHex(publicKey), keyType: type })
-  }
+  })
   return out
 }

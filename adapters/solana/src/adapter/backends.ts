@@ -18,6 +18,7 @@ import { isSolanaAddress } from '../address/index.js'
 import { InvalidWalletAnswerError, toSolanaPorticoError } from '../errors/index.js'
 import { toStandardChain } from '../networks/index.js'
 import { FEATURES, solanaAccounts } from '../wallets/index.js'
+import type { Codec } from './codec.js'
 
 /** An account a wallet holds: its base58 address, and its public key bytes when the wallet gives them. */
 export interface HeldAccount {
@@ -207,23 +208,7 @@ export function channelAccounts(channel: RequestChannel, caipNetworkId: CaipNetw
   return out
 }
 
-/** base58 / base64 of @solana/kit (loaded on first use). */
-export async function solanaCodec(): Promise<Codec> {
-  const kit = await import('@solana/kit')
-  return {
-    toBase58: (b) => kit.getBase58Decoder().decode(b),
-    fromBase58: (s) => new Uint8Array(kit.getBase58Encoder().encode(s)),
-    toBase64: (b) => kit.getBase64Decoder().decode(b),
-    fromBase64: (s) => new Uint8Array(kit.getBase64Encoder().encode(s)),
-  }
-}
-
-type Codec = {
-  toBase58(b: Uint8Array): string
-  fromBase58(s: string): Uint8Array
-  toBase64(b: Uint8Array): string
-  fromBase64(s: string): Uint8Array
-}
+export { solanaCodec } from './codec.js'
 
 /**
  * Drives a plugin's request channel with the WalletConnect Solana methods:

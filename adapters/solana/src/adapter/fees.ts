@@ -8,7 +8,7 @@ import {
   PorticoError,
 } from '@portico/core'
 import type { Rpc, SolanaRpcApi } from '@solana/kit'
-import { InsufficientSolForFeeError } from '../spl/index.js'
+import { InsufficientSolForFeeError } from '../spl/errors.js'
 import type { SolanaPriorityFeeOptions } from './compute-budget.js'
 import { wireWithPlan } from './transactions.js'
 

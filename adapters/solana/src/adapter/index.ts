@@ -18,21 +18,26 @@ import { isSolanaAddress } from '../address/index.js'
 import { SOLANA_CHANNEL, SOLANA_REQUEST_METHODS } from '../contract/index.js'
 import { solanaDevnet, solanaMainnet, solanaTestnet } from '../networks/index.js'
 import { isSolanaWallet, toConnector } from '../wallets/index.js'
-import { connectChannel, connectWallet, restoreAccounts, switchSessionNetwork } from './connect.js'
-import { assertSolCoversFee, estimateSolanaFee } from './fees.js'
-import { waitForSolanaTransaction } from './outcome.js'
-import { readBalance, readTokenBalances } from './reads.js'
-import { assertSolTransferKeepsRent, solanaReserve } from './reserve.js'
-import { Lifetimes, type SendDeps, sendWithSession, signTransactionWithSession } from './send.js'
+import { Lifetimes } from './lifetimes.js'
+import type { SendDeps } from './send.js'
 import { createSessions } from './sessions.js'
-import { signInWithSession, signMessageWithSession } from './signing.js'
-import { InvalidSolanaAddressError } from './transactions.js'
 import type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './well-known.js'
 
 export type { SolanaPriorityFeeOptions } from './compute-budget.js'
 export type { SolanaTokenInfo } from './reads.js'
 export type { SolanaAdapter, SolanaAdapterOptions } from './types.js'
+
+let runtimeLoad: Promise<typeof import('./runtime.js')> | undefined
+
+/** The adapter's runtime (connect, reads, fees, signing, sending): an `import()` on first use, retried after a failed load. */
+function runtime(): Promise<typeof import('./runtime.js')> {
+  runtimeLoad ??= import('./runtime.js').catch((e: unknown) => {
+    runtimeLoad = undefined
+    throw e
+  })
+  return runtimeLoad
+}
 
 type Handlers = { [E in keyof AdapterEvents]: Set<(payload: AdapterEvents[E]) => void> }
 
@@ -146,6 +151,11 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
             ? options.getWallets()
             : (await import('@wallet-standard/app')).getWallets()
           : undefined
+      // Fetched in the background so the first Connect click does not wait for the chunk.
+      if (context.isBrowser)
+        runtime().catch((e: unknown) =>
+          context.logger.warn('solana adapter: could not preload its runtime', e),
+        )
       watch = watchWalletStandard<Wallet>({
         ...(registry ? { registry: registry as never } : {}),
         extra: options.wallets ?? [],
@@ -161,11 +171,12 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     getConnectors: () => connectors,
 
     async connect({ connectorId, caipNetworkId, channel }) {
-      if (channel) return connectChannel(sessions, networks, connectorId, channel, caipNetworkId)
+      const rt = await runtime()
+      if (channel) return rt.connectChannel(sessions, networks, connectorId, channel, caipNetworkId)
       const wallet = walletFor(connectorId)
       const wanted = caipNetworkId ?? activeNetworkId()
       if (!wanted) throw new NetworkNotFoundError()
-      return connectWallet(sessions, connectorId, wallet, findNetwork(wanted).caipNetworkId)
+      return rt.connectWallet(sessions, connectorId, wallet, findNetwork(wanted).caipNetworkId)
     },
 
     async disconnect({ connectorId }) {
@@ -178,23 +189,25 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       }
     },
 
-    getAccounts: ({ connectorId }) =>
-      restoreAccounts(
+    getAccounts: async ({ connectorId }) =>
+      (await runtime()).restoreAccounts(
         { sessions, walletFor, activeNetworkId, warn: (message, e) => ctx?.logger.warn(message, e) },
         connectorId,
       ),
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       findNetwork(caipNetworkId)
-      return switchSessionNetwork(sessions, emit, connectorId, caipNetworkId)
+      return (await runtime()).switchSessionNetwork(sessions, emit, connectorId, caipNetworkId)
     },
 
     async getBalance({ address, caipNetworkId }) {
       const network = findNetwork(caipNetworkId)
+      const { readBalance } = await runtime()
       return readBalance(await rpcFor(caipNetworkId), network, address, commitment)
     },
 
     async getTokenBalances({ address, caipNetworkId, tokens: only }) {
+      const { readTokenBalances } = await runtime()
       return readTokenBalances({
         rpc: await rpcFor(caipNetworkId),
         caipNetworkId,
@@ -209,13 +222,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
     formatSignInMessage: (fields) => formatSiwxMessage(fields, 'Solana'),
 
     // A Wallet Standard wallet with `solana:signIn` writes and signs the SIWS text itself; else undefined.
-    signIn: (params) => signInWithSession(sessions, walletFor, params),
+    signIn: async (params) => (await runtime()).signInWithSession(sessions, walletFor, params),
 
-    signMessage: (params) => signMessageWithSession(sessions, params),
+    signMessage: async (params) => (await runtime()).signMessageWithSession(sessions, params),
 
-    sendTransaction: (params) => sendWithSession(sending, params),
+    sendTransaction: async (params) => (await runtime()).sendWithSession(sending, params),
 
-    signTransaction: (params) => signTransactionWithSession(sending, params),
+    signTransaction: async (params) => (await runtime()).signTransactionWithSession(sending, params),
 
     isValidAddress: ({ address }) => isSolanaAddress(address),
 
@@ -232,6 +245,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      */
     async transferRequest({ from, to, caipNetworkId, token, amount, nft }) {
       if (nft) throw new MethodNotSupportedError({ method: 'transferRequest (NFTs)' })
+      const { InvalidSolanaAddressError, assertSolTransferKeepsRent, assertSolCoversFee } = await runtime()
       if (token === undefined) {
         const request = { from, to, value: amount, caipNetworkId }
         if (!isSolanaAddress(to)) throw new InvalidSolanaAddressError(to)
@@ -265,6 +279,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
       const from = request.from ?? address
       if (!from)
         throw new AddressOrAuthConnectorNotFoundError({ details: 'the fee payer address is required' })
+      const { estimateSolanaFee } = await runtime()
       return estimateSolanaFee({
         from,
         network: findNetwork(caipNetworkId),
@@ -280,6 +295,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      * wallet: 0.00089088 SOL), which Max keeps. SPL tokens: none.
      */
     async getReserve({ address, caipNetworkId, token }) {
+      const { InvalidSolanaAddressError, solanaReserve } = await runtime()
       if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
       return solanaReserve({
         rpc: await rpcFor(caipNetworkId),
@@ -299,6 +315,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): SolanaAdapter
      */
     async waitForTransaction({ hash, caipNetworkId, timeoutMs, signal, onUpdate }) {
       const lifetime = sending.lifetimes.get(hash)
+      const { waitForSolanaTransaction } = await runtime()
       const outcome = await waitForSolanaTransaction({
         rpc: await rpcFor(caipNetworkId),
         network: findNetwork(caipNetworkId),

@@ -9,9 +9,12 @@ import { toSolanaPorticoError } from '../errors/index.js'
 import { FEATURES } from '../wallets/index.js'
 import { solanaCodec } from './backends.js'
 import type { SolanaPriorityFeeOptions } from './compute-budget.js'
+import type { Lifetimes } from './lifetimes.js'
 import type { BlockhashLifetime } from './outcome.js'
 import { accountFor, type Session, type SolanaSessions } from './sessions.js'
 import { wireWithPlan } from './transactions.js'
+
+export { Lifetimes } from './lifetimes.js'
 
 /** What sending needs from the adapter: its connections, the cluster RPCs and the commitment. */
 export interface SendDeps {
@@ -22,23 +25,6 @@ export interface SendDeps {
   priorityFee?: SolanaPriorityFeeOptions | false
   /** Blockhash lives of the transactions sent or signed here, by signature, for `waitForTransaction`. */
   lifetimes: Lifetimes
-}
-
-/** Signature → blockhash life, bounded (the oldest is forgotten first). */
-export class Lifetimes {
-  private readonly map = new Map<string, BlockhashLifetime>()
-  constructor(private readonly limit = 256) {}
-  set(signature: string, life: BlockhashLifetime): void {
-    this.map.delete(signature)
-    this.map.set(signature, life)
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!)
-  }
-  get(signature: string): BlockhashLifetime | undefined {
-    return this.map.get(signature)
-  }
-  delete(signature: string): void {
-    this.map.delete(signature)
-  }
 }
 
 /** The first signature (base58) and the blockhash of signed wire bytes. */

@@ -8,7 +8,7 @@ import {
 } from '@portico/core'
 import type { SolanaSignInFeature, SolanaSignInInput } from '@solana/wallet-standard-features'
 import type { Wallet } from '@wallet-standard/base'
-import { solanaCodec } from '../adapter/backends.js'
+import { solanaCodec } from '../adapter/codec.js'
 import { toSolanaPorticoError } from '../errors/index.js'
 import { toStandardChain } from '../networks/index.js'
 

@@ -18,6 +18,12 @@
  *   (metamask-mobile #2944): `-32603` with `data.originalError.code === 4902`.
  * - Rabby: its provider follows MetaMask's RPC errors (4902 for an unknown chain,
  *   -32002 for a second pending connect); it adds a chain without switching.
+ * - EIP-5792 (batched calls): MetaMask documents `wallet_sendCalls` /
+ *   `wallet_getCapabilities` (atomic batches through its EIP-7702 upgrade) and
+ *   Coinbase Wallet documents them too; the emulations answer them (atomic
+ *   through the devnet's PorticoBatchExecutor). The Rabby emulation answers
+ *   -32601 "method not found" for them: it stands for the wallets without
+ *   EIP-5792 (this is the emulation's choice, not a claim about Rabby today).
  */
 import type { DevWalletNetworkInput, Eip6963Target, EvmWalletDialect } from '../signer/index.js'
 import { createDevWallet, type DevWallet } from '../signer/index.js'
@@ -61,7 +67,12 @@ const SPECS: Record<EvmPersonalityId, Spec> = {
   rabby: {
     name: 'Rabby (emulated)',
     letter: 'R',
-    dialect: { pendingRejected: ['eth_requestAccounts'], unknownChain: 4902, addSwitches: false },
+    dialect: {
+      pendingRejected: ['eth_requestAccounts'],
+      unknownChain: 4902,
+      addSwitches: false,
+      calls: false,
+    },
   },
   coinbase: {
     name: 'Coinbase Wallet (emulated)',

@@ -5,6 +5,7 @@
  * Keys (the devnet mnemonic by default), personal_sign / EIP-712 / transaction
  * signing with viem accounts, chain bookkeeping, EIP-1193 errors. Browser-safe.
  */
+export { type CallsChains, DEV_BATCH_EXECUTOR, EIP5792_ERRORS, WalletCalls } from './calls.js'
 export { announceProvider, createWindowStub, randomUuid } from './eip6963.js'
 export {
   internalError,

@@ -32,6 +32,11 @@ export class WalletNetworks {
     return this.known.keys().next().value as number
   }
 
+  /** Every chain the wallet knows, in the order it learnt them. */
+  get chainIds(): number[] {
+    return [...this.known.keys()]
+  }
+
   has(chainId: number): boolean {
     return this.known.has(chainId)
   }

@@ -7,6 +7,7 @@ import {
   type HeldRequest,
 } from '@portico/core/dev-wallet'
 import { type Address, type Hex, http, isAddress, type LocalAccount, numberToHex, type Transport } from 'viem'
+import { DEV_BATCH_EXECUTOR, WalletCalls } from './calls.js'
 import { announceProvider, randomUuid } from './eip6963.js'
 import {
   internalError,
@@ -36,6 +37,8 @@ export interface DevWalletOptions {
   transport?: (rpcUrl: string) => Transport
   /** How the wallet answers where wallets differ (the personalities set it); default: the plain EIP answers. */
   dialect?: EvmWalletDialect
+  /** The EIP-7702 delegate atomic batches run through (default: the devnet's PorticoBatchExecutor, `DEV_BATCH_EXECUTOR`). */
+  batchExecutor?: Address
 }
 
 /** Where real wallets answer differently, as each documents it (see `@portico/dev-wallets/evm/personalities`). */
@@ -54,7 +57,21 @@ export interface EvmWalletDialect {
   unknownChain?: 4902 | -32603
   /** `wallet_addEthereumChain` also switches to the added chain (MetaMask, Coinbase Wallet). Default false. */
   addSwitches?: boolean
+  /**
+   * EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`,
+   * `wallet_showCallsStatus`). `false`: the wallet does not implement it and
+   * answers -32601 "method not found", as EIP-1474 documents for a method a
+   * node or wallet lacks. Default true.
+   */
+  calls?: boolean
 }
+
+const CALLS_METHODS = new Set([
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+])
 
 const USER_METHODS = new Set([
   'eth_requestAccounts',
@@ -63,6 +80,7 @@ const USER_METHODS = new Set([
   'eth_sendTransaction',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_sendCalls',
 ])
 
 type Listener = (...args: unknown[]) => void
@@ -94,6 +112,8 @@ export class DevWallet implements DevWalletControls {
   private connected = false
   private readonly dialect: EvmWalletDialect
   private readonly waiting = new Map<string, number>()
+  /** EIP-5792 batches (atomic through EIP-7702); `calls.shown` lists the ids the site asked to show. */
+  readonly calls: WalletCalls
   /** Every method the wallet was asked, in order (for tests). */
   readonly requests: string[] = []
 
@@ -104,6 +124,7 @@ export class DevWallet implements DevWalletControls {
       throw new Error(`dev wallet: unknown starting chain ${this.chainId}`)
     this.keys = new KeyRing(options.privateKeys)
     this.dialect = options.dialect ?? {}
+    this.calls = new WalletCalls(this.networks, options.batchExecutor ?? DEV_BATCH_EXECUTOR)
     this.info = Object.freeze({
       uuid: options.info?.uuid ?? randomUuid(),
       name: options.info?.name ?? 'Portico Dev Wallet',
@@ -257,6 +278,8 @@ export class DevWallet implements DevWalletControls {
   private async handle({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
     this.requests.push(method)
     const list = Array.isArray(params) ? params : []
+    if (CALLS_METHODS.has(method) && this.dialect.calls === false)
+      throw new ProviderRpcError(-32601, `The method "${method}" does not exist / is not available.`)
     if (USER_METHODS.has(method) && !(method === 'eth_requestAccounts' && this.connected)) {
       await this.approve(method, params)
     }
@@ -301,6 +324,17 @@ export class DevWallet implements DevWalletControls {
         if (this.dialect.addSwitches) this.setChain(added)
         return null
       }
+      case 'wallet_getCapabilities':
+        this.requireAccount(list[0])
+        return await this.calls.capabilities(list[1])
+      case 'wallet_sendCalls': {
+        const call = (list[0] ?? {}) as Record<string, unknown>
+        return await this.calls.send(this.requireAccount(call.from ?? this.address), this.chainId, call)
+      }
+      case 'wallet_getCallsStatus':
+        return await this.calls.status(list[0])
+      case 'wallet_showCallsStatus':
+        return this.calls.show(list[0])
       case 'eth_sign':
       case 'eth_signTransaction':
         throw unsupportedMethod(method)

@@ -1,6 +1,7 @@
 import type { Check } from './base.js'
 import * as base from './base.js'
 import * as extra from './extra.js'
+import { signIn } from './sign-in.js'
 import { walletConnectChannel } from './walletconnect.js'
 
 export { type Check, type CheckResult, expectSpecificError } from './base.js'
@@ -24,6 +25,10 @@ export const conformanceChecks = {
   signature: [
     'a signed message verifies with the kit’s own verifier for the chain (not the adapter’s), and not for another message',
     base.signature,
+  ],
+  signIn: [
+    'sign-in: the namespace’s CAIP-122 message (or the wallet’s own sign-in text) for the account verifies with the kit’s own verifier, and not for another nonce',
+    signIn,
   ],
   transfer: [
     'a transfer moves the receiver’s balance by the amount and the sender’s by amount + the fee charged',

@@ -60,6 +60,8 @@ export interface StartBundlerOptions {
   port?: number
   detached?: boolean
   logFile?: string
+  /** How long alto may take to answer `eth_supportedEntryPoints` (60 s by default; more on a loaded machine). */
+  readyTimeoutMs?: number
 }
 
 /**
@@ -110,8 +112,8 @@ export async function startBundler(opts: StartBundlerOptions): Promise<BundlerPr
     args,
     detached: opts.detached ?? false,
     logFile: opts.logFile,
-    ready: { probe: () => waitForBundler(url, ENTRY_POINT_V07_ADDRESS, 60_000) },
-    timeoutMs: 70_000,
+    ready: { probe: () => waitForBundler(url, ENTRY_POINT_V07_ADDRESS, opts.readyTimeoutMs ?? 60_000) },
+    timeoutMs: (opts.readyTimeoutMs ?? 60_000) + 10_000,
   })
   return { chainId: opts.chainId, url, port, pid, executor, entryPoints: [ENTRY_POINT_V07_ADDRESS], child }
 }

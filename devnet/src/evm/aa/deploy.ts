@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { rpc } from '../anvil.js'
+import batchExecutorJson from '../artifacts/PorticoBatchExecutor.json' with { type: 'json' }
 import {
   AA_SALT,
   aaArtifacts,
@@ -41,6 +42,12 @@ export interface AaFixtures {
   /** The paymaster's stake at the EntryPoint (wei, decimal) and its unstake delay (s). */
   paymasterStake: string
   paymasterUnstakeDelaySec: number
+  /**
+   * PorticoBatchExecutor (CREATE2, salt 0): the EIP-7702 delegate the dev
+   * wallets' EIP-5792 atomic batches run through (`@portico/dev-wallets/evm`'s
+   * `DEV_BATCH_EXECUTOR` is this address).
+   */
+  batchExecutor: Address
 }
 
 /**
@@ -54,6 +61,8 @@ export const PAYMASTER_SIGNER_KEY: Hex = keccak256(toBytes('portico devnet payma
 const PAYMASTER_DEPOSIT = parseEther('1000')
 const PAYMASTER_STAKE = parseEther('1')
 const UNSTAKE_DELAY_SEC = 86_400
+
+const batchExecutorArtifact = () => batchExecutorJson as { abi: unknown[]; bytecode: Hex }
 
 /** The AA addresses, computed without a node. */
 export function getAaFixtures(): AaFixtures {
@@ -84,6 +93,12 @@ export function getAaFixtures(): AaFixtures {
     paymasterDeposit: PAYMASTER_DEPOSIT.toString(),
     paymasterStake: PAYMASTER_STAKE.toString(),
     paymasterUnstakeDelaySec: UNSTAKE_DELAY_SEC,
+    batchExecutor: getContractAddress({
+      opcode: 'CREATE2',
+      from: CREATE2_DEPLOYER,
+      salt: AA_SALT,
+      bytecode: batchExecutorArtifact().bytecode,
+    }),
   }
 }
 
@@ -150,6 +165,7 @@ export async function deployAccountAbstraction(rpcUrl: string, chainId: number):
       value: PAYMASTER_STAKE,
       data: encodeFunctionData({ abi: paymasterAbi, functionName: 'addStake', args: [UNSTAKE_DELAY_SEC] }),
     },
+    { to: CREATE2_DEPLOYER, data: concatHex([AA_SALT, batchExecutorArtifact().bytecode]) },
   ]
   const hashes: Hex[] = []
   for (const [i, tx] of txs.entries()) {
@@ -161,7 +177,7 @@ export async function deployAccountAbstraction(rpcUrl: string, chainId: number):
       throw new Error(`ERC-4337 deployment step ${i} reverted on chain ${chainId}`)
   }
   const codes = await Promise.all(
-    [fx.entryPoint, fx.simpleAccountFactory, fx.verifyingPaymaster].map((x) =>
+    [fx.entryPoint, fx.simpleAccountFactory, fx.verifyingPaymaster, fx.batchExecutor].map((x) =>
       rpc<Hex>(rpcUrl, 'eth_getCode', [x, 'latest']),
     ),
   )

@@ -1,6 +1,6 @@
-import type { Secp256k1HdWallet, StdSignDoc } from '@cosmjs/amino'
+import type { StdSignDoc } from '@cosmjs/amino'
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
-import type { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
+import { type CosmosSigner, createCosmosSigner } from '@portico/dev-wallets/cosmos'
 import { COSMOS_DEV_MNEMONIC } from '../../cosmos/fixtures.js'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 
@@ -18,37 +18,29 @@ export interface DevWcCosmosKey {
   prefixes: Record<string, string>
 }
 
-interface Wallets {
-  direct: DirectSecp256k1HdWallet
-  amino: Secp256k1HdWallet
+/** The key's account on one chain, and what signs for it (the one Cosmos signing core of @portico/dev-wallets). */
+interface Held {
+  signer: CosmosSigner
+  prefix: string
+  index: number
   address: string
   pubkey: Uint8Array
 }
 
-const cache = new WeakMap<DevWcCosmosKey, Map<string, Promise<Wallets>>>()
+const signers = new WeakMap<DevWcCosmosKey, CosmosSigner>()
 
-/** CosmJS's HD wallets (direct and amino) for the prefix of `chainId`. */
-export function cosmosWallets(key: DevWcCosmosKey, chainId: string): Promise<Wallets> {
+/** The signing core's account for the prefix of `chainId`. */
+export async function cosmosAccount(key: DevWcCosmosKey, chainId: string): Promise<Held> {
   const prefix = key.prefixes[chainId]
   if (!prefix) throw unrecognizedChain(chainId)
-  const byChain = cache.get(key) ?? new Map<string, Promise<Wallets>>()
-  cache.set(key, byChain)
-  let wallets = byChain.get(chainId)
-  if (!wallets) {
-    wallets = (async () => {
-      const [amino, proto] = await Promise.all([import('@cosmjs/amino'), import('@cosmjs/proto-signing')])
-      const mnemonic = key.mnemonic ?? COSMOS_DEV_MNEMONIC
-      const hdPaths = [amino.makeCosmoshubPath(key.index ?? 0)]
-      const [direct, legacy] = await Promise.all([
-        proto.DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths }),
-        amino.Secp256k1HdWallet.fromMnemonic(mnemonic, { prefix, hdPaths }),
-      ])
-      const [account] = await direct.getAccounts()
-      return { direct, amino: legacy, address: account!.address, pubkey: account!.pubkey }
-    })()
-    byChain.set(chainId, wallets)
+  const index = key.index ?? 0
+  let signer = signers.get(key)
+  if (!signer) {
+    signer = createCosmosSigner({ mnemonic: key.mnemonic ?? COSMOS_DEV_MNEMONIC, accounts: index + 1 })
+    signers.set(key, signer)
   }
-  return wallets
+  const { address, pubkey } = await signer.account(prefix, index)
+  return { signer, prefix, index, address, pubkey }
 }
 
 export interface CosmosContext {
@@ -77,7 +69,7 @@ export async function answerCosmos(
   params: unknown,
   chainId: string,
 ): Promise<unknown> {
-  const w = await cosmosWallets(ctx.key, chainId)
+  const w = await cosmosAccount(ctx.key, chainId)
   const p = (params ?? {}) as { signerAddress?: unknown; signDoc?: Record<string, unknown> }
   const reference = chainId.slice('cosmos:'.length)
   const own = () => {
@@ -97,7 +89,7 @@ export async function answerCosmos(
       if (doc.chainId !== reference) throw invalidParams(`signDoc.chainId is not ${reference}`)
       if (typeof doc.accountNumber !== 'string' || !/^\d{1,20}$/.test(doc.accountNumber))
         throw invalidParams('signDoc.accountNumber (decimal string)')
-      const { signed, signature } = await w.direct.signDirect(w.address, {
+      const { signed, signature } = await w.signer.signDirect(w.prefix, w.index, {
         chainId: reference,
         accountNumber: BigInt(doc.accountNumber),
         authInfoBytes: bytes(doc.authInfoBytes, 'signDoc.authInfoBytes'),
@@ -121,7 +113,7 @@ export async function answerCosmos(
         throw invalidParams(`signDoc.chain_id is not ${reference}`)
       if (!Array.isArray(doc.msgs) || typeof doc.fee !== 'object')
         throw invalidParams('signDoc is not a StdSignDoc')
-      const { signed, signature } = await w.amino.signAmino(w.address, doc)
+      const { signed, signature } = await w.signer.signAmino(w.prefix, w.index, doc)
       return { signature: tampered(signature), signed }
     }
     default:

@@ -5,7 +5,7 @@ import type { Hex } from 'viem'
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { createMemoryKeyValueStorage, type MemoryKeyValueStorage } from '../storage.js'
 import { answerBip122, BIP122_READS, bitcoinKeysFor, type DevWcBitcoinKey } from './bip122.js'
-import { answerCosmos, COSMOS_READS, cosmosWallets, type DevWcCosmosKey } from './cosmos.js'
+import { answerCosmos, COSMOS_READS, cosmosAccount, type DevWcCosmosKey } from './cosmos.js'
 import { answerEip155, EIP155_READS } from './eip155.js'
 import { UserCancelled, WalletError } from './errors.js'
 import { approveNamespaces } from './namespaces.js'
@@ -150,7 +150,7 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
   const polkadot = options.polkadot ? await loadPolkadotKey(options.polkadot) : undefined
   const cosmosAddresses = new Map<string, string>()
   for (const chainId of Object.keys(options.cosmos?.prefixes ?? {}))
-    cosmosAddresses.set(chainId, (await cosmosWallets(options.cosmos!, chainId)).address)
+    cosmosAddresses.set(chainId, (await cosmosAccount(options.cosmos!, chainId)).address)
 
   /** The wallet's addresses on a chain (none: it does not serve that chain). */
   const addressesOn = (chainId: string): string[] => {

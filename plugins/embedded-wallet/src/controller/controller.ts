@@ -63,11 +63,11 @@ export interface EmbeddedWalletControllerOptions {
   apiUrl?: string
   /** SPEC §3 `socialProvider` / `socialWindow` while a social sign-in is under way (cleared after). */
   setSocial?(provider: SocialProvider | undefined, popup: Window | undefined): void
-  /** SPEC §3 `farcasterUrl` while a Farcaster sign-in is under way (cleared after). */
-  setFarcasterUrl?(url: string | undefined): void
   loadTimeoutMs?: number
   requestTimeoutMs?: number
   document?: Document
+  /** Issue 30: the EVM account type a login shows first (the visitor's last choice, else the site's). */
+  preferredAccountType?(): 'eoa' | 'smartAccount'
 }
 
 type Handler = (payload: unknown) => void
@@ -87,10 +87,7 @@ export class EmbeddedWalletController {
   /** Sign In With Farcaster (issue 14): start, finish, cancel; run by the frame. */
   readonly farcaster: FarcasterLogin
   constructor(private readonly options: EmbeddedWalletControllerOptions) {
-    this.farcaster = new FarcasterLogin(
-      () => this.#client(),
-      (url) => options.setFarcasterUrl?.(url),
-    )
+    this.farcaster = new FarcasterLogin(() => this.#client())
     this.account = new EmbeddedAccount({
       request: (payload, opts) => this.#client().request(payload, opts),
       emailChanged: (email) => {
@@ -242,6 +239,7 @@ export class EmbeddedWalletController {
         frame: () => this.#client(),
         networks: this.options.networks,
         on: (event, handler) => this.on(`eip155/${event}`, handler),
+        preferredAccountType: this.options.preferredAccountType?.() ?? 'smartAccount',
       })
     // Issue 14: the Solana key comes from the same shares; the frame names its address.
     if (sol && s.solanaAddress)

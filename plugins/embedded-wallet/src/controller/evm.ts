@@ -22,12 +22,16 @@ export function evmChannel(opts: {
   frame(): FrameClient
   networks(): readonly Network[]
   on(event: string, handler: (payload: unknown) => void): () => void
+  /** Issue 30: the account type a connect shows first (the key owns a smart account where the adapter makes one). */
+  preferredAccountType?: 'eoa' | 'smartAccount'
 }): RequestChannel {
   const { chains, address } = opts
   const namespace: ChainNamespace = 'eip155'
-  const signing = new Set(['personal_sign', 'eth_signTypedData_v4'])
+  // `portico_signUserOperation`: the frame parses the operation, shows its calls and computes the hash itself.
+  const signing = new Set(['personal_sign', 'eth_signTypedData_v4', 'portico_signUserOperation'])
   return {
     namespace,
+    smartAccountOwner: { preferred: opts.preferredAccountType ?? 'smartAccount' },
     accounts: () => chains.map((c) => `${c}:${address}` as CaipAddress),
     chains: () => chains,
     on: (event, handler) => opts.on(event, handler),

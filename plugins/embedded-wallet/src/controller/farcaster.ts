@@ -2,26 +2,23 @@ import { PorticoError } from '@portico/core'
 import { parseFarcasterStart, parseSession } from '../protocol.js'
 import { EmbeddedTimeoutError, type FrameClient } from './frame-client.js'
 
-/** A started Sign In With Farcaster: the deep link (QR code), the frame's name for it, its expiry (epoch ms). */
+/** A started Sign In With Farcaster: the frame's name for it and its expiry (epoch ms). */
 export interface FarcasterSignIn {
-  url: string
   channel: string
   expiresAt: number
 }
 
 /**
- * Sign In With Farcaster on the dApp side: the frame opens the relay channel
- * and waits for the visitor's Farcaster app; this page only gets the deep
- * link and, at the end, the name and address (the session token stays in the
- * frame). The link is kept in the account's `farcasterUrl` (SPEC §3) while
- * the sign-in is under way, so the SPEC §2 back rule can clear it.
+ * Sign In With Farcaster on the dApp side: the frame opens the relay channel,
+ * draws its QR code and link in its own card and waits for the visitor's
+ * Farcaster app. Issue 29: this page gets neither the link nor the relay's
+ * channel token in it, only the frame's name for the sign-in and, at the end,
+ * the name and address (the session token stays in the frame) or the typed
+ * refusal. The account's `farcasterUrl` (SPEC §3) is therefore never set.
  */
 export class FarcasterLogin {
   #active: string | undefined
-  constructor(
-    private readonly frame: () => FrameClient,
-    private readonly setUrl: (url: string | undefined) => void,
-  ) {}
+  constructor(private readonly frame: () => FrameClient) {}
 
   /** Opens a channel; a sign-in already under way is dropped first (one at a time). */
   async start(): Promise<FarcasterSignIn> {
@@ -29,23 +26,27 @@ export class FarcasterLogin {
     const started = parseFarcasterStart(await this.frame().request({ type: 'farcaster.start' }))
     if (!started) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
     this.#active = started.channel
-    this.setUrl(started.url)
     return started
   }
 
   /**
-   * Waits (SPEC §9: within the 120 s request time-out) until the visitor
-   * approves; the frame then holds the session. Rejects with the frame's
-   * refusal: `channel_expired`, `siwf_refused` (a dishonest client),
-   * `farcaster_cancelled`.
+   * Shows the frame's Farcaster card (QR code, "Open Farcaster on this
+   * device", "Copy link", Cancel) and waits (SPEC §9: within the 120 s request
+   * time-out, which the card does not pause) until the visitor approves; the
+   * frame then holds the session. Rejects with the frame's refusal:
+   * `farcaster_cancelled` (the card's Cancel or Escape), `channel_expired`,
+   * `siwf_refused` (a dishonest client).
    */
   async finish(channel: string): Promise<{ email: string; address: `0x${string}` }> {
     try {
-      const s = parseSession(await this.frame().request({ type: 'farcaster.finish', channel }))
+      const s = parseSession(
+        await this.frame().request({ type: 'farcaster.finish', channel }, { timeoutWhileUi: true }),
+      )
       if (!s) throw new PorticoError('An error occurred', { code: 'INVALID_FRAME_ANSWER' })
       return s
     } catch (error) {
-      // Timed out here (SPEC §9) while the frame still polls: it stops too (it answers false when it already had).
+      // Timed out here (SPEC §9) while the frame still polls: it stops and closes its card too
+      // (it answers false when it already had).
       if (error instanceof EmbeddedTimeoutError)
         this.frame()
           .request({ type: 'farcaster.cancel', channel })
@@ -54,10 +55,7 @@ export class FarcasterLogin {
           )
       throw error
     } finally {
-      if (this.#active === channel) {
-        this.#active = undefined
-        this.setUrl(undefined)
-      }
+      if (this.#active === channel) this.#active = undefined
     }
   }
 
@@ -66,7 +64,6 @@ export class FarcasterLogin {
     const channel = this.#active
     if (!channel) return
     this.#active = undefined
-    this.setUrl(undefined)
     await this.frame().request({ type: 'farcaster.cancel', channel })
   }
 }

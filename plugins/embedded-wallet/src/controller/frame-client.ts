@@ -48,8 +48,20 @@ export interface FrameClientOptions {
   onAlert(alert: AlertState): void
 }
 
+/** A request's time-out: SPEC §9's by default, another (`null`: none), and whether the frame's own UI pauses it. */
+export interface FrameRequestOptions {
+  timeoutMs?: number | null
+  /**
+   * Keep counting while the frame shows its own card (default false: a card
+   * waits on the visitor, so its time restarts when the card closes). True
+   * where the card only shows a wait on something else: the Farcaster QR card
+   * waits on the visitor's Farcaster app, within SPEC §9's request time-out.
+   */
+  timeoutWhileUi?: boolean
+}
+
 export interface FrameClient {
-  request(payload: FramePayload, opts?: { timeoutMs?: number | null }): Promise<unknown>
+  request(payload: FramePayload, opts?: FrameRequestOptions): Promise<unknown>
   destroy(): void
 }
 
@@ -84,7 +96,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     height: '100%',
     border: '0',
     zIndex: '2147483000',
-    colorScheme: 'normal',
+    // As the frame's own root (`light dark`): an iframe whose used color scheme differs from its
+    // document's gets an opaque backdrop, which blacked the whole page out under a dark system theme.
+    colorScheme: 'light dark',
     display: 'none',
   })
   type Pending = {
@@ -93,6 +107,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     timer?: ReturnType<typeof setTimeout>
     /** Starts (again) the request's SPEC time-out; undefined for untimed requests. */
     arm?: () => void
+    /** The frame's UI does not pause this request's time-out. */
+    timeoutWhileUi?: boolean
   }
   const pending = new Map<string, Pending>()
   let readyResolve!: () => void
@@ -129,6 +145,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       // While the frame shows its own UI the visitor is acting (a passphrase, an approval): the
       // request waits on them, not on a stalled frame, so its time-out starts again when the UI closes.
       for (const p of pending.values()) {
+        if (p.timeoutWhileUi) continue
         clearTimeout(p.timer)
         if (!m.visible) p.arm?.()
       }
@@ -161,7 +178,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           ? (options.requestTimeoutMs ?? EMBEDDED_REQUEST_TIMEOUT_MS)
           : opts.timeoutMs
       return new Promise((resolve, reject) => {
-        const entry: Pending = { resolve, reject }
+        const entry: Pending = { resolve, reject, ...(opts.timeoutWhileUi ? { timeoutWhileUi: true } : {}) }
         if (timeoutMs !== null) {
           entry.arm = () => {
             entry.timer = setTimeout(() => {

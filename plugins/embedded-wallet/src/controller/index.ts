@@ -33,6 +33,7 @@ export {
   EmbeddedTimeoutError,
   type FrameClient,
   type FrameClientOptions,
+  type FrameRequestOptions,
 } from './frame-client.js'
 export { getEmbeddedWallet } from './registry.js'
 export { SocialPopupClosedError } from './social.js'

@@ -1,4 +1,9 @@
-import type { CaipNetworkId, Portico, TransactionOutcome } from '@portico/core'
+import {
+  type CaipNetworkId,
+  MethodNotSupportedError,
+  type Portico,
+  type TransactionOutcome,
+} from '@portico/core'
 
 /**
  * Everything the swap flow asks of the connected wallet, in one small module:
@@ -46,27 +51,6 @@ export interface SwapWallet {
 
 const NAMESPACE = 'eip155'
 
-/** The EIP-5792 part of the EVM adapter, read structurally (the plugin does not depend on the adapter package). */
-interface CallsAdapter {
-  getCallsCapabilities(p: {
-    connectorId: string
-    address: string
-    caipNetworkId?: CaipNetworkId
-  }): Promise<{ atomic: string }>
-  sendCalls(p: {
-    connectorId: string
-    address: string
-    caipNetworkId?: CaipNetworkId
-    calls: { to: `0x${string}`; data?: `0x${string}`; value?: bigint }[]
-    atomicRequired?: boolean
-  }): Promise<{ id: string }>
-  getCallsStatus(p: {
-    connectorId: string
-    id: string
-    timeoutMs?: number
-  }): Promise<{ status: number; outcome?: TransactionOutcome }>
-}
-
 /** How long a batch is followed before it counts as still pending (ms). */
 const BATCH_FOLLOW_MS = 180_000
 
@@ -92,44 +76,32 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       return await portico.waitForTransaction({ hash, namespace: NAMESPACE, caipNetworkId })
     },
     async atomicBatch(caipNetworkId) {
-      const found = callsOf(portico)
-      if (!found) return false
-      const caps = await found.adapter.getCallsCapabilities({
-        connectorId: found.connectorId,
-        address: found.address,
-        caipNetworkId,
-      })
-      return caps.atomic === 'supported'
+      // EIP-5792 through core (issue 30): an adapter without it, or a wallet that does not
+      // implement it, has no atomic batches; any other failure is the wallet's and is thrown.
+      try {
+        const caps = await portico.getCallsCapabilities({ namespace: NAMESPACE, caipNetworkId })
+        return caps.atomic === 'supported'
+      } catch (error) {
+        if (error instanceof MethodNotSupportedError) return false
+        throw error
+      }
     },
     async sendBatch({ caipNetworkId, calls, onSent }) {
-      const found = callsOf(portico)
-      if (!found) throw new Error('This wallet cannot send a batch of calls')
-      const { adapter, connectorId, address } = found
-      const { id } = await adapter.sendCalls({
-        connectorId,
-        address,
+      const { id } = await portico.sendCalls({
+        namespace: NAMESPACE,
         caipNetworkId,
         atomicRequired: true,
-        calls: calls.map((c) => ({
-          to: c.to as `0x${string}`,
-          data: c.data as `0x${string}`,
-          value: c.value,
-        })),
+        calls: calls.map((c) => ({ to: c.to, data: c.data, value: c.value })),
       })
       onSent?.(id)
-      const deadline = Date.now() + BATCH_FOLLOW_MS
-      for (;;) {
-        const status = await adapter.getCallsStatus({ connectorId, id, timeoutMs: 2_000 })
-        if (status.status !== 100) {
-          const outcome: TransactionOutcome = status.outcome ?? {
-            status: status.status === 200 ? 'succeeded' : 'failed',
-            hash: id,
-            reason: { message: `The batch failed (EIP-5792 status ${status.status})` },
-          }
-          return { id, outcome }
-        }
-        if (Date.now() > deadline) return { id, outcome: { status: 'pending', hash: id } }
+      const status = await portico.waitForCalls({ id, namespace: NAMESPACE, timeoutMs: BATCH_FOLLOW_MS })
+      if (status.status === 100) return { id, outcome: { status: 'pending', hash: id } }
+      const outcome: TransactionOutcome = status.outcome ?? {
+        status: status.status === 200 ? 'succeeded' : 'failed',
+        hash: id,
+        reason: { message: `The batch failed (EIP-5792 status ${status.status})` },
       }
+      return { id, outcome }
     },
     async readToken(token, caipNetworkId) {
       const account = this.account()
@@ -148,22 +120,4 @@ export function porticoSwapWallet(portico: Portico): SwapWallet {
       return { symbol: held.symbol, name: held.name ?? held.symbol, decimals, balance: held.value }
     },
   }
-}
-
-/** The connected EVM account's adapter when it speaks EIP-5792 (`getCallsCapabilities` & co.). */
-function callsOf(
-  portico: Portico,
-): { adapter: CallsAdapter; connectorId: string; address: string } | undefined {
-  const account = portico.getState().accounts[NAMESPACE]
-  const adapter = portico.getAdapter?.(NAMESPACE) as Partial<CallsAdapter> | undefined
-  if (
-    account?.status !== 'connected' ||
-    !account.address ||
-    !account.connectorId ||
-    typeof adapter?.getCallsCapabilities !== 'function' ||
-    typeof adapter.sendCalls !== 'function' ||
-    typeof adapter.getCallsStatus !== 'function'
-  )
-    return undefined
-  return { adapter: adapter as CallsAdapter, connectorId: account.connectorId, address: account.address }
 }

@@ -1,4 +1,5 @@
 import { loginCodeOf, type SmtpCatcher, startSmtpCatcher } from '@portico/devnet'
+import { frameModules } from '@portico/signer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, startTestGateway, type TestGateway } from '../../test-helpers/gateway.js'
 import { mailReader } from '../../test-helpers/mail.js'
@@ -208,6 +209,21 @@ describe.each(['sqlite', 'postgres'] as const)(
       }
       expect((await fetch(`${signer}/chains/solana.js`)).status).toBe(404)
       expect((await fetch(`${signer}/chains/..%2Fframe.js`)).status).toBe(404)
+      // Issue 29: the EVM and Solana signers and the Farcaster card are chunks the frame imports on first
+      // use; every file of the first load and of each module is served from this origin, nothing else.
+      const graph = await frameModules()
+      expect(graph.initial[0]).toBe('/frame.js')
+      expect(Object.keys(graph.modules)).toEqual(
+        expect.arrayContaining(['evm', 'solana-session', 'farcaster-card']),
+      )
+      for (const path of new Set([...graph.initial.slice(1), ...Object.values(graph.modules).flat()])) {
+        expect(path).toMatch(/^\/chunks\/[A-Za-z0-9_-]+\.js$/)
+        const chunk = await fetch(`${signer}${path}`)
+        expect(chunk.status, path).toBe(200)
+        expect(chunk.headers.get('content-type')).toContain('javascript')
+      }
+      expect((await fetch(`${signer}/chunks/nope.js`)).status).toBe(404)
+      expect((await fetch(`${signer}/chunks/..%2Fframe.js`)).status).toBe(404)
     })
   },
 )

@@ -244,6 +244,12 @@ export const ar: PorticoStrings = {
   accountActions: 'الإجراءات',
   connectedWallets: 'المحافظ المتصلة',
   connectAnotherWallet: 'ربط محفظة أخرى',
+  connectionActive: 'نشطة',
+  useConnection: 'استخدام',
+  disconnectConnectionLabel: 'قطع اتصال {wallet} ({address})',
+  connectionSwitchFailed: 'لم يتم التبديل: {reason}',
+  connectionDisconnectFailed: 'لم يُقطع الاتصال: {reason}',
+  connectedTag: 'متصلة',
   whatIsAWallet: 'ما هي المحفظة؟',
   whatIsAWalletText:
     'المحفظة تطبيق أو إضافة للمتصفح تحفظ مفاتيحك وتتيح لك تسجيل الدخول والموافقة على المعاملات. ثبّت واحدة ثم عُد إلى هذه الصفحة.',

@@ -252,6 +252,12 @@ export const es: PorticoStrings = {
   accountActions: 'Acciones',
   connectedWallets: 'Billeteras conectadas',
   connectAnotherWallet: 'Conectar otra billetera',
+  connectionActive: 'Activa',
+  useConnection: 'Usar',
+  disconnectConnectionLabel: 'Desconectar {wallet} ({address})',
+  connectionSwitchFailed: 'No se cambió: {reason}',
+  connectionDisconnectFailed: 'No se desconectó: {reason}',
+  connectedTag: 'Conectada',
   whatIsAWallet: '¿Qué es una billetera?',
   whatIsAWalletText:
     'Una billetera es una app o una extensión del navegador que guarda tus claves y te permite iniciar sesión y aprobar transacciones. Instala una y vuelve a esta página.',

@@ -253,6 +253,12 @@ export const ja: PorticoStrings = {
   accountActions: '操作',
   connectedWallets: '接続中のウォレット',
   connectAnotherWallet: '別のウォレットを接続',
+  connectionActive: '使用中',
+  useConnection: '使用',
+  disconnectConnectionLabel: '{wallet}（{address}）の接続を解除',
+  connectionSwitchFailed: '切り替えられませんでした：{reason}',
+  connectionDisconnectFailed: '接続を解除できませんでした：{reason}',
+  connectedTag: '接続済み',
   whatIsAWallet: 'ウォレットとは？',
   whatIsAWalletText:
     'ウォレットは、鍵を保管し、ログインや取引の承認を行うアプリまたはブラウザー拡張機能です。インストールしてから、このページに戻ってください。',

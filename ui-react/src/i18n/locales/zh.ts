@@ -244,6 +244,12 @@ export const zh: PorticoStrings = {
   accountActions: '操作',
   connectedWallets: '已连接的钱包',
   connectAnotherWallet: '连接另一个钱包',
+  connectionActive: '使用中',
+  useConnection: '使用',
+  disconnectConnectionLabel: '断开 {wallet}（{address}）',
+  connectionSwitchFailed: '未切换：{reason}',
+  connectionDisconnectFailed: '未断开连接：{reason}',
+  connectedTag: '已连接',
   whatIsAWallet: '什么是钱包？',
   whatIsAWalletText:
     '钱包是一个应用或浏览器扩展，保管你的密钥，让你登录并批准交易。安装一个，然后回到此页面。',

@@ -13,7 +13,7 @@ export const payStrings = defineCatalogue(
     reference: 'Reference',
     from: 'From',
     noWallet: 'No wallet connected',
-    connectToPay: 'Connect a {network} wallet to pay.',
+    connectToPay: 'Connect a wallet on {network} to pay.',
     connect: 'Connect a wallet',
     payButton: 'Pay {amount}',
     cancel: 'Cancel',

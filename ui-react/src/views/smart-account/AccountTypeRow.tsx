@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { usePortico } from '../../context/index.js'
 import { useAccount } from '../../hooks/index.js'
-import { SMART_ACCOUNT_TEXT as T } from './strings.js'
+import { useCatalogue } from '../../i18n/index.js'
+import { smartAccountStrings } from './strings.js'
 
 /**
  * Account: which account is shown (SPEC §3 account record type) and, when the
@@ -12,6 +13,7 @@ import { SMART_ACCOUNT_TEXT as T } from './strings.js'
 export function AccountTypeRow() {
   const portico = usePortico()
   const account = useAccount()
+  const t = useCatalogue(smartAccountStrings)
   const [error, setError] = useState<string | undefined>()
   const records = account.allAccounts ?? []
   const active = records.find((r) => r.address === account.address)
@@ -25,20 +27,20 @@ export function AccountTypeRow() {
       setError(undefined)
       portico.switchAccountType(other, account.namespace)
     } catch (e) {
-      setError(`${T.switchFailed}: ${(e as Error).message}`)
+      setError(`${t('switchFailed')}: ${(e as Error).message}`)
     }
   }
   return (
     <div className="row" data-testid="account-type">
       <span className="row-label">
-        <span data-testid="account-type-active">{smart ? T.smartAccount : T.eoa}</span>
+        <span data-testid="account-type-active">{smart ? t('smartAccount') : t('eoa')}</span>
         <span className="row-sub">
-          {smart && account.smartAccountDeployed === false ? T.notDeployed : T.accountType}
+          {smart && account.smartAccountDeployed === false ? t('notDeployed') : t('accountType')}
         </span>
       </span>
       {hasEoa ? (
         <button type="button" className="chip" data-testid="account-type-switch" onClick={onSwitch}>
-          {smart ? T.switchToEoa : T.switchToSmart}
+          {smart ? t('switchToEoa') : t('switchToSmart')}
         </button>
       ) : null}
       {error ? (

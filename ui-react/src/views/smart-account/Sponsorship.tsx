@@ -1,7 +1,8 @@
 import type { PreparedSend } from '@portico/core'
 import { useEffect, useState } from 'react'
 import { usePortico } from '../../context/index.js'
-import { SMART_ACCOUNT_TEXT as T } from './strings.js'
+import { useCatalogue } from '../../i18n/index.js'
+import { smartAccountStrings } from './strings.js'
 
 /** The adapter's user-operation pricing, read structurally (only the EVM adapter with smart accounts has it). */
 interface PricesUserOperations {
@@ -19,6 +20,7 @@ interface PricesUserOperations {
  */
 export function SponsoredNote({ prepared }: { prepared: PreparedSend }) {
   const portico = usePortico()
+  const t = useCatalogue(smartAccountStrings)
   const [sponsor, setSponsor] = useState<string | undefined>()
   useEffect(() => {
     let live = true
@@ -43,7 +45,7 @@ export function SponsoredNote({ prepared }: { prepared: PreparedSend }) {
   if (sponsor === undefined) return null
   return (
     <p className="note" data-testid="send-sponsored">
-      {T.sponsoredBy(sponsor || 'this site')}
+      {t('sponsoredBy', { name: sponsor || t('thisSite') })}
     </p>
   )
 }
@@ -68,13 +70,14 @@ export function SponsorshipRefused({
   onEdit(): void
   editLabel: string
 }) {
+  const t = useCatalogue(smartAccountStrings)
   return (
     <div className="center" aria-live="polite" data-testid="send-sponsorship-refused">
-      <h3>{T.sponsorshipRefused}</h3>
+      <h3>{t('sponsorshipRefused')}</h3>
       <p className="error-text" role="alert" data-testid="send-sponsorship-reason">
         {error.details ?? error.reason ?? ''}
       </p>
-      <p className="note">{T.payGasHint}</p>
+      <p className="note">{t('payGasHint')}</p>
       <div className="actions">
         <button type="button" className="button" data-variant="secondary" onClick={onEdit}>
           {editLabel}
@@ -86,7 +89,7 @@ export function SponsorshipRefused({
           data-testid="send-pay-gas"
           onClick={onPaySelf}
         >
-          {T.payGasYourself}
+          {t('payGasYourself')}
         </button>
       </div>
     </div>

@@ -1,6 +1,5 @@
 import { PorticoError } from '@portico/core'
-import { useCatalogue, usePortico, usePorticoState, useViewTitle } from '@portico/react'
-import { QrCode } from '@portico/react/qr'
+import { useCatalogue, usePortico, useViewTitle } from '@portico/react'
 import { useEffect, useState } from 'react'
 import { EmbeddedFrameError, EmbeddedTimeoutError, getEmbeddedWallet } from '../../controller/index.js'
 import { EMBEDDED_WALLET_CONNECTOR_ID } from '../../plugin.js'
@@ -20,22 +19,22 @@ function phaseOf(error: unknown): Phase {
 
 /**
  * ConnectingFarcaster (SPEC §2 view): Sign In With Farcaster. The frame opens
- * a relay channel; this shows its deep link (kept in the account's
- * `farcasterUrl`) as a QR code, an "open on this device" link and a copy
- * button, and waits for the visitor's approval in their Farcaster app (SPEC §9:
- * the 120 s request time-out applies, then the sign-in has expired and can be
- * started again). A refusal (a dishonest client: another domain, a wrong
- * nonce) says so with a retry. Going back drops the sign-in (SPEC §2 back
- * rule: the link is cleared and the auth connector reloaded).
+ * a relay channel and (issue 29) draws its QR code, "Open Farcaster on this
+ * device" and "Copy link" in its own card over the modal, since the link
+ * carries the relay's channel token: this page never holds it, and the
+ * account's `farcasterUrl` stays unset. The view says where to look and waits
+ * for the visitor's approval in their Farcaster app (SPEC §9: the 120 s
+ * request time-out applies, then the sign-in has expired and can be started
+ * again). A refusal (a dishonest client: another domain, a wrong nonce) says
+ * so with a retry. Cancel (or Escape) in the card goes back, as Back does;
+ * going back drops the sign-in (SPEC §2 back rule: the auth connector reloads).
  */
 export default function ConnectingFarcaster() {
   const portico = usePortico()
   const t = useCatalogue(farcasterStrings)
   useViewTitle(t('title'))
-  const url = usePorticoState((s) => s.accounts.eip155?.farcasterUrl)
   const [phase, setPhase] = useState<Phase>('starting')
   const [detail, setDetail] = useState<string | undefined>()
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const [attempt, setAttempt] = useState(0)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger (Try again), not read inside
@@ -46,7 +45,6 @@ export default function ConnectingFarcaster() {
     const controller = getEmbeddedWallet(portico)
     setPhase('starting')
     setDetail(undefined)
-    setCopied('idle')
     void (async () => {
       try {
         const started = await controller.farcaster.start()
@@ -63,6 +61,11 @@ export default function ConnectingFarcaster() {
       } catch (e) {
         done = true
         if (!live) return
+        // Cancel or Escape in the frame's card: the visitor left the sign-in, as with Back.
+        if (e instanceof EmbeddedFrameError && e.code === 'farcaster_cancelled') {
+          if (portico.getState().router.view === 'ConnectingFarcaster') portico.router.goBack()
+          return
+        }
         setPhase(phaseOf(e))
         setDetail(e instanceof PorticoError ? e.shortMessage : e instanceof Error ? e.message : String(e))
       }
@@ -76,16 +79,6 @@ export default function ConnectingFarcaster() {
         })
     }
   }, [portico, attempt])
-
-  const copy = () => {
-    if (!url) return
-    // "Copied" only after the copy worked; a refused clipboard says so.
-    if (!navigator.clipboard) return setCopied('failed')
-    navigator.clipboard.writeText(url).then(
-      () => setCopied('copied'),
-      () => setCopied('failed'),
-    )
-  }
 
   if (phase === 'expired' || phase === 'refused' || phase === 'failed') {
     const title: FarcasterStringKey = phase
@@ -111,33 +104,13 @@ export default function ConnectingFarcaster() {
     )
   }
 
-  const shown = phase === 'waiting' ? url : undefined
   return (
     <div className="center" data-testid="farcaster" data-state={phase} aria-busy={phase !== 'waiting'}>
-      {shown ? (
-        <QrCode value={shown} label={t('qrLabel')} size={240} />
-      ) : (
-        <span className="ring" role="status" aria-busy="true" aria-label={t('starting')} />
-      )}
-      <p>{t('scan')}</p>
+      <span className="ring" aria-hidden="true" />
+      {phase === 'waiting' ? <p>{t('inFrame')}</p> : null}
       <p role="status" data-testid="farcaster-status">
-        {phase === 'connecting' ? t('connecting') : phase === 'waiting' ? t('waiting') : t('starting')}
+        {t(phase)}
       </p>
-      <div className="actions">
-        {shown ? (
-          <a className="button" data-variant="primary" href={shown} data-farcaster-open="">
-            {t('open')}
-          </a>
-        ) : null}
-        <button type="button" className="button" data-variant="secondary" disabled={!shown} onClick={copy}>
-          {copied === 'copied' ? t('copied') : t('copy')}
-        </button>
-      </div>
-      {copied === 'failed' ? (
-        <p className="error-text" role="alert">
-          {t('copyFailed')}
-        </p>
-      ) : null}
     </div>
   )
 }

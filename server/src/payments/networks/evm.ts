@@ -3,38 +3,14 @@ import {
   decodeEventLog,
   erc20Abi,
   type Hash,
+  isAddress,
   type Log,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem'
-import type { Chain, ChainRegistry } from '../chains/index.js'
-import { ApiError } from '../http/errors.js'
-
-/**
- * What the chain says a transaction paid one recipient in one asset. Read from the network's own
- * RPC by the gateway: the browser only names a hash, never an amount or a status.
- */
-export interface ChainPayment {
-  hash: string
-  payer: string
-  /** Base units the recipient received in the asset (0 when none). */
-  paid: bigint
-  /** Whether the recipient received something else in this transaction (another token, or ETH). */
-  paidOtherAsset: boolean
-  blockNumber: number
-  confirmations: number
-}
-
-/** The read failed (RPC down, malformed answer): 502, and nothing is recorded. */
-export const chainUnavailable = (network: string, cause: unknown) =>
-  Object.assign(new ApiError(502, 'chain_unavailable', `Could not read ${network}; try again`), { cause })
-
-type Read =
-  | { state: 'missing' }
-  | { state: 'pending' }
-  | { state: 'reverted'; blockNumber: number }
-  | { state: 'mined'; payment: ChainPayment }
+import type { Chain } from '../../chains/index.js'
+import { type ChainRead, chainUnavailable, type PaymentNetwork } from './types.js'
 
 /**
  * Reads transaction `hash` on an EVM chain and measures what it paid `recipient` in `asset`
@@ -47,7 +23,7 @@ export async function readEvmPayment(
   hash: Hash,
   recipient: string,
   asset: string,
-): Promise<Read> {
+): Promise<ChainRead> {
   const client = chain.client
   let receipt: TransactionReceipt
   try {
@@ -113,27 +89,34 @@ function tokenTransfersTo(logs: readonly Log[], recipient: string): Map<string, 
   return out
 }
 
+const TX_HASH = /^0x[0-9a-f]{64}$/
+
 /**
- * The configured EVM network other than `network` on which `hash` was mined, if any: a visitor who
- * paid on the wrong network is told which one, rather than "not found".
+ * An EVM network of the gateway as a payment network: the native coin and the configured ERC-20
+ * tokens; addresses and hashes lower-case. A reported transaction is verified from its receipt
+ * (status, `value` to the recipient, `Transfer` logs of the token); no time window.
  */
-export async function findOnOtherNetwork(
-  chains: ChainRegistry,
-  network: string,
-  hash: Hash,
-): Promise<string | undefined> {
-  const others = chains.all().filter((c) => c.caipNetworkId !== network)
-  const found = await Promise.all(
-    others.map(async (c) => {
+export function evmPaymentNetwork(chain: Chain): PaymentNetwork {
+  return {
+    caipNetworkId: chain.caipNetworkId,
+    namespace: 'eip155',
+    asset(asset) {
+      if (asset.toLowerCase() === 'native') return { id: 'native', ...chain.native }
+      const a = asset.toLowerCase()
+      const token = chain.tokens.find((t) => t.address.toLowerCase() === a || t.symbol.toLowerCase() === a)
+      return token && { id: token.address.toLowerCase(), symbol: token.symbol, decimals: token.decimals }
+    },
+    recipient: (value) => (isAddress(value, { strict: false }) ? value.toLowerCase() : undefined),
+    txId: (value) => (TX_HASH.test(value.toLowerCase()) ? value.toLowerCase() : undefined),
+    async seen(hash) {
       try {
-        await c.client.getTransactionReceipt({ hash })
-        return c.caipNetworkId
+        await chain.client.getTransaction({ hash: hash as Hash })
+        return true
       } catch (error) {
-        if (error instanceof TransactionReceiptNotFoundError) return undefined
-        // Another network being down must not hide the answer of this one.
-        return undefined
+        if (error instanceof TransactionNotFoundError) return false
+        throw chainUnavailable(chain.caipNetworkId, error)
       }
-    }),
-  )
-  return found.find((n) => n !== undefined)
+    },
+    read: (hash, recipient, asset) => readEvmPayment(chain, hash as Hash, recipient, asset),
+  }
 }

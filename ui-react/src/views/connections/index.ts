@@ -1,0 +1,1 @@
+export { ConnectedWallets } from './ConnectedWallets.js'

@@ -14,6 +14,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['./src/harness/global-setup.ts'],
+    // Each file leases a world for its whole run: two files never share the anvils (world.ts).
+    setupFiles: ['./src/harness/lease-setup.ts'],
     fileParallelism: workers > 1,
     maxWorkers: workers,
     // A worker runs file after file and keeps its module cache between them: the files share no

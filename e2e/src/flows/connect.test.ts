@@ -109,7 +109,7 @@ describe('connect flows on the demo', () => {
   it('disconnect → the button and the modal are back to Connect', async () => {
     const { page } = await demo.open()
     await connectDevWallet(page)
-    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await page.locator(sel.connectButton).waitFor({ timeout: 10_000 })
     expect((await porticoState(page)).accounts.eip155?.status ?? 'disconnected').toBe('disconnected')
     if (await dialog(page).count()) await page.keyboard.press('Escape')

@@ -301,7 +301,7 @@ describe('embedded wallet account: device approval, update email, key export (is
 
     // Sign out and log in with the new address on this device: the same wallet, no approval link
     // (the device followed the account) and no passphrase (this device keeps its share).
-    await account.getByRole('button', { name: 'Disconnect' }).click()
+    await account.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await page.locator(sel.connectButton).waitFor({ timeout: 10_000 })
     // This page asked for a login code at firstSince: SPEC's 30 s cool-down (kept in the page's
     // storage) is moved to the past here; embedded-email waits it out on a real clock.

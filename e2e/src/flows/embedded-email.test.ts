@@ -277,7 +277,7 @@ describe('embedded wallet: email login (issue 14)', () => {
     // Sign-out from the Account view: disconnected, and it stays so after another reload.
     await page.locator(sel.accountButton).click()
     const view = await expectView(page, 'Account')
-    await view.getByRole('button', { name: 'Disconnect' }).click()
+    await view.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await page.waitForFunction(
       () =>
         (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts

@@ -216,7 +216,7 @@ describe('embedded wallet: Farcaster login (issue 14)', () => {
     // Sign-out from the Account view: disconnected, and it stays so after another reload.
     await page.locator(sel.accountButton).click()
     const again = await expectView(page, 'Account')
-    await again.getByRole('button', { name: 'Disconnect' }).click()
+    await again.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await page.waitForFunction(
       () =>
         (window.__portico!.portico.getState() as { accounts: { eip155?: { status: string } } }).accounts

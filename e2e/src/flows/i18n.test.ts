@@ -105,7 +105,7 @@ describe('languages (issue 20)', () => {
 
     const account = await connectDevWallet(page)
     expect(await dialog(page).locator('h2.title').textContent()).toBe('アカウント')
-    expect(await account.getByRole('button', { name: '接続を解除' }).count()).toBe(1)
+    expect(await account.getByRole('button', { name: '接続を解除', exact: true }).count()).toBe(1)
     expect(await clippedText(account)).toEqual([])
     await screenshot(page, 'i18n-Account-ja')
     expect(await seriousViolations(page)).toEqual([])

@@ -168,7 +168,7 @@ describe('examples/nextjs: server-rendered connected state, no hydration mismatc
     // The cookies cookie storage wrote are the only state the server gets.
     const cookies = await page.context().cookies(url)
     const names = cookies.map((c) => decodeURIComponent(c.name)).sort()
-    expect(names).toEqual(['portico:recentAccounts', 'portico:recentConnectors'])
+    expect(names).toEqual(['portico:connections', 'portico:recentAccounts', 'portico:recentConnectors'])
     const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
     const { html } = await serverHtml(cookieHeader)
     expect(html).toContain(`<dd data-testid="account-address">${address}</dd>`)
@@ -206,7 +206,7 @@ describe('examples/nextjs: server-rendered connected state, no hydration mismatc
       await page.locator(sel.accountButton).click()
       return expectView(page, 'Account')
     })
-    await accountView.getByRole('button', { name: 'Disconnect' }).click()
+    await accountView.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await page.locator(sel.connectButton).waitFor({ timeout: 15_000 })
     const cookies = await page.context().cookies(url)
     expect(cookies.map((c) => decodeURIComponent(c.name))).toEqual([])

@@ -186,7 +186,7 @@ describe('sign-in (SIWX) on the demo', () => {
       'Signing in is required to use this app. Cancelling disconnects your wallet.',
     )
     await screenshot(page, 'view-SIWXSignMessage-required')
-    await view.getByRole('button', { name: 'Disconnect' }).click()
+    await view.getByRole('button', { name: 'Disconnect', exact: true }).click()
     await eventually(
       async () =>
         expect((await porticoState(page)).accounts.eip155?.status ?? 'disconnected').toBe('disconnected'),

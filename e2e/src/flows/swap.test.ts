@@ -18,7 +18,17 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoProxy, screenshot, serveDemoWith, useBrowser } from '../harness/index.js'
 import { type E2eWorld, getWorld } from '../harness/world.js'
-import { connectDevWallet, eventually, expectView, gotoDemo, setTheme, textOf } from './demo.js'
+import {
+  connectDevWallet,
+  eventually,
+  expectAccountAfterConnect,
+  expectView,
+  gotoDemo,
+  openConnect,
+  sel,
+  setTheme,
+  textOf,
+} from './demo.js'
 
 const MODAL = '[data-portico-modal]:not([data-embedded])'
 
@@ -234,8 +244,14 @@ describe('swap on the demo (issue 15)', () => {
   // token paused between estimate and inclusion would; the real code comes back after the outcome.
   it('an approve that reverts on chain shows "Approval failed" with the token’s reason and Try again, never a swap', async () => {
     const { page } = await browser.newPage({ reducedMotion: 'reduce' })
-    await gotoDemo(page, demo!.url)
-    await connectDevWallet(page)
+    // A wallet without EIP-5792 (Rabby, emulated: -32601): approve and swap are two transactions,
+    // so the approve is what fails (the dev wallet batches both into one call).
+    await gotoDemo(page, `${demo!.url}/?wallets=rabby`)
+    await openConnect(page)
+    const rabby = page.locator(sel.wallet('Rabby (emulated)'))
+    await rabby.waitFor({ timeout: 20_000 })
+    await rabby.click()
+    await expectAccountAfterConnect(page)
     const rpcUrl = world.chains[0]!.rpcUrl
     const dai = token('DAI').address
     const owner = world.fixtures.accounts[0]!

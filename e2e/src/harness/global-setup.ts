@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
@@ -28,6 +29,10 @@ export default async function setup(project: TestProject) {
   try {
     const worlds = await Promise.all(Array.from({ length: e2eWorkers() }, () => startWorld(stops)))
     project.provide('e2eWorlds', worlds)
+    // Each file leases a world of its own for its whole run (world.ts, `leaseWorld`).
+    const leases = mkdtempSync(join(tmpdir(), 'portico-e2e-leases-'))
+    stops.push(async () => rmSync(leases, { recursive: true, force: true }))
+    project.provide('e2eLeaseDir', leases)
   } catch (error) {
     await teardown()
     throw error

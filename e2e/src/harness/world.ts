@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { inject } from 'vitest'
 
 export { e2eWorkers } from './workers.js'
@@ -28,6 +30,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One world per e2e worker (`e2eWorkers()`), in worker order. */
     e2eWorlds: E2eWorld[]
+    /** A directory of this run where a file holds its world's lease (`leaseWorld`). */
+    e2eLeaseDir: string
   }
 }
 
@@ -37,10 +41,58 @@ declare module 'vitest' {
  */
 export function currentWorld(): E2eWorld {
   const worlds = inject('e2eWorlds')
-  const pool = Number(process.env.VITEST_POOL_ID ?? 1)
-  const world = worlds[(Math.max(1, pool) - 1) % worlds.length]
+  const world = worlds[leased ?? preferredWorld(worlds.length)]
   if (!world) throw new Error('e2e: the global setup provided no world')
   return world
+}
+
+/** The world index of this file's lease, while it holds one. */
+let leased: number | undefined
+
+function preferredWorld(count: number): number {
+  const pool = Number(process.env.VITEST_POOL_ID ?? 1)
+  return (Math.max(1, Number.isFinite(pool) ? pool : 1) - 1) % Math.max(1, count)
+}
+
+/**
+ * Takes a world for the file about to run, exclusively: files snapshot and revert the anvils, and
+ * two files on one world revert each other's transactions ("evm_revert: Resource not found", an
+ * NFT or an Activity row gone). The worker's own world (`VITEST_POOL_ID`) is tried first; when a
+ * file of another worker holds it, any free world is taken, else the file waits. The lease is an
+ * atomic `mkdir` in the run's lease directory; `releaseWorld` gives it back.
+ */
+export async function leaseWorld(timeoutMs = 15 * 60_000): Promise<number> {
+  const count = inject('e2eWorlds').length
+  const dir = inject('e2eLeaseDir')
+  const first = preferredWorld(count)
+  const order = Array.from({ length: count }, (_, i) => (first + i) % count)
+  const end = Date.now() + timeoutMs
+  let waited = false
+  for (;;) {
+    for (const index of order) {
+      try {
+        mkdirSync(join(dir, `world-${index}`))
+        leased = index
+        if (index !== first || waited)
+          console.warn(
+            `[e2e] world ${index + 1} leased (VITEST_POOL_ID ${process.env.VITEST_POOL_ID}; waited: ${waited})`,
+          )
+        return index
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      }
+    }
+    if (Date.now() > end) throw new Error(`e2e: no world was free for ${timeoutMs} ms (${dir})`)
+    waited = true
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+/** Gives the file's world back (after its own afterAll hooks reverted what it changed). */
+export function releaseWorld(): void {
+  if (leased === undefined) return
+  rmSync(join(inject('e2eLeaseDir'), `world-${leased}`), { recursive: true, force: true })
+  leased = undefined
 }
 
 /** The running world; throws a clear message when the demo is not there yet. */

@@ -56,7 +56,7 @@ export class PaymentService {
     const n = this.networks.get(network)
     if (!n)
       throw badRequest(
-        `Payments are verified on the gateway's EVM, Solana and Bitcoin networks; ${network} is not one of them`,
+        `Payments are verified on the gateway's configured networks; ${network} is not one of them`,
         'unsupported_network',
       )
     return n

@@ -38,7 +38,7 @@ import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { createFeeQuotes } from './fees/index.js'
-import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
+import { type EvmNetwork, isEvmNetwork, toCaipNetworkId } from './networks/index.js'
 import { EVM_OUTCOME_TIMEOUT_MS, waitForEvmOutcome } from './outcome/index.js'
 import {
   ConnectorNotFoundError,
@@ -48,7 +48,7 @@ import {
   namingWallet,
 } from './provider/index.js'
 import { formatEvmSignInMessage } from './siwx/index.js'
-import { createSmartAccounts } from './smart-account/index.js'
+import { createSmartAccounts, relayOwnerEvents } from './smart-account/index.js'
 import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './wallets-well-known.js'
@@ -103,7 +103,16 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   }
 
   const connections: Connections = createConnections({
-    emit,
+    // An owner's account or chain change reports the new owner's smart account (issue 30).
+    emit: relayOwnerEvents({
+      emit,
+      smart: () => smart,
+      networkOf: (connectorId) => {
+        const held = connections.get(connectorId)
+        return held ? toCaipNetworkId(held.chainId) : undefined
+      },
+      logger,
+    }),
     logger,
     checksum: (address) => {
       const loaded = clients.loaded()
@@ -154,6 +163,7 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         connections,
         providerOf,
         rpcOptions: () => ctx?.options ?? {},
+        siteName: () => ctx?.options.metadata?.name,
         emitAccounts: (connectorId, accounts) => emit('accountsChanged', { connectorId, accounts }),
       })
     : undefined

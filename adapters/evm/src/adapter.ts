@@ -1,4 +1,5 @@
 import {
+  type AccountRecord,
   type AdapterEvents,
   type CaipNetworkId,
   type Connector,
@@ -27,6 +28,7 @@ import {
 } from './adapter-wallet.js'
 import {
   AtomicBatchUnsupportedError,
+  markContractWallets,
   statusOfOutcome,
   walletCallsStatus,
   walletCapabilities,
@@ -168,6 +170,27 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
       })
     : undefined
 
+  /**
+   * The wallet's records as shown: a smart-contract wallet's account marked
+   * `smartAccount` from its capabilities and code; an EOA owner gets the
+   * smart account the adapter makes beside it.
+   */
+  async function shown(
+    connectorId: string,
+    accounts: AccountRecord[],
+    caipNetworkId: CaipNetworkId | undefined,
+  ) {
+    const marked = await markContractWallets({
+      accounts,
+      caipNetworkId,
+      provider: providerOf(connectorId),
+      client: (id) => clients.clientOf(id),
+      logger: logger(),
+    })
+    if (!smart || marked[0]?.type !== 'eoa') return marked
+    return await smart.withSmartAccount(connectorId, marked, caipNetworkId)
+  }
+
   /** A request from a smart account the adapter made: the account, on the request's network. */
   function smartEntry(address: string | undefined, caipNetworkId: CaipNetworkId | undefined) {
     return smart?.entryOf(address, caipNetworkId ?? defaultNetworkId())
@@ -208,31 +231,21 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         : await named(connectorId, () =>
             connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId),
           )
-      if (!smart) return result
-      return {
-        ...result,
-        accounts: await smart.withSmartAccount(connectorId, result.accounts, result.caipNetworkId),
-      }
+      return { ...result, accounts: await shown(connectorId, result.accounts, result.caipNetworkId) }
     },
 
     disconnect: ({ connectorId }) => disconnectWallet(wallet, connectorId),
 
     async getAccounts({ connectorId }) {
       const read = await readWalletAccounts(wallet, connectorId)
-      if (!smart || read.accounts.length === 0) return read
-      return {
-        ...read,
-        accounts: await smart.withSmartAccount(connectorId, read.accounts, read.caipNetworkId),
-      }
+      if (read.accounts.length === 0) return read
+      return { ...read, accounts: await shown(connectorId, read.accounts, read.caipNetworkId) }
     },
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       const result = await named(connectorId, () => switchWalletNetwork(wallet, connectorId, caipNetworkId))
-      if (!smart || result.status !== 'switched' || !result.accounts) return result
-      return {
-        ...result,
-        accounts: await smart.withSmartAccount(connectorId, result.accounts, caipNetworkId),
-      }
+      if (result.status !== 'switched' || !result.accounts) return result
+      return { ...result, accounts: await shown(connectorId, result.accounts, caipNetworkId) }
     },
 
     getBalance: (params) => readNativeBalance(clients, params),

@@ -117,7 +117,8 @@ describe('a smart account follows its owner, and names its sponsor by the site (
     })
     await portico.connect(ID, { caipNetworkId: 'eip155:31337' })
     const owners = keys.map((k) => privateKeyToAccount(k).address) as [Address, Address]
-    return { p: portico, wallet, keys, owners, smarts: [await smartOf(keys[0]), await smartOf(keys[1])] }
+    const smarts = [await smartOf(keys[0]), await smartOf(keys[1])] as [Address, Address]
+    return { p: portico, wallet, keys, owners, smarts }
   }
 
   it("the wallet's account changes: the active smart account becomes the new owner's own counterfactual address, the old owner's is gone from the records", async () => {

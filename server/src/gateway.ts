@@ -300,7 +300,16 @@ export async function createGateway(
   const rpc = config.rpc.enabled ? new RpcProxyService(rpcChains, config.rpc, app.log, metrics) : undefined
   // ERC-7677 sponsorship and the bundler methods ride on the RPC proxy's path.
   const paymaster =
-    rpc && config.paymaster ? new PaymasterService(config.paymaster, db, app.log, metrics) : undefined
+    rpc && config.paymaster
+      ? new PaymasterService(
+          config.paymaster,
+          db,
+          app.log,
+          metrics,
+          Date.now,
+          (id) => config.projects.find((p) => p.id === id)?.name,
+        )
+      : undefined
   if (config.paymaster && !rpc)
     app.log.warn('paymaster configured but the RPC proxy is off: no /v1 path to serve it on')
   if (rpc) registerRpcProxyRoutes(app, { service: rpc, rateLimitStore, extension: paymaster })

@@ -1,4 +1,5 @@
 import {
+  type AccountRecord,
   type AdapterEvents,
   type CaipNetworkId,
   type Connector,
@@ -27,6 +28,7 @@ import {
 } from './adapter-wallet.js'
 import {
   AtomicBatchUnsupportedError,
+  markContractWallets,
   statusOfOutcome,
   walletCallsStatus,
   walletCapabilities,
@@ -38,7 +40,7 @@ import { buildConnectors } from './connectors/index.js'
 import { EVM_CHANNEL, EVM_REQUEST_METHODS } from './contract/index.js'
 import { type Eip6963Discovery, startEip6963Discovery } from './discovery/index.js'
 import { createFeeQuotes } from './fees/index.js'
-import { type EvmNetwork, isEvmNetwork } from './networks/index.js'
+import { type EvmNetwork, isEvmNetwork, toCaipNetworkId } from './networks/index.js'
 import { EVM_OUTCOME_TIMEOUT_MS, waitForEvmOutcome } from './outcome/index.js'
 import {
   ConnectorNotFoundError,
@@ -48,7 +50,7 @@ import {
   namingWallet,
 } from './provider/index.js'
 import { formatEvmSignInMessage } from './siwx/index.js'
-import { createSmartAccounts } from './smart-account/index.js'
+import { createSmartAccounts, relayOwnerEvents } from './smart-account/index.js'
 import { evmTransferRequest, isValidEvmAddress } from './transfer/index.js'
 import type { EvmAdapter, EvmAdapterOptions } from './types.js'
 import { WELL_KNOWN_WALLETS } from './wallets-well-known.js'
@@ -103,7 +105,16 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
   }
 
   const connections: Connections = createConnections({
-    emit,
+    // An owner's account or chain change reports the new owner's smart account (issue 30).
+    emit: relayOwnerEvents({
+      emit,
+      smart: () => smart,
+      networkOf: (connectorId) => {
+        const held = connections.get(connectorId)
+        return held ? toCaipNetworkId(held.chainId) : undefined
+      },
+      logger,
+    }),
     logger,
     checksum: (address) => {
       const loaded = clients.loaded()
@@ -154,9 +165,31 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         connections,
         providerOf,
         rpcOptions: () => ctx?.options ?? {},
+        siteName: () => ctx?.options.metadata?.name,
         emitAccounts: (connectorId, accounts) => emit('accountsChanged', { connectorId, accounts }),
       })
     : undefined
+
+  /**
+   * The wallet's records as shown: a smart-contract wallet's account marked
+   * `smartAccount` from its capabilities and code; an EOA owner gets the
+   * smart account the adapter makes beside it.
+   */
+  async function shown(
+    connectorId: string,
+    accounts: AccountRecord[],
+    caipNetworkId: CaipNetworkId | undefined,
+  ) {
+    const marked = await markContractWallets({
+      accounts,
+      caipNetworkId,
+      provider: providerOf(connectorId),
+      client: (id) => clients.clientOf(id),
+      logger: logger(),
+    })
+    if (!smart || marked[0]?.type !== 'eoa') return marked
+    return await smart.withSmartAccount(connectorId, marked, caipNetworkId)
+  }
 
   /** A request from a smart account the adapter made: the account, on the request's network. */
   function smartEntry(address: string | undefined, caipNetworkId: CaipNetworkId | undefined) {
@@ -198,31 +231,21 @@ export function evmAdapter(options: EvmAdapterOptions): EvmAdapter {
         : await named(connectorId, () =>
             connectWallet(wallet, connectorId, providerOf(connectorId), caipNetworkId),
           )
-      if (!smart) return result
-      return {
-        ...result,
-        accounts: await smart.withSmartAccount(connectorId, result.accounts, result.caipNetworkId),
-      }
+      return { ...result, accounts: await shown(connectorId, result.accounts, result.caipNetworkId) }
     },
 
     disconnect: ({ connectorId }) => disconnectWallet(wallet, connectorId),
 
     async getAccounts({ connectorId }) {
       const read = await readWalletAccounts(wallet, connectorId)
-      if (!smart || read.accounts.length === 0) return read
-      return {
-        ...read,
-        accounts: await smart.withSmartAccount(connectorId, read.accounts, read.caipNetworkId),
-      }
+      if (read.accounts.length === 0) return read
+      return { ...read, accounts: await shown(connectorId, read.accounts, read.caipNetworkId) }
     },
 
     async switchNetwork({ connectorId, caipNetworkId }) {
       const result = await named(connectorId, () => switchWalletNetwork(wallet, connectorId, caipNetworkId))
-      if (!smart || result.status !== 'switched' || !result.accounts) return result
-      return {
-        ...result,
-        accounts: await smart.withSmartAccount(connectorId, result.accounts, caipNetworkId),
-      }
+      if (result.status !== 'switched' || !result.accounts) return result
+      return { ...result, accounts: await shown(connectorId, result.accounts, caipNetworkId) }
     },
 
     getBalance: (params) => readNativeBalance(clients, params),

@@ -226,7 +226,8 @@ describe('embedded wallet: email login → counterfactual smart account → spon
     const send = await reviewUsdcSend(page, recipient, '1.25')
     const sponsored = send.getByTestId('send-sponsored')
     await sponsored.waitFor({ timeout: 60_000 })
-    expect(await textOf(sponsored)).toBe('Sponsored by local')
+    // The site's name from the app metadata the demo gives createPortico (not the gateway's project id).
+    expect(await textOf(sponsored)).toBe('Sponsored by Portico demo')
     await send.getByTestId('send-confirm-button').click()
 
     // The frame's user-operation card: the sender, the deployment by this first operation, the sponsor.
@@ -237,8 +238,10 @@ describe('embedded wallet: email login → counterfactual smart account → spon
     expect(card).toContain(CARD_TITLE)
     expect(card).toContain(`From: ${address} (smart account)`)
     expect(card).toContain(`This first transaction also deploys your smart account (owner ${eoa!.address}).`)
-    // The frame names the sponsor by what it knows itself: the requesting site's host.
-    expect(card).toContain(`Gas: sponsored by ${new URL(demo!.url).host} (you pay nothing)`)
+    // The frame names the sponsor as the site names itself, beside what it knows itself: the requesting site's host.
+    expect(card).toContain(
+      `Gas: sponsored by Portico demo, the site at ${new URL(demo!.url).host} (you pay nothing)`,
+    )
     expect(card).toContain('Token transfer: 1250000 of token')
     expect(card).toContain(`Requested by: ${new URL(demo!.url).origin}`)
     await screenshot(page, 'embedded-smart-account-user-operation-card')

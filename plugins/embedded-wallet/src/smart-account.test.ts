@@ -169,6 +169,8 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
       projectId: opts.projectId ?? 'local',
       storage: 'memory',
       logger: quiet,
+      // The site's name: the frame's card says who sponsors beside the origin it knows itself.
+      metadata: { name: 'Acme Shop', url: 'http://app.localhost:5173' },
     })
     await portico.connect(ID, { caipNetworkId: 'eip155:31337' })
     const smart = await node().readContract({
@@ -230,7 +232,7 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
     expect(account.allAccounts.map((a) => a.address)).toEqual([owner.address, smart])
   })
 
-  it('a sponsored USDC send with zero ETH in the account: the frame is shown the call and "Sponsored by", signs the hash it computed, the operation deploys the account and lands', async () => {
+  it('a sponsored USDC send with zero ETH in the account: the frame is shown the call and "Sponsored by" the name in the app metadata beside its origin, signs the hash it computed, the operation deploys the account and lands', async () => {
     const { p, smart, cards } = await login()
     await fundUsdc(smart, 20_000_000n)
     expect(await node().getBalance({ address: smart })).toBe(0n)
@@ -250,7 +252,9 @@ describe('the embedded wallet on EVM gets a smart account its key owns (issue 30
     expect(card.lines).toContain(`From: ${smart} (smart account)`)
     expect(card.lines).toContain(`Call 1 of 1: to ${usdc()}, 0 (native token)`)
     expect(card.lines).toContain(`Token transfer: 5000000 of token ${usdc()} to ${recipient}`)
-    expect(card.lines).toContain('Gas: sponsored by app.localhost:5173 (you pay nothing)')
+    expect(card.lines).toContain(
+      'Gas: sponsored by Acme Shop, the site at app.localhost:5173 (you pay nothing)',
+    )
     expect(card.lines).toContain('Network: eip155:31337')
     expect(
       card.lines.some((l) => l.startsWith('This first transaction also deploys your smart account')),

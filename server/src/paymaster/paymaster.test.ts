@@ -213,6 +213,8 @@ describe('ERC-7677 paymaster and bundler proxy on the gateway', () => {
     // The stub passes (no budget is spent by a stub); the signature is refused.
     const stub = await pmCall('tight', 'pm_getPaymasterStubData', op)
     expect(stub.body.result.paymaster).toBe(evm.fixtures.accountAbstraction.verifyingPaymaster)
+    // ERC-7677's sponsor is the project's configured name ('Tight'), never its bare id ('tight').
+    expect(stub.body.result.sponsor).toEqual({ name: 'Tight' })
     const r = await pmCall('tight', 'pm_getPaymasterData', op)
     expect(r.body.error.code).toBe(-32003)
     expect(r.body.error.message).toMatch(

@@ -57,6 +57,8 @@ export class PaymasterService {
     private readonly log: FastifyBaseLogger,
     private readonly metrics?: Metrics,
     private readonly now: () => number = Date.now,
+    /** A project's display name (`projects[].name`): ERC-7677's `sponsor.name`, never the bare project id. */
+    private readonly projectName: (projectId: string) => string | undefined = () => undefined,
   ) {
     this.#signer = privateKeyToAccount(config.signerKey as Hex)
     this.#store = new SponsorshipStore(db)
@@ -157,13 +159,14 @@ export class PaymasterService {
     const pmPostOp = BigInt(this.config.postOpGasLimit)
     const paymaster = chain.paymaster as Address
     if (method === 'pm_getPaymasterStubData') {
+      const sponsorName = this.projectName(projectId)
       const now = Math.floor(this.now() / 1000)
       return {
         paymaster,
         paymasterData: encodePaymasterData(now + this.config.validitySec, 0, await this.#stub()),
         paymasterVerificationGasLimit: toHex(pmVerification),
         paymasterPostOpGasLimit: toHex(pmPostOp),
-        sponsor: { name: projectId },
+        ...(sponsorName ? { sponsor: { name: sponsorName } } : {}),
         isFinal: false,
       }
     }

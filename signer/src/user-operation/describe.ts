@@ -6,7 +6,7 @@ import type { UserOperationRequest } from './request.js'
 import { worstCaseGasCost } from './request.js'
 import { ut } from './strings.js'
 
-/** The site's name on "Sponsored by": the requesting origin's host (what the visitor sees in the address bar). */
+/** The requesting origin's host (what the visitor sees in the address bar), which "Sponsored by" always names. */
 function siteOf(origin: string): string {
   try {
     return new URL(origin).host || origin
@@ -19,7 +19,8 @@ function siteOf(origin: string): string {
  * The Approve card of a user operation: every call inside it (target, value,
  * an ERC-20 transfer or approval decoded as on the EVM card, the bytes of
  * anything else named a blind call), the account and whether this operation
- * deploys it, who pays the gas ("Sponsored by <site>" when a paymaster pays,
+ * deploys it, who pays the gas ("sponsored by <name>, the site at <host>"
+ * when a paymaster pays and the site named itself, the host alone otherwise,
  * else the worst case this account pays), the chain and the requesting
  * origin. Every line comes from the parsed operation whose hash is signed.
  */
@@ -41,7 +42,14 @@ export function describeUserOperation(request: UserOperationRequest, origin: str
     details.push({ label: ut('callData', { n, bytes: (call.data.length - 2) / 2 }), text: call.data })
   })
   if (op.paymaster) {
-    lines.push(ut('sponsored', { site: siteOf(origin) }), ut('paymaster', { paymaster: op.paymaster }))
+    // The site's own name is its claim: shown beside the origin the frame knows itself; the origin alone, labelled so, without it.
+    const site = siteOf(origin)
+    lines.push(
+      request.sponsorName
+        ? ut('sponsoredNamed', { name: request.sponsorName, site })
+        : ut('sponsored', { site }),
+      ut('paymaster', { paymaster: op.paymaster }),
+    )
   } else lines.push(ut('selfPaid', { total: formatEther(worstCaseGasCost(op)) }))
   lines.push(ut('network', { network: `eip155:${request.chainId}` }), ft('origin', { origin }))
   const shown = Object.fromEntries(

@@ -33,6 +33,12 @@ export interface UserOperationRequest {
   calls: AccountCall[]
   /** The account gets deployed by this operation (its first): the factory's `createAccount` owner and salt. */
   deploys?: { factory: Address; owner: Address; salt: bigint }
+  /**
+   * The name the site gives itself for "Sponsored by <name>" (its app
+   * metadata), as claimed by the page: the card shows it beside the origin
+   * the frame knows itself. Only read when a paymaster pays.
+   */
+  sponsorName?: string
   hash: Hex
 }
 
@@ -107,8 +113,27 @@ export function accountCalls(callData: Hex): AccountCall[] {
   return targets.map((to, i) => ({ to: getAddress(to), value: values[i] ?? 0n, data: datas[i]! }))
 }
 
+/** The longest site name the card shows (a page's claim, shown as text). */
+export const MAX_SPONSOR_NAME = 80
+
+/** `{ sponsorName }`, the optional third parameter: short plain text, nothing else. */
+function options(value: unknown): { sponsorName?: string } {
+  if (value === undefined) return {}
+  if (!isRecord(value)) throw new UserOperationWireError('the third parameter is not an object')
+  for (const key of Object.keys(value))
+    if (key !== 'sponsorName') throw new UserOperationWireError(`${key} is not a known option`)
+  const name = value.sponsorName
+  if (name === undefined) return {}
+  if (typeof name !== 'string') throw new UserOperationWireError('sponsorName is not text')
+  const trimmed = name.trim()
+  // Control and bidi-override characters could disguise the name or the lines around it.
+  if (!trimmed || trimmed.length > MAX_SPONSOR_NAME || /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(trimmed))
+    throw new UserOperationWireError(`sponsorName is not a name of 1 to ${MAX_SPONSOR_NAME} plain characters`)
+  return { sponsorName: trimmed }
+}
+
 /**
- * Parses `[operation, entryPoint]` of `portico_signUserOperation` on
+ * Parses `[operation, entryPoint, { sponsorName }?]` of `portico_signUserOperation` on
  * `chainId`; throws `UserOperationWireError` for anything not exactly
  * representable: an unknown field, a paymaster or factory half given, call
  * data the frame cannot read, another EntryPoint, a deployment for an owner
@@ -119,7 +144,9 @@ export function parseUserOperationRequest(
   chainId: number,
   owner: string,
 ): UserOperationRequest {
-  const [raw, entry] = params
+  if (params.length > 3) throw new UserOperationWireError('too many parameters')
+  const [raw, entry, extra] = params
+  const { sponsorName } = options(extra)
   if (!isRecord(raw)) throw new UserOperationWireError('user operation is not an object')
   for (const key of Object.keys(raw))
     if (!FIELDS.has(key)) throw new UserOperationWireError(`${key} is not a v0.7 user operation field`)
@@ -181,7 +208,15 @@ export function parseUserOperationRequest(
     entryPointVersion: '0.7',
     userOperation: operation,
   })
-  return { chainId, entryPoint, operation, calls, ...(deploys ? { deploys } : {}), hash }
+  return {
+    chainId,
+    entryPoint,
+    operation,
+    calls,
+    ...(deploys ? { deploys } : {}),
+    ...(sponsorName ? { sponsorName } : {}),
+    hash,
+  }
 }
 
 /** The most the operation can cost whoever pays its gas: every gas limit at `maxFeePerGas`. */

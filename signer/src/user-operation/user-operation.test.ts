@@ -22,6 +22,7 @@ import {
   signUserOperation,
   type UserOperationFrameDeps,
 } from './index.js'
+import { MAX_SPONSOR_NAME } from './request.js'
 import { USER_OPERATION_CATALOGUE } from './strings.js'
 
 const KEY = `0x${'22'.repeat(32)}` as const
@@ -153,14 +154,16 @@ describe('the user-operation card (issue 30): the calls inside, who pays the gas
     expect(shown[0]!.details?.at(-1)?.text).toContain(`"hash": "${expected}"`)
   })
 
-  it('never signs a hash the page hands it: an extra hash parameter is ignored, a hash field refused, and another chain id gives another hash', async () => {
+  it('never signs a hash the page hands it: an extra hash parameter or option is refused, a hash field refused, and another chain id gives another hash', async () => {
     const { deps } = frameDeps()
     const op = rpcOperation()
     const bogus = keccak256('0x1234')
-    const signature = await signUserOperation(deps, [op, ENTRY_POINT_V07, bogus], 31337)
-    expect(await recoverMessageAddress({ message: { raw: referenceHash(op, 31337) }, signature })).toBe(
-      owner.address,
-    )
+    await expect(signUserOperation(deps, [op, ENTRY_POINT_V07, bogus], 31337)).rejects.toMatchObject({
+      code: -32602,
+    })
+    await expect(
+      signUserOperation(deps, [op, ENTRY_POINT_V07, { hash: bogus }], 31337),
+    ).rejects.toMatchObject({ code: -32602 })
     await expect(
       signUserOperation(deps, [{ ...op, hash: bogus }, ENTRY_POINT_V07], 31337),
     ).rejects.toMatchObject({ code: -32602, message: 'Invalid request' })
@@ -181,7 +184,7 @@ describe('the user-operation card (issue 30): the calls inside, who pays the gas
       `Call 2 of 3: to ${TOKEN}, 0 (native token)`,
       `Token approval: ${BOB} may spend UNLIMITED (every token you hold, now and later) of token ${TOKEN}`,
       `Call 3 of 3: to ${BOB}, 0.001 (native token)`,
-      'Gas: sponsored by app.example (you pay nothing)',
+      'Gas: sponsored by the site at app.example (you pay nothing)',
       `Paymaster: ${PAYMASTER}`,
       'Network: eip155:31337',
       `Requested by: ${ORIGIN}`,
@@ -189,6 +192,54 @@ describe('the user-operation card (issue 30): the calls inside, who pays the gas
     expect(card.warnings).toEqual([
       `Unlimited approval: ${BOB} may take every ${TOKEN} token you hold, now and later.`,
     ])
+  })
+
+  it('"Sponsored by <site>": the name the site gives (its app metadata) beside the origin the frame knows; the origin alone, labelled as the site, without a name', () => {
+    const named = parseUserOperationRequest(
+      [rpcOperation(), ENTRY_POINT_V07, { sponsorName: '  Acme Shop ' }],
+      31337,
+      owner.address,
+    )
+    expect(named.sponsorName).toBe('Acme Shop')
+    const lines = describeUserOperation(named, ORIGIN).lines
+    expect(lines).toContain('Gas: sponsored by Acme Shop, the site at app.example (you pay nothing)')
+    expect(lines).not.toContain('Gas: sponsored by the site at app.example (you pay nothing)')
+    // A site that names nothing: its host, said to be the site's address.
+    const bare = parseUserOperationRequest([rpcOperation(), ENTRY_POINT_V07, {}], 31337, owner.address)
+    expect(describeUserOperation(bare, ORIGIN).lines).toContain(
+      'Gas: sponsored by the site at app.example (you pay nothing)',
+    )
+    // No paymaster: no sponsor line, whatever name the page sent.
+    const selfPaid = parseUserOperationRequest(
+      [
+        rpcOperation({
+          paymaster: undefined,
+          paymasterVerificationGasLimit: undefined,
+          paymasterPostOpGasLimit: undefined,
+          paymasterData: undefined,
+        }),
+        ENTRY_POINT_V07,
+        { sponsorName: 'Acme Shop' },
+      ],
+      31337,
+      owner.address,
+    )
+    expect(describeUserOperation(selfPaid, ORIGIN).lines.some((l) => l.includes('Acme Shop'))).toBe(false)
+  })
+
+  it.each([
+    ['a name that is not text', { sponsorName: 42 }],
+    ['an empty name', { sponsorName: '   ' }],
+    [`a name over ${MAX_SPONSOR_NAME} characters`, { sponsorName: 'A'.repeat(MAX_SPONSOR_NAME + 1) }],
+    ['a name with a line break', { sponsorName: 'Acme\nGas: you pay nothing' }],
+    ['a name with a bidi override', { sponsorName: 'Acme \u202Eelpmaxe' }],
+    ['an unknown option', { sponsorName: 'Acme', paymaster: '0x' }],
+  ])('refuses %s as the sponsor option with -32602, before any card', async (_, extra) => {
+    const { deps, shown } = frameDeps()
+    await expect(
+      signUserOperation(deps, [rpcOperation(), ENTRY_POINT_V07, extra], 31337),
+    ).rejects.toMatchObject({ code: -32602, message: 'Invalid request' })
+    expect(shown).toHaveLength(0)
   })
 
   it('without a paymaster the card gives the worst case the account pays: every gas limit at maxFeePerGas', () => {

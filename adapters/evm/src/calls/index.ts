@@ -10,3 +10,4 @@ export {
   walletSendCalls,
   walletShowCallsStatus,
 } from './calls.js'
+export { markContractWallets } from './contract-wallets.js'

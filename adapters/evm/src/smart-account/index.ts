@@ -4,4 +4,5 @@ export {
   SponsorshipRefusedError,
   UserOperationRejectedError,
 } from './options.js'
+export { relayOwnerEvents } from './owner-events.js'
 export { createSmartAccounts, type SmartAccounts } from './smart-accounts.js'

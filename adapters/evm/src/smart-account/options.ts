@@ -32,7 +32,11 @@ export interface EvmSmartAccountOptions {
   preferred?: 'smartAccount' | 'eoa'
   /** Ask the gateway's paymaster to sponsor gas (default true). */
   sponsor?: boolean
-  /** Shown as "Sponsored by <name>"; by default the name the gateway's paymaster gives (`sponsor.name` of its stub data). */
+  /**
+   * Shown as "Sponsored by <name>" (in the modal and on the embedded wallet's
+   * card); by default the site's name from `createPortico`'s `metadata.name`,
+   * else the name the gateway's paymaster gives (`sponsor.name` of its stub data).
+   */
   sponsorName?: string
   /** Where the ERC-4337 and `pm_` methods go; the gateway's JSON-RPC path for the network by default. */
   bundlerUrl?: (caipNetworkId: CaipNetworkId) => string

@@ -38,6 +38,8 @@ export interface SmartAccountsDeps {
   connections: Connections
   providerOf: (connectorId: string) => Eip1193Provider
   rpcOptions: () => RpcProxyOptions
+  /** The site's name from the app metadata the host gave `createPortico` (shown as "Sponsored by <name>"). */
+  siteName: () => string | undefined
   /** Tells core the records changed (a smart account got deployed). */
   emitAccounts: (connectorId: string, accounts: AccountRecord[]) => void
 }
@@ -56,6 +58,9 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
   const sent = new Map<string, SentEntry>()
   const entryPoint = options.entryPoint ?? ENTRY_POINT_V07
   const salt = options.salt ?? 0n
+
+  /** Who sponsors, as the site names itself: the adapter's `sponsorName`, else the app metadata's name. */
+  const siteSponsorName = () => options.sponsorName ?? (deps.siteName()?.trim() || undefined)
 
   const enabledOn = (caipNetworkId: CaipNetworkId) =>
     options.networks ? options.networks.includes(caipNetworkId) : true
@@ -80,6 +85,14 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
     const client = await deps.clients.clientOf(caipNetworkId)
     const { simpleAccountAddress } = await import('./simple-account.js')
     const address = await simpleAccountAddress(client, { factory: options.factory, owner, salt })
+    // A connection's owner changed (an account switch): its previous owner's smart account is no longer one it sends from.
+    for (const [key, e] of byAddress)
+      if (
+        e.connectorId === connectorId &&
+        e.caipNetworkId === caipNetworkId &&
+        e.owner.toLowerCase() !== owner.toLowerCase()
+      )
+        byAddress.delete(key)
     byAddress.set(address.toLowerCase(), { address, owner, connectorId, caipNetworkId })
     const record: AccountRecord = {
       namespace: 'eip155',
@@ -146,7 +159,13 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
           ? {
               // The embedded wallet's frame shows the calls and computes the hash itself.
               async signOperation(operation: Record<string, unknown>) {
-                const sig = await walletRequest(provider, USER_OPERATION_SIGN_METHOD, [operation, entryPoint])
+                // The frame's card says "Sponsored by <name>" beside the requesting origin it knows itself.
+                const name = operation.paymaster ? siteSponsorName() : undefined
+                const sig = await walletRequest(provider, USER_OPERATION_SIGN_METHOD, [
+                  operation,
+                  entryPoint,
+                  ...(name ? [{ sponsorName: name }] : []),
+                ])
                 return parseSignature('personal_sign', sig) as Hex
               },
             }
@@ -226,7 +245,8 @@ export function createSmartAccounts(deps: SmartAccountsDeps) {
         calls: callsOf(request),
         network: deps.clients.networkOf(entry.caipNetworkId),
       })
-      const name = options.sponsorName ?? priced.sponsorName
+      // The site's own name first; the gateway's name for the sponsoring project after it.
+      const name = siteSponsorName() ?? priced.sponsorName
       return {
         fee: priced.fee,
         sponsored: priced.sponsored,

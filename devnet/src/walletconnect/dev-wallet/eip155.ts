@@ -1,5 +1,14 @@
 import { personalSign, sendTransaction, signTypedDataV4 } from '@portico/dev-wallets/evm'
-import { createPublicClient, defineChain, type Hex, http, isAddress, isHex } from 'viem'
+import {
+  createPublicClient,
+  defineChain,
+  encodeFunctionData,
+  type Hex,
+  http,
+  isAddress,
+  isHex,
+  parseAbi,
+} from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { invalidParams, unauthorized, unrecognizedChain, unsupported } from './errors.js'
 
@@ -13,13 +22,27 @@ export const EIP155_METHODS = [
   'eth_chainId',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_getCapabilities',
 ] as const
 export const EIP155_EVENTS = ['accountsChanged', 'chainChanged'] as const
 /** Requests answered without asking the user. */
-export const EIP155_READS = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId'])
+export const EIP155_READS = new Set([
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'wallet_getCapabilities',
+])
 
 export interface Eip155Context {
+  /** The signing key (in the Safe-like mode, the contract account's owner). */
   account: PrivateKeyAccount
+  /**
+   * Safe-like mode: the wallet's account is this contract account (a
+   * SimpleAccount the key owns). It is the address the wallet gives, its
+   * transactions are the owner's `execute(to, value, data)` calls on it, and
+   * its EIP-5792 capabilities say it batches atomically.
+   */
+  contractAccount?: Hex
   /** CAIP-2 → RPC URL of the chains the wallet knows (grows with wallet_addEthereumChain). */
   rpcUrls: Map<string, string>
   /** Switches every session to the chain (adds it to the session first). */
@@ -44,10 +67,14 @@ const hexChain = (hex: unknown): string => {
   return `eip155:${Number.parseInt(hex, 16)}`
 }
 
+/** The address the wallet gives: the contract account in the Safe-like mode, else the key's. */
+const shownAddress = (ctx: Eip155Context): Hex => ctx.contractAccount ?? ctx.account.address
+
+const EXECUTE_ABI = parseAbi(['function execute(address dest, uint256 value, bytes func)'])
+
 function ownAccount(ctx: Eip155Context, address: unknown): void {
   if (typeof address !== 'string' || !isAddress(address, { strict: false })) throw invalidParams('address')
-  if (address.toLowerCase() !== ctx.account.address.toLowerCase())
-    throw unauthorized('Account not authorized.')
+  if (address.toLowerCase() !== shownAddress(ctx).toLowerCase()) throw unauthorized('Account not authorized.')
 }
 
 const short = (ctx: Eip155Context, signature: Hex): Hex =>
@@ -70,12 +97,33 @@ export async function answerEip155(
       return short(ctx, await signTypedDataV4(ctx.account, p[1]))
     case 'eth_accounts':
     case 'eth_requestAccounts':
-      return [ctx.account.address]
+      return [shownAddress(ctx)]
+    case 'wallet_getCapabilities': {
+      // EIP-5792 v2: a contract account executes a batch atomically; the plain key's account does not batch here.
+      ownAccount(ctx, p[0])
+      const asked = Array.isArray(p[1]) ? p[1].filter((c): c is string => typeof c === 'string') : []
+      const chains = asked.length ? asked : [`0x${chainRef(chainId).toString(16)}`]
+      const status = ctx.contractAccount ? 'supported' : 'unsupported'
+      return Object.fromEntries(chains.map((c) => [c, { atomic: { status } }]))
+    }
     case 'eth_chainId':
       return `0x${chainRef(chainId).toString(16)}`
     case 'eth_sendTransaction': {
-      const tx = (p[0] ?? {}) as Record<string, unknown>
+      let tx = (p[0] ?? {}) as Record<string, unknown>
       if (tx.from !== undefined) ownAccount(ctx, tx.from)
+      if (ctx.contractAccount) {
+        // The contract account acts: its owner calls execute(to, value, data) on it.
+        if (typeof tx.to !== 'string' || !isAddress(tx.to, { strict: false })) throw invalidParams('to')
+        if (tx.value !== undefined && (typeof tx.value !== 'string' || !isHex(tx.value)))
+          throw invalidParams('value')
+        const value = tx.value === undefined ? 0n : BigInt(tx.value)
+        const data = (typeof tx.data === 'string' ? tx.data : '0x') as Hex
+        if (!isHex(data)) throw invalidParams('data')
+        tx = {
+          to: ctx.contractAccount,
+          data: encodeFunctionData({ abi: EXECUTE_ABI, functionName: 'execute', args: [tx.to, value, data] }),
+        }
+      }
       const rpcUrl = ctx.rpcUrls.get(chainId)
       if (!rpcUrl) throw unrecognizedChain(`0x${chainRef(chainId).toString(16)}`)
       const chain = defineChain({

@@ -25,6 +25,13 @@ export interface DevWcWalletOptions {
   /** Signing key (devnet key; default: anvil account 0). */
   privateKey?: Hex
   /**
+   * Safe-like mode: the wallet's EVM account is this deployed contract
+   * account (a SimpleAccount v0.7 the key owns): it is the address given, its
+   * transactions are the key's `execute` calls on it, and `wallet_getCapabilities`
+   * says it batches atomically (issue 30).
+   */
+  contractAccount?: Hex
+  /**
    * CAIP-2 id → JSON-RPC URL (eip155 and solana chains): where eth_sendTransaction
    * and solana_signAndSendTransaction go, and the chains offered per namespace
    * (none of a namespace → whatever the dApp asks).
@@ -155,7 +162,7 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
   /** The wallet's addresses on a chain (none: it does not serve that chain). */
   const addressesOn = (chainId: string): string[] => {
     const namespace = chainId.split(':')[0]
-    if (namespace === 'eip155') return [account.address]
+    if (namespace === 'eip155') return [options.contractAccount ?? account.address]
     if (namespace === 'solana') return options.solana ? [options.solana.address] : []
     if (namespace === 'polkadot') return polkadot ? [polkadot.address] : []
     if (namespace === 'cosmos') return cosmosAddresses.has(chainId) ? [cosmosAddresses.get(chainId)!] : []
@@ -197,7 +204,18 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
   const answer = async (method: string, params: unknown, chainId: string): Promise<unknown> => {
     if (chainId.startsWith('eip155:')) {
       if (!EIP155_READS.has(method)) await gate.approve(method, params)
-      return answerEip155({ account, rpcUrls, switchChain, tamper }, method, params, chainId)
+      return answerEip155(
+        {
+          account,
+          rpcUrls,
+          switchChain,
+          tamper,
+          ...(options.contractAccount ? { contractAccount: options.contractAccount } : {}),
+        },
+        method,
+        params,
+        chainId,
+      )
     }
     if (chainId.startsWith('solana:') && options.solana) {
       if (!SOLANA_READS.has(method)) await gate.approve(method, params)
@@ -273,7 +291,7 @@ export async function createDevWcWallet(options: DevWcWalletOptions): Promise<De
 
   return {
     get address() {
-      return account.address
+      return options.contractAccount ?? account.address
     },
     solanaAddress: options.solana?.address,
     polkadotAddress: polkadot?.address,

@@ -1,22 +1,10 @@
-import {
-  type BlockchainApi,
-  type CaipNetworkId,
-  type PorticoState,
-  SWAP_SLIPPAGE_TOLERANCE,
-} from '@portico/core'
-import { sendApproveAndSwap } from './batch.js'
-import {
-  errorMessage,
-  isSwapUnsupported,
-  outcomeText,
-  plain,
-  quoteErrorText,
-  SwapOutcomeError,
-  SwapStepError,
-  stepErrorText,
-} from './errors.js'
+import { type BlockchainApi, SWAP_SLIPPAGE_TOLERANCE } from '@portico/core'
+import { withBalances } from './balances.js'
+import { errorMessage, isSwapUnsupported, quoteErrorText } from './errors.js'
+import { executeSwap } from './execute.js'
 import { lookupCustomToken } from './lookup.js'
-import { fromUnits, isNativeToken, isValidSlippage, minimumReceived, NATIVE_MARKER, toUnits } from './math.js'
+import { fromUnits, isNativeToken, isValidSlippage, minimumReceived, toUnits } from './math.js'
+import type { SwapControllerOptions } from './options.js'
 import {
   initialSwapState as initial,
   MAX_GAS_RESERVE_UNITS,
@@ -24,18 +12,8 @@ import {
   type SwapState,
   type SwapTokenInfo,
 } from './state.js'
-import type { SwapWallet } from './wallet.js'
 
-export interface SwapControllerOptions {
-  api: BlockchainApi | undefined
-  wallet: SwapWallet
-  getState(): PorticoState
-  /** Re-reads the account's balances after a swap. */
-  refreshBalance?(): Promise<void>
-  slippage?: number
-  /** Where failures that do not stop the flow are reported (gas price, balance refresh). */
-  onWarning?(message: string, error: unknown): void
-}
+export type { SwapControllerOptions } from './options.js'
 
 /**
  * The swap flow of one Portico instance, framework-free: token list and
@@ -164,22 +142,7 @@ export class SwapController {
   }
 
   #withBalances(tokens: SwapTokenInfo[]): SwapTokenInfo[] {
-    const account = this.#options.getState().accounts.eip155
-    const held = new Map<string, bigint>()
-    for (const b of account?.tokenBalance ?? []) {
-      if (!b.address) continue
-      const units = toUnits(b.quantity.numeric, Number(b.quantity.decimals))
-      held.set(b.address.toLowerCase().replace(/:native$/, `:${NATIVE_MARKER}`), units ?? 0n)
-    }
-    return tokens.map((t) => {
-      const balance =
-        held.get(t.address) ??
-        (isNativeToken(t.address) && account?.balance !== undefined
-          ? (toUnits(String(account.balance), t.decimals) ?? 0n)
-          : undefined)
-      const { balance: _old, ...rest } = t
-      return balance === undefined ? rest : { ...rest, balance }
-    })
+    return withBalances(tokens, this.#options.getState().accounts.eip155)
   }
 
   setAmount(amount: string): void {
@@ -289,136 +252,19 @@ export class SwapController {
 
   /**
    * Runs the swap: approve exactly the amount first when the allowance is
-   * short (and waits for it), then builds the swap at the slippage, sends it
-   * through the connected wallet and waits for the receipt.
+   * short (and waits for it), or approve + swap as one atomic batch where the
+   * wallet can; then builds the swap at the slippage, sends it through the
+   * connected wallet and waits for the receipt (`executeSwap`).
    */
   async execute(): Promise<void> {
-    const { from, to, quote, slippage } = this.#state
-    const account = this.#options.wallet.account()
-    const api = this.#options.api
-    if (!from || !to || !quote || !account || !api?.buildSwapTransaction || !api.buildSwapApproval) return
-    const { wallet } = this.#options
-    const userAddress = `${account.caipNetworkId}:${account.address}`
-    try {
-      if (!isNativeToken(from.address)) {
-        await this.checkAllowance()
-        if (this.needsApproval() && (await this.#atomicBatch(account.caipNetworkId))) {
-          await this.#executeBatch(account, userAddress)
-          return
-        }
-        if (this.needsApproval()) {
-          this.#set({ step: 'approving', stepError: undefined, approveHash: undefined })
-          const approve = await api.buildSwapApproval({
-            userAddress,
-            from: from.address,
-            to: to.address,
-            amount: quote.fromUnits.toString(),
-          })
-          const hash = await wallet.send({
-            caipNetworkId: account.caipNetworkId,
-            to: plain(approve.tx.to),
-            data: approve.tx.data,
-            value: 0n,
-          })
-          this.#set({ approveHash: hash })
-          const approved = await wallet.wait(hash, account.caipNetworkId)
-          if (approved.status !== 'succeeded') {
-            throw new SwapOutcomeError('approve', approved, outcomeText('approve', approved, slippage))
-          }
-          this.#set({ allowance: quote.fromUnits })
-        }
-      }
-      this.#set({ step: 'swapping', stepError: undefined, txHash: undefined })
-      const built = await api.buildSwapTransaction({
-        amount: quote.fromUnits.toString(),
-        from: from.address,
-        to: to.address,
-        userAddress,
-        slippage: String(slippage),
-      })
-      // The gateway builds at the price of now: refuse when that is already below what the visitor accepted.
-      if (built.toAmount !== undefined && BigInt(built.toAmount) < minimumReceived(quote.toUnits, slippage)) {
-        throw new SwapStepError(
-          `The price moved more than your ${slippage}% slippage tolerance since the quote: get a new quote`,
-        )
-      }
-      const hash = await wallet.send({
-        caipNetworkId: account.caipNetworkId,
-        to: plain(built.tx.to),
-        data: built.tx.data,
-        value: BigInt(built.tx.value ?? built.tx.amount ?? '0'),
-      })
-      this.#set({ txHash: hash })
-      const swapped = await wallet.wait(hash, account.caipNetworkId)
-      if (swapped.status !== 'succeeded') {
-        throw new SwapOutcomeError('swap', swapped, outcomeText('swap', swapped, slippage))
-      }
-      this.#set({
-        step: 'success',
-        sent: { from, to, fromUnits: quote.fromUnits, toUnits: BigInt(built.toAmount ?? quote.toUnits) },
-      })
-      await this.#options.refreshBalance?.().catch((error: unknown) => {
-        this.#options.onWarning?.('swap: balance refresh after the swap failed', error)
-      })
-      this.syncBalances()
-    } catch (error) {
-      this.#set({
-        step: 'failed',
-        stepError: stepErrorText(error, slippage),
-        failure:
-          error instanceof SwapOutcomeError ? { txStep: error.txStep, outcome: error.outcome } : undefined,
-      })
-      // A transaction that reached the chain paid its fee (and an approval may have landed): balances are read again.
-      if (error instanceof SwapOutcomeError) {
-        await this.#options.refreshBalance?.().catch((e: unknown) => {
-          this.#options.onWarning?.('swap: balance refresh after the failed swap failed', e)
-        })
-        this.syncBalances()
-      }
-    }
-  }
-
-  /** Whether the wallet batches atomically; a failed capability read is logged and the two steps are used. */
-  async #atomicBatch(caipNetworkId: CaipNetworkId): Promise<boolean> {
-    try {
-      return (await this.#options.wallet.atomicBatch?.(caipNetworkId)) === true
-    } catch (error) {
-      this.#options.onWarning?.(
-        'swap: reading the wallet capabilities failed; approving in a step of its own',
-        error,
-      )
-      return false
-    }
-  }
-
-  /** Approve + swap as one atomic batch (`sendApproveAndSwap`): both land or neither does. */
-  async #executeBatch(account: { caipNetworkId: CaipNetworkId; address: string }, userAddress: string) {
-    const { from, to, quote, slippage } = this.#state
-    const { api, wallet } = this.#options
-    if (!from || !to || !quote || !api) return
-    this.#set({
-      step: 'swapping',
-      stepError: undefined,
-      txHash: undefined,
-      approveHash: undefined,
-      batched: true,
+    await executeSwap({
+      options: this.#options,
+      state: () => this.#state,
+      set: (patch) => this.#set(patch),
+      checkAllowance: () => this.checkAllowance(),
+      needsApproval: () => this.needsApproval(),
+      syncBalances: () => this.syncBalances(),
     })
-    const { toUnits } = await sendApproveAndSwap({
-      api,
-      wallet,
-      caipNetworkId: account.caipNetworkId,
-      userAddress,
-      from: from.address,
-      to: to.address,
-      quote,
-      slippage,
-      onSent: (id) => this.#set({ txHash: id }),
-    })
-    this.#set({ step: 'success', allowance: 0n, sent: { from, to, fromUnits: quote.fromUnits, toUnits } })
-    await this.#options.refreshBalance?.().catch((error: unknown) => {
-      this.#options.onWarning?.('swap: balance refresh after the swap failed', error)
-    })
-    this.syncBalances()
   }
 
   /** Back to the form with the same tokens (after success, failure or cancel). */

@@ -13,9 +13,15 @@ interface PricesUserOperations {
   }): Promise<{ sponsored: boolean; sponsorName?: string } | undefined>
 }
 
+/** The page's host, as the address bar shows it. */
+function pageOrigin(): string {
+  return globalThis.location?.host || globalThis.location?.origin || ''
+}
+
 /**
  * Send's confirm step: "Sponsored by <site>" when the sender is a smart
- * account whose gas the site's paymaster agreed to pay. Nothing otherwise;
+ * account whose gas the site's paymaster agreed to pay: the name the site
+ * gives itself (`createPortico`'s `metadata.name`), else "the site at <host>". Nothing otherwise;
  * a failed check is logged and shows nothing (the fee line says what is paid).
  */
 export function SponsoredNote({ prepared }: { prepared: PreparedSend }) {
@@ -43,9 +49,10 @@ export function SponsoredNote({ prepared }: { prepared: PreparedSend }) {
     }
   }, [portico, prepared])
   if (sponsor === undefined) return null
+  // The site's name (its app metadata, or the adapter's `sponsorName`); only the origin known: labelled as the site's address.
   return (
     <p className="note" data-testid="send-sponsored">
-      {t('sponsoredBy', { name: sponsor || t('thisSite') })}
+      {sponsor ? t('sponsoredBy', { name: sponsor }) : t('sponsoredBySite', { origin: pageOrigin() })}
     </p>
   )
 }

@@ -5,7 +5,7 @@ import { smartAccountStrings } from './strings.js'
 
 // Issue 30 / issue 20: the smart-account texts ship every locale of the core catalogue.
 describe('smart-account strings', () => {
-  it('es, zh, ja and ar have every key of English, no other, and the same {name} placeholder', () => {
+  it('es, zh, ja and ar have every key of English, no other, and the same {name} / {origin} placeholders', () => {
     expect(checkCatalogue(smartAccountStrings, ['es', 'zh', 'ja', 'ar'])).toEqual([])
   })
 
@@ -16,5 +16,14 @@ describe('smart-account strings', () => {
     expect(translator(smartAccountStrings, resolveLocale('ja'))('sponsoredBy', { name: 'Acme' })).toBe(
       'Acme がスポンサー',
     )
+  })
+
+  it('"Sponsored by the site at {origin}" labels a bare origin as the site\'s address in each locale', () => {
+    expect(
+      translator(smartAccountStrings, resolveLocale('en'))('sponsoredBySite', { origin: 'app.example' }),
+    ).toBe('Sponsored by the site at app.example')
+    expect(
+      translator(smartAccountStrings, resolveLocale('es'))('sponsoredBySite', { origin: 'app.example' }),
+    ).toBe('Patrocinado por el sitio en app.example')
   })
 })

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react'
 import { useStrings } from '../i18n/index.js'
+import { addModalCss } from '../modal/sheets.js'
 import { ConnectView } from './Connect.js'
 
 type ViewModule = { default: unknown }
@@ -30,6 +31,15 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   Pay: () => import('./pay/index.js'),
   Help: () => import('./help/index.js'),
   Sessions: () => import('./sessions/index.js'),
+}
+
+/**
+ * A lazy view's chunk and the views' stylesheet (a chunk of its own, shared by every view but
+ * Connect, plugins' views included): the view renders once both are here, so it never paints unstyled.
+ */
+function loadWithStyles(loader: Loader): Promise<ViewModule> {
+  const styles = import('../modal/view-styles.js').then((m) => addModalCss(m.viewsCss))
+  return Promise.all([loader(), styles]).then(([mod]) => mod)
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).
@@ -55,7 +65,7 @@ function lazyView(loader: Loader): LazyExoticComponent<ComponentType> {
           // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; one that settles at once renders without suspending.
           then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }),
         } as never
-      return loader()
+      return loadWithStyles(loader)
         .then((mod) => {
           const component = toView(mod)
           loadedByLoader.set(loader, component)
@@ -89,7 +99,7 @@ export function resolveView(portico: Portico, view: ViewName): ComponentType | u
 export function preloadView(view: ViewName, portico?: Portico): void {
   const loader = (portico?.getViewLoader?.(view) as Loader | undefined) ?? builtInLoaders[view]
   if (!loader || loadedByLoader.has(loader)) return
-  loader().then(
+  loadWithStyles(loader).then(
     (mod) => loadedByLoader.set(loader, toView(mod)),
     (error: unknown) => console.warn(`[portico] preloading view ${view} failed`, error),
   )

@@ -98,4 +98,15 @@ describe('plugins register without their views', () => {
     const graph = staticGraph(join(ROOT, 'plugins', plugin, 'src/index.ts'))
     expect(graph.filter((m) => m.includes(`plugins/${plugin}/src/react/`))).toEqual([])
   })
+
+  // The bench's rule (bench/src/plugin-cost.ts, "eager beyond registration"): a plugin's first load
+  // is its `index` and `plugin` modules; its controller, state followers and views are chunks.
+  // WalletConnect is not held to it yet: its connector (pairing, session channel) is built at setup.
+  it.each(plugins.filter((p) => p !== 'walletconnect'))(
+    '%s: the registration entry reaches only its index and plugin modules',
+    (plugin) => {
+      const graph = staticGraph(join(ROOT, 'plugins', plugin, 'src/index.ts'))
+      expect(graph.filter((m) => !/\/src\/(index|plugin)\.tsx?$/.test(m))).toEqual([])
+    },
+  )
 })

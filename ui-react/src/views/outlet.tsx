@@ -38,8 +38,30 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
  * Connect, plugins' views included): the view renders once both are here, so it never paints unstyled.
  */
 function loadWithStyles(loader: Loader): Promise<ViewModule> {
-  const styles = import('../modal/view-styles.js').then((m) => addModalCss(m.viewsCss))
-  return Promise.all([loader(), styles]).then(([mod]) => mod)
+  return Promise.all([loader(), loadViewStyles()]).then(([mod]) => mod)
+}
+
+let viewStyles: Promise<void> | undefined
+function loadViewStyles(): Promise<void> {
+  viewStyles ??= import('../modal/view-styles.js').then(
+    (m) => addModalCss(m.viewsCss),
+    (error: unknown) => {
+      viewStyles = undefined // the next view asks again (offline, a new deploy)
+      throw error
+    },
+  )
+  return viewStyles
+}
+
+/**
+ * Fetches the views' stylesheet once the modal shows Connect, so the first view after it (a
+ * wallet's connecting view, Account) waits for its own chunk only. A failure is only logged:
+ * the view that needs the sheet loads it again and shows Try again if it still fails.
+ */
+export function preloadViewStyles(): void {
+  loadViewStyles().catch((error: unknown) =>
+    console.warn("[portico] preloading the views' stylesheet failed", error),
+  )
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).

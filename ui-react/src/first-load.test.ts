@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { modalCss } from './modal/styles.js'
+import { viewsCss } from './modal/view-styles.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -32,9 +34,9 @@ function staticGraph(entry: string): string[] {
 
 // Issue 31: the button and the Connect view are the first load; every other view, the Send
 // flow, NFTs, Activity, sessions and the locales other than English are lazy chunks.
-describe('first load of @portico/react', () => {
-  const graph = staticGraph(join(ROOT, 'ui-react/src/index.ts'))
+const graph = staticGraph(join(ROOT, 'ui-react/src/index.ts'))
 
+describe('first load of @portico/react', () => {
   it('has the Connect view and English, and no other view, flow, locale or the QR encoder', () => {
     expect(graph).toContain('ui-react/src/views/Connect.tsx')
     expect(graph).toContain('ui-react/src/i18n/en.ts')
@@ -48,6 +50,34 @@ describe('first load of @portico/react', () => {
       /qr\/(QrCode\.tsx|qr\.ts)$/,
     ]
     expect(graph.filter((m) => lazy.some((re) => re.test(m)))).toEqual([])
+  })
+})
+
+// The views' rules are a lazy sheet (view-styles.ts) that arrives with the first view other than
+// Connect; what the first load draws (button, shell, Connect, its no-wallet state) must be styled
+// by the first-load sheet alone, or it would paint unstyled until a lazy view opened.
+describe('first-load stylesheet', () => {
+  const classesOf = (css: string) => new Set([...css.matchAll(/\.([a-z][\w-]*)/g)].map((m) => m[1]!))
+  const eagerCss = classesOf(modalCss)
+  const lazyOnly = [...classesOf(viewsCss)].filter((c) => !eagerCss.has(c))
+
+  it('leaves the views of Account, Send, NFTs, Activity, sessions and networks to the lazy sheet', () => {
+    for (const c of ['avatar', 'token', 'activity-row', 'session-row', 'nft-grid', 'kv', 'network-dot'])
+      expect(lazyOnly).toContain(c)
+  })
+
+  it('styles every class a first-load module renders', () => {
+    const rendered = new Set<string>()
+    for (const file of graph.filter((f) => f.endsWith('.tsx'))) {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      for (const m of text.matchAll(/className=(?:"([^"]*)"|\{([^}]*)\})/g)) {
+        const literals =
+          m[1] !== undefined ? [m[1]] : [...m[2]!.matchAll(/['"`]([^'"`]*)['"`]/g)].map((l) => l[1]!)
+        for (const lit of literals) for (const c of lit.split(/\s+/)) if (c) rendered.add(c)
+      }
+    }
+    expect(rendered).toContain('row')
+    expect([...rendered].filter((c) => lazyOnly.includes(c))).toEqual([])
   })
 })
 
@@ -68,4 +98,15 @@ describe('plugins register without their views', () => {
     const graph = staticGraph(join(ROOT, 'plugins', plugin, 'src/index.ts'))
     expect(graph.filter((m) => m.includes(`plugins/${plugin}/src/react/`))).toEqual([])
   })
+
+  // The bench's rule (bench/src/plugin-cost.ts, "eager beyond registration"): a plugin's first load
+  // is its `index` and `plugin` modules; its controller, state followers and views are chunks.
+  // WalletConnect is not held to it yet: its connector (pairing, session channel) is built at setup.
+  it.each(plugins.filter((p) => p !== 'walletconnect'))(
+    '%s: the registration entry reaches only its index and plugin modules',
+    (plugin) => {
+      const graph = staticGraph(join(ROOT, 'plugins', plugin, 'src/index.ts'))
+      expect(graph.filter((m) => !/\/src\/(index|plugin)\.tsx?$/.test(m))).toEqual([])
+    },
+  )
 })

@@ -1,24 +1,12 @@
-import type { PluginContext, PorticoStorage } from '@portico/core'
+import type { PluginContext } from '@portico/core'
+import { ACCOUNT_TYPE_STORAGE_KEY } from './plugin.js'
 
 /** SPEC §3 `preferredAccountType`: an EVM account of an embedded wallet is a smart account or its owner EOA. */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
 
-/** The visitor's last choice ("Switch to EOA" / "Switch to smart account"), kept across reloads. */
-export const ACCOUNT_TYPE_STORAGE_KEY = 'portico.embeddedWallet.accountType'
-
-const isAccountType = (v: unknown): v is EmbeddedAccountType => v === 'eoa' || v === 'smartAccount'
-
-/**
- * The EVM account type a login shows first: the visitor's stored choice, else
- * the site's `preferredAccountType` (a smart account unless the site says
- * `eoa`, as the incumbent does for email, social and Farcaster users).
- */
-export function preferredAccountType(
-  storage: PorticoStorage,
-  site: EmbeddedAccountType | undefined,
-): EmbeddedAccountType {
-  return storage.get(ACCOUNT_TYPE_STORAGE_KEY, isAccountType) ?? site ?? 'smartAccount'
-}
+// The stored choice and the first type a login shows are read by the registration (plugin.ts);
+// this module, loaded with the controller, follows the type shown once a login exists.
+export { ACCOUNT_TYPE_STORAGE_KEY, preferredAccountType } from './plugin.js'
 
 /**
  * Keeps the login's wallet user true to the EVM account shown: its

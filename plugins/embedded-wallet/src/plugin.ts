@@ -11,11 +11,11 @@ import {
   type Portico,
   PorticoError,
   type PorticoState,
+  type PorticoStorage,
   SOCIAL_PROVIDERS,
   type SocialProvider,
   type WalletUser,
 } from '@portico/core'
-import { ACCOUNT_TYPE_STORAGE_KEY, followAccountType, preferredAccountType } from './account-type.js'
 import type { EmbeddedWalletController, EmbeddedWalletControllerOptions } from './controller/index.js'
 
 declare module '@portico/core' {
@@ -122,10 +122,34 @@ export interface EmbeddedWalletPluginOptions {
   preferredAccountType?: 'smartAccount' | 'eoa'
 }
 
+/** The visitor's last EVM account-type choice ("Switch to EOA" / "Switch to smart account"), kept across reloads. */
+export const ACCOUNT_TYPE_STORAGE_KEY = 'portico.embeddedWallet.accountType'
+
+const isAccountType = (v: unknown): v is 'eoa' | 'smartAccount' => v === 'eoa' || v === 'smartAccount'
+
+/**
+ * The EVM account type a login shows first: the visitor's stored choice, else
+ * the site's `preferredAccountType` (a smart account unless the site says
+ * `eoa`, as the incumbent does for email, social and Farcaster users).
+ */
+export function preferredAccountType(
+  storage: PorticoStorage,
+  site: 'eoa' | 'smartAccount' | undefined,
+): 'eoa' | 'smartAccount' {
+  return storage.get(ACCOUNT_TYPE_STORAGE_KEY, isAccountType) ?? site ?? 'smartAccount'
+}
+
 /** @internal What the plugin keeps per instance (read by the lazy controller and views). */
 export interface EmbeddedWalletRegistration {
   options: EmbeddedWalletControllerOptions
   controller: EmbeddedWalletController | undefined
+  /**
+   * The plugin's context: the lazy controller module starts following the account type shown
+   * (account-type.ts) with it when it makes the controller, before any login can be shown.
+   */
+  context: PluginContext
+  /** Stops that following (set with the controller). */
+  unfollowAccountType: (() => void) | undefined
   portico: Portico
   /** The enabled social providers, SPEC order. */
   socialProviders: readonly SocialProvider[]
@@ -220,6 +244,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       const reg: EmbeddedWalletRegistration = {
         portico: ctx.portico,
         controller: undefined,
+        context: ctx,
+        unfollowAccountType: undefined,
         socialProviders: SOCIAL_PROVIDERS.filter((p) => options.socialProviders?.includes(p)),
         farcaster: options.farcaster === true,
         options: {
@@ -299,11 +325,6 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       }
       const unregister = ctx.registerConnector?.(provider)
       const unfollowNetwork = followUserNetwork(ctx, withUser, chainAccounts)
-      const unfollowType = followAccountType(ctx, EMBEDDED_WALLET_CONNECTOR_ID)
-      const unfollow = () => {
-        unfollowNetwork()
-        unfollowType()
-      }
       if (options.views !== false) {
         ctx.registerView('ConnectEmail', () => import('./react/ConnectEmail.js'))
         ctx.registerView('EmailVerifyOtp', () => import('./react/EmailVerifyOtp.js'))
@@ -323,7 +344,8 @@ export function embeddedWalletPlugin(options: EmbeddedWalletPluginOptions = {}):
       return () => {
         if (reg.farcaster) ctx.events.off('AUTH_CONNECTOR_RELOAD', reload)
         unregister?.()
-        unfollow()
+        unfollowNetwork()
+        reg.unfollowAccountType?.()
         reg.controller?.destroy()
         registrations.delete(ctx.portico)
       }

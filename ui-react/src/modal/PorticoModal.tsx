@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom'
 import { usePortico } from '../context/index.js'
 import { useStoreSelector } from '../hooks/index.js'
 import { Shell } from './Shell.js'
-import { createSheet, sharedSheet } from './sheets.js'
+import { addedModalCss, createSheet, sharedSheet, subscribeModalCss } from './sheets.js'
 import { modalCss, type ThemeVariables, themeOverrideCss } from './styles.js'
 import { useResolvedTheme } from './theme.js'
 
@@ -72,8 +72,18 @@ function ShadowContent({
 
   useLayoutEffect(() => {
     const doc = host.ownerDocument
-    const sheets = [sharedSheet(doc, modalCss), overrides && sharedSheet(doc, overrides), heightSheet]
-    shadow.adoptedStyleSheets = sheets.filter((s): s is CSSStyleSheet => Boolean(s))
+    // The views' sheet arrives with the first lazy view: adopted at once, before that view renders.
+    const adopt = () => {
+      const sheets = [
+        sharedSheet(doc, modalCss),
+        ...addedModalCss().map((css) => sharedSheet(doc, css)),
+        overrides && sharedSheet(doc, overrides),
+        heightSheet,
+      ]
+      shadow.adoptedStyleSheets = sheets.filter((s): s is CSSStyleSheet => Boolean(s))
+    }
+    adopt()
+    return subscribeModalCss(adopt)
   }, [host, shadow, overrides, heightSheet])
 
   useLayoutEffect(() => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { modalCss } from './styles.js'
+import { modalCss as firstLoadCss } from './styles.js'
+import { viewsCss } from './view-styles.js'
+
+// The first-load sheet and the lazy views' sheet, as a modal with a view open adopts them.
+const modalCss = `${firstLoadCss}\n${viewsCss}`
 
 // Issue 20: Arabic lays the modal out right to left, so the modal's CSS speaks in logical
 // properties (margin-inline, padding-inline, inset-inline, text-align: start) — never left/right.

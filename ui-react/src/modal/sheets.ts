@@ -49,3 +49,28 @@ export function adoptDocumentCss(doc: Document, css: string): () => void {
     if (left === 0) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
   }
 }
+
+// Stylesheets that arrive with lazy chunks (the views' rules): every modal's shadow root adopts
+// them after `modalCss`, as soon as they arrive (synchronously, before the view they style renders).
+let lateCss: readonly string[] = []
+const lateListeners = new Set<() => void>()
+
+/** Adds `css` to every modal's shadow root, now and for roots made later (once per text). */
+export function addModalCss(css: string): void {
+  if (lateCss.includes(css)) return
+  lateCss = [...lateCss, css]
+  for (const l of lateListeners) l()
+}
+
+/** The stylesheets added by `addModalCss`, in arrival order. */
+export function addedModalCss(): readonly string[] {
+  return lateCss
+}
+
+/** Calls `onAdd` whenever `addModalCss` adds a sheet; returns the unsubscribe function. */
+export function subscribeModalCss(onAdd: () => void): () => void {
+  lateListeners.add(onAdd)
+  return () => {
+    lateListeners.delete(onAdd)
+  }
+}

@@ -5,7 +5,7 @@ import { useConnections, useConnectors } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
 import { NoWallet } from './NoWallet.js'
-import { InlineView, preloadView } from './outlet.js'
+import { InlineView, preloadView, preloadViewStyles } from './outlet.js'
 import { namespaceLabel, WalletIcon } from './parts.js'
 
 /** The inline email-login field a plugin may register (`@portico/plugin-embedded-wallet`). */
@@ -76,6 +76,7 @@ export function ConnectView() {
   useEffect(() => {
     if (hasAllWallets) preloadView('AllWallets', portico)
   }, [hasAllWallets, portico])
+  useEffect(preloadViewStyles, [])
   // Several wallets at once: a wallet already connected in its namespace is marked, and choosing
   // it makes it the active connection again (no second request to the wallet; SPEC §4 refuses one).
   const connectionOf = (c: Connector) =>

@@ -3,7 +3,7 @@ import { usePortico } from '../context/index.js'
 import { selectNetwork, usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { CheckIcon } from '../modal/icons.js'
-import { NetworkDot } from './parts.js'
+import { NetworkDot } from './identity.js'
 
 /** Networks of the active namespace; choosing one pushes SwitchNetwork. A failed switch (router data `switchError`) is shown above the list. */
 export function NetworkList() {

@@ -3,7 +3,7 @@ import { usePortico } from '../context/index.js'
 import { errorText } from '../format/index.js'
 import { useStrings } from '../i18n/index.js'
 import type { HostRequest } from '../requests/index.js'
-import { Avatar } from './parts.js'
+import { Avatar } from './identity.js'
 
 /** Shared body of SignMessage / ApproveTransaction: pending, declined (Try again), failed, done. */
 export function RequestStatus({

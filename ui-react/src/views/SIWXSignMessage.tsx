@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { usePortico } from '../context/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
-import { Avatar } from './parts.js'
+import { Avatar } from './identity.js'
 
 const IDLE: SiwxState = { status: 'idle', required: false }
 const none = () => () => {}

@@ -5,7 +5,7 @@ import { errorText, isUserRejection } from '../format/index.js'
 import { usePorticoState } from '../hooks/index.js'
 import { useStrings } from '../i18n/index.js'
 import { useViewTitle } from '../modal/title.js'
-import { NetworkDot } from './parts.js'
+import { NetworkDot } from './identity.js'
 
 /**
  * SwitchNetwork: pending while the wallet decides; a rejection offers "Try again";

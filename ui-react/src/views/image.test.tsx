@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ConnectButton } from '../buttons/index.js'
 import { createTestPortico } from '../test-helpers/portico.js'
 import { type Rendered, render } from '../test-helpers/render.js'
-import { Avatar, WalletIcon } from './parts.js'
+import { Avatar } from './identity.js'
+import { WalletIcon } from './parts.js'
 
 let rendered: Rendered | undefined
 afterEach(() => {

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react'
 import { useStrings } from '../i18n/index.js'
+import { addModalCss } from '../modal/sheets.js'
 import { ConnectView } from './Connect.js'
 
 type ViewModule = { default: unknown }
@@ -30,6 +31,37 @@ const builtInLoaders: Partial<Record<ViewName, Loader>> = {
   Pay: () => import('./pay/index.js'),
   Help: () => import('./help/index.js'),
   Sessions: () => import('./sessions/index.js'),
+}
+
+/**
+ * A lazy view's chunk and the views' stylesheet (a chunk of its own, shared by every view but
+ * Connect, plugins' views included): the view renders once both are here, so it never paints unstyled.
+ */
+function loadWithStyles(loader: Loader): Promise<ViewModule> {
+  return Promise.all([loader(), loadViewStyles()]).then(([mod]) => mod)
+}
+
+let viewStyles: Promise<void> | undefined
+function loadViewStyles(): Promise<void> {
+  viewStyles ??= import('../modal/view-styles.js').then(
+    (m) => addModalCss(m.viewsCss),
+    (error: unknown) => {
+      viewStyles = undefined // the next view asks again (offline, a new deploy)
+      throw error
+    },
+  )
+  return viewStyles
+}
+
+/**
+ * Fetches the views' stylesheet once the modal shows Connect, so the first view after it (a
+ * wallet's connecting view, Account) waits for its own chunk only. A failure is only logged:
+ * the view that needs the sheet loads it again and shows Try again if it still fails.
+ */
+export function preloadViewStyles(): void {
+  loadViewStyles().catch((error: unknown) =>
+    console.warn("[portico] preloading the views' stylesheet failed", error),
+  )
 }
 
 // One lazy component per loader function (loaders are stable: module constants or plugin registrations).
@@ -55,7 +87,7 @@ function lazyView(loader: Loader): LazyExoticComponent<ComponentType> {
           // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; one that settles at once renders without suspending.
           then: (ok: (m: { default: ComponentType }) => void) => ok({ default: ready }),
         } as never
-      return loader()
+      return loadWithStyles(loader)
         .then((mod) => {
           const component = toView(mod)
           loadedByLoader.set(loader, component)
@@ -89,7 +121,7 @@ export function resolveView(portico: Portico, view: ViewName): ComponentType | u
 export function preloadView(view: ViewName, portico?: Portico): void {
   const loader = (portico?.getViewLoader?.(view) as Loader | undefined) ?? builtInLoaders[view]
   if (!loader || loadedByLoader.has(loader)) return
-  loader().then(
+  loadWithStyles(loader).then(
     (mod) => loadedByLoader.set(loader, toView(mod)),
     (error: unknown) => console.warn(`[portico] preloading view ${view} failed`, error),
   )

@@ -1,5 +1,4 @@
-import type { ChainNamespace, Connector, Network } from '@portico/core'
-import { avatarVariant } from '../format/index.js'
+import type { ChainNamespace, Connector } from '@portico/core'
 import type { Translate } from '../i18n/index.js'
 import { useImageSource } from './image.js'
 
@@ -30,21 +29,6 @@ export function WalletIcon({
   return (
     <span className="wallet-icon" data-size={size} aria-hidden="true">
       {connector.name.trim().charAt(0).toUpperCase() || '?'}
-    </span>
-  )
-}
-
-/** Profile image, or a CSS gradient picked from the address when there is none or it fails to load. */
-export function Avatar({ address, image, size }: { address?: string; image?: string; size?: 'sm' }) {
-  const img = useImageSource(image)
-  if (img.src) return <img className="avatar" data-size={size} src={img.src} alt="" onError={img.onError} />
-  return <span className="avatar" data-size={size} data-variant={avatarVariant(address)} aria-hidden="true" />
-}
-
-export function NetworkDot({ network }: { network: Pick<Network, 'name' | 'id'> }) {
-  return (
-    <span className="network-dot" data-variant={Number(network.id) % 4 || 0} aria-hidden="true">
-      {network.name.charAt(0).toUpperCase()}
     </span>
   )
 }

@@ -1,5 +1,6 @@
 import type { Portico } from '@portico/core'
-import { registrations } from '../plugin.js'
+import { followAccountType } from '../account-type.js'
+import { EMBEDDED_WALLET_CONNECTOR_ID, registrations } from '../plugin.js'
 import { EmbeddedWalletController } from './controller.js'
 
 /**
@@ -12,6 +13,11 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWalletController {
     throw new Error(
       'embeddedWalletPlugin() is not installed (or has no frameUrl / projectId) on this Portico instance',
     )
-  reg.controller ??= new EmbeddedWalletController(reg.options)
+  if (!reg.controller) {
+    reg.controller = new EmbeddedWalletController(reg.options)
+    // Made before any login is shown (every login goes through the controller): from now on the
+    // wallet user follows the EVM account type shown, and a switch by the visitor is stored.
+    reg.unfollowAccountType = followAccountType(reg.context, EMBEDDED_WALLET_CONNECTOR_ID)
+  }
   return reg.controller
 }

@@ -206,6 +206,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     events,
     isDestroyed: life.isDestroyed,
     addTeardown: life.addTeardown,
+    ...(siwx ? { beforeConnections: siwx.loaded } : {}),
   })
   if (f.env.isBrowser) {
     const whenIdle = () => {

@@ -17,7 +17,7 @@ describe('first load of createPortico', () => {
   it('reaches none of the actions (wallet requests, outcomes, calls, send, pay, smart sessions)', () => {
     expect(
       [...graph, ...root].filter((m) =>
-        /^(portico\/(actions|wallet-requests)|transactions\/outcomes|calls\/calls|send\/send|pay\/(pay|check|shortfall)|sessions\/smart-sessions)\.ts$/.test(
+        /^(portico\/(actions|wallet-requests)|transactions\/outcomes|calls\/calls|send\/send|pay\/(pay|check|shortfall)|sessions\/smart-sessions|siwx\/service)\.ts$/.test(
           m,
         ),
       ),

@@ -7,13 +7,13 @@ import type { NetworksService } from '../networks/index.js'
 import type { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
 import type { createNameResolution } from '../send/names.js'
-import type { createSiwx } from '../siwx/index.js'
 import type { Store } from '../state/index.js'
 import { getRequestMethodSafety } from '../utils/index.js'
 import type { InstanceApi } from './api.js'
 import type { Foundation } from './foundation.js'
 import type { LazyActionMethods } from './lazy-actions.js'
 import type { createAccountReads } from './reads.js'
+import type { SiwxStep } from './siwx-step.js'
 
 /** The parts the public object delegates to, built by the earlier steps of `createPortico`. */
 export interface PorticoParts {
@@ -33,7 +33,7 @@ export interface PorticoParts {
   names: ReturnType<typeof createNameResolution>
   reads: ReturnType<typeof createAccountReads>
   readyRef: { ready: Promise<void> }
-  siwx(): ReturnType<typeof createSiwx> | undefined
+  siwx(): SiwxStep | undefined
   clearAlert(): void
   destroy(): void
 }

@@ -1,4 +1,5 @@
-export { checkPayParams } from './check.js'
+// The payment flow (pay.ts, check.ts, shortfall.ts) has a door of its own, runtime.ts: only
+// portico/actions.ts (loaded with import()) reaches it, so a page's first load never does (issue 31).
 export {
   InsufficientFundsError,
   InvalidPaymentRequestError,
@@ -15,5 +16,3 @@ export {
 export { type CoinbasePayExchangeOptions, coinbasePayExchange } from './exchange/coinbase.js'
 export { type SandboxPayExchangeOptions, sandboxPayExchange } from './exchange/sandbox.js'
 export { checkExchangeUrl } from './exchange/url.js'
-export { createPay, type PayDeps } from './pay.js'
-export { type Shortfall, shortfallOf } from './shortfall.js'

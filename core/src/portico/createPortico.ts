@@ -1,5 +1,4 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
-import { createCalls } from '../calls/index.js'
 import type { ConnectionService } from '../connection/index.js'
 import type {
   AlertState,
@@ -14,23 +13,21 @@ import type {
 import { registerValue, TOKENS } from '../di/index.js'
 import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
-import { createPay } from '../pay/index.js'
 import { requesterOf } from '../pay/requester.js'
 import { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
-import { createNameResolution, createSend } from '../send/index.js'
-import { createOutcomes } from '../transactions/index.js'
+import { createNameResolution } from '../send/names.js'
 import { forwardAnalytics } from './analytics.js'
 import { createApiClients } from './api.js'
 import { createConnectorLists } from './connectors.js'
 import { buildContainer, createInstanceStore } from './container.js'
 import { createFoundation } from './foundation.js'
+import { createLazyActions } from './lazy-actions.js'
 import { createLifecycle } from './lifecycle.js'
 import { assemblePortico } from './portico-object.js'
 import { createAccountReads } from './reads.js'
 import { startSetups } from './setups.js'
 import { checkSiwxOptions, createSiwxFor } from './siwx-step.js'
-import { createRequestTracking, createWalletRequests } from './wallet-requests.js'
 
 /**
  * Creates one Portico instance: a fresh DI child container with its own store,
@@ -99,29 +96,6 @@ export function createPortico(options: PorticoOptions = {}): Portico {
   })
   const offAnalytics = forwardAnalytics(events, api)
 
-  const outcomes = createOutcomes({ store, adapters, isDestroyed: life.isDestroyed })
-  const walletRequests = createWalletRequests({
-    store,
-    accounts,
-    adapters,
-    balance,
-    outcomes,
-    isDestroyed: life.isDestroyed,
-  })
-  const calls = createCalls({
-    store,
-    tracking: createRequestTracking({ store, accounts, adapters, isDestroyed: life.isDestroyed }),
-    balance,
-    isDestroyed: life.isDestroyed,
-  })
-  const send = createSend({
-    store,
-    accounts,
-    adapters,
-    sendTransaction: walletRequests.sendTransaction,
-    outcomes,
-    logger,
-  })
   const names = createNameResolution({ store })
   const reads = createAccountReads({ store, accounts, api })
   const registry = new PluginRegistry()
@@ -130,19 +104,30 @@ export function createPortico(options: PorticoOptions = {}): Portico {
 
   const modal = c.resolve<ModalService>(TOKENS.Modal)
   const router = c.resolve<RouterService>(TOKENS.Router)
-  const pay = createPay({
+  // Wallet requests, outcomes, calls, Send, Pay and smart sessions: a chunk loaded on first call.
+  const actions = createLazyActions({
     store,
     accounts,
     adapters,
-    send,
-    outcomes,
+    balance,
     events,
+    logger,
+    blockchain: api.blockchain,
+    isDestroyed: life.isDestroyed,
     open: (opts) => modal.open(opts),
     close: () => modal.close(),
     requester: () => requesterOf(options, f.env.isBrowser),
     ...(options.pay?.gateway ? { gateway: options.pay.gateway } : {}),
     ...(options.pay?.exchanges ? { exchanges: options.pay.exchanges } : {}),
-    logger,
+  })
+  // Fetched off the first load: when an account connects (what the actions act for), and in a
+  // browser once `ready` settled and the page is idle, so the first Send or request does not wait.
+  const preload = () => {
+    if (!life.isDestroyed() && !actions.loaded())
+      actions.load().catch((error: unknown) => logger.warn('Portico: could not preload the actions', error))
+  }
+  events.on('ACCOUNT_CHANGED', ({ address }) => {
+    if (address) preload()
   })
   let siwx: ReturnType<typeof createSiwxFor>
   const portico = assemblePortico({
@@ -157,11 +142,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     router,
     networks: c.resolve<NetworksService>(TOKENS.Networks),
     registry,
-    walletRequests,
-    calls,
-    outcomes,
-    send,
-    pay,
+    actions: actions.methods,
     names,
     reads,
     readyRef,
@@ -170,7 +151,7 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     destroy: () =>
       life.destroy({
         services: [
-          () => pay.dispose(),
+          () => actions.dispose(),
           () => siwx?.destroy(),
           () => balance.dispose(),
           () => connection.destroy(),
@@ -225,7 +206,17 @@ export function createPortico(options: PorticoOptions = {}): Portico {
     events,
     isDestroyed: life.isDestroyed,
     addTeardown: life.addTeardown,
+    ...(siwx ? { beforeConnections: siwx.loaded } : {}),
   })
+  if (f.env.isBrowser) {
+    const whenIdle = () => {
+      const idle = (globalThis as { requestIdleCallback?: (run: () => void) => void }).requestIdleCallback
+      if (idle) idle(preload)
+      else f.timers.setTimeout(preload, 0)
+    }
+    // Whether the restore succeeded or not (a host awaiting `ready` sees its failure).
+    readyRef.ready.then(whenIdle, whenIdle)
+  }
   events.emit('MODAL_CREATED', { at: Date.now() })
   return portico
 }

@@ -1,23 +1,19 @@
 import type { AccountsService, BalanceService, ProfileService } from '../accounts/index.js'
 import { fetchRecommendedWallets, toWellKnownWallets } from '../api/recommended.js'
-import type { createCalls } from '../calls/index.js'
 import type { ConnectionService } from '../connection/index.js'
 import type { ChainAdapter, ChainNamespace, Portico, PorticoState } from '../contracts/index.js'
 import type { ModalService } from '../modal/index.js'
 import type { NetworksService } from '../networks/index.js'
-import type { createPay } from '../pay/index.js'
 import type { PluginRegistry } from '../plugins/index.js'
 import type { RouterService } from '../router/index.js'
-import type { createNameResolution, createSend } from '../send/index.js'
-import { createSmartSessions } from '../sessions/index.js'
-import type { createSiwx } from '../siwx/index.js'
+import type { createNameResolution } from '../send/names.js'
 import type { Store } from '../state/index.js'
-import type { createOutcomes } from '../transactions/index.js'
 import { getRequestMethodSafety } from '../utils/index.js'
 import type { InstanceApi } from './api.js'
 import type { Foundation } from './foundation.js'
+import type { LazyActionMethods } from './lazy-actions.js'
 import type { createAccountReads } from './reads.js'
-import type { createWalletRequests } from './wallet-requests.js'
+import type { SiwxStep } from './siwx-step.js'
 
 /** The parts the public object delegates to, built by the earlier steps of `createPortico`. */
 export interface PorticoParts {
@@ -32,15 +28,12 @@ export interface PorticoParts {
   router: RouterService
   networks: NetworksService
   registry: PluginRegistry
-  walletRequests: ReturnType<typeof createWalletRequests>
-  calls: ReturnType<typeof createCalls>
-  outcomes: ReturnType<typeof createOutcomes>
-  send: ReturnType<typeof createSend>
-  pay: ReturnType<typeof createPay>
+  /** Wallet requests, outcomes, calls, Send, Pay, smart sessions: loaded on first call (`lazy-actions.ts`). */
+  actions: LazyActionMethods
   names: ReturnType<typeof createNameResolution>
   reads: ReturnType<typeof createAccountReads>
   readyRef: { ready: Promise<void> }
-  siwx(): ReturnType<typeof createSiwx> | undefined
+  siwx(): SiwxStep | undefined
   clearAlert(): void
   destroy(): void
 }
@@ -75,12 +68,7 @@ export function assemblePortico(p: PorticoParts): Portico {
     getAccountActions: () => p.registry.getAccountActions(),
     setAccountTab: (tab, namespace) => accounts.setTab(tab, namespace),
     setThemeMode: (mode) => store.setState((s) => (s.themeMode === mode ? s : { ...s, themeMode: mode })),
-    ...p.walletRequests,
-    waitForTransaction: (params) => p.outcomes.follow(params),
-    ...p.calls,
-    ...p.send,
-    pay: p.pay.pay,
-    payment: p.pay.payment,
+    ...p.actions,
     resolveName: p.names.resolveName,
     setLoading: (loading, namespace) => p.modal.setLoading(loading, namespace),
     shake: () => p.modal.shake(),
@@ -108,18 +96,6 @@ export function assemblePortico(p: PorticoParts): Portico {
     },
     getActivity: p.reads.getActivity,
     getNfts: p.reads.getNfts,
-    ...createSmartSessions({
-      blockchain: p.api.blockchain,
-      account: (namespace) => {
-        const ns = namespace ?? store.getState().activeNamespace
-        const account = ns ? accounts.get(ns) : undefined
-        return ns && account?.status === 'connected' && account.address
-          ? { namespace: ns, address: account.address }
-          : undefined
-      },
-      adapter: (namespace) => adapters.find(namespace),
-      signTypedData: (params) => p.walletRequests.signTypedData(params),
-    }),
     destroy: p.destroy,
   }
 }

@@ -18,6 +18,8 @@ export interface SetupDeps {
   isDestroyed(): boolean
   /** Keeps a plugin's teardown for `destroy()` (or runs it when the instance is already gone). */
   addTeardown(teardown: () => void): void
+  /** What must listen before any account connects (the sign-in service's chunk); `connect` waits too. */
+  beforeConnections?: Promise<void>
 }
 
 /**
@@ -53,7 +55,7 @@ export function startSetups(deps: SetupDeps): Promise<void> {
       if (typeof teardown === 'function') deps.addTeardown(teardown as () => void)
     }),
   )
-  const adaptersReady = Promise.all(adapterSetups).then(() => {})
+  const adaptersReady = Promise.all([...adapterSetups, deps.beforeConnections]).then(() => {})
   deps.connection.adaptersReady = adaptersReady
   return (async () => {
     await adaptersReady

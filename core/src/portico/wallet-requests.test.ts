@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PorticoError, UserRejectedRequestError, WalletNotConnectedError } from '../errors/index.js'
 import { createMemoryStorage } from '../storage/index.js'
 import { createFakeAdapter, createRecordingLogger } from '../test-helpers/index.js'
@@ -25,7 +25,8 @@ describe('Host requests live in core state, one entry per request id', () => {
       })
     const first = portico.signMessage({ message: 'one', requestId: 'a' })
     const second = portico.signMessage({ message: 'two', requestId: 'b' })
-    await Promise.resolve()
+    // Both are pending once the wallet was asked (the requests module loads on the first call).
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 4_000 })
     expect(portico.getState().requests).toMatchObject({
       a: { kind: 'signMessage', status: 'pending', message: 'one', namespace: 'eip155' },
       b: { kind: 'signMessage', status: 'pending', message: 'two', namespace: 'eip155' },

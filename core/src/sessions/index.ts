@@ -1,6 +1,3 @@
-export {
-  createSmartSessions,
-  REVOKE_DEADLINE_MS,
-  SessionRevokeRefusedError,
-  type SmartSessionsDeps,
-} from './smart-sessions.js'
+// createSmartSessions (smart-sessions.ts) has a door of its own, runtime.ts: only portico/actions.ts
+// (loaded with import()) reaches it, so a page's first load never does through this one (issue 31).
+export { REVOKE_DEADLINE_MS, SessionRevokeRefusedError } from './errors.js'

@@ -7,5 +7,7 @@ export {
   SiwxMessageError,
   type SiwxMessageFields,
 } from './message.js'
-export { createSiwx, SIWX_DEFAULT_EXPIRY_MS, SIWX_MAX_EXPIRY_MS, SiwxConfigError } from './service.js'
+// createSiwx (service.ts) has a door of its own, runtime.ts: createPortico loads it with import()
+// when `siwx` is configured, so a page's first load never reaches it through this one (issue 31).
+export { checkSiwxSettings, SIWX_DEFAULT_EXPIRY_MS, SIWX_MAX_EXPIRY_MS, SiwxConfigError } from './options.js'
 export type { SiwxController, SiwxOptions, SiwxSession, SiwxState, SiwxStatus } from './types.js'

@@ -10,20 +10,8 @@ import type {
 import { HttpRequestError, MethodNotSupportedError, PorticoError } from '../errors/index.js'
 import type { SiwxApi } from './api.js'
 import type { SiwxMessageFields } from './message.js'
+import { checkSiwxSettings, SiwxConfigError } from './options.js'
 import type { SiwxController, SiwxOptions, SiwxSession, SiwxState } from './types.js'
-
-/** Default lifetime of a sign-in message and its session: 24 hours. */
-export const SIWX_DEFAULT_EXPIRY_MS = 86_400_000
-/** Longest lifetime `siwx.expiresInMs` may ask for: 7 days (the gateway caps sessions the same way). */
-export const SIWX_MAX_EXPIRY_MS = 7 * 86_400_000
-
-/** `createPortico({ siwx })` got options it cannot work with (no gateway, a bad lifetime…). */
-export class SiwxConfigError extends PorticoError {
-  override name = 'SiwxConfigError'
-  constructor(details: string) {
-    super('Sign-in is not configured correctly', { code: 'SIWX_CONFIG', details })
-  }
-}
 
 export interface SiwxDeps {
   options: SiwxOptions
@@ -77,14 +65,7 @@ const refused = (error: unknown) =>
 export function createSiwx(deps: SiwxDeps): { controller: SiwxController; destroy(): void } {
   const { options, api, portico, storage, logger } = deps
   const now = deps.now ?? Date.now
-  const expiresIn = options.expiresInMs ?? SIWX_DEFAULT_EXPIRY_MS
-  if (!Number.isSafeInteger(expiresIn) || expiresIn < 60_000 || expiresIn > SIWX_MAX_EXPIRY_MS)
-    throw new SiwxConfigError(`expiresInMs must be whole milliseconds from 60000 to ${SIWX_MAX_EXPIRY_MS}`)
-  if (
-    options.statement !== undefined &&
-    (typeof options.statement !== 'string' || /[\r\n]/.test(options.statement))
-  )
-    throw new SiwxConfigError('statement must be one line of text')
+  const expiresIn = checkSiwxSettings(options)
   const required = options.required === true
   let state: SiwxState = { status: 'idle', required }
   const listeners = new Set<(s: SiwxState) => void>()

@@ -159,7 +159,8 @@ describe('portico.payment.payWithExchange: the exchange’s transaction is follo
       pay: { exchanges: [sandboxPayExchange({ url: s.url })] },
     })
     const paid = current.pay({ recipient: SHOP, amount: '1', asset: 'native', network: net.caipNetworkId })
-    await vi.waitFor(() => expect(current!.getState().payment).toBeDefined())
+    // The first call loads the actions module (portico/actions.ts): allow for it on a busy machine.
+    await vi.waitFor(() => expect(current!.getState().payment).toBeDefined(), { timeout: 4_000 })
     expect(current.payment.exchanges().map((e) => e.id)).toEqual(['sandbox'])
     await current.payment.payWithExchange('sandbox')
     expect(current.getState().payment).toMatchObject({ status: 'following', hash })

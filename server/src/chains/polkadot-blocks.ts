@@ -141,9 +141,11 @@ export async function readBlock(rpcUrl: string, network: string, number: number)
 }
 
 /**
- * Finalized blocks never change: kept per network and number (and the
+ * Finalized blocks never change: kept per node, network and number (and the
  * newest, unfinalized ones by hash), so the Activity poll reads only new
- * blocks.
+ * blocks. The node's URL is part of the key: two forks of one chain (two
+ * chopsticks in one process, a devnet restarted) share the network id but
+ * not their blocks past the fork.
  */
 const finalizedBlocks = new Map<string, BlockSummary>()
 const BLOCK_CACHE_MAX = 20_000
@@ -155,7 +157,7 @@ export async function blockAt(
   number: number,
   finalized: number,
 ): Promise<BlockSummary> {
-  const key = `${network}|${number}`
+  const key = `${rpcUrl}|${network}|${number}`
   const cached = finalizedBlocks.get(key)
   if (cached) return cached
   const block = await readBlock(rpcUrl, network, number)
